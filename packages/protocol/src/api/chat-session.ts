@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** One entry of the frontend's session list (seed 003). */
+export const ChatSessionSchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  /** When the session last changed, as the agent CLI words it (not necessarily ISO 8601). */
+  updated: z.string(),
+});
+export type ChatSession = z.infer<typeof ChatSessionSchema>;

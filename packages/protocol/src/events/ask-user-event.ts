@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { AskUserQuestionSchema } from "./ask-user-question.ts";
+import { EventRoutingSchema } from "./event-routing.ts";
+
+/** An agent is waiting for the user to answer (seed 002 `AskUser`); answers go back with `question_id`. */
+export const AskUserEventSchema = z.looseObject({
+  type: z.literal("AskUser"),
+  agent_id: z.string(),
+  question_id: z.string(),
+  questions: z.array(AskUserQuestionSchema).min(1),
+  run_id: z.string().optional(),
+  ...EventRoutingSchema.shape,
+});
+export type AskUserEvent = z.infer<typeof AskUserEventSchema>;

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { EventRoutingSchema } from "./event-routing.ts";
+
+/** The idle scheduler woke an agent up with its idle prompt (seed 002 `IdlePromptTriggered`). */
+export const IdlePromptTriggeredEventSchema = z.looseObject({
+  type: z.literal("IdlePromptTriggered"),
+  agent_id: z.string(),
+  ...EventRoutingSchema.shape,
+  project_root: z.string(),
+});
+export type IdlePromptTriggeredEvent = z.infer<typeof IdlePromptTriggeredEventSchema>;

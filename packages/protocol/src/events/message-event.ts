@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { JsonObjectSchema } from "../shared/json-value.ts";
+import { EventRoutingSchema } from "./event-routing.ts";
+
+/** Who wrote a chat message carried by a `Message` event. */
+export const MessageEventRoleSchema = z.enum(["user", "assistant", "system"]);
+export type MessageEventRole = z.infer<typeof MessageEventRoleSchema>;
+
+/**
+ * A chat message (seed 002 `Message`). `agent_id` is the agent whose conversation it belongs to: the
+ * sender for agent messages, the recipient for user messages.
+ */
+export const MessageEventSchema = z.looseObject({
+  type: z.literal("Message"),
+  agent_id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  content: z.string(),
+  message_id: z.string(),
+  role: MessageEventRoleSchema,
+  /** The typed rich message (`{kind, data}`) when the message renders as a card; kept as opaque JSON here. */
+  rich: JsonObjectSchema.optional(),
+  /** Echo of the id the sending client chose, so it can replace its optimistic bubble. */
+  client_message_id: z.string().optional(),
+  run_id: z.string().optional(),
+  ...EventRoutingSchema.shape,
+});
+export type MessageEvent = z.infer<typeof MessageEventSchema>;

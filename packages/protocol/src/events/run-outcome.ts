@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/** How an agent run ended. `interrupted` is a run cut short by a server restart rather than a user. */
+export const RunOutcomeSchema = z.enum([
+  "success",
+  "error",
+  "cancelled",
+  "interrupted",
+  "max_turns",
+  "max_budget",
+]);
+export type RunOutcome = z.infer<typeof RunOutcomeSchema>;

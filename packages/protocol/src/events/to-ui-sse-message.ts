@@ -1,0 +1,70 @@
+import type { ServerEvent } from "./server-event.ts";
+import type { UiSseMessage } from "./ui-sse-message.ts";
+import {
+  IDLE_PROMPT_TRIGGERED_STATUS,
+  parentRoutedEventTypes,
+  phaseFieldByEventType,
+  uiSseRouteOf,
+} from "./ui-sse-route.ts";
+
+/** The fields the server assigns to a frame when it stores the event: `id`, `seq`, `rev` and `ts_ms`. */
+export type UiSseEnvelope = Pick<UiSseMessage, "id" | "seq" | "rev" | "ts_ms">;
+
+/** Envelope keys lifted out of the event; never repeated in `data`. */
+const liftedKeys: ReadonlySet<string> = new Set(["type", "agent_id", "session_id", "project_root"]);
+
+/**
+ * Encodes a ServerEvent as its SSE frame, kind and phase exactly per seed 002's table. Nothing is said
+ * twice, so frames stay small and `fromUiSseMessage` rebuilds the event exactly:
+ * - `agent_id`, `session_id`, `project_root` are lifted to the top (for subagent events `agent_id` is the
+ *   parent, whose conversation shows them; `parent_id` also stays in `data`);
+ * - `text` carries the event's own text: Token `token`, Message `content`, TextSegment `text`,
+ *   ToolProgress `line`, AgentStatus `detail`; other events have no `text`;
+ * - the phase carries Token `done` (phase `done` or none) and AgentStatus `lifecycle`;
+ * - `data` holds every other field, unknown ones included, and is omitted when nothing is left.
+ * IdlePromptTriggered adds `data.status: "idle_prompt_triggered"`. Absent fields are omitted, never null.
+ */
+export function toUiSseMessage(event: ServerEvent, envelope: UiSseEnvelope): UiSseMessage {
+  const route = uiSseRouteOf(event.type);
+  const message: UiSseMessage = {
+    id: envelope.id,
+    seq: envelope.seq,
+    rev: envelope.rev,
+    ts_ms: envelope.ts_ms,
+    kind: route.kind,
+  };
+  const phase = phaseOf(event);
+  if (phase !== undefined) message.phase = phase;
+  const fields = event as Record<string, unknown>;
+  const text = route.textField === undefined ? undefined : fields[route.textField];
+  if (typeof text === "string") message.text = text;
+  const agentId = parentRoutedEventTypes.has(event.type) ? fields.parent_id : fields.agent_id;
+  if (typeof agentId === "string") message.agent_id = agentId;
+  if (event.session_id !== undefined) message.session_id = event.session_id;
+  if (event.project_root !== undefined) message.project_root = event.project_root;
+  const data = dataOf(event, route.textField);
+  if (Object.keys(data).length > 0) message.data = data;
+  return message;
+}
+
+function phaseOf(event: ServerEvent): string | undefined {
+  switch (event.type) {
+    case "Token":
+      return event.done ? "done" : undefined;
+    case "AgentStatus":
+      return event.lifecycle;
+    default:
+      return uiSseRouteOf(event.type).phases[0];
+  }
+}
+
+function dataOf(event: ServerEvent, textField: string | undefined): Record<string, unknown> {
+  const carriedElsewhere = new Set([textField, phaseFieldByEventType[event.type]]);
+  const data: Record<string, unknown> =
+    event.type === "IdlePromptTriggered" ? { status: IDLE_PROMPT_TRIGGERED_STATUS } : {};
+  for (const [key, value] of Object.entries(event)) {
+    if (value === undefined || liftedKeys.has(key) || carriedElsewhere.has(key)) continue;
+    data[key] = value;
+  }
+  return data;
+}

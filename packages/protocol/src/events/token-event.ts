@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { EventRoutingSchema } from "./event-routing.ts";
+
+/** A streamed model token (seed 002 `Token`); `thinking` marks reasoning text and `done` ends the stream. */
+export const TokenEventSchema = z.looseObject({
+  type: z.literal("Token"),
+  agent_id: z.string(),
+  token: z.string(),
+  done: z.boolean(),
+  thinking: z.boolean(),
+  /** The message the token streams into, so a client appends it to the right bubble. */
+  message_id: z.string().optional(),
+  run_id: z.string().optional(),
+  ...EventRoutingSchema.shape,
+});
+export type TokenEvent = z.infer<typeof TokenEventSchema>;

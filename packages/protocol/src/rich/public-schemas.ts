@@ -1,0 +1,80 @@
+import type { z } from "zod";
+import { ApprovalStatusSchema } from "./approval-status.ts";
+import {
+  DependencyGraphSchema,
+  DependencyManifestSchema,
+  ProjectDependencySchema,
+} from "./dependency-graph.ts";
+import { DirectoryNodeSchema } from "./directory-node.ts";
+import { ErrorDetailSchema } from "./error-detail.ts";
+import { ExecutionStatusSchema } from "./execution-status.ts";
+import { FileInfoSchema } from "./file-info.ts";
+import { FileReferenceDataSchema } from "./file-reference.ts";
+import { ImageDataSchema } from "./image.ts";
+import { MCPResourceDataSchema } from "./mcp-resource.ts";
+import { MCPToolRequestDataSchema } from "./mcp-tool-request.ts";
+import { MCPToolResultDataSchema } from "./mcp-tool-result.ts";
+import { PlanDataSchema, PlanStepSchema } from "./plan.ts";
+import { ProcessingDataSchema } from "./processing.ts";
+import { ProjectStructureDataSchema, ProjectStructureTypeSchema } from "./project-structure.ts";
+import { QuestionDataSchema, QuestionOptionSchema, QuestionSeveritySchema } from "./question.ts";
+import { RichMessageKindSchema, RichMessageSchema } from "./rich-message.ts";
+import {
+  AskUserBlockSchema,
+  ChangeReportBlockSchema,
+  FinalizeTaskBlockSchema,
+  PlanBlockSchema,
+  SpecialBlockSchema,
+  SpecialBlockTypeSchema,
+  TaskOutcomeSchema,
+} from "./special-blocks.ts";
+import { SystemControlActionSchema, SystemControlDataSchema } from "./system-control.ts";
+import { TextDataSchema } from "./text.ts";
+import { ToolRequestDataSchema } from "./tool-request.ts";
+import { ToolResultDataSchema } from "./tool-result.ts";
+import { WorkflowExecutionDataSchema } from "./workflow-execution.ts";
+import { WorkflowStatusSchema } from "./workflow-status.ts";
+
+/**
+ * Every public schema of the rich message family (seeds 000 + 001, special blocks of seed 002)
+ * under a stable name, for JSON Schema export. Renaming a key renames a published schema file.
+ */
+export const richPublicSchemas = {
+  RichMessage: RichMessageSchema,
+  RichMessageKind: RichMessageKindSchema,
+  TextData: TextDataSchema,
+  PlanData: PlanDataSchema,
+  PlanStep: PlanStepSchema,
+  QuestionData: QuestionDataSchema,
+  QuestionOption: QuestionOptionSchema,
+  QuestionSeverity: QuestionSeveritySchema,
+  ImageData: ImageDataSchema,
+  FileReferenceData: FileReferenceDataSchema,
+  ProjectStructureData: ProjectStructureDataSchema,
+  ProjectStructureType: ProjectStructureTypeSchema,
+  DirectoryNode: DirectoryNodeSchema,
+  FileInfo: FileInfoSchema,
+  DependencyGraph: DependencyGraphSchema,
+  DependencyManifest: DependencyManifestSchema,
+  ProjectDependency: ProjectDependencySchema,
+  ToolRequestData: ToolRequestDataSchema,
+  ToolResultData: ToolResultDataSchema,
+  MCPToolRequestData: MCPToolRequestDataSchema,
+  MCPToolResultData: MCPToolResultDataSchema,
+  MCPResourceData: MCPResourceDataSchema,
+  WorkflowExecutionData: WorkflowExecutionDataSchema,
+  SystemControlData: SystemControlDataSchema,
+  SystemControlAction: SystemControlActionSchema,
+  ProcessingData: ProcessingDataSchema,
+  ApprovalStatus: ApprovalStatusSchema,
+  ExecutionStatus: ExecutionStatusSchema,
+  WorkflowStatus: WorkflowStatusSchema,
+  ErrorDetail: ErrorDetailSchema,
+  SpecialBlock: SpecialBlockSchema,
+  SpecialBlockType: SpecialBlockTypeSchema,
+  PlanBlock: PlanBlockSchema,
+  AskUserBlock: AskUserBlockSchema,
+  FinalizeTaskBlock: FinalizeTaskBlockSchema,
+  TaskOutcome: TaskOutcomeSchema,
+  ChangeReportBlock: ChangeReportBlockSchema,
+} satisfies Record<string, z.ZodType>;

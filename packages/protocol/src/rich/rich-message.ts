@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { FileReferenceMessageSchema } from "./file-reference.ts";
+import { ImageMessageSchema } from "./image.ts";
+import { MCPResourceMessageSchema } from "./mcp-resource.ts";
+import { MCPToolRequestMessageSchema } from "./mcp-tool-request.ts";
+import { MCPToolResultMessageSchema } from "./mcp-tool-result.ts";
+import { PlanMessageSchema } from "./plan.ts";
+import { ProcessingMessageSchema } from "./processing.ts";
+import { ProjectStructureMessageSchema } from "./project-structure.ts";
+import { QuestionMessageSchema } from "./question.ts";
+import { SystemControlMessageSchema } from "./system-control.ts";
+import { TextMessageSchema } from "./text.ts";
+import { ToolRequestMessageSchema } from "./tool-request.ts";
+import { ToolResultMessageSchema } from "./tool-result.ts";
+import { WorkflowExecutionMessageSchema } from "./workflow-execution.ts";
+
+/** The kinds of rich message this version knows (seeds 000 + 001). */
+export const RichMessageKindSchema = z.enum([
+  "Text",
+  "Plan",
+  "Question",
+  "Image",
+  "FileReference",
+  "ProjectStructure",
+  "ToolRequest",
+  "ToolResult",
+  "MCPToolRequest",
+  "MCPToolResult",
+  "MCPResource",
+  "WorkflowExecution",
+  "SystemControl",
+  "Processing",
+]);
+export type RichMessageKind = z.infer<typeof RichMessageKindSchema>;
+
+/**
+ * A typed, persisted chat item the UI renders as a card: `{ kind, data }` (seed 001's serialization).
+ * Unknown fields on the envelope and inside `data` survive a decode/encode round trip.
+ */
+export const RichMessageSchema = z.discriminatedUnion("kind", [
+  TextMessageSchema,
+  PlanMessageSchema,
+  QuestionMessageSchema,
+  ImageMessageSchema,
+  FileReferenceMessageSchema,
+  ProjectStructureMessageSchema,
+  ToolRequestMessageSchema,
+  ToolResultMessageSchema,
+  MCPToolRequestMessageSchema,
+  MCPToolResultMessageSchema,
+  MCPResourceMessageSchema,
+  WorkflowExecutionMessageSchema,
+  SystemControlMessageSchema,
+  ProcessingMessageSchema,
+]);
+export type RichMessage = z.infer<typeof RichMessageSchema>;
+
+/** True when `value` names a kind this version can decode. */
+export function isRichMessageKind(value: unknown): value is RichMessageKind {
+  return RichMessageKindSchema.safeParse(value).success;
+}

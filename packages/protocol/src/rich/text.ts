@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** The data of a Text rich message: markdown the UI renders as-is. */
+export const TextDataSchema = z.looseObject({
+  text: z.string(),
+});
+export type TextData = z.infer<typeof TextDataSchema>;
+
+/** A Text rich message; also what every fallback (invalid plan, unknown kind) renders as. */
+export const TextMessageSchema = z.looseObject({
+  kind: z.literal("Text"),
+  data: TextDataSchema,
+});
+export type TextMessage = z.infer<typeof TextMessageSchema>;
+
+/** Builds a Text rich message from plain text. */
+export function createTextMessage(text: string): TextMessage {
+  return { kind: "Text", data: { text } };
+}

@@ -1,0 +1,72 @@
+/**
+ * @parley/testkit — a scripted fake model server speaking the real Anthropic Messages and OpenAI Chat
+ * Completions wire formats over HTTP on 127.0.0.1, plus small stream helpers for deterministic tests.
+ */
+
+// ── another process ───────────────────────────────────────────────────────────
+export type { FakeModelServerClient } from "./control-client.ts";
+export { connectFakeModelServer } from "./control-client.ts";
+export type {
+  ControlReleaseBody,
+  ControlRequestsReply,
+  ControlScriptBody,
+  ControlWaitBody,
+  ControlWaitReply,
+} from "./control-schema.ts";
+export {
+  CONTROL_PREFIX,
+  ControlReleaseBodySchema,
+  ControlRequestsReplySchema,
+  ControlScriptBodySchema,
+  ControlWaitBodySchema,
+  ControlWaitReplySchema,
+} from "./control-schema.ts";
+export { EventLog } from "./event-log.ts";
+// ── the server ────────────────────────────────────────────────────────────────
+export type { FakeModelServerOptions, FakeServerEvent } from "./fake-model-server.ts";
+export { FakeModelServer, startFakeModelServer } from "./fake-model-server.ts";
+// ── stream helpers ────────────────────────────────────────────────────────────
+export type { SseEvent } from "./read-sse-events.ts";
+export { iterateSseEvents, parseSseText, readSseEvents, SseParser } from "./read-sse-events.ts";
+export type { AnsweredBy, FakeRoute, RecordedRequest, ResponseOutcome } from "./recorded-request.ts";
+export {
+  AnsweredBySchema,
+  FakeRouteSchema,
+  RecordedRequestSchema,
+  ResponseOutcomeSchema,
+} from "./recorded-request.ts";
+export { lastUserText } from "./script-book.ts";
+// ── scripts ───────────────────────────────────────────────────────────────────
+export type { HttpErrorOptions, ScriptInput } from "./script-builder.ts";
+export { hang, httpError, ReplyBuilder, reply, serverError, toScriptedResponse } from "./script-builder.ts";
+export type {
+  GateStep,
+  RequestMatcher,
+  ScriptedHttpError,
+  ScriptedReply,
+  ScriptedResponse,
+  ScriptedUsage,
+  ScriptRule,
+  ScriptStep,
+  StopReason,
+  StreamErrorStep,
+  TextStep,
+  ThinkingStep,
+  ToolCallStep,
+} from "./script-schema.ts";
+export {
+  GateStepSchema,
+  RequestMatcherSchema,
+  ScriptedHttpErrorSchema,
+  ScriptedReplySchema,
+  ScriptedResponseSchema,
+  ScriptedUsageSchema,
+  ScriptRuleSchema,
+  ScriptStepSchema,
+  StopReasonSchema,
+  StreamErrorStepSchema,
+  TextStepSchema,
+  ThinkingStepSchema,
+  ToolCallStepSchema,
+} from "./script-schema.ts";
+export { arrayToReadableStream, collect, waitFor } from "./stream-helpers.ts";
