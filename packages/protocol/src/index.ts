@@ -885,6 +885,7 @@ export type { DecodeError, DecodeIssue, DecodeResult } from "./shared/decode-res
 export { decodeWith, parseJson } from "./shared/decode-result.ts";
 export type { JsonObject, JsonValue } from "./shared/json-value.ts";
 export { JsonObjectSchema, JsonValueSchema } from "./shared/json-value.ts";
+export type { KnownFields } from "./shared/known-fields.ts";
 export type { IsoTimestamp } from "./shared/timestamps.ts";
 export { IsoTimestampSchema, isoFromEpochMs } from "./shared/timestamps.ts";
 
@@ -1030,3 +1031,108 @@ export {
   ProvidersSettingsSchema,
   RESERVED_PROVIDER_IDS,
 } from "./config/settings.ts";
+
+// ── HTTP API request and response bodies (seed 002 + 003 routes) ──────────────
+
+export type { ApiErrorBody, ApiErrorCode, ApiErrorIssue } from "./http/api-error.ts";
+export {
+  ApiErrorBodySchema,
+  ApiErrorCodeSchema,
+  ApiErrorIssueSchema,
+  apiErrorStatus,
+} from "./http/api-error.ts";
+export type { AskUserAnswer, AskUserResponse, AskUserResponseRequest } from "./http/ask-user.ts";
+export { AskUserAnswerSchema, AskUserResponseRequestSchema, AskUserResponseSchema } from "./http/ask-user.ts";
+export type { ChatRequest, ChatResponse, QueueItemRemoved } from "./http/chat.ts";
+export { ChatRequestSchema, ChatResponseSchema, MAX_CHAT_TEXT, QueueItemRemovedSchema } from "./http/chat.ts";
+export {
+  AgentIdSchema,
+  ClientMessageIdSchema,
+  IdSchema,
+  ProjectRootQuerySchema,
+  QueryIntegerSchema,
+  TimestampMsSchema,
+} from "./http/common.ts";
+export type { Health, LoginUrl } from "./http/health.ts";
+export { HealthSchema, LoginUrlSchema } from "./http/health.ts";
+export type {
+  ActiveMission,
+  AgentOverride,
+  Mission,
+  MissionHistory,
+  SetAgentOverrideRequest,
+  SetMissionRequest,
+} from "./http/missions.ts";
+export {
+  ActiveMissionSchema,
+  AgentOverrideQuerySchema,
+  AgentOverrideSchema,
+  AgentOverrideViewSchema,
+  MissionHistorySchema,
+  MissionSchema,
+  SetAgentOverrideRequestSchema,
+  SetMissionRequestSchema,
+} from "./http/missions.ts";
+export { httpPublicSchemas } from "./http/public-schemas.ts";
+export type {
+  AgentCancelRequest,
+  AgentCancelResponse,
+  AgentContext,
+  AgentContextQuery,
+  AgentRun,
+  AgentRunList,
+  AgentRunsQuery,
+  RunStatus,
+} from "./http/runs.ts";
+export {
+  AgentCancelRequestSchema,
+  AgentCancelResponseSchema,
+  AgentChildrenQuerySchema,
+  AgentContextQuerySchema,
+  AgentContextSchema,
+  AgentRunListSchema,
+  AgentRunSchema,
+  AgentRunsQuerySchema,
+  ContextEntrySchema,
+  RunStatusSchema,
+} from "./http/runs.ts";
+export type {
+  AgentActivity,
+  MessagePage,
+  MessagePageQuery,
+  PendingQuestion,
+  SessionList,
+  SessionState,
+  SessionSummary,
+  StoredMessage,
+  StreamingSegment,
+} from "./http/session-state.ts";
+export {
+  AgentActivitySchema,
+  MessagePageQuerySchema,
+  MessagePageSchema,
+  PendingQuestionSchema,
+  SessionListSchema,
+  SessionStateSchema,
+  SessionSummarySchema,
+  StoredMessageSchema,
+  StreamingSegmentSchema,
+} from "./http/session-state.ts";
+export type { CreateSessionRequest, RenameSessionRequest, SendMessageRequest } from "./http/sessions.ts";
+export {
+  AgentQuerySchema,
+  CreateSessionRequestSchema,
+  RenameSessionRequestSchema,
+  SendMessageRequestSchema,
+  SessionDeletedSchema,
+  SessionParamsSchema,
+} from "./http/sessions.ts";
+export type { SettingsUpdate, SettingsView } from "./http/settings-view.ts";
+export { SettingsUpdateSchema, SettingsViewSchema } from "./http/settings-view.ts";
+export type { WorkspaceEntry, WorkspaceTree, WorkspaceTreeQuery } from "./http/workspace.ts";
+export { WorkspaceEntrySchema, WorkspaceTreeQuerySchema, WorkspaceTreeSchema } from "./http/workspace.ts";
+
+// ── SSE liveness frame ────────────────────────────────────────────────────────
+
+export type { HeartbeatFrame } from "./events/heartbeat-frame.ts";
+export { HeartbeatFrameSchema } from "./events/heartbeat-frame.ts";

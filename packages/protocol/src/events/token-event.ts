@@ -11,6 +11,11 @@ export const TokenEventSchema = z.looseObject({
   /** The message the token streams into, so a client appends it to the right bubble. */
   message_id: z.string().optional(),
   run_id: z.string().optional(),
+  /**
+   * The model request was retried after its stream broke: discard what was streamed into `message_id`
+   * before this token (whose text, if any, starts the retried stream).
+   */
+  reset: z.boolean().optional(),
   ...EventRoutingSchema.shape,
 });
 export type TokenEvent = z.infer<typeof TokenEventSchema>;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { apiPublicSchemas } from "../api/public-schemas.ts";
 import { eventsPublicSchemas } from "../events/public-schemas.ts";
+import { httpPublicSchemas } from "../http/public-schemas.ts";
 import { richPublicSchemas } from "../rich/public-schemas.ts";
 import { sdkPublicSchemas } from "../sdk/public-schemas.ts";
 
@@ -10,4 +11,5 @@ export const publicSchemas: Record<string, Record<string, z.ZodType>> = {
   sdk: sdkPublicSchemas,
   events: eventsPublicSchemas,
   api: apiPublicSchemas,
+  http: httpPublicSchemas,
 };

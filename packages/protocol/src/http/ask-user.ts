@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { IdSchema } from "./common.ts";
+
+/** One answer: the chosen option value(s) or free text. */
+export const AskUserAnswerSchema = z.union([
+  z.string().max(10_000),
+  z.array(z.string().max(10_000)).max(100),
+]);
+export type AskUserAnswer = z.infer<typeof AskUserAnswerSchema>;
+
+/** `POST /api/ask-user-response`: answers an AskUser question, one answer per question, in order. */
+export const AskUserResponseRequestSchema = z.looseObject({
+  question_id: IdSchema,
+  answers: z.array(AskUserAnswerSchema).min(1).max(20),
+});
+export type AskUserResponseRequest = z.infer<typeof AskUserResponseRequestSchema>;
+
+/** The stored answer; a second answer to the same question gets 409 with the first one in `details`. */
+export const AskUserResponseSchema = z.looseObject({
+  question_id: z.string(),
+  answers: z.array(AskUserAnswerSchema),
+  answered_at_ms: z.int().nonnegative(),
+});
+export type AskUserResponse = z.infer<typeof AskUserResponseSchema>;

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { AskUserQuestionSchema } from "../events/ask-user-question.ts";
+import { QueuedMessageSchema } from "../events/queue-updated-event.ts";
+import { TimestampMsSchema } from "./common.ts";
+
+/** A session as the session list and state show it. */
+export const SessionSummarySchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  project_root: z.string(),
+  created_at_ms: TimestampMsSchema,
+  updated_at_ms: TimestampMsSchema,
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** A persisted chat item: one rich message (`{kind, data}`) with its place in the session. */
+export const StoredMessageSchema = z.looseObject({
+  id: z.string(),
+  session_id: z.string(),
+  position: z.int().nonnegative(),
+  agent_id: z.string(),
+  role: z.enum(["user", "assistant", "system"]),
+  /** The rich message; typed loosely here so a newer kind never fails the whole state. */
+  rich: z.looseObject({ kind: z.string(), data: z.unknown() }),
+  run_id: z.string().nullable(),
+  created_at_ms: TimestampMsSchema,
+});
+export type StoredMessage = z.infer<typeof StoredMessageSchema>;
+
+/** An AskUser question still waiting for its answer. */
+export const PendingQuestionSchema = z.looseObject({
+  question_id: z.string(),
+  agent_id: z.string(),
+  run_id: z.string().nullable(),
+  questions: z.array(AskUserQuestionSchema),
+  asked_at_ms: TimestampMsSchema,
+});
+export type PendingQuestion = z.infer<typeof PendingQuestionSchema>;
+
+/** What one agent of the session is doing right now. */
+export const AgentActivitySchema = z.looseObject({
+  agent_id: z.string(),
+  processing: z.boolean(),
+  run_id: z.string().nullable(),
+  started_at_ms: TimestampMsSchema.nullable(),
+});
+export type AgentActivity = z.infer<typeof AgentActivitySchema>;
+
+/** Text an agent is streaming right now, as of the snapshot's `head_seq`; later tokens continue it. */
+export const StreamingSegmentSchema = z.looseObject({
+  agent_id: z.string(),
+  run_id: z.string(),
+  /** The id the segment's tokens carry and the text will be stored under. */
+  message_id: z.string(),
+  text: z.string(),
+  thinking: z.string(),
+});
+export type StreamingSegment = z.infer<typeof StreamingSegmentSchema>;
+
+/**
+ * `GET /api/sessions/:session_id/state`: everything a client needs to render a session, consistent as of
+ * `head_seq`. After a resync a client replaces its state with this and applies only events with a higher seq.
+ */
+export const SessionStateSchema = z.looseObject({
+  session: SessionSummarySchema,
+  messages: z.array(StoredMessageSchema),
+  /** True when older messages exist than the ones included (page with `before_position`). */
+  has_more_messages: z.boolean(),
+  queue: z.array(QueuedMessageSchema),
+  pending_questions: z.array(PendingQuestionSchema),
+  agents: z.array(AgentActivitySchema),
+  streaming: z.array(StreamingSegmentSchema),
+  head_seq: z.int().nonnegative(),
+});
+export type SessionState = z.infer<typeof SessionStateSchema>;
+
+/** Paging of `GET /api/sessions/:session_id/state` and `/messages`: the newest `limit` before a position. */
+export const MessagePageQuerySchema = z.looseObject({
+  before_position: z
+    .string()
+    .regex(/^\d{1,12}$/, "expected a non-negative integer")
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,5}$/, "expected a positive integer")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(10_000))
+    .optional(),
+});
+export type MessagePageQuery = z.infer<typeof MessagePageQuerySchema>;
+
+/** `GET /api/sessions` (Parley's own list with timestamps; seed 003's ChatSession list is `/api/chat-sessions`). */
+export const SessionListSchema = z.looseObject({ sessions: z.array(SessionSummarySchema) });
+export type SessionList = z.infer<typeof SessionListSchema>;
+
+/** A page of messages, oldest first. */
+export const MessagePageSchema = z.looseObject({
+  messages: z.array(StoredMessageSchema),
+  has_more_messages: z.boolean(),
+});
+export type MessagePage = z.infer<typeof MessagePageSchema>;

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { MAX_CHAT_TEXT } from "./chat.ts";
+import { AgentIdSchema, ClientMessageIdSchema, IdSchema } from "./common.ts";
+
+/** `POST /api/sessions` */
+export const CreateSessionRequestSchema = z.looseObject({
+  title: z.string().trim().min(1).max(200).optional(),
+});
+export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
+
+/** `PATCH /api/sessions/:session_id` */
+export const RenameSessionRequestSchema = z.looseObject({ title: z.string().trim().min(1).max(200) });
+export type RenameSessionRequest = z.infer<typeof RenameSessionRequestSchema>;
+
+/** Path parameters of session routes. */
+export const SessionParamsSchema = z.looseObject({ session_id: IdSchema });
+
+/** `DELETE /api/sessions/:session_id` result. */
+export const SessionDeletedSchema = z.looseObject({ deleted: z.literal(true), session_id: z.string() });
+
+/** `POST /api/sessions/:session_id/messages` (seed 003): send and wait for the agent's reply. */
+export const SendMessageRequestSchema = z.looseObject({
+  text: z.string().trim().min(1, "must not be empty").max(MAX_CHAT_TEXT),
+  agent_id: AgentIdSchema,
+  client_message_id: ClientMessageIdSchema.optional(),
+});
+export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
+
+/** `GET /api/sessions/:session_id/status?agent_id=` */
+export const AgentQuerySchema = z.looseObject({ agent_id: AgentIdSchema });

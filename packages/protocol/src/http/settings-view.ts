@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/**
+ * `GET /api/settings`: the settings with every API key replaced by whether it is set and its last four
+ * characters, so keys never travel back to a browser. `model` tells what answers right now.
+ */
+export const SettingsViewSchema = z.looseObject({
+  settings: z.looseObject({}),
+  api_keys: z.array(
+    z.looseObject({
+      provider: z.string(),
+      configured: z.boolean(),
+      hint: z.string().optional(),
+      source: z.string(),
+    }),
+  ),
+  model: z.looseObject({
+    ref: z.string(),
+    provider: z.string(),
+    model: z.string(),
+    is_demo: z.boolean(),
+    source: z.string(),
+  }),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+/**
+ * `POST /api/settings`: a partial update deep-merged into the stored settings, whose result must be valid
+ * `ParleySettings`. `null` removes a field (e.g. an `api_key`); an absent field stays unchanged; arrays are
+ * replaced, except that an OpenAI-compatible endpoint sent without `api_key` keeps the stored key.
+ */
+export const SettingsUpdateSchema = z.record(z.string(), z.unknown());
+export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;

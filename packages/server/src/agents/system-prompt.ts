@@ -1,0 +1,16 @@
+/** The parts a run's system prompt is made of; each is optional. */
+export interface SystemPromptParts {
+  /** The project's system prompt from settings. */
+  settings?: string | undefined;
+  /** The agent's override for this project. */
+  agent?: string | undefined;
+  /** The project's active mission, which every agent works towards. */
+  mission?: string | undefined;
+}
+
+/** Joins the configured prompt, the agent's own and the active mission; undefined when all are empty. */
+export function composeSystemPrompt(parts: SystemPromptParts): string | undefined {
+  const sections = [parts.settings, parts.agent].filter((text): text is string => Boolean(text?.trim()));
+  if (parts.mission?.trim()) sections.push(`The project's current mission:\n${parts.mission.trim()}`);
+  return sections.length === 0 ? undefined : sections.join("\n\n");
+}

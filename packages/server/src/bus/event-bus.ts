@@ -1,0 +1,126 @@
+import { type ServerEvent, toUiSseMessage } from "@parley/protocol";
+import type { EventLog, EventToAppend, LoggedEvent } from "../store/event-log.ts";
+import type { Transactor } from "../store/transactor.ts";
+
+/** Receives committed events, in seq order, right after the transaction that stored them. */
+export type EventListener = (events: readonly LoggedEvent[]) => void;
+
+/** Wire format revision carried in every frame's `rev`. */
+export const WIRE_REVISION = 1;
+
+/**
+ * Publishes ServerEvents: each is stored in the durable log in the same transaction that assigns its seq,
+ * and only after that commit is it handed to listeners (the SSE connections).
+ *
+ * Inside a unit of work (`transactor.run`) an event commits atomically with the state change it reports.
+ * Outside one (token deltas, activity) events wait for a group commit at the end of the current event-loop
+ * turn; adjacent token deltas of the same message are merged first, so coalescing happens before sequencing
+ * and replay equals live. Pending events are always flushed before a transactional append, so seqs follow
+ * publish order.
+ */
+export class EventBus {
+  readonly #log: EventLog;
+  readonly #transactor: Transactor;
+  readonly #now: () => number;
+  readonly #listeners = new Set<EventListener>();
+  #pending: ServerEvent[] = [];
+  #flushScheduled = false;
+
+  constructor(log: EventLog, transactor: Transactor, now: () => number = Date.now) {
+    this.#log = log;
+    this.#transactor = transactor;
+    this.#now = now;
+  }
+
+  /** Highest seq committed so far. */
+  get head(): number {
+    return this.#log.head;
+  }
+
+  /** Adds a listener for committed events; returns the function that removes it. */
+  subscribe(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Inside a unit of work: stores the event now and delivers it after commit. Outside one: queues it for
+   * the next group commit (within the current event-loop turn).
+   */
+  publish(event: ServerEvent): void {
+    if (this.#transactor.inTransaction) {
+      this.#appendInTransaction([...this.#takePending(), event]);
+      return;
+    }
+    this.#enqueue(event);
+  }
+
+  /** Commits every queued event now. */
+  flush(): void {
+    if (this.#pending.length === 0) return;
+    this.#transactor.run(() => this.#appendInTransaction(this.#takePending()));
+  }
+
+  #enqueue(event: ServerEvent): void {
+    const last = this.#pending.at(-1);
+    if (last !== undefined && canMerge(last, event)) {
+      this.#pending[this.#pending.length - 1] = { ...last, token: last.token + (event as typeof last).token };
+    } else {
+      this.#pending.push(event);
+    }
+    if (!this.#flushScheduled) {
+      this.#flushScheduled = true;
+      setImmediate(() => {
+        this.#flushScheduled = false;
+        this.flush();
+      });
+    }
+  }
+
+  #takePending(): ServerEvent[] {
+    const pending = this.#pending;
+    this.#pending = [];
+    return pending;
+  }
+
+  #appendInTransaction(events: readonly ServerEvent[]): void {
+    if (events.length === 0) return;
+    const tsMs = this.#now();
+    const logged = this.#log.append(events.map((event) => toAppend(event, tsMs)));
+    this.#transactor.onRollback(() => this.#log.resyncHead());
+    this.#transactor.afterCommit(() => this.#deliver(logged));
+  }
+
+  #deliver(events: readonly LoggedEvent[]): void {
+    for (const listener of this.#listeners) listener(events);
+  }
+}
+
+function toAppend(event: ServerEvent, tsMs: number): EventToAppend {
+  return {
+    sessionId: event.session_id ?? null,
+    runId: "run_id" in event && typeof event.run_id === "string" ? event.run_id : null,
+    tsMs,
+    frame: (seq) =>
+      JSON.stringify(toUiSseMessage(event, { id: `evt_${seq}`, seq, rev: WIRE_REVISION, ts_ms: tsMs })),
+  };
+}
+
+/** Two token deltas merge when they continue the same message stream of the same agent. */
+function canMerge(
+  previous: ServerEvent,
+  next: ServerEvent,
+): previous is Extract<ServerEvent, { type: "Token" }> {
+  return (
+    previous.type === "Token" &&
+    next.type === "Token" &&
+    !next.reset &&
+    !previous.done &&
+    !next.done &&
+    previous.agent_id === next.agent_id &&
+    previous.session_id === next.session_id &&
+    previous.message_id === next.message_id &&
+    previous.thinking === next.thinking &&
+    previous.run_id === next.run_id
+  );
+}

@@ -1,0 +1,233 @@
+import { type HeartbeatFrame, type ResyncEvent, toUiSseMessage } from "@parley/protocol";
+import type { EventLog, LoggedEvent } from "../store/event-log.ts";
+import { type EventBus, WIRE_REVISION } from "./event-bus.ts";
+
+/** Tunables of one SSE connection; defaults suit a local server, tests shorten them. */
+export interface SseConnectionOptions {
+  /** Send a heartbeat data frame this often (the WHATWG spec suggests ≤ 15 s). */
+  heartbeatMs: number;
+  /** A client whose socket has not drained within this time is cut off; it resumes by cursor. */
+  drainTimeoutMs: number;
+  /** Frames are never queued beyond this many bytes for one client. */
+  maxBufferedBytes: number;
+  /** Events read from the log per catch-up page. */
+  pageSize: number;
+  now: () => number;
+}
+
+/** Where the client wants to resume: after `cursor`, or live from now when absent. */
+export interface SseStart {
+  cursor: number | undefined;
+  sessionId: string | undefined;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * One `GET /api/events` stream. It first replays the log after the client's cursor, page by page at the
+ * client's pace, then switches to live delivery in the same tick as the read that found nothing left, so
+ * nothing falls in the seam. Every frame carries its seq as the SSE `id:`.
+ *
+ * Frames go into a byte-counted ReadableStream that the HTTP layer drains only as fast as the socket
+ * accepts, so the queue size is exact backpressure: a client that falls behind goes back to reading from
+ * the log instead of growing a buffer, and one that stops reading is cut off (it resumes by cursor).
+ */
+export class SseConnection {
+  readonly #log: EventLog;
+  readonly #bus: EventBus;
+  readonly #options: SseConnectionOptions;
+  readonly #sessionId: string | undefined;
+  readonly #stream: ReadableStream<Uint8Array>;
+  #controller!: ReadableStreamDefaultController<Uint8Array>;
+  #drainWaiters: ((drained: boolean) => void)[] = [];
+  #cursor = 0;
+  #live = false;
+  #closed = false;
+  #unsubscribe: () => void = () => {};
+  #heartbeat: NodeJS.Timeout | undefined;
+  readonly #onClose: () => void;
+
+  constructor(
+    log: EventLog,
+    bus: EventBus,
+    start: SseStart,
+    options: SseConnectionOptions,
+    onClose: () => void,
+  ) {
+    this.#log = log;
+    this.#bus = bus;
+    this.#options = options;
+    this.#sessionId = start.sessionId;
+    this.#onClose = onClose;
+    this.#stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.#controller = controller;
+        },
+        pull: () => this.#resolveDrain(true),
+        cancel: () => this.#shutdown(),
+      },
+      { highWaterMark: options.maxBufferedBytes, size: (chunk) => chunk.byteLength },
+    );
+    this.#open(start.cursor);
+  }
+
+  /** The streaming HTTP response. */
+  response(): Response {
+    return new Response(this.#stream, {
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+        "x-parley-protocol": String(WIRE_REVISION),
+      },
+    });
+  }
+
+  /** Ends the stream normally (server shutdown); the client reconnects with its cursor. */
+  close(): void {
+    if (this.#closed) return;
+    this.#controller.close();
+    this.#shutdown();
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Bytes queued for this client and not yet taken by its socket. */
+  get bufferedBytes(): number {
+    return this.#options.maxBufferedBytes - (this.#controller.desiredSize ?? 0);
+  }
+
+  #open(requested: number | undefined): void {
+    // Flush headers and prove liveness at once, so proxies do not time out a quiet stream.
+    this.#enqueue("retry: 1000\n\n");
+    this.#unsubscribe = this.#bus.subscribe((events) => this.#onLive(events));
+    this.#heartbeat = setInterval(() => this.#writeHeartbeat(), this.#options.heartbeatMs);
+    this.#heartbeat.unref();
+
+    const head = this.#log.head;
+    if (requested === undefined) {
+      this.#cursor = head;
+    } else if (requested > head) {
+      this.#resync(head, { reason: "cursor_ahead", lagged_count: 0 });
+    } else if (requested < this.#log.floor - 1) {
+      this.#resync(head, { reason: "cursor_expired", lagged_count: this.#log.floor - 1 - requested });
+    } else {
+      this.#cursor = requested;
+    }
+    this.#writeHeartbeat();
+    void this.#catchUp();
+  }
+
+  /** The client's state is older than the log can replay: tell it to refetch, then continue from the head. */
+  #resync(head: number, detail: Pick<ResyncEvent, "reason" | "lagged_count">): void {
+    const event: ResyncEvent = { type: "Resync", ...detail };
+    if (this.#sessionId !== undefined) event.session_id = this.#sessionId;
+    const frame = toUiSseMessage(event, {
+      id: `resync_${head}`,
+      seq: head,
+      rev: WIRE_REVISION,
+      ts_ms: this.#options.now(),
+    });
+    this.#enqueue(`id: ${head}\ndata: ${JSON.stringify(frame)}\n\n`);
+    this.#cursor = head;
+  }
+
+  async #catchUp(): Promise<void> {
+    this.#live = false;
+    while (!this.#closed) {
+      const page = this.#log.readAfter(this.#cursor, this.#options.pageSize, this.#sessionId);
+      if (page.length === 0) {
+        this.#live = true; // same tick as the empty read: every later event arrives through #onLive
+        return;
+      }
+      for (const event of page) this.#write(event);
+      if (this.#behind() && !(await this.#drained())) return;
+    }
+  }
+
+  #onLive(events: readonly LoggedEvent[]): void {
+    if (!this.#live || this.#closed) return;
+    for (const event of events) {
+      if (event.seq <= this.#cursor) continue;
+      if (this.#sessionId !== undefined && event.sessionId !== null && event.sessionId !== this.#sessionId)
+        continue;
+      this.#write(event);
+    }
+    if (this.#behind()) {
+      // Stop queueing live frames; once the socket drains, read the rest from the log.
+      this.#live = false;
+      void this.#drained().then((drained) => {
+        if (drained) void this.#catchUp();
+      });
+    }
+  }
+
+  #behind(): boolean {
+    return (this.#controller.desiredSize ?? 0) <= 0;
+  }
+
+  #write(event: LoggedEvent): void {
+    this.#enqueue(`id: ${event.seq}\ndata: ${event.frame}\n\n`);
+    this.#cursor = event.seq;
+  }
+
+  #writeHeartbeat(): void {
+    if (this.#closed) return;
+    const frame: HeartbeatFrame = {
+      id: "heartbeat",
+      seq: this.#cursor,
+      rev: WIRE_REVISION,
+      ts_ms: this.#options.now(),
+      kind: "heartbeat",
+    };
+    this.#enqueue(`data: ${JSON.stringify(frame)}\n\n`);
+  }
+
+  #enqueue(text: string): void {
+    if (!this.#closed) this.#controller.enqueue(encoder.encode(text));
+  }
+
+  /** Resolves true once the client has taken what was queued, false (and cuts it off) after the timeout. */
+  #drained(): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#drainWaiters = this.#drainWaiters.filter((waiter) => waiter !== settle);
+        this.#cutOff();
+        resolve(false);
+      }, this.#options.drainTimeoutMs);
+      const settle = (drained: boolean) => {
+        clearTimeout(timer);
+        resolve(drained && !this.#closed);
+      };
+      this.#drainWaiters.push(settle);
+    });
+  }
+
+  #resolveDrain(drained: boolean): void {
+    if (!drained || !this.#behind()) {
+      const waiters = this.#drainWaiters;
+      this.#drainWaiters = [];
+      for (const waiter of waiters) waiter(drained);
+    }
+  }
+
+  /** A client that stopped reading: drop the connection (erroring the stream destroys the socket). */
+  #cutOff(): void {
+    if (this.#closed) return;
+    this.#controller.error(new Error("the client stopped reading the event stream"));
+    this.#shutdown();
+  }
+
+  #shutdown(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#unsubscribe();
+    clearInterval(this.#heartbeat);
+    this.#resolveDrain(false);
+    this.#onClose();
+  }
+}

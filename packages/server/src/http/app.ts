@@ -1,0 +1,127 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { setCookie } from "hono/cookie";
+import { HTTPException } from "hono/http-exception";
+import { z } from "zod";
+import type { ServerContext } from "../server-context.ts";
+import { ApiError } from "./api-error.ts";
+import { openApiDocument } from "./openapi.ts";
+import { defineRoute, type RouteDefinition, registerRoutes } from "./route.ts";
+import { askUserRoutes } from "./routes/ask-user-routes.ts";
+import { chatRoutes } from "./routes/chat-routes.ts";
+import { eventsRoute } from "./routes/events-route.ts";
+import { frontendRoutes } from "./routes/frontend-routes.ts";
+import { healthRoutes } from "./routes/health-routes.ts";
+import { missionRoutes } from "./routes/mission-routes.ts";
+import { runRoutes } from "./routes/run-routes.ts";
+import { sessionRoutes } from "./routes/session-routes.ts";
+import { settingsRoutes } from "./routes/settings-routes.ts";
+import { workspaceRoutes } from "./routes/workspace-routes.ts";
+import { SESSION_COOKIE } from "./security/credentials.ts";
+import { authGuard, hostGuard, jsonBodyGuard, originGuard, securityHeaders } from "./security/guards.ts";
+
+/** Largest request body accepted (bytes). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Who may reach the app: the Host values and browser Origins it answers. */
+export interface AppAccess {
+  allowedHosts: ReadonlySet<string>;
+  allowedOrigins: ReadonlySet<string>;
+  /** Set Secure on the session cookie (when served over https behind a proxy). */
+  secureCookie: boolean;
+}
+
+/** Every API route, in one list: registered, documented in OpenAPI, and enumerated by the security tests. */
+export function apiRoutes(context: ServerContext, version: string): RouteDefinition[] {
+  const routes = [
+    ...healthRoutes(context),
+    eventsRoute(context),
+    ...chatRoutes(context),
+    ...sessionRoutes(context),
+    ...frontendRoutes(context),
+    ...runRoutes(context),
+    ...askUserRoutes(context),
+    ...settingsRoutes(context),
+    ...workspaceRoutes(context),
+    ...missionRoutes(context),
+  ];
+  const documentRoute: RouteDefinition = defineRoute({
+    method: "get",
+    path: "/api/openapi.json",
+    summary: "This OpenAPI document",
+    tag: "server",
+    response: z.looseObject({ openapi: z.string() }),
+    handler: () => openApiDocument([...routes, documentRoute], version),
+  });
+  return [...routes, documentRoute];
+}
+
+/** The Hono app: security middleware in front of every route, then the API. */
+export function createApp(
+  context: ServerContext,
+  access: AppAccess,
+  routes: readonly RouteDefinition[],
+): Hono {
+  const app = new Hono();
+  const publicRoutes = new Set(
+    routes
+      .filter((route) => route.auth === false)
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`),
+  );
+
+  app.use(securityHeaders);
+  app.use(hostGuard(access.allowedHosts));
+  app.use(originGuard(access.allowedOrigins));
+  app.use(
+    "/api/*",
+    authGuard(context.credentials, (method, path) => publicRoutes.has(`${method} ${path}`)),
+  );
+  app.use("/api/*", jsonBodyGuard(MAX_BODY_BYTES));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError("payload_too_large", `the body is larger than ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+
+  app.get("/auth/login", (request) => {
+    const code = request.req.query("code") ?? "";
+    if (!context.credentials.redeemLoginCode(code)) {
+      throw new ApiError(
+        "unauthorized",
+        "this login link was already used or is not valid; ask Parley for a new one",
+      );
+    }
+    setCookie(request, SESSION_COOKIE, context.credentials.issueSessionCookie(context.now()), {
+      httpOnly: true,
+      sameSite: "Strict",
+      path: "/",
+      secure: access.secureCookie,
+      maxAge: 30 * 24 * 60 * 60,
+    });
+    return request.redirect("/", 303);
+  });
+
+  registerRoutes(app, routes);
+
+  app.notFound((request) => request.json(new ApiError("not_found", "no such route").toBody(), 404));
+  app.onError((error, request) => {
+    if (error instanceof ApiError) return request.json(error.toBody(), error.status as 400);
+    if (error instanceof HTTPException) {
+      const code =
+        error.status === 413
+          ? "payload_too_large"
+          : error.status === 401
+            ? "unauthorized"
+            : "invalid_request";
+      const apiError = new ApiError(code, error.message || "the request was refused");
+      return request.json(apiError.toBody(), apiError.status as 400);
+    }
+    console.error("parley: unexpected error while handling", request.req.method, request.req.path, error);
+    return request.json(new ApiError("internal", "internal error; the server log has details").toBody(), 500);
+  });
+  return app;
+}

@@ -1,0 +1,169 @@
+import { describeModel, loadSettings, resolveModelConfig } from "@parley/engine";
+import {
+  AgentQuerySchema,
+  AgentReplySchema,
+  AgentStatusSchema,
+  AgentSummarySchema,
+  agentListResultToFrontend,
+  ChatHistoryResponseSchema,
+  ChatSessionSchema,
+  exportResultToFrontend,
+  type HistoryMessage,
+  runResultToAgentReply,
+  SendMessageRequestSchema,
+  SessionParamsSchema,
+  sessionListResultToFrontend,
+} from "@parley/protocol";
+import { z } from "zod";
+import type { ServerContext } from "../../server-context.ts";
+import { ApiError } from "../api-error.ts";
+import { defineRoute, type RouteDefinition } from "../route.ts";
+
+/**
+ * Seed 003's request/response contract on the same data: send a message and get an AgentReply, the chat
+ * history, the session list, an agent's status, and the agent list.
+ */
+export function frontendRoutes(context: ServerContext): RouteDefinition[] {
+  const { store, agents, now } = context;
+  const requireSession = (id: string) => {
+    const session = store.sessions.get(id);
+    if (session === undefined) throw ApiError.notFound("session", id);
+    return session;
+  };
+  return [
+    defineRoute({
+      method: "get",
+      path: "/api/chat-sessions",
+      summary: "Sessions in seed 003's ChatSession format",
+      tag: "frontend",
+      response: z.array(ChatSessionSchema),
+      handler: () =>
+        sessionListResultToFrontend({
+          success: true,
+          sessions: store.sessions.list(context.projectRoot).map((session) => ({
+            session_id: session.id,
+            title: session.title,
+            updated: new Date(session.updated_at_ms).toISOString(),
+          })),
+          error_message: null,
+        }),
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/sessions/:session_id/messages",
+      summary: "Send a message and wait for the agent's reply (AgentReply)",
+      tag: "frontend",
+      params: SessionParamsSchema,
+      body: SendMessageRequestSchema,
+      response: AgentReplySchema,
+      handler: async ({ params, body }) => {
+        const sentAtMs = now();
+        const chat = agents.chat({ ...body, session_id: params.session_id });
+        const completion =
+          chat.run_id !== undefined
+            ? await agents.waitForRun(chat.run_id)
+            : await agents.waitForQueueItem(chat.queue_item_id as string);
+        const success = completion.status === "completed";
+        return runResultToAgentReply(
+          {
+            success,
+            session_id: params.session_id,
+            response_parts: completion.texts.map((part) => ({
+              text: part.text,
+              timestamp: part.timestampMs,
+              part_type: "final" as const,
+              part_id: part.id,
+            })),
+            error_message: success ? null : (completion.error ?? `the run ended as ${completion.status}`),
+          },
+          {
+            messageId: chat.message_id ?? chat.queue_item_id ?? completion.runId,
+            sentAtMs,
+            prompt: body.text,
+          },
+        );
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/sessions/:session_id/history",
+      summary: "The session's chat history in seed 003's ChatHistoryResponse format",
+      tag: "frontend",
+      params: SessionParamsSchema,
+      response: ChatHistoryResponseSchema,
+      handler: ({ params }) => {
+        requireSession(params.session_id);
+        const messages: HistoryMessage[] = store.messages.all(params.session_id).map((message) => ({
+          message_id: message.id,
+          role: message.role === "user" ? "user" : "assistant",
+          content_type:
+            message.rich.kind === "ToolRequest"
+              ? "tool_use"
+              : message.rich.kind === "ToolResult"
+                ? "tool"
+                : "text",
+          content: historyText(message.rich),
+          timestamp: message.created_at_ms,
+          ...(message.run_id !== null && { part_id: message.run_id }),
+        }));
+        return exportResultToFrontend({
+          success: true,
+          session_id: params.session_id,
+          messages,
+          error_message: null,
+        });
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/sessions/:session_id/status",
+      summary: "Whether an agent of the session is processing (seed 003 AgentStatus)",
+      tag: "frontend",
+      params: SessionParamsSchema,
+      query: AgentQuerySchema,
+      response: AgentStatusSchema,
+      handler: ({ params, query }) => {
+        requireSession(params.session_id);
+        const activity = agents
+          .activity(params.session_id)
+          .find((agent) => agent.agent_id === query.agent_id);
+        if (activity?.processing !== true || activity.started_at_ms === null)
+          return { processing: false, startedAt: null };
+        return { processing: true, startedAt: new Date(activity.started_at_ms).toISOString() };
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/agents",
+      summary: "The agents this server can run, in seed 003's agent format",
+      tag: "frontend",
+      response: z.array(AgentSummarySchema),
+      handler: async () => {
+        const model = describeModel(
+          resolveModelConfig({ env: context.env, settings: await loadSettings(context.home) }),
+        );
+        return agentListResultToFrontend({
+          success: true,
+          agents: [
+            {
+              name: "main",
+              agent_type: "parley",
+              details: [
+                `model: ${model.label}`,
+                ...(model.isDemo ? ["demo model: configure a provider in Settings"] : []),
+              ],
+            },
+          ],
+          error_message: null,
+        });
+      },
+    }),
+  ];
+}
+
+/** A rich message as plain text for the history export. */
+function historyText(rich: { kind: string; data: unknown }): string {
+  const data = rich.data as Record<string, unknown>;
+  if (typeof data.text === "string") return data.text;
+  return JSON.stringify(data);
+}

@@ -1,0 +1,150 @@
+import {
+  CreateSessionRequestSchema,
+  MessagePageQuerySchema,
+  MessagePageSchema,
+  RenameSessionRequestSchema,
+  SessionDeletedSchema,
+  SessionListSchema,
+  SessionParamsSchema,
+  SessionStateSchema,
+  SessionSummarySchema,
+} from "@parley/protocol";
+import { titleFrom } from "../../agents/agent-service.ts";
+import type { ServerContext } from "../../server-context.ts";
+import { toQueuedMessage } from "../../store/queue-store.ts";
+import { ApiError } from "../api-error.ts";
+import { defineRoute, type RouteDefinition } from "../route.ts";
+
+/** Default number of newest messages a state snapshot includes. */
+const DEFAULT_PAGE = 200;
+
+/** Sessions: list, create, rename, delete, and the state snapshot a client renders and resyncs from. */
+export function sessionRoutes(context: ServerContext): RouteDefinition[] {
+  const { store, agents, bus, now } = context;
+  const requireSession = (id: string) => {
+    const session = store.sessions.get(id);
+    if (session === undefined) throw ApiError.notFound("session", id);
+    return session;
+  };
+  return [
+    defineRoute({
+      method: "get",
+      path: "/api/sessions",
+      summary: "This project's sessions, most recently active first",
+      tag: "sessions",
+      response: SessionListSchema,
+      handler: () => ({ sessions: store.sessions.list(context.projectRoot) }),
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/sessions",
+      summary: "Create an empty session",
+      tag: "sessions",
+      body: CreateSessionRequestSchema,
+      response: SessionSummarySchema,
+      status: 201,
+      handler: ({ body }) => {
+        const created = now();
+        return store.transaction(() => {
+          const session = store.sessions.create({
+            id: context.newId("ses"),
+            project_root: context.projectRoot,
+            title: body.title === undefined ? "New session" : titleFrom(body.title),
+            created_at_ms: created,
+            updated_at_ms: created,
+          });
+          bus.publish({
+            type: "StateUpdated",
+            reason: "session_created",
+            session_id: session.id,
+            project_root: context.projectRoot,
+          });
+          return session;
+        });
+      },
+    }),
+    defineRoute({
+      method: "patch",
+      path: "/api/sessions/:session_id",
+      summary: "Rename a session",
+      tag: "sessions",
+      params: SessionParamsSchema,
+      body: RenameSessionRequestSchema,
+      response: SessionSummarySchema,
+      handler: ({ params, body }) =>
+        store.transaction(() => {
+          requireSession(params.session_id);
+          store.sessions.rename(params.session_id, body.title, now());
+          bus.publish({
+            type: "StateUpdated",
+            reason: "session_renamed",
+            session_id: params.session_id,
+            project_root: context.projectRoot,
+          });
+          return requireSession(params.session_id);
+        }),
+    }),
+    defineRoute({
+      method: "delete",
+      path: "/api/sessions/:session_id",
+      summary: "Delete a session with its messages and runs (running agents are cancelled first)",
+      tag: "sessions",
+      params: SessionParamsSchema,
+      response: SessionDeletedSchema,
+      handler: async ({ params }) => {
+        requireSession(params.session_id);
+        await agents.stopSession(params.session_id);
+        store.transaction(() => {
+          store.sessions.delete(params.session_id);
+          bus.publish({ type: "StateUpdated", reason: "session_deleted", project_root: context.projectRoot });
+        });
+        return { deleted: true as const, session_id: params.session_id };
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/sessions/:session_id/state",
+      summary: "Everything needed to render a session, consistent as of head_seq",
+      tag: "sessions",
+      params: SessionParamsSchema,
+      query: MessagePageQuerySchema,
+      response: SessionStateSchema,
+      handler: ({ params, query }) => {
+        // Commit pending token deltas first, so the partial text below matches head_seq exactly.
+        bus.flush();
+        const session = requireSession(params.session_id);
+        const page = store.messages.page(session.id, query.limit ?? DEFAULT_PAGE, query.before_position);
+        return {
+          session,
+          messages: page.messages,
+          has_more_messages: page.hasMore,
+          queue: agents.queue(session.id).map(toQueuedMessage),
+          pending_questions: store.questions
+            .pending(session.id)
+            .map(({ session_id, answers, answered_at_ms, ...question }) => question),
+          agents: agents.activity(session.id),
+          streaming: agents.streaming(session.id),
+          head_seq: bus.head,
+        };
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/sessions/:session_id/messages",
+      summary: "A page of a session's messages (the newest `limit` before `before_position`), oldest first",
+      tag: "sessions",
+      params: SessionParamsSchema,
+      query: MessagePageQuerySchema,
+      response: MessagePageSchema,
+      handler: ({ params, query }) => {
+        requireSession(params.session_id);
+        const page = store.messages.page(
+          params.session_id,
+          query.limit ?? DEFAULT_PAGE,
+          query.before_position,
+        );
+        return { messages: page.messages, has_more_messages: page.hasMore };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,138 @@
+import {
+  describeModel,
+  type EnvironmentVariables,
+  loadSettings,
+  resolveModelConfig,
+  saveSettings,
+} from "@parley/engine";
+import {
+  decodeParleySettings,
+  type ParleySettings,
+  SettingsUpdateSchema,
+  type SettingsView,
+  SettingsViewSchema,
+} from "@parley/protocol";
+import type { ServerContext } from "../../server-context.ts";
+import { ApiError } from "../api-error.ts";
+import { defineRoute, type RouteDefinition } from "../route.ts";
+
+/** `GET/POST /api/settings`: provider, model and keys; keys never leave the server. */
+export function settingsRoutes(context: ServerContext): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: "get",
+      path: "/api/settings",
+      summary: "The settings, with API keys replaced by whether they are set",
+      tag: "settings",
+      response: SettingsViewSchema,
+      handler: async () => settingsView(await loadSettings(context.home), context.env),
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/settings",
+      summary: "Merge a partial update into the settings (null removes a field)",
+      tag: "settings",
+      body: SettingsUpdateSchema,
+      response: SettingsViewSchema,
+      handler: async ({ body }) => {
+        const current = await loadSettings(context.home);
+        const merged = decodeParleySettings(mergeSettings(current, body));
+        if (!merged.success) {
+          const issues = merged.error.issues.map((issue) => ({
+            path: `body.${issue.path}`,
+            message: issue.message,
+          }));
+          throw new ApiError(
+            "invalid_request",
+            issues.map((issue) => `${issue.path}: ${issue.message}`).join("; "),
+            {
+              issues,
+            },
+          );
+        }
+        await saveSettings(context.home, merged.value);
+        context.bus.publish({
+          type: "StateUpdated",
+          reason: "settings_changed",
+          project_root: context.projectRoot,
+        });
+        return settingsView(merged.value, context.env);
+      },
+    }),
+  ];
+}
+
+/** The settings as a browser may see them. */
+export function settingsView(settings: ParleySettings, env: EnvironmentVariables): SettingsView {
+  const model = describeModel(resolveModelConfig({ env, settings }));
+  const providers = settings.providers ?? {};
+  const apiKeys: SettingsView["api_keys"] = [
+    keyStatus("anthropic", env.ANTHROPIC_API_KEY, providers.anthropic?.api_key),
+    keyStatus("openai", env.OPENAI_API_KEY, providers.openai?.api_key),
+    ...(providers.openai_compatible ?? []).map((endpoint) =>
+      keyStatus(endpoint.id, undefined, endpoint.api_key),
+    ),
+  ];
+  return {
+    settings: withoutKeys(settings),
+    api_keys: apiKeys,
+    model: {
+      ref: model.ref,
+      provider: model.provider,
+      model: model.model,
+      is_demo: model.isDemo,
+      source: model.source,
+    },
+  };
+}
+
+function keyStatus(provider: string, fromEnv: string | undefined, fromSettings: string | undefined) {
+  const key = fromEnv || fromSettings;
+  if (!key) return { provider, configured: false, source: "none" };
+  return { provider, configured: true, hint: `…${key.slice(-4)}`, source: fromEnv ? "env" : "settings" };
+}
+
+function withoutKeys(settings: ParleySettings): Record<string, unknown> {
+  const copy = structuredClone(settings) as Record<string, unknown> & ParleySettings;
+  if (copy.providers?.anthropic) delete copy.providers.anthropic.api_key;
+  if (copy.providers?.openai) delete copy.providers.openai.api_key;
+  for (const endpoint of copy.providers?.openai_compatible ?? []) delete endpoint.api_key;
+  return copy;
+}
+
+/**
+ * Deep-merges an update into stored settings: `null` deletes, objects merge, arrays replace. An
+ * OpenAI-compatible endpoint sent without `api_key` keeps the key stored for the same id, so a form that
+ * never sees keys can still edit endpoints.
+ */
+export function mergeSettings(current: ParleySettings, update: Record<string, unknown>): unknown {
+  const merged = mergeValue(current, update) as ParleySettings;
+  const storedKeys = new Map(
+    (current.providers?.openai_compatible ?? []).map((endpoint) => [endpoint.id, endpoint.api_key]),
+  );
+  const updatedEndpoints = (
+    update.providers as { openai_compatible?: { id?: string; api_key?: unknown }[] } | undefined
+  )?.openai_compatible;
+  if (Array.isArray(updatedEndpoints)) {
+    for (const endpoint of merged.providers?.openai_compatible ?? []) {
+      const sent = updatedEndpoints.find((candidate) => candidate.id === endpoint.id);
+      const stored = storedKeys.get(endpoint.id);
+      if (sent !== undefined && !("api_key" in sent) && stored !== undefined) endpoint.api_key = stored;
+    }
+  }
+  return merged;
+}
+
+function mergeValue(current: unknown, update: unknown): unknown {
+  if (!isPlainObject(update) || !isPlainObject(current)) return structuredClone(update);
+  const result: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === null) delete result[key];
+    else result[key] = mergeValue(current[key], value);
+  }
+  return result;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,43 @@
+import { WorkspaceTreeQuerySchema, WorkspaceTreeSchema } from "@parley/protocol";
+import type { ServerContext } from "../../server-context.ts";
+import { PathOutsideProjectError } from "../../workspace/resolve-in-project.ts";
+import { workspaceTree } from "../../workspace/workspace-tree.ts";
+import { ApiError } from "../api-error.ts";
+import { defineRoute, type RouteDefinition } from "../route.ts";
+
+/** `GET /api/workspace/tree`: the project's files, confined to the project root. */
+export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: "get",
+      path: "/api/workspace/tree",
+      summary: "List a directory of the project (never outside it; symlinks are not followed)",
+      tag: "workspace",
+      query: WorkspaceTreeQuerySchema,
+      response: WorkspaceTreeSchema,
+      handler: ({ query }) => {
+        try {
+          return workspaceTree(context.projectRoot, query.path, query.depth);
+        } catch (error) {
+          if (error instanceof PathOutsideProjectError) {
+            throw new ApiError("invalid_request", `query.path: ${error.message}`, {
+              issues: [{ path: "query.path", message: error.message }],
+            });
+          }
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+            throw new ApiError(
+              "not_found",
+              `query.path: ${JSON.stringify(query.path)} does not exist in the project`,
+            );
+          }
+          if (error instanceof Error && error.message === "the path is not a directory") {
+            throw new ApiError("invalid_request", `query.path: ${error.message}`, {
+              issues: [{ path: "query.path", message: error.message }],
+            });
+          }
+          throw error;
+        }
+      },
+    }),
+  ];
+}

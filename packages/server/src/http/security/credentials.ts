@@ -1,0 +1,89 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "../../store/write-file-atomic.ts";
+
+/** Name of the browser session cookie set by the one-time login URL. */
+export const SESSION_COOKIE = "parley_session";
+
+/** Browser sessions last this long before the user needs a new login URL. */
+const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The secrets that authenticate API callers:
+ * - the bearer token (`PARLEY_TOKEN`, or 128 random bits rotated at every launch), written to the
+ *   project's data directory as `token` with mode 0600 so local tools of the same user can read it, and
+ *   never logged;
+ * - one-time login codes: the printed URL carries one, and using it sets an HttpOnly SameSite=Strict cookie;
+ * - the cookie signing secret, kept in `PARLEY_HOME/cookie-secret` so browser sessions survive restarts.
+ */
+export class Credentials {
+  readonly token: string;
+  readonly #tokenDigest: Buffer;
+  readonly #cookieSecret: Buffer;
+  readonly #loginCodes = new Set<string>();
+
+  constructor(home: string, dataDirectory: string, configuredToken: string | undefined) {
+    this.token = configuredToken ?? randomBytes(16).toString("hex");
+    this.#tokenDigest = digest(this.token);
+    writeFileAtomic(join(dataDirectory, "token"), `${this.token}\n`, 0o600);
+    this.#cookieSecret = loadOrCreateSecret(join(home, "cookie-secret"));
+  }
+
+  /** Constant-time check of a presented bearer token. */
+  verifyToken(presented: string): boolean {
+    return timingSafeEqual(digest(presented), this.#tokenDigest);
+  }
+
+  /** A new single-use login code for a login URL. */
+  mintLoginCode(): string {
+    const code = randomBytes(16).toString("base64url");
+    this.#loginCodes.add(code);
+    return code;
+  }
+
+  /** Consumes a login code: true exactly once per minted code. */
+  redeemLoginCode(code: string): boolean {
+    for (const candidate of this.#loginCodes) {
+      if (candidate.length === code.length && timingSafeEqual(Buffer.from(candidate), Buffer.from(code))) {
+        this.#loginCodes.delete(candidate);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A signed, expiring session cookie value. */
+  issueSessionCookie(nowMs: number): string {
+    const payload = `v1.${randomBytes(12).toString("base64url")}.${nowMs + SESSION_LIFETIME_MS}`;
+    return `${payload}.${this.#sign(payload)}`;
+  }
+
+  verifySessionCookie(value: string, nowMs: number): boolean {
+    const parts = value.split(".");
+    if (parts.length !== 4 || parts[0] !== "v1") return false;
+    const payload = parts.slice(0, 3).join(".");
+    const expected = Buffer.from(this.#sign(payload));
+    const presented = Buffer.from(parts[3] as string);
+    if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return false;
+    return Number(parts[2]) > nowMs;
+  }
+
+  #sign(payload: string): string {
+    return createHmac("sha256", this.#cookieSecret).update(payload).digest("base64url");
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHmac("sha256", "parley-token").update(value).digest();
+}
+
+function loadOrCreateSecret(file: string): Buffer {
+  if (existsSync(file)) {
+    const secret = Buffer.from(readFileSync(file, "utf8").trim(), "base64url");
+    if (secret.length >= 32) return secret;
+  }
+  const secret = randomBytes(32);
+  writeFileAtomic(file, `${secret.toString("base64url")}\n`, 0o600);
+  return secret;
+}

@@ -1,0 +1,110 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { ApiError } from "../api-error.ts";
+import { type Credentials, SESSION_COOKIE } from "./credentials.ts";
+
+/**
+ * Host allow-list against DNS rebinding: a page on evil.example that resolves to 127.0.0.1 still sends
+ * `Host: evil.example`, and is refused before any handler runs.
+ */
+export function hostGuard(allowedHosts: ReadonlySet<string>): MiddlewareHandler {
+  return async (context, next) => {
+    const host = context.req.header("host")?.toLowerCase();
+    if (host === undefined || !allowedHosts.has(host)) {
+      throw new ApiError(
+        "forbidden_host",
+        `requests for host ${JSON.stringify(host ?? "")} are not served here`,
+      );
+    }
+    await next();
+  };
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Origin check on every state-changing request and on the event stream: a browser page from another origin
+ * (or a sandboxed `Origin: null` one) is refused, and no CORS header is ever sent. Requests without an
+ * Origin come from non-browser clients, which the token authenticates.
+ */
+export function originGuard(allowedOrigins: ReadonlySet<string>): MiddlewareHandler {
+  return async (context, next) => {
+    const checked = STATE_CHANGING.has(context.req.method) || context.req.path === "/api/events";
+    if (checked || context.req.method === "OPTIONS") {
+      const origin = context.req.header("origin");
+      if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
+        throw new ApiError(
+          "forbidden_origin",
+          `requests from origin ${JSON.stringify(origin)} are not allowed`,
+        );
+      }
+      if (origin === undefined && context.req.header("sec-fetch-site") === "cross-site") {
+        throw new ApiError("forbidden_origin", "cross-site requests are not allowed");
+      }
+    }
+    await next();
+  };
+}
+
+/** Every `/api` route but the health check needs the bearer token or a valid session cookie. */
+export function authGuard(
+  credentials: Credentials,
+  isPublic: (method: string, path: string) => boolean,
+): MiddlewareHandler {
+  return async (context, next) => {
+    if (!isPublic(context.req.method, context.req.path)) {
+      const authorization = context.req.header("authorization");
+      const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+      const cookie = getCookie(context, SESSION_COOKIE);
+      const authenticated =
+        (bearer !== undefined && credentials.verifyToken(bearer)) ||
+        (cookie !== undefined && credentials.verifySessionCookie(cookie, Date.now()));
+      if (!authenticated) {
+        throw new ApiError(
+          "unauthorized",
+          authorization === undefined && cookie === undefined
+            ? "authentication required: send Authorization: Bearer <token>, or open the login URL Parley printed"
+            : "the token or session is not valid",
+        );
+      }
+    }
+    await next();
+  };
+}
+
+/**
+ * POST bodies must be JSON: a form-encoded or text/plain "simple request" (which a foreign page can send
+ * without a preflight) is refused before it can have any effect.
+ */
+export function jsonBodyGuard(maxBytes: number): MiddlewareHandler {
+  return async (context, next) => {
+    if (STATE_CHANGING.has(context.req.method) && context.req.method !== "DELETE") {
+      const type = context.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+      if (type !== "application/json") {
+        throw new ApiError(
+          "unsupported_media_type",
+          `send the body as application/json, not ${type ?? "nothing"}`,
+        );
+      }
+      const length = Number(context.req.header("content-length") ?? 0);
+      if (length > maxBytes) {
+        throw new ApiError("payload_too_large", `the body is ${length} bytes; the limit is ${maxBytes}`);
+      }
+    }
+    await next();
+  };
+}
+
+/** Headers on every response: no framing (clickjacking), no sniffing, a strict CSP, no referrer. */
+export const securityHeaders: MiddlewareHandler = async (context, next) => {
+  await next();
+  const headers = context.res.headers;
+  headers.set("x-content-type-options", "nosniff");
+  headers.set("x-frame-options", "DENY");
+  headers.set("referrer-policy", "no-referrer");
+  headers.set(
+    "content-security-policy",
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
+      "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+  );
+};

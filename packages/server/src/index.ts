@@ -1,0 +1,5 @@
+/**
+ * @parley/server — Parley's HTTP API, durable SSE event bus, SQLite store and agent service.
+ */
+export type { ParleyServer, ServerOptions } from "./server.ts";
+export { DEFAULT_PORT, startParleyServer } from "./server.ts";

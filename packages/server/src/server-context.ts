@@ -1,0 +1,25 @@
+import type { EnvironmentVariables } from "@parley/engine";
+import type { AgentService } from "./agents/agent-service.ts";
+import type { EventBus } from "./bus/event-bus.ts";
+import type { SseConnectionOptions } from "./bus/sse-connection.ts";
+import type { Credentials } from "./http/security/credentials.ts";
+import type { Store } from "./store/store.ts";
+
+/** Everything route handlers reach: the store, the bus, the agents and the server's identity. */
+export interface ServerContext {
+  store: Store;
+  bus: EventBus;
+  agents: AgentService;
+  credentials: Credentials;
+  projectRoot: string;
+  home: string;
+  env: EnvironmentVariables;
+  now: () => number;
+  newId: (prefix: string) => string;
+  /** The origin browsers use, e.g. `http://127.0.0.1:4780`. */
+  origin: () => string;
+  sse: SseConnectionOptions;
+  /** Open SSE connections, capped so thousands of sockets cannot exhaust the process. */
+  sseConnections: Set<{ close(): void }>;
+  maxSseConnections: number;
+}

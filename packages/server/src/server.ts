@@ -1,0 +1,176 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, realpathSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { type AgentTurnOptions, type EnvironmentVariables, PARLEY_VERSION } from "@parley/engine";
+import { AgentService } from "./agents/agent-service.ts";
+import { EventBus } from "./bus/event-bus.ts";
+import type { SseConnectionOptions } from "./bus/sse-connection.ts";
+import { apiRoutes, createApp } from "./http/app.ts";
+import { Credentials } from "./http/security/credentials.ts";
+import type { ServerContext } from "./server-context.ts";
+import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
+import { Store } from "./store/store.ts";
+
+/** The default port; when it is taken (and PARLEY_PORT is not set) the server picks a free one. */
+export const DEFAULT_PORT = 4780;
+
+/** How to run a server; everything but `projectRoot` and `home` has a sensible default. */
+export interface ServerOptions {
+  projectRoot: string;
+  home: string;
+  env?: EnvironmentVariables;
+  /** Interface to bind; loopback unless told otherwise. */
+  host?: string;
+  /** 0 picks a free port; undefined tries DEFAULT_PORT first. */
+  port?: number;
+  /** A fixed token (PARLEY_TOKEN); required to bind a non-loopback interface. */
+  token?: string;
+  /** Extra Host names to accept (for a non-loopback bind behind a name). */
+  allowedHosts?: string[];
+  sse?: Partial<SseConnectionOptions>;
+  maxSseConnections?: number;
+  /** Event log retention. */
+  retention?: { maxEvents: number; maxAgeMs: number };
+  turnDefaults?: Partial<AgentTurnOptions>;
+  now?: () => number;
+}
+
+/** A running server. */
+export interface ParleyServer {
+  url: string;
+  port: number;
+  token: string;
+  /** A one-time URL that signs a browser in. */
+  loginUrl(): string;
+  context: ServerContext;
+  /** Stops accepting requests, interrupts running agents, closes streams and the store. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** Starts Parley's server for one project. Refuses a non-loopback bind without an explicit token. */
+export async function startParleyServer(options: ServerOptions): Promise<ParleyServer> {
+  const host = options.host ?? "127.0.0.1";
+  if (!LOOPBACK.has(host) && (options.token === undefined || options.token.length < 16)) {
+    throw new Error(
+      `refusing to listen on ${host} without authentication: set PARLEY_TOKEN to a secret of at least 16 characters`,
+    );
+  }
+  const projectRoot = realpathSync(options.projectRoot);
+  mkdirSync(options.home, { recursive: true, mode: 0o700 });
+  const dataDirectory = projectDirectory(options.home, projectRoot);
+  const unlock = lockDataDirectory(dataDirectory);
+  const now = options.now ?? Date.now;
+  let store: Store | undefined;
+  try {
+    store = new Store(join(dataDirectory, "parley.db"));
+    const bus = new EventBus(store.events, store.transactor, now);
+    const credentials = new Credentials(options.home, dataDirectory, options.token);
+    const env = options.env ?? process.env;
+    const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
+    const agents = new AgentService({
+      store,
+      bus,
+      projectRoot,
+      home: options.home,
+      env,
+      now,
+      newId,
+      ...(options.turnDefaults && { turnDefaults: options.turnDefaults }),
+    });
+    let origin = "";
+    const context: ServerContext = {
+      store,
+      bus,
+      agents,
+      credentials,
+      projectRoot,
+      home: options.home,
+      env,
+      now,
+      newId,
+      origin: () => origin,
+      sse: {
+        heartbeatMs: 15_000,
+        drainTimeoutMs: 30_000,
+        maxBufferedBytes: 1024 * 1024,
+        pageSize: 500,
+        now,
+        ...options.sse,
+      },
+      sseConnections: new Set(),
+      maxSseConnections: options.maxSseConnections ?? 10_000,
+    };
+    agents.recoverInterruptedRuns();
+    const retention = options.retention ?? { maxEvents: 2_000_000, maxAgeMs: 30 * 24 * 60 * 60 * 1000 };
+    const prune = () => store?.events.prune({ ...retention, nowMs: now() });
+    prune();
+    const pruneTimer = setInterval(prune, 60 * 60 * 1000);
+    pruneTimer.unref();
+
+    const routes = apiRoutes(context, PARLEY_VERSION);
+    const allowedHosts = new Set<string>();
+    const allowedOrigins = new Set<string>();
+    const app = createApp(context, { allowedHosts, allowedOrigins, secureCookie: false }, routes);
+    const server = await listen(app.fetch, host, options.port);
+    const port = (server.address() as AddressInfo).port;
+    for (const name of [
+      "127.0.0.1",
+      "localhost",
+      "[::1]",
+      ...(LOOPBACK.has(host) ? [] : [host]),
+      ...(options.allowedHosts ?? []),
+    ]) {
+      allowedHosts.add(`${name}:${port}`.toLowerCase());
+      allowedOrigins.add(`http://${name}:${port}`.toLowerCase());
+    }
+    const displayHost = host === "::1" ? "[::1]" : host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+    origin = `http://${displayHost}:${port}`;
+    return {
+      url: origin,
+      port,
+      token: credentials.token,
+      loginUrl: () => `${origin}/auth/login?code=${credentials.mintLoginCode()}`,
+      context,
+      close: async () => {
+        clearInterval(pruneTimer);
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const connection of context.sseConnections) connection.close();
+        server.closeAllConnections();
+        await agents.shutdown();
+        bus.flush();
+        await closed;
+        store?.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    store?.close();
+    unlock();
+    throw error;
+  }
+}
+
+async function listen(
+  fetch: Parameters<typeof serve>[0]["fetch"],
+  host: string,
+  port: number | undefined,
+): Promise<Server> {
+  const attempt = (candidate: number) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = serve({ fetch, hostname: host, port: candidate }) as Server;
+      server.once("listening", () => resolve(server));
+      server.once("error", reject);
+    });
+  if (port !== undefined) return attempt(port);
+  try {
+    return await attempt(DEFAULT_PORT);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    return attempt(0);
+  }
+}

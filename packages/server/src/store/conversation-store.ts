@@ -1,0 +1,30 @@
+import type { MessageParam } from "@parley/protocol";
+import type { SqliteDatabase } from "./database.ts";
+
+/** What each agent's model sees: its conversation as MessageParam entries, passed as history next turn. */
+export class ConversationStore {
+  readonly #append;
+  readonly #next;
+  readonly #all;
+
+  constructor(database: SqliteDatabase) {
+    this.#append = database.prepare(
+      "INSERT INTO conversation (session_id, agent_id, position, param) VALUES (?, ?, ?, ?)",
+    );
+    this.#next = database.prepare(
+      "SELECT COALESCE(MAX(position) + 1, 0) AS next FROM conversation WHERE session_id = ? AND agent_id = ?",
+    );
+    this.#all = database.prepare(
+      "SELECT param FROM conversation WHERE session_id = ? AND agent_id = ? ORDER BY position",
+    );
+  }
+
+  append(sessionId: string, agentId: string, params: readonly MessageParam[]): void {
+    let { next } = this.#next.get(sessionId, agentId) as { next: number };
+    for (const param of params) this.#append.run(sessionId, agentId, next++, JSON.stringify(param));
+  }
+
+  history(sessionId: string, agentId: string): MessageParam[] {
+    return (this.#all.all(sessionId, agentId) as { param: string }[]).map((row) => JSON.parse(row.param));
+  }
+}

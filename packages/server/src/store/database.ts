@@ -1,0 +1,35 @@
+import Database from "better-sqlite3";
+import { migrations } from "./migrations.ts";
+
+/** A better-sqlite3 connection, configured for Parley's durability guarantees. */
+export type SqliteDatabase = Database.Database;
+
+/**
+ * Opens (creating if needed) Parley's SQLite file and brings its schema up to date.
+ * WAL with `synchronous=FULL`: a committed transaction survives a killed process and, where the disk honours
+ * fsync, a power loss. Group commits keep this cheap (see bus/event-bus.ts).
+ */
+export function openDatabase(file: string): SqliteDatabase {
+  const database = new Database(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = FULL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  migrate(database);
+  return database;
+}
+
+function migrate(database: SqliteDatabase): void {
+  const current = database.pragma("user_version", { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new Error(
+      `the database schema (version ${current}) is newer than this Parley (version ${migrations.length}); upgrade Parley`,
+    );
+  }
+  for (let version = current; version < migrations.length; version++) {
+    database.transaction(() => {
+      database.exec(migrations[version] as string);
+      database.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,100 @@
+import type { KnownFields, StoredMessage } from "@parley/protocol";
+import type { SqliteDatabase } from "./database.ts";
+
+interface MessageRow {
+  id: string;
+  session_id: string;
+  position: number;
+  agent_id: string;
+  role: StoredMessage["role"];
+  rich: string;
+  run_id: string | null;
+  created_at_ms: number;
+}
+
+/** The rich messages of each session, in order: what the UI renders and chat history exports. */
+export class MessageStore {
+  readonly #insert;
+  readonly #nextPosition;
+  readonly #page;
+  readonly #all;
+  readonly #update;
+  readonly #get;
+  readonly #delete;
+  readonly #byRun;
+
+  constructor(database: SqliteDatabase) {
+    this.#insert = database.prepare(
+      `INSERT INTO messages (id, session_id, position, agent_id, role, rich, run_id, client_message_id, created_at_ms)
+       VALUES (@id, @session_id, @position, @agent_id, @role, @rich, @run_id, @client_message_id, @created_at_ms)`,
+    );
+    this.#nextPosition = database.prepare(
+      "SELECT COALESCE(MAX(position) + 1, 0) AS next FROM messages WHERE session_id = ?",
+    );
+    this.#page = database.prepare(
+      `SELECT * FROM messages WHERE session_id = ? AND position < ? ORDER BY position DESC LIMIT ?`,
+    );
+    this.#all = database.prepare("SELECT * FROM messages WHERE session_id = ? ORDER BY position");
+    this.#update = database.prepare("UPDATE messages SET rich = ? WHERE id = ?");
+    this.#get = database.prepare("SELECT * FROM messages WHERE id = ?");
+    this.#delete = database.prepare("DELETE FROM messages WHERE id = ?");
+    this.#byRun = database.prepare("SELECT * FROM messages WHERE run_id = ? ORDER BY position");
+  }
+
+  /** The messages a run produced, in order. */
+  byRun(runId: string): StoredMessage[] {
+    return (this.#byRun.all(runId) as MessageRow[]).map(fromRow);
+  }
+
+  /** Removes a message (one a retried model request replaced). */
+  delete(id: string): void {
+    this.#delete.run(id);
+  }
+
+  /** Appends a message at the end of its session. */
+  append(message: Omit<KnownFields<StoredMessage>, "position">, clientMessageId?: string): StoredMessage {
+    const { next } = this.#nextPosition.get(message.session_id) as { next: number };
+    const stored: StoredMessage = { ...message, position: next };
+    this.#insert.run({
+      ...stored,
+      rich: JSON.stringify(stored.rich),
+      client_message_id: clientMessageId ?? null,
+    });
+    return stored;
+  }
+
+  /** Replaces a message's rich content (e.g. a ToolRequest whose approval status changed). */
+  updateRich(id: string, rich: StoredMessage["rich"]): void {
+    this.#update.run(JSON.stringify(rich), id);
+  }
+
+  get(id: string): StoredMessage | undefined {
+    const row = this.#get.get(id) as MessageRow | undefined;
+    return row && fromRow(row);
+  }
+
+  /** The newest `limit` messages before `beforePosition`, oldest first, and whether older ones exist. */
+  page(sessionId: string, limit: number, beforePosition = Number.MAX_SAFE_INTEGER) {
+    const rows = this.#page.all(sessionId, beforePosition, limit + 1) as MessageRow[];
+    const hasMore = rows.length > limit;
+    return { messages: rows.slice(0, limit).reverse().map(fromRow), hasMore };
+  }
+
+  /** Every message of a session, oldest first. */
+  all(sessionId: string): StoredMessage[] {
+    return (this.#all.all(sessionId) as MessageRow[]).map(fromRow);
+  }
+}
+
+function fromRow(row: MessageRow): StoredMessage {
+  return {
+    id: row.id,
+    session_id: row.session_id,
+    position: row.position,
+    agent_id: row.agent_id,
+    role: row.role,
+    rich: JSON.parse(row.rich),
+    run_id: row.run_id,
+    created_at_ms: row.created_at_ms,
+  };
+}

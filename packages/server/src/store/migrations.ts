@@ -1,0 +1,123 @@
+/**
+ * Schema migrations, applied in order; `PRAGMA user_version` records how many have run.
+ * Append new migrations; never edit one that has shipped.
+ */
+export const migrations: readonly string[] = [
+  `
+  -- The durable event log behind GET /api/events. seq is the SSE id; frame is the serialized UiSseMessage.
+  CREATE TABLE events (
+    seq        INTEGER PRIMARY KEY,
+    ts_ms      INTEGER NOT NULL,
+    session_id TEXT,
+    run_id     TEXT,
+    frame      TEXT NOT NULL
+  );
+  CREATE INDEX events_by_session ON events (session_id, seq);
+  CREATE INDEX events_by_run ON events (run_id, seq) WHERE run_id IS NOT NULL;
+
+  CREATE TABLE sessions (
+    id            TEXT PRIMARY KEY,
+    project_root  TEXT NOT NULL,
+    title         TEXT NOT NULL,
+    created_at_ms INTEGER NOT NULL,
+    updated_at_ms INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_by_update ON sessions (project_root, updated_at_ms DESC);
+
+  -- Chat items as the UI renders them: one rich message each, in order within a session.
+  CREATE TABLE messages (
+    id                TEXT PRIMARY KEY,
+    session_id        TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    position          INTEGER NOT NULL,
+    agent_id          TEXT NOT NULL,
+    role              TEXT NOT NULL,
+    rich              TEXT NOT NULL,
+    run_id            TEXT,
+    client_message_id TEXT,
+    created_at_ms     INTEGER NOT NULL,
+    UNIQUE (session_id, position)
+  );
+
+  -- Idempotency: the first response to each client_message_id, replayed to retries.
+  CREATE TABLE chat_requests (
+    client_message_id TEXT PRIMARY KEY,
+    response          TEXT NOT NULL,
+    created_at_ms     INTEGER NOT NULL
+  );
+
+  -- What the model sees: the conversation per agent as Anthropic MessageParam entries, in order.
+  CREATE TABLE conversation (
+    session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    agent_id   TEXT NOT NULL,
+    position   INTEGER NOT NULL,
+    param      TEXT NOT NULL,
+    PRIMARY KEY (session_id, agent_id, position)
+  );
+
+  CREATE TABLE runs (
+    id             TEXT PRIMARY KEY,
+    session_id     TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    agent_id       TEXT NOT NULL,
+    parent_run_id  TEXT REFERENCES runs (id) ON DELETE CASCADE,
+    status         TEXT NOT NULL,
+    model          TEXT NOT NULL,
+    prompt         TEXT NOT NULL,
+    started_at_ms  INTEGER NOT NULL,
+    ended_at_ms    INTEGER,
+    result         TEXT,
+    error          TEXT
+  );
+  CREATE INDEX runs_by_session ON runs (session_id, started_at_ms);
+  CREATE INDEX runs_by_parent ON runs (parent_run_id);
+  CREATE INDEX runs_by_status ON runs (status);
+
+  -- Every SDK message a run emitted, for the raw context view.
+  CREATE TABLE run_messages (
+    run_id   TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    message  TEXT NOT NULL,
+    PRIMARY KEY (run_id, position)
+  );
+
+  -- Messages sent to a busy agent, injected at its next loop iteration.
+  CREATE TABLE queue_items (
+    id                TEXT PRIMARY KEY,
+    session_id        TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    agent_id          TEXT NOT NULL,
+    text              TEXT NOT NULL,
+    client_message_id TEXT,
+    queued_at_ms      INTEGER NOT NULL,
+    state             TEXT NOT NULL,
+    run_id            TEXT
+  );
+  CREATE INDEX queue_items_waiting ON queue_items (session_id, agent_id, state, queued_at_ms);
+
+  CREATE TABLE ask_user_questions (
+    question_id    TEXT PRIMARY KEY,
+    session_id     TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    agent_id       TEXT NOT NULL,
+    run_id         TEXT,
+    questions      TEXT NOT NULL,
+    asked_at_ms    INTEGER NOT NULL,
+    answers        TEXT,
+    answered_at_ms INTEGER
+  );
+
+  CREATE TABLE missions (
+    id            TEXT PRIMARY KEY,
+    project_root  TEXT NOT NULL,
+    text          TEXT NOT NULL,
+    created_at_ms INTEGER NOT NULL,
+    cleared_at_ms INTEGER
+  );
+  CREATE INDEX missions_by_project ON missions (project_root, created_at_ms DESC);
+
+  CREATE TABLE agent_overrides (
+    project_root  TEXT NOT NULL,
+    agent_id      TEXT NOT NULL,
+    override      TEXT NOT NULL,
+    updated_at_ms INTEGER NOT NULL,
+    PRIMARY KEY (project_root, agent_id)
+  );
+  `,
+];

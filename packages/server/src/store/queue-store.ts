@@ -1,0 +1,67 @@
+import type { QueuedMessage } from "@parley/protocol";
+import type { SqliteDatabase } from "./database.ts";
+
+/** A message waiting for its busy agent; `delivered` once the loop injected it, `removed` by the person. */
+export interface QueueItem {
+  id: string;
+  session_id: string;
+  agent_id: string;
+  text: string;
+  client_message_id: string | null;
+  queued_at_ms: number;
+  state: "waiting" | "delivered" | "removed";
+  run_id: string | null;
+}
+
+/** Per-agent message queues (seed 002 "message queue"). */
+export class QueueStore {
+  readonly #insert;
+  readonly #waiting;
+  readonly #get;
+  readonly #setState;
+
+  constructor(database: SqliteDatabase) {
+    this.#insert = database.prepare(
+      `INSERT INTO queue_items (id, session_id, agent_id, text, client_message_id, queued_at_ms, state)
+       VALUES (@id, @session_id, @agent_id, @text, @client_message_id, @queued_at_ms, 'waiting')`,
+    );
+    this.#waiting = database.prepare(
+      `SELECT * FROM queue_items WHERE session_id = ? AND agent_id = ? AND state = 'waiting'
+       ORDER BY queued_at_ms, rowid`,
+    );
+    this.#get = database.prepare("SELECT * FROM queue_items WHERE id = ?");
+    this.#setState = database.prepare(
+      "UPDATE queue_items SET state = ?, run_id = ? WHERE id = ? AND state = 'waiting'",
+    );
+  }
+
+  add(item: Omit<QueueItem, "state" | "run_id">): QueueItem {
+    this.#insert.run(item);
+    return { ...item, state: "waiting", run_id: null };
+  }
+
+  waiting(sessionId: string, agentId: string): QueueItem[] {
+    return this.#waiting.all(sessionId, agentId) as QueueItem[];
+  }
+
+  get(id: string): QueueItem | undefined {
+    return this.#get.get(id) as QueueItem | undefined;
+  }
+
+  /** Marks a waiting item delivered to a run; false when it was no longer waiting. */
+  markDelivered(id: string, runId: string): boolean {
+    return this.#setState.run("delivered", runId, id).changes > 0;
+  }
+
+  /** Removes a waiting item; false when it was already delivered or removed. */
+  remove(id: string): boolean {
+    return this.#setState.run("removed", null, id).changes > 0;
+  }
+}
+
+/** A queue item as QueueUpdated events carry it. */
+export function toQueuedMessage(item: QueueItem): QueuedMessage {
+  const message: QueuedMessage = { id: item.id, text: item.text, queued_at_ms: item.queued_at_ms };
+  if (item.client_message_id !== null) message.client_message_id = item.client_message_id;
+  return message;
+}

@@ -1,0 +1,54 @@
+import { ConversationStore } from "./conversation-store.ts";
+import { openDatabase, type SqliteDatabase } from "./database.ts";
+import { EventLog } from "./event-log.ts";
+import { MessageStore } from "./message-store.ts";
+import { AgentOverrideStore, ChatRequestStore, MissionStore, QuestionStore } from "./misc-stores.ts";
+import { QueueStore } from "./queue-store.ts";
+import { RunStore } from "./run-store.ts";
+import { SessionStore } from "./session-store.ts";
+import { Transactor } from "./transactor.ts";
+
+/**
+ * Parley's embedded store: one SQLite file (WAL) holding the event log and all state. Repositories are
+ * synchronous (better-sqlite3), so a unit of work and the events it publishes commit in one transaction
+ * and are delivered in seq order right after it; see docs/decisions for why, and what a PostgreSQL
+ * backend would need.
+ */
+export class Store {
+  readonly database: SqliteDatabase;
+  readonly transactor: Transactor;
+  readonly events: EventLog;
+  readonly sessions: SessionStore;
+  readonly messages: MessageStore;
+  readonly conversation: ConversationStore;
+  readonly runs: RunStore;
+  readonly queue: QueueStore;
+  readonly chatRequests: ChatRequestStore;
+  readonly questions: QuestionStore;
+  readonly missions: MissionStore;
+  readonly overrides: AgentOverrideStore;
+
+  constructor(file: string) {
+    this.database = openDatabase(file);
+    this.transactor = new Transactor(this.database);
+    this.events = new EventLog(this.database);
+    this.sessions = new SessionStore(this.database);
+    this.messages = new MessageStore(this.database);
+    this.conversation = new ConversationStore(this.database);
+    this.runs = new RunStore(this.database);
+    this.queue = new QueueStore(this.database);
+    this.chatRequests = new ChatRequestStore(this.database);
+    this.questions = new QuestionStore(this.database);
+    this.missions = new MissionStore(this.database);
+    this.overrides = new AgentOverrideStore(this.database);
+  }
+
+  /** Runs `work` as one transaction; events published inside are delivered after it commits. */
+  transaction<T>(work: () => T): T {
+    return this.transactor.run(work);
+  }
+
+  close(): void {
+    this.database.close();
+  }
+}
