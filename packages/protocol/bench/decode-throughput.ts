@@ -41,11 +41,16 @@ function seedLines(): CorpusLine[] {
 
   const events = Object.values(fullEvents).map((event, index) => ({
     family: "events" as const,
-    line: JSON.stringify(toUiSseMessage(event, { id: `evt-${index}`, seq: index + 1, rev: 1, ts_ms: 1_790_000_000_000 })),
+    line: JSON.stringify(
+      toUiSseMessage(event, { id: `evt-${index}`, seq: index + 1, rev: 1, ts_ms: 1_790_000_000_000 }),
+    ),
   }));
 
   const api = [
-    { family: "api" as const, line: JSON.stringify({ role: "assistant", type: "text", content: "Done.", timestamp: null }) },
+    {
+      family: "api" as const,
+      line: JSON.stringify({ role: "assistant", type: "text", content: "Done.", timestamp: null }),
+    },
   ];
   return [...rich, ...sdk, ...events, ...api];
 }
@@ -90,7 +95,9 @@ const bytes = corpus.reduce((sum, entry) => sum + entry.line.length, 0);
 const counts = new Map<Family, number>();
 for (const entry of corpus) counts.set(entry.family, (counts.get(entry.family) ?? 0) + 1);
 const mix = [...counts].map(([family, count]) => `${family} ${count}`);
-console.log(`corpus: ${corpus.length.toLocaleString("en-US")} messages, ${(bytes / 1e6).toFixed(1)} MB (${mix.join(", ")})`);
+console.log(
+  `corpus: ${corpus.length.toLocaleString("en-US")} messages, ${(bytes / 1e6).toFixed(1)} MB (${mix.join(", ")})`,
+);
 console.log(`node ${process.version}, median of ${rounds} rounds\n`);
 
 const baseline = timeRounds("JSON.parse (baseline)", () => {

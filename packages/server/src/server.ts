@@ -36,6 +36,8 @@ export interface ServerOptions {
   retention?: { maxEvents: number; maxAgeMs: number };
   turnDefaults?: Partial<AgentTurnOptions>;
   now?: () => number;
+  /** The built web UI to serve at `/` (packages/web/dist). */
+  webRoot?: string;
 }
 
 /** A running server. */
@@ -43,6 +45,8 @@ export interface ParleyServer {
   url: string;
   port: number;
   token: string;
+  /** Where the token is written (mode 0600) for the user's own tools. */
+  tokenFile: string;
   /** A one-time URL that signs a browser in. */
   loginUrl(): string;
   context: ServerContext;
@@ -66,6 +70,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   const unlock = lockDataDirectory(dataDirectory);
   const now = options.now ?? Date.now;
   let store: Store | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
   try {
     store = new Store(join(dataDirectory, "parley.db"));
     const bus = new EventBus(store.events, store.transactor, now);
@@ -109,13 +114,17 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     const retention = options.retention ?? { maxEvents: 2_000_000, maxAgeMs: 30 * 24 * 60 * 60 * 1000 };
     const prune = () => store?.events.prune({ ...retention, nowMs: now() });
     prune();
-    const pruneTimer = setInterval(prune, 60 * 60 * 1000);
+    pruneTimer = setInterval(prune, 60 * 60 * 1000);
     pruneTimer.unref();
 
     const routes = apiRoutes(context, PARLEY_VERSION);
     const allowedHosts = new Set<string>();
     const allowedOrigins = new Set<string>();
-    const app = createApp(context, { allowedHosts, allowedOrigins, secureCookie: false }, routes);
+    const app = createApp(
+      context,
+      { allowedHosts, allowedOrigins, secureCookie: false, webRoot: options.webRoot },
+      routes,
+    );
     const server = await listen(app.fetch, host, options.port);
     const port = (server.address() as AddressInfo).port;
     for (const name of [
@@ -134,7 +143,8 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       url: origin,
       port,
       token: credentials.token,
-      loginUrl: () => `${origin}/auth/login?code=${credentials.mintLoginCode()}`,
+      tokenFile: join(dataDirectory, "token"),
+      loginUrl: () => `${origin}/auth/login?code=${credentials.mintLoginCode(now())}`,
       context,
       close: async () => {
         clearInterval(pruneTimer);
@@ -149,6 +159,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       },
     };
   } catch (error) {
+    clearInterval(pruneTimer);
     store?.close();
     unlock();
     throw error;

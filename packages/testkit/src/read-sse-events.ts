@@ -10,7 +10,10 @@ export interface SseEvent {
  * lines, multi-line `data`, one optional space after the colon, and no dispatch for blocks without data.
  */
 export class SseParser {
-  private buffer = "";
+  /** The incomplete line so far, kept as chunks: joining only when the line ends keeps parsing linear. */
+  private partial: string[] = [];
+  /** The previous chunk ended with "\r", which may be the first half of "\r\n". */
+  private pendingCarriageReturn = false;
   private started = false;
   private event: string | undefined;
   private id: string | undefined;
@@ -18,29 +21,40 @@ export class SseParser {
 
   /** Feeds decoded text and returns the events it completed. */
   push(text: string): SseEvent[] {
-    this.buffer += text;
-    if (!this.started && this.buffer.length > 0) {
+    let chunk = text;
+    if (!this.started && chunk.length > 0) {
       this.started = true;
-      if (this.buffer.startsWith("\uFEFF")) this.buffer = this.buffer.slice(1);
+      if (chunk.startsWith("\uFEFF")) chunk = chunk.slice(1);
     }
     const events: SseEvent[] = [];
-    for (;;) {
-      const match = /\r\n|\r|\n/.exec(this.buffer);
-      // A trailing "\r" may be the first half of "\r\n": wait for the next chunk.
-      if (!match || (match[0] === "\r" && match.index === this.buffer.length - 1)) break;
-      const line = this.buffer.slice(0, match.index);
-      this.buffer = this.buffer.slice(match.index + match[0].length);
-      const event = this.line(line);
-      if (event) events.push(event);
+    let lineStart = 0;
+    if (this.pendingCarriageReturn && chunk.length > 0) {
+      this.pendingCarriageReturn = false;
+      if (chunk.charCodeAt(0) === 10) lineStart = 1;
     }
+    for (let index = lineStart; index < chunk.length; index++) {
+      const code = chunk.charCodeAt(index);
+      if (code !== 10 && code !== 13) continue;
+      this.partial.push(chunk.slice(lineStart, index));
+      const event = this.line(this.partial.join(""));
+      this.partial = [];
+      if (event) events.push(event);
+      if (code === 13) {
+        if (index === chunk.length - 1) this.pendingCarriageReturn = true;
+        else if (chunk.charCodeAt(index + 1) === 10) index += 1;
+      }
+      lineStart = index + 1;
+    }
+    if (lineStart < chunk.length) this.partial.push(chunk.slice(lineStart));
     return events;
   }
 
   /** Signals the end of the stream; an unterminated last event is dropped, as the spec requires. */
   end(): SseEvent[] {
-    const events = this.buffer.endsWith("\r") ? this.push("\n") : [];
-    this.buffer = "";
-    return events;
+    // An unterminated last line (and so its event) is dropped; a lone trailing "\r" already ended its line.
+    this.partial = [];
+    this.pendingCarriageReturn = false;
+    return [];
   }
 
   private line(line: string): SseEvent | undefined {

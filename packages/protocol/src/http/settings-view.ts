@@ -16,10 +16,14 @@ export const SettingsViewSchema = z.looseObject({
   ),
   model: z.looseObject({
     ref: z.string(),
+    /** A short human label, e.g. "claude-opus-5-5 (anthropic)" or "Demo model (offline)". */
+    label: z.string(),
     provider: z.string(),
     model: z.string(),
     is_demo: z.boolean(),
     source: z.string(),
+    /** Set when the configured model cannot be used (unknown provider, missing key): what to fix. */
+    error: z.string().optional(),
   }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;

@@ -12,7 +12,8 @@ import {
 import type { AgentRun, KnownFields, MessageParam, StreamingSegment } from "@parley/protocol";
 import type { Store } from "../store/store.ts";
 import type { AgentServiceContext, RunCompletion } from "./agent-service.ts";
-import { type RunResultSummary, RunTranslator } from "./run-translator.ts";
+import { withPartialText } from "./partial-history.ts";
+import { type MessageToStore, type RunResultSummary, RunTranslator } from "./run-translator.ts";
 import { composeSystemPrompt } from "./system-prompt.ts";
 
 /** A run in progress, as the agent service tracks it. */
@@ -210,24 +211,31 @@ export class RunDriver implements ActiveRun {
         this.#emitted.push(message);
       }
       this.#dropSuperseded(translation.superseded);
-      for (const item of translation.store) {
-        store.messages.append({
-          id: item.id,
-          session_id: this.sessionId,
-          agent_id: this.agentId,
-          role: item.role,
-          rich: item.rich,
-          run_id: this.runId,
-          created_at_ms: this.#context.now(),
-        });
-        this.#storedBySource.set(item.sourceUuid, [
-          ...(this.#storedBySource.get(item.sourceUuid) ?? []),
-          item.id,
-        ]);
+      this.#storeMessages(translation.store);
+      if (message.type === "system" && message.subtype === "model_fallback") {
+        store.runs.setModel(this.runId, (message as { actual: string }).actual);
       }
       for (const event of translation.events) bus.publish(event);
       if (translation.result) this.#finish(translation.result, prompt);
     });
+  }
+
+  #storeMessages(items: readonly MessageToStore[]): void {
+    for (const item of items) {
+      this.#context.store.messages.append({
+        id: item.id,
+        session_id: this.sessionId,
+        agent_id: this.agentId,
+        role: item.role,
+        rich: item.rich,
+        run_id: this.runId,
+        created_at_ms: this.#context.now(),
+      });
+      this.#storedBySource.set(item.sourceUuid, [
+        ...(this.#storedBySource.get(item.sourceUuid) ?? []),
+        item.id,
+      ]);
+    }
   }
 
   /** A retried model request replaced assistant messages already stored: remove them, tell clients to refetch. */
@@ -248,6 +256,13 @@ export class RunDriver implements ActiveRun {
   #finish(result: RunResultSummary, prompt: MessageParam["content"]): void {
     const { store, bus, now, projectRoot } = this.#context;
     const interrupted = this.#interrupting && result.outcome === "cancelled";
+    let partialText = "";
+    if (result.outcome === "cancelled") {
+      const partial = this.#translator.closePartialSegment();
+      partialText = String((partial.store[0]?.rich.data as { text?: string } | undefined)?.text ?? "");
+      this.#storeMessages(partial.store);
+      for (const event of partial.events) bus.publish(event);
+    }
     const status = interrupted
       ? "interrupted"
       : result.outcome === "success"
@@ -264,7 +279,7 @@ export class RunDriver implements ActiveRun {
     store.conversation.append(
       this.sessionId,
       this.agentId,
-      foldTurnIntoHistory({ prompt, messages: this.#emitted }),
+      withPartialText(foldTurnIntoHistory({ prompt, messages: this.#emitted }), partialText),
     );
     const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
     bus.publish({
@@ -367,7 +382,7 @@ export class RunDriver implements ActiveRun {
       store.conversation.append(
         run.session_id,
         run.agent_id,
-        foldTurnIntoHistory({ prompt: run.prompt, messages }),
+        withPartialText(foldTurnIntoHistory({ prompt: run.prompt, messages }), partial?.text ?? ""),
       );
       store.runs.finish(run.id, {
         status: "interrupted",

@@ -53,9 +53,12 @@ export class RunTranslator {
   readonly #toolStarts = new Map<string, number>();
   #segment = 0;
   #streamedIntoSegment = false;
+  /** A model response has started and not yet stopped; a new start while open means a retry. */
+  #responseOpen = false;
   #partialText = "";
   #partialThinking = "";
   #lastInputTokens = 0;
+  #lastOutputTokens = 0;
 
   constructor(scope: RunScope, now: () => number) {
     this.#scope = scope;
@@ -74,6 +77,23 @@ export class RunTranslator {
 
   get partialThinking(): string {
     return this.#partialThinking;
+  }
+
+  /**
+   * Keeps the text streamed into the open segment when a run is stopped before the model finished it:
+   * the partial answer is stored and announced like a finished segment, so it survives a refetch.
+   */
+  closePartialSegment(): Pick<Translation, "store" | "events"> {
+    const text = this.#partialText;
+    if (text === "") return { store: [], events: [] };
+    const id = this.segmentId;
+    this.#segment += 1;
+    this.#partialText = "";
+    this.#streamedIntoSegment = false;
+    return {
+      store: [{ id, role: "assistant", rich: { kind: "Text", data: { text } }, sourceUuid: "" }],
+      events: [this.#event({ type: "TextSegment", agent_id: this.#scope.agentId, text, message_id: id })],
+    };
   }
 
   translate(message: EngineMessage): Translation {
@@ -117,15 +137,28 @@ export class RunTranslator {
   #onStreamEvent(event: StreamEvent, translation: Translation): void {
     switch (event.type) {
       case "message_start":
-        if (this.#streamedIntoSegment) {
+        if (this.#responseOpen && this.#streamedIntoSegment) {
           // A retried request: what streamed into the open segment is abandoned.
           translation.tokens.push(this.#token("", false, { reset: true }));
           this.#partialText = "";
           this.#partialThinking = "";
           this.#streamedIntoSegment = false;
         }
+        this.#responseOpen = true;
         this.#lastInputTokens = totalInputTokens(event.message?.usage);
+        this.#lastOutputTokens = 0;
         break;
+      case "message_stop":
+        this.#responseOpen = false;
+        this.#streamedIntoSegment = this.#partialText !== "";
+        break;
+      case "message_delta": {
+        // The engine knows a response's usage only when it finishes: message_start carries zeros.
+        const input = totalInputTokens(event.usage);
+        if (input > 0) this.#lastInputTokens = input;
+        this.#lastOutputTokens = event.usage?.output_tokens ?? 0;
+        break;
+      }
       case "content_block_start": {
         const block = event.content_block ?? {};
         const kind =
@@ -244,8 +277,8 @@ export class RunTranslator {
 
   #onResult(message: Extract<EngineMessage, { type: "result" }>, translation: Translation): void {
     const durationMs = message.duration_ms;
-    const usage = message.usage as { output_tokens?: number };
-    const contextTokens = this.#lastInputTokens + (usage.output_tokens ?? 0);
+    // What the context holds now: the last request's input and its answer (not the turn's totals).
+    const contextTokens = this.#lastInputTokens + this.#lastOutputTokens;
     if (message.subtype === "success") {
       translation.result = message.is_error
         ? { outcome: "error", text: message.result, error: message.result, durationMs, contextTokens }
@@ -313,6 +346,7 @@ interface StreamEvent {
   type: string;
   index?: number;
   message?: { usage?: Record<string, number | null | undefined> };
+  usage?: Record<string, number | null | undefined>;
   content_block?: { type?: string; name?: string; id?: string };
   delta?: { type?: string; text?: string; thinking?: string };
 }

@@ -24,7 +24,11 @@ export class EventBus {
   readonly #now: () => number;
   readonly #listeners = new Set<EventListener>();
   #pending: ServerEvent[] = [];
+  /** Events appended in the open transaction, delivered as one batch after it commits. */
+  #committing: LoggedEvent[] | undefined;
   #flushScheduled = false;
+  /** After a failed commit, queued events wait until this time before the next attempt. */
+  #retryAtMs = 0;
 
   constructor(log: EventLog, transactor: Transactor, now: () => number = Date.now) {
     this.#log = log;
@@ -49,16 +53,26 @@ export class EventBus {
    */
   publish(event: ServerEvent): void {
     if (this.#transactor.inTransaction) {
-      this.#appendInTransaction([...this.#takePending(), event]);
+      this.#appendInTransaction([...this.#takePendingUntilCommit(), event]);
       return;
     }
     this.#enqueue(event);
   }
 
-  /** Commits every queued event now. */
+  /**
+   * Commits every queued event now. A failed commit (a full disk) must not take the server down: the events
+   * stay queued and the commit is retried a second later.
+   */
   flush(): void {
     if (this.#pending.length === 0) return;
-    this.#transactor.run(() => this.#appendInTransaction(this.#takePending()));
+    try {
+      this.#transactor.run(() => this.#appendInTransaction(this.#takePendingUntilCommit()));
+    } catch (error) {
+      if (this.#transactor.inTransaction) throw error;
+      // The rollback put the events back in the queue; wait before the next attempt instead of spinning.
+      this.#retryAtMs = Date.now() + 1000;
+      console.error("parley: could not store events; retrying in 1 s:", (error as Error).message);
+    }
   }
 
   #enqueue(event: ServerEvent): void {
@@ -68,27 +82,60 @@ export class EventBus {
     } else {
       this.#pending.push(event);
     }
-    if (!this.#flushScheduled) {
-      this.#flushScheduled = true;
-      setImmediate(() => {
-        this.#flushScheduled = false;
-        this.flush();
-      });
-    }
+    this.#scheduleFlush();
   }
 
-  #takePending(): ServerEvent[] {
+  #scheduleFlush(): void {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    const run = () => {
+      this.#flushScheduled = false;
+      this.flush();
+    };
+    const wait = this.#retryAtMs - Date.now();
+    if (wait > 0) setTimeout(run, wait).unref();
+    else setImmediate(run);
+  }
+
+  /**
+   * Inside a transaction: takes the queued events to append with it. They did happen whatever becomes of
+   * the unit of work, so if it rolls back they go back to the front of the queue for the next commit.
+   */
+  #takePendingUntilCommit(): ServerEvent[] {
     const pending = this.#pending;
     this.#pending = [];
+    if (pending.length > 0) {
+      this.#transactor.onRollback(() => {
+        this.#pending = [...pending, ...this.#pending];
+        this.#scheduleFlush();
+      });
+    }
     return pending;
   }
 
+  /** Appends inside the current transaction; all its events are delivered together once it commits. */
   #appendInTransaction(events: readonly ServerEvent[]): void {
     if (events.length === 0) return;
     const tsMs = this.#now();
     const logged = this.#log.append(events.map((event) => toAppend(event, tsMs)));
-    this.#transactor.onRollback(() => this.#log.resyncHead());
-    this.#transactor.afterCommit(() => this.#deliver(logged));
+    const registering = this.#committing === undefined;
+    const committing = this.#committing ?? [];
+    if (registering) {
+      this.#committing = committing;
+      this.#transactor.afterCommit(() => {
+        this.#committing = undefined;
+        this.#deliver(committing);
+      });
+    }
+    committing.push(...logged);
+    // If this unit (or a savepoint around it) rolls back, its rows are gone: never deliver them.
+    this.#transactor.onRollback(() => {
+      const dropped = new Set(logged.map((event) => event.seq));
+      const kept = committing.filter((event) => !dropped.has(event.seq));
+      committing.splice(0, committing.length, ...kept);
+      if (registering) this.#committing = undefined;
+      this.#log.resyncHead();
+    });
   }
 
   #deliver(events: readonly LoggedEvent[]): void {

@@ -22,6 +22,17 @@ export interface SseStart {
 }
 
 const encoder = new TextEncoder();
+const encoded = new WeakMap<LoggedEvent, Uint8Array>();
+
+/** An event's frame as sent, encoded once however many connections send the same committed event. */
+function wireBytes(event: LoggedEvent): Uint8Array {
+  let bytes = encoded.get(event);
+  if (bytes === undefined) {
+    bytes = encoder.encode(`id: ${event.seq}\ndata: ${event.frame}\n\n`);
+    encoded.set(event, bytes);
+  }
+  return bytes;
+}
 
 /**
  * One `GET /api/events` stream. It first replays the log after the client's cursor, page by page at the
@@ -30,7 +41,8 @@ const encoder = new TextEncoder();
  *
  * Frames go into a byte-counted ReadableStream that the HTTP layer drains only as fast as the socket
  * accepts, so the queue size is exact backpressure: a client that falls behind goes back to reading from
- * the log instead of growing a buffer, and one that stops reading is cut off (it resumes by cursor).
+ * the log instead of growing a buffer, and one that stops reading is cut off (it resumes by cursor). The
+ * frames of one commit (or one page) go out as one chunk, each encoded once for all connections.
  */
 export class SseConnection {
   readonly #log: EventLog;
@@ -46,19 +58,23 @@ export class SseConnection {
   #unsubscribe: () => void = () => {};
   #heartbeat: NodeJS.Timeout | undefined;
   readonly #onClose: () => void;
+  readonly #disconnect: (() => void) | undefined;
 
+  /** `disconnect` drops the client's socket (used to cut off a client that stopped reading). */
   constructor(
     log: EventLog,
     bus: EventBus,
     start: SseStart,
     options: SseConnectionOptions,
     onClose: () => void,
+    disconnect?: () => void,
   ) {
     this.#log = log;
     this.#bus = bus;
     this.#options = options;
     this.#sessionId = start.sessionId;
     this.#onClose = onClose;
+    this.#disconnect = disconnect;
     this.#stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
@@ -144,35 +160,55 @@ export class SseConnection {
         this.#live = true; // same tick as the empty read: every later event arrives through #onLive
         return;
       }
-      for (const event of page) this.#write(event);
+      // Never queue past the cap: the rest of the page is read again once the client has drained.
+      this.#writeEvents(page);
       if (this.#behind() && !(await this.#drained())) return;
     }
   }
 
   #onLive(events: readonly LoggedEvent[]): void {
     if (!this.#live || this.#closed) return;
-    for (const event of events) {
-      if (event.seq <= this.#cursor) continue;
-      if (this.#sessionId !== undefined && event.sessionId !== null && event.sessionId !== this.#sessionId)
-        continue;
-      this.#write(event);
+    if (this.#writeEvents(events) && !this.#behind()) return;
+    // Stop queueing live frames (these are committed); read the rest from the log, once drained if need be.
+    this.#live = false;
+    if (!this.#behind()) {
+      void this.#catchUp();
+      return;
     }
-    if (this.#behind()) {
-      // Stop queueing live frames; once the socket drains, read the rest from the log.
-      this.#live = false;
-      void this.#drained().then((drained) => {
-        if (drained) void this.#catchUp();
-      });
-    }
+    void this.#drained().then((drained) => {
+      if (drained) void this.#catchUp();
+    });
   }
 
   #behind(): boolean {
     return (this.#controller.desiredSize ?? 0) <= 0;
   }
 
-  #write(event: LoggedEvent): void {
-    this.#enqueue(`id: ${event.seq}\ndata: ${event.frame}\n\n`);
-    this.#cursor = event.seq;
+  /**
+   * Queues the events this client still needs, up to the cap, as one chunk: one socket write per commit
+   * (or page) rather than one per event, which is what fan-out to many clients costs. Returns false when
+   * it stopped at the cap; the caller then reads the rest from the log.
+   */
+  #writeEvents(events: readonly LoggedEvent[]): boolean {
+    const frames: Uint8Array[] = [];
+    let room = this.#controller.desiredSize ?? 0;
+    let complete = true;
+    for (const event of events) {
+      if (room <= 0) {
+        complete = false;
+        break;
+      }
+      if (event.seq <= this.#cursor) continue;
+      if (this.#sessionId !== undefined && event.sessionId !== null && event.sessionId !== this.#sessionId)
+        continue;
+      const bytes = wireBytes(event);
+      frames.push(bytes);
+      room -= bytes.byteLength;
+      this.#cursor = event.seq;
+    }
+    if (frames.length === 1) this.#controller.enqueue(frames[0] as Uint8Array);
+    else if (frames.length > 1) this.#controller.enqueue(Buffer.concat(frames));
+    return complete;
   }
 
   #writeHeartbeat(): void {
@@ -215,10 +251,17 @@ export class SseConnection {
     }
   }
 
-  /** A client that stopped reading: drop the connection (erroring the stream destroys the socket). */
+  /**
+   * A client that stopped reading: drop its socket. Without a `disconnect` hook, erroring the stream makes
+   * the HTTP layer destroy the socket (and log the error as if the server had failed).
+   */
   #cutOff(): void {
     if (this.#closed) return;
-    this.#controller.error(new Error("the client stopped reading the event stream"));
+    if (this.#disconnect === undefined) {
+      this.#controller.error(new Error("the client stopped reading the event stream"));
+    } else {
+      this.#disconnect();
+    }
     this.#shutdown();
   }
 

@@ -19,6 +19,7 @@ import { settingsRoutes } from "./routes/settings-routes.ts";
 import { workspaceRoutes } from "./routes/workspace-routes.ts";
 import { SESSION_COOKIE } from "./security/credentials.ts";
 import { authGuard, hostGuard, jsonBodyGuard, originGuard, securityHeaders } from "./security/guards.ts";
+import { serveWebUi } from "./static-ui.ts";
 
 /** Largest request body accepted (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,6 +30,8 @@ export interface AppAccess {
   allowedOrigins: ReadonlySet<string>;
   /** Set Secure on the session cookie (when served over https behind a proxy). */
   secureCookie: boolean;
+  /** The built web UI (Vite's dist folder); the UI is not served when absent. */
+  webRoot?: string | undefined;
 }
 
 /** Every API route, in one list: registered, documented in OpenAPI, and enumerated by the security tests. */
@@ -74,7 +77,7 @@ export function createApp(
   app.use(originGuard(access.allowedOrigins));
   app.use(
     "/api/*",
-    authGuard(context.credentials, (method, path) => publicRoutes.has(`${method} ${path}`)),
+    authGuard(context.credentials, (method, path) => publicRoutes.has(`${method} ${path}`), context.now),
   );
   app.use("/api/*", jsonBodyGuard(MAX_BODY_BYTES));
   app.use(
@@ -89,7 +92,7 @@ export function createApp(
 
   app.get("/auth/login", (request) => {
     const code = request.req.query("code") ?? "";
-    if (!context.credentials.redeemLoginCode(code)) {
+    if (!context.credentials.redeemLoginCode(code, context.now())) {
       throw new ApiError(
         "unauthorized",
         "this login link was already used or is not valid; ask Parley for a new one",
@@ -106,6 +109,7 @@ export function createApp(
   });
 
   registerRoutes(app, routes);
+  if (access.webRoot !== undefined) serveWebUi(app, access.webRoot);
 
   app.notFound((request) => request.json(new ApiError("not_found", "no such route").toBody(), 404));
   app.onError((error, request) => {

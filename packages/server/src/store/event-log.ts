@@ -89,10 +89,11 @@ export class EventLog {
 
   /**
    * Drops the oldest events beyond `maxEvents` and those older than `maxAgeMs`. Clients whose cursor falls
-   * below the new floor get a resync when they reconnect.
+   * below the new floor get a resync when they reconnect. The newest event is always kept: the head is read
+   * back from it at start-up, and seqs must never start over.
    */
   prune(options: { maxEvents: number; maxAgeMs: number; nowMs: number }): number {
-    const byCount = this.#head - options.maxEvents;
+    const byCount = this.#head - Math.max(1, options.maxEvents);
     const removedByCount = this.#database.prepare("DELETE FROM events WHERE seq <= ?").run(byCount).changes;
     const removedByAge = this.#database
       .prepare("DELETE FROM events WHERE ts_ms < ? AND seq < ?")

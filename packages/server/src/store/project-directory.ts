@@ -30,6 +30,9 @@ export class DataDirectoryLockedError extends Error {
   }
 }
 
+/** Lock files this process holds: its own pid in a lock file does not make the lock stale. */
+const heldLocks = new Set<string>();
+
 /**
  * Takes the data directory's exclusive lock (a `server.lock` file holding the owner's pid): two servers
  * writing one store would interleave their writes. A lock left by a process that no longer exists is
@@ -37,12 +40,17 @@ export class DataDirectoryLockedError extends Error {
  */
 export function lockDataDirectory(directory: string): () => void {
   const file = join(directory, "server.lock");
+  if (heldLocks.has(file)) throw new DataDirectoryLockedError(process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = openSync(file, "wx", 0o600);
       writeSync(handle, String(process.pid));
       closeSync(handle);
-      return () => rmSync(file, { force: true });
+      heldLocks.add(file);
+      return () => {
+        heldLocks.delete(file);
+        rmSync(file, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number(readFileSync(file, "utf8").trim());

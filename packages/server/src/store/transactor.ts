@@ -1,13 +1,18 @@
 import type { SqliteDatabase } from "./database.ts";
 
+interface Scope {
+  afterCommit: (() => void)[];
+  onRollback: (() => void)[];
+}
+
 /**
  * Runs units of work in SQLite transactions and defers side effects (sending events to SSE clients) until
  * the outermost transaction has committed: a client never sees an event the store could still roll back.
+ * Nested units run in savepoints: when one rolls back, only its own callbacks are undone or dropped.
  */
 export class Transactor {
   readonly #database: SqliteDatabase;
-  #afterCommit: (() => void)[] = [];
-  #onRollback: (() => void)[] = [];
+  readonly #scopes: Scope[] = [];
 
   constructor(database: SqliteDatabase) {
     this.#database = database;
@@ -15,35 +20,45 @@ export class Transactor {
 
   /** Whether a unit of work is in progress. */
   get inTransaction(): boolean {
-    return this.#database.inTransaction;
+    return this.#scopes.length > 0;
   }
 
   /** Runs `work` in a transaction (a savepoint when nested) and returns its result. */
   run<T>(work: () => T): T {
-    if (this.#database.inTransaction) return this.#database.transaction(work)();
+    const scope: Scope = { afterCommit: [], onRollback: [] };
+    this.#scopes.push(scope);
+    let result: T;
     try {
-      const result = this.#database.transaction(work)();
-      const callbacks = this.#afterCommit;
-      this.#afterCommit = [];
-      this.#onRollback = [];
-      for (const callback of callbacks) callback();
-      return result;
+      result = this.#database.transaction(work)();
     } catch (error) {
-      const callbacks = this.#onRollback;
-      this.#afterCommit = [];
-      this.#onRollback = [];
-      for (const callback of callbacks) callback();
+      this.#scopes.pop();
+      for (const callback of scope.onRollback.reverse()) callback();
       throw error;
     }
+    this.#scopes.pop();
+    const parent = this.#scopes.at(-1);
+    if (parent === undefined) {
+      for (const callback of scope.afterCommit) callback();
+    } else {
+      parent.afterCommit.push(...scope.afterCommit);
+      parent.onRollback.push(...scope.onRollback);
+    }
+    return result;
   }
 
-  /** Inside `run`: schedules `callback` for after the outermost commit. */
+  /** Inside `run`: schedules `callback` for after the outermost commit (dropped if this unit rolls back). */
   afterCommit(callback: () => void): void {
-    this.#afterCommit.push(callback);
+    this.#current().afterCommit.push(callback);
   }
 
-  /** Inside `run`: schedules `callback` for when the outermost transaction rolls back. */
+  /** Inside `run`: schedules `callback` for when this unit (or an enclosing one) rolls back. */
   onRollback(callback: () => void): void {
-    this.#onRollback.push(callback);
+    this.#current().onRollback.push(callback);
+  }
+
+  #current(): Scope {
+    const scope = this.#scopes.at(-1);
+    if (scope === undefined) throw new Error("not inside a unit of work");
+    return scope;
   }
 }

@@ -45,12 +45,15 @@ export function eventsRoute(context: ServerContext): RouteDefinition {
       if (context.sseConnections.size >= context.maxSseConnections) {
         throw new ApiError("unavailable", "too many open event streams; close some tabs and retry");
       }
+      // @hono/node-server passes the Node response as `env.outgoing`: destroying it drops a stalled client.
+      const outgoing = (request.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing;
       const connection: SseConnection = new SseConnection(
         context.store.events,
         context.bus,
         { cursor, sessionId: query.session_id },
         context.sse,
         () => context.sseConnections.delete(connection),
+        outgoing && (() => outgoing.destroy()),
       );
       context.sseConnections.add(connection);
       return connection.response();

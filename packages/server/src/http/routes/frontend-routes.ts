@@ -1,4 +1,4 @@
-import { describeModel, loadSettings, resolveModelConfig } from "@parley/engine";
+import { loadSettings } from "@parley/engine";
 import {
   AgentQuerySchema,
   AgentReplySchema,
@@ -18,6 +18,7 @@ import { z } from "zod";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
+import { currentModel } from "./settings-routes.ts";
 
 /**
  * Seed 003's request/response contract on the same data: send a message and get an AgentReply, the chat
@@ -139,21 +140,17 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
       tag: "frontend",
       response: z.array(AgentSummarySchema),
       handler: async () => {
-        const model = describeModel(
-          resolveModelConfig({ env: context.env, settings: await loadSettings(context.home) }),
-        );
+        const model = currentModel(await loadSettings(context.home), context.env);
+        const details =
+          model.error !== undefined
+            ? [`model: ${model.ref || "not configured"}`, `error: ${model.error}`]
+            : [
+                `model: ${model.label}`,
+                ...(model.is_demo ? ["demo model: configure a provider in Settings"] : []),
+              ];
         return agentListResultToFrontend({
           success: true,
-          agents: [
-            {
-              name: "main",
-              agent_type: "parley",
-              details: [
-                `model: ${model.label}`,
-                ...(model.isDemo ? ["demo model: configure a provider in Settings"] : []),
-              ],
-            },
-          ],
+          agents: [{ name: "main", agent_type: "parley", details }],
           error_message: null,
         });
       },

@@ -20,7 +20,9 @@ export function healthRoutes(context: ServerContext): RouteDefinition[] {
       summary: "A new one-time URL that signs a browser in",
       tag: "server",
       response: LoginUrlSchema,
-      handler: () => ({ url: `${context.origin()}/auth/login?code=${context.credentials.mintLoginCode()}` }),
+      handler: () => ({
+        url: `${context.origin()}/auth/login?code=${context.credentials.mintLoginCode(context.now())}`,
+      }),
     }),
   ];
 }

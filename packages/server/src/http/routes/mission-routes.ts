@@ -11,6 +11,7 @@ import {
 } from "@parley/protocol";
 import type { ServerContext } from "../../server-context.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
+import { requireShallowJson } from "./json-depth.ts";
 import { requireProject } from "./project.ts";
 
 /** Missions (a project's standing goal) and per-agent overrides. */
@@ -100,6 +101,7 @@ export function missionRoutes(context: ServerContext): RouteDefinition[] {
       body: SetAgentOverrideRequestSchema,
       response: AgentOverrideSchema,
       handler: ({ body }) => {
+        requireShallowJson(body, "body");
         const { project_root: requested, ...fields } = body;
         const project = requireProject(context.projectRoot, requested);
         return store.transaction(() => {

@@ -2,6 +2,8 @@ import {
   describeModel,
   type EnvironmentVariables,
   loadSettings,
+  ModelConfigError,
+  modelConfigFromRef,
   resolveModelConfig,
   saveSettings,
 } from "@parley/engine";
@@ -15,6 +17,7 @@ import {
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
+import { requireShallowJson } from "./json-depth.ts";
 
 /** `GET/POST /api/settings`: provider, model and keys; keys never leave the server. */
 export function settingsRoutes(context: ServerContext): RouteDefinition[] {
@@ -35,6 +38,7 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
       body: SettingsUpdateSchema,
       response: SettingsViewSchema,
       handler: async ({ body }) => {
+        requireShallowJson(body, "body");
         const current = await loadSettings(context.home);
         const merged = decodeParleySettings(mergeSettings(current, body));
         if (!merged.success) {
@@ -50,6 +54,7 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
             },
           );
         }
+        requireUsableModels(merged.value, body, context.env);
         await saveSettings(context.home, merged.value);
         context.bus.publish({
           type: "StateUpdated",
@@ -64,7 +69,7 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
 
 /** The settings as a browser may see them. */
 export function settingsView(settings: ParleySettings, env: EnvironmentVariables): SettingsView {
-  const model = describeModel(resolveModelConfig({ env, settings }));
+  const model = currentModel(settings, env);
   const providers = settings.providers ?? {};
   const apiKeys: SettingsView["api_keys"] = [
     keyStatus("anthropic", env.ANTHROPIC_API_KEY, providers.anthropic?.api_key),
@@ -73,17 +78,61 @@ export function settingsView(settings: ParleySettings, env: EnvironmentVariables
       keyStatus(endpoint.id, undefined, endpoint.api_key),
     ),
   ];
-  return {
-    settings: withoutKeys(settings),
-    api_keys: apiKeys,
-    model: {
+  return { settings: withoutKeys(settings), api_keys: apiKeys, model };
+}
+
+/**
+ * The model runs would use now. A configuration that names an unusable model (unknown provider, missing
+ * key) is reported, not thrown: the settings page is where the user fixes it.
+ */
+export function currentModel(settings: ParleySettings, env: EnvironmentVariables): SettingsView["model"] {
+  try {
+    const model = describeModel(resolveModelConfig({ env, settings }));
+    return {
       ref: model.ref,
+      label: model.label,
       provider: model.provider,
       model: model.model,
       is_demo: model.isDemo,
       source: model.source,
-    },
-  };
+    };
+  } catch (error) {
+    if (!(error instanceof ModelConfigError)) throw error;
+    const ref = env.PARLEY_MODEL ?? settings.model ?? "";
+    return {
+      ref,
+      label: ref || "no model",
+      provider: ref.split(":")[0] ?? "",
+      model: "",
+      is_demo: false,
+      source: "error",
+      error: error.message,
+    };
+  }
+}
+
+/**
+ * Refuses an update that leaves a model no run could use (an unknown provider, a provider without its
+ * key): saved, it would fail every run and every settings view. Only models the update names, or whose
+ * providers it changes, are checked, so an unrelated edit is never blocked by the environment.
+ */
+function requireUsableModels(
+  settings: ParleySettings,
+  update: Record<string, unknown>,
+  env: EnvironmentVariables,
+): void {
+  for (const field of ["model", "fallback_model"] as const) {
+    const reference = settings[field];
+    if (reference === undefined || !(field in update || "providers" in update)) continue;
+    try {
+      modelConfigFromRef(reference, { env, settings, source: "settings" });
+    } catch (error) {
+      if (!(error instanceof ModelConfigError)) throw error;
+      throw new ApiError("invalid_request", `body.${field}: ${error.message}`, {
+        issues: [{ path: `body.${field}`, message: error.message }],
+      });
+    }
+  }
 }
 
 function keyStatus(provider: string, fromEnv: string | undefined, fromSettings: string | undefined) {

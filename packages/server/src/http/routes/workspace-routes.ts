@@ -24,11 +24,20 @@ export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
               issues: [{ path: "query.path", message: error.message }],
             });
           }
-          if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+          const code = (error as NodeJS.ErrnoException).code;
+          // ENOTDIR: a path that continues below a file ("README.md/x") names nothing that exists.
+          if (code === "ENOENT" || code === "ENOTDIR") {
             throw new ApiError(
               "not_found",
               `query.path: ${JSON.stringify(query.path)} does not exist in the project`,
             );
+          }
+          if (code === "ELOOP" || code === "ENAMETOOLONG") {
+            const reason =
+              code === "ELOOP" ? "the path has a symlink loop" : "a name in the path is too long";
+            throw new ApiError("invalid_request", `query.path: ${reason}`, {
+              issues: [{ path: "query.path", message: reason }],
+            });
           }
           if (error instanceof Error && error.message === "the path is not a directory") {
             throw new ApiError("invalid_request", `query.path: ${error.message}`, {

@@ -6,6 +6,11 @@ import { writeFileAtomic } from "../../store/write-file-atomic.ts";
 /** Name of the browser session cookie set by the one-time login URL. */
 export const SESSION_COOKIE = "parley_session";
 
+/** A printed login link works this long. */
+const LOGIN_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Unused login links kept at once; minting more forgets the oldest. */
+const MAX_LOGIN_CODES = 20;
+
 /** Browser sessions last this long before the user needs a new login URL. */
 const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -21,7 +26,8 @@ export class Credentials {
   readonly token: string;
   readonly #tokenDigest: Buffer;
   readonly #cookieSecret: Buffer;
-  readonly #loginCodes = new Set<string>();
+  /** Unused login codes and when they expire, oldest first. */
+  readonly #loginCodes = new Map<string, number>();
 
   constructor(home: string, dataDirectory: string, configuredToken: string | undefined) {
     this.token = configuredToken ?? randomBytes(16).toString("hex");
@@ -35,19 +41,22 @@ export class Credentials {
     return timingSafeEqual(digest(presented), this.#tokenDigest);
   }
 
-  /** A new single-use login code for a login URL. */
-  mintLoginCode(): string {
+  /** A new single-use login code for a login URL, valid for a day; only the newest 20 are kept. */
+  mintLoginCode(nowMs = Date.now()): string {
     const code = randomBytes(16).toString("base64url");
-    this.#loginCodes.add(code);
+    this.#loginCodes.set(code, nowMs + LOGIN_CODE_LIFETIME_MS);
+    while (this.#loginCodes.size > MAX_LOGIN_CODES) {
+      this.#loginCodes.delete(this.#loginCodes.keys().next().value as string);
+    }
     return code;
   }
 
-  /** Consumes a login code: true exactly once per minted code. */
-  redeemLoginCode(code: string): boolean {
-    for (const candidate of this.#loginCodes) {
+  /** Consumes a login code: true exactly once per minted code, and only before it expires. */
+  redeemLoginCode(code: string, nowMs = Date.now()): boolean {
+    for (const [candidate, expiresAtMs] of this.#loginCodes) {
       if (candidate.length === code.length && timingSafeEqual(Buffer.from(candidate), Buffer.from(code))) {
         this.#loginCodes.delete(candidate);
-        return true;
+        return expiresAtMs > nowMs;
       }
     }
     return false;

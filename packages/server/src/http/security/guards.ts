@@ -46,10 +46,14 @@ export function originGuard(allowedOrigins: ReadonlySet<string>): MiddlewareHand
   };
 }
 
-/** Every `/api` route but the health check needs the bearer token or a valid session cookie. */
+/**
+ * Every `/api` route but the health check needs the bearer token or a valid session cookie. Cookie expiry
+ * is judged by `now`, the same clock that issued the cookie.
+ */
 export function authGuard(
   credentials: Credentials,
   isPublic: (method: string, path: string) => boolean,
+  now: () => number = Date.now,
 ): MiddlewareHandler {
   return async (context, next) => {
     if (!isPublic(context.req.method, context.req.path)) {
@@ -58,7 +62,7 @@ export function authGuard(
       const cookie = getCookie(context, SESSION_COOKIE);
       const authenticated =
         (bearer !== undefined && credentials.verifyToken(bearer)) ||
-        (cookie !== undefined && credentials.verifySessionCookie(cookie, Date.now()));
+        (cookie !== undefined && credentials.verifySessionCookie(cookie, now()));
       if (!authenticated) {
         throw new ApiError(
           "unauthorized",

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { UsageError } from "../../usage-error.ts";
+import { parseRunArgs } from "./parse-run-args.ts";
+
+describe("parley run arguments", () => {
+  it("takes the command line the Agent SDK spawns Claude Code with", () => {
+    expect(
+      parseRunArgs(["--output-format", "stream-json", "--verbose", "--input-format", "stream-json"]),
+    ).toEqual({
+      outputFormat: "stream-json",
+      inputFormat: "stream-json",
+      includePartialMessages: false,
+      verbose: true,
+      help: false,
+    });
+  });
+
+  it("treats -p as a flag and the positional text as the prompt, in any order", () => {
+    expect(parseRunArgs(["-p", "hello there"]).prompt).toBe("hello there");
+    expect(parseRunArgs(["--output-format=json", "hello", "-p"])).toMatchObject({
+      prompt: "hello",
+      outputFormat: "json",
+    });
+    expect(parseRunArgs(["two", "words"]).prompt).toBe("two words");
+    expect(parseRunArgs(["-p"]).prompt).toBeUndefined();
+  });
+
+  it("reads every option", () => {
+    expect(
+      parseRunArgs([
+        "--model=ollama:qwen3:8b",
+        "--fallback-model",
+        "demo",
+        "--include-partial-messages",
+        "--max-turns",
+        "3",
+        "--system-prompt",
+        "Be brief.",
+        "--cwd",
+        "../project",
+        "go",
+      ]),
+    ).toEqual({
+      prompt: "go",
+      outputFormat: "text",
+      inputFormat: "text",
+      model: "ollama:qwen3:8b",
+      fallbackModel: "demo",
+      includePartialMessages: true,
+      maxTurns: 3,
+      verbose: false,
+      systemPrompt: "Be brief.",
+      cwd: "../project",
+      help: false,
+    });
+  });
+
+  it("rejects values it cannot use", () => {
+    expect(() => parseRunArgs(["--max-turns", "-1"])).toThrow(UsageError);
+    expect(() => parseRunArgs(["--max-turns", "1.5"])).toThrow("--max-turns must be a positive whole number");
+    expect(() => parseRunArgs(["--model", " "])).toThrow("--model needs a value");
+    expect(() => parseRunArgs(["--output-format"])).toThrow(UsageError);
+  });
+});

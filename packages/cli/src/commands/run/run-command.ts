@@ -1,0 +1,132 @@
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import {
+  AgentSession,
+  createLanguageModel,
+  loadSettings,
+  ModelConfigError,
+  parleyHome,
+  resolveFallbackModelConfig,
+  resolveModelConfig,
+} from "@parley/engine";
+import type { ParleySettings } from "@parley/protocol";
+import { type CliIo, write } from "../../cli-io.ts";
+import { UsageError } from "../../usage-error.ts";
+import type { Command } from "../command.ts";
+import { parseRunArgs, type RunArgs } from "./parse-run-args.ts";
+import { TurnPrinter } from "./turn-printer.ts";
+
+const HELP = `Usage: parley run [options] [prompt]
+       parley -p [options] [prompt]
+
+Runs one agent turn headlessly and prints it the way Claude Code's -p mode does.
+The prompt is the positional text, or stdin when none is given.
+
+Options:
+  -p, --print                     accepted for Claude Code compatibility
+  --output-format <format>        text (the answer), json (the result object) or
+                                  stream-json (every SDK message, one JSON per line)
+  --input-format <format>         text (default); stream-json is not supported yet
+  --model <provider:model>        e.g. anthropic:claude-opus-5-5, openai:gpt-5.5, ollama:qwen3:8b, demo
+  --fallback-model <provider:model>  used when the model keeps failing after retries
+  --include-partial-messages      with stream-json: also stream_event partials
+  --max-turns <n>                 stop after n model turns (error_max_turns)
+  --system-prompt <text>          replace the system prompt
+  --cwd <dir>                     the working directory of the session
+  --verbose                       with text: report retries and fallbacks on stderr
+  -h, --help                      show this help
+
+The model comes from --model, PARLEY_MODEL, settings.json in PARLEY_HOME (~/.parley),
+ANTHROPIC_API_KEY or OPENAI_API_KEY, or else the offline demo model.
+Exit status: 0 on success, 1 when the turn ended in an error, 2 for bad arguments.
+`;
+
+/** `parley run`: one headless turn, wire-compatible with `claude -p`. */
+export const runCommand: Command = {
+  name: "run",
+  summary: "run one agent turn headlessly (text, json or stream-json output)",
+  async run(argv, io) {
+    const args = parseRunArgs(argv);
+    if (args.help) {
+      await write(io.stdout, HELP);
+      return 0;
+    }
+    if (args.inputFormat === "stream-json") {
+      throw new UsageError("--input-format stream-json (the SDK control protocol) is not supported yet");
+    }
+    return runSingleTurn(args, io);
+  },
+};
+
+async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
+  const cwd = await workingDirectory(args, io);
+  const settings = await loadSettings(parleyHome(io.env));
+  const { model, fallbackModel } = chooseModels(args, io, settings);
+  const prompt = args.prompt ?? (await readPrompt(io));
+  if (prompt.trim() === "")
+    throw new UsageError('No prompt: give it as an argument (parley run "...") or on stdin');
+
+  const streaming = args.outputFormat === "stream-json" && args.includePartialMessages;
+  const session = new AgentSession({
+    model,
+    ...(fallbackModel && { fallbackModel }),
+    cwd,
+    includePartialMessages: streaming,
+    ...optional("systemPrompt", args.systemPrompt ?? settings.system_prompt),
+    ...optional("maxTurns", args.maxTurns ?? settings.max_turns),
+    ...optional("permissionMode", settings.permission_mode),
+    // The demo model paces its words for people watching partials; nobody sees them otherwise.
+    createModel: (config) => createLanguageModel(config, streaming ? {} : { demo: { delayMs: 0 } }),
+  });
+
+  const controller = new AbortController();
+  let interrupts = 0;
+  const removeHandler = io.onInterrupt(() => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(130);
+    controller.abort();
+  });
+  const printer = new TurnPrinter(args.outputFormat, io, args.verbose);
+  try {
+    for await (const message of session.send(prompt, { signal: controller.signal }))
+      await printer.print(message);
+  } finally {
+    removeHandler();
+  }
+  return printer.exitCode;
+}
+
+function chooseModels(args: RunArgs, io: CliIo, settings: ParleySettings) {
+  try {
+    return {
+      model: resolveModelConfig({ env: io.env, settings, ...optional("override", args.model) }),
+      fallbackModel: resolveFallbackModelConfig({
+        env: io.env,
+        settings,
+        ...optional("override", args.fallbackModel),
+      }),
+    };
+  } catch (error) {
+    if (error instanceof ModelConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function workingDirectory(args: RunArgs, io: CliIo): Promise<string> {
+  if (args.cwd === undefined) return io.cwd;
+  const directory = resolve(io.cwd, args.cwd);
+  const info = await stat(directory).catch(() => undefined);
+  if (!info?.isDirectory()) throw new UsageError(`--cwd: "${args.cwd}" is not a directory`);
+  return directory;
+}
+
+async function readPrompt(io: CliIo): Promise<string> {
+  if (io.stdin.isTTY) return "";
+  let text = "";
+  for await (const chunk of io.stdin) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+  return text;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,62 @@
+import { existsSync, statSync } from "node:fs";
+import { describeModel, loadSettings, parleyHome, resolveModelConfig } from "@parley/engine";
+import { startParleyServer } from "@parley/server";
+import { write } from "../../cli-io.ts";
+import { UsageError } from "../../usage-error.ts";
+import type { Command } from "../command.ts";
+import { parseServeArgs, SERVE_HELP } from "./parse-serve-args.ts";
+
+/** `parley serve`: runs the server until Ctrl-C or SIGTERM, then shuts down cleanly. */
+export const serveCommand: Command = {
+  name: "serve",
+  summary: "Start Parley's server (web UI, HTTP API and event stream) for a project",
+  async run(argv, io) {
+    const args = parseServeArgs(argv, io.env, io.cwd);
+    if (args.help) {
+      await write(io.stdout, SERVE_HELP);
+      return 0;
+    }
+    if (!existsSync(args.projectRoot) || !statSync(args.projectRoot).isDirectory()) {
+      throw new UsageError(`--project ${JSON.stringify(args.projectRoot)} is not a directory`);
+    }
+    const home = parleyHome(io.env);
+    let server: Awaited<ReturnType<typeof startParleyServer>>;
+    try {
+      server = await startParleyServer({
+        projectRoot: args.projectRoot,
+        home,
+        env: io.env,
+        host: args.host,
+        ...(args.port !== undefined && { port: args.port }),
+        ...(io.env.PARLEY_TOKEN && { token: io.env.PARLEY_TOKEN }),
+        allowedHosts: args.allowedHosts,
+      });
+    } catch (error) {
+      await write(io.stderr, `parley: ${(error as Error).message}\n`);
+      return 1;
+    }
+    const model = describeModel(resolveModelConfig({ env: io.env, settings: await loadSettings(home) }));
+    await write(
+      io.stdout,
+      [
+        `Parley is serving ${args.projectRoot}`,
+        `  Open:  ${server.loginUrl()}`,
+        "         (a one-time sign-in link; `parley serve` prints a new one at every start)",
+        `  API:   ${server.url}/api (bearer token in ${server.tokenFile})`,
+        `  Model: ${model.label}${model.isDemo ? " — set ANTHROPIC_API_KEY, OPENAI_API_KEY or PARLEY_MODEL, or use Settings" : ""}`,
+        "Press Ctrl-C to stop.",
+        "",
+      ].join("\n"),
+    );
+    await new Promise<void>((resolve) => {
+      const stopInterrupt = io.onInterrupt(resolve);
+      process.once("SIGTERM", () => {
+        stopInterrupt();
+        resolve();
+      });
+    });
+    await write(io.stdout, "Stopping Parley…\n");
+    await server.close();
+    return 0;
+  },
+};

@@ -1,0 +1,54 @@
+import type { MessageParam } from "@parley/protocol";
+import type { EngineMessage } from "./loop/engine-message.ts";
+import { foldTurnIntoHistory } from "./loop/fold-turn-into-history.ts";
+import { type AgentTurnOptions, runAgentTurn } from "./loop/run-agent-turn.ts";
+
+/** Options shared by every turn of an `AgentSession`; `sessionId` defaults to a fresh UUID. */
+export type AgentSessionOptions = Omit<AgentTurnOptions, "sessionId" | "history" | "prompt"> & {
+  sessionId?: string;
+  history?: MessageParam[];
+};
+
+/** What a single turn may change: anything but the session, history and prompt. */
+export type AgentTurnOverrides = Partial<Omit<AgentTurnOptions, "sessionId" | "history" | "prompt">>;
+
+/**
+ * A conversation kept in memory, for callers without a store (the CLI, tests): each `send` runs a
+ * turn with the history so far and folds what it emitted back into the history.
+ */
+export class AgentSession {
+  readonly sessionId: string;
+  private readonly entries: MessageParam[];
+
+  constructor(private readonly options: AgentSessionOptions) {
+    this.sessionId = options.sessionId ?? globalThis.crypto.randomUUID();
+    this.entries = [...(options.history ?? [])];
+  }
+
+  /** The conversation so far, ready to be sent as a turn's `history`. */
+  get history(): readonly MessageParam[] {
+    return this.entries;
+  }
+
+  /** Runs one turn and yields its messages; the history grows even if the caller stops early. */
+  async *send(
+    prompt: MessageParam["content"],
+    overrides: AgentTurnOverrides = {},
+  ): AsyncGenerator<EngineMessage> {
+    const emitted: EngineMessage[] = [];
+    try {
+      for await (const message of runAgentTurn({
+        ...this.options,
+        ...overrides,
+        sessionId: this.sessionId,
+        history: [...this.entries],
+        prompt,
+      })) {
+        emitted.push(message);
+        yield message;
+      }
+    } finally {
+      this.entries.push(...foldTurnIntoHistory({ prompt, messages: emitted }));
+    }
+  }
+}

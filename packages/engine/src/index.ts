@@ -1,0 +1,142 @@
+/**
+ * @parley/engine — the agent loop and the model providers. `runAgentTurn` runs one turn against
+ * Anthropic, OpenAI, an OpenAI-compatible endpoint or the offline demo model and emits Claude Agent
+ * SDK messages, exactly as the Claude Code CLI does.
+ */
+
+// ── the agent loop ────────────────────────────────────────────────────────────
+
+export type { AgentSessionOptions, AgentTurnOverrides } from "./agent-session.ts";
+export { AgentSession } from "./agent-session.ts";
+export type { EngineClock, IdGenerator } from "./loop/engine-clock.ts";
+export { randomIds, systemClock } from "./loop/engine-clock.ts";
+export type {
+  EngineMessage,
+  SDKModelFallbackMessage,
+  ToolProgressLineMessage,
+} from "./loop/engine-message.ts";
+export { SDKModelFallbackMessageSchema, ToolProgressLineMessageSchema } from "./loop/engine-message.ts";
+export { foldTurnIntoHistory } from "./loop/fold-turn-into-history.ts";
+export type { RetryPolicy } from "./loop/retry-policy.ts";
+export { DEFAULT_RETRY_POLICY, retryDelayMs } from "./loop/retry-policy.ts";
+export type { AgentTurnOptions } from "./loop/run-agent-turn.ts";
+export { DEFAULT_STALL_TIMEOUT_MS, runAgentTurn } from "./loop/run-agent-turn.ts";
+export { toProviderPrompt } from "./loop/to-provider-prompt.ts";
+export { INTERRUPTED_TOOL_RESULT } from "./loop/turn-messages.ts";
+export { PARLEY_VERSION } from "./version.ts";
+
+// ── tools ─────────────────────────────────────────────────────────────────────
+
+export type {
+  CanUseToolCallback,
+  EngineTool,
+  ToolContext,
+  ToolOutput,
+  ToolPermissionRequest,
+} from "./tools/engine-tool.ts";
+export { defineTool } from "./tools/engine-tool.ts";
+
+// ── built-in tools ────────────────────────────────────────────────────────────
+
+export type { BashToolOptions } from "./tools/builtin/bash-tool.ts";
+export { bashTool, createBashTool } from "./tools/builtin/bash-tool.ts";
+export type { BuiltinToolsOptions } from "./tools/builtin/builtin-tools.ts";
+export { builtinTools } from "./tools/builtin/builtin-tools.ts";
+export { EDIT_MAX_BYTES, editTool } from "./tools/builtin/edit-tool.ts";
+export { GLOB_MAX_RESULTS, GLOB_MAX_VISITED, globTool } from "./tools/builtin/glob-tool.ts";
+export { GREP_MAX_FILE_BYTES, GREP_MAX_VISITED, grepTool } from "./tools/builtin/grep-tool.ts";
+export { LS_MAX_ENTRIES, lsTool } from "./tools/builtin/ls-tool.ts";
+export {
+  READ_DEFAULT_LIMIT,
+  READ_MAX_LINE_CHARS,
+  READ_MAX_OUTPUT_CHARS,
+  readTool,
+} from "./tools/builtin/read-tool.ts";
+export type { SubagentDefinition, TaskToolOptions } from "./tools/builtin/task-tool.ts";
+export { createTaskTool, GENERAL_PURPOSE_AGENT, TASK_TOOL_NAME } from "./tools/builtin/task-tool.ts";
+export { WRITE_MAX_CHARS, writeTool } from "./tools/builtin/write-tool.ts";
+export type { SubagentOptions, ToolAccess, ToolTurn } from "./tools/engine-tool.ts";
+export type { TimerSource } from "./tools/shell/run-shell-command.ts";
+
+// ── permissions and path confinement ──────────────────────────────────────────
+
+export type { ConfinedPath, PathIntent } from "./permissions/confine-path.ts";
+export { confinePath, isInside } from "./permissions/confine-path.ts";
+export { compileGlob, matchesGlob } from "./permissions/glob-pattern.ts";
+export type { ConfinementRule } from "./permissions/path-confinement-error.ts";
+export { CONFINEMENT_RULES, PathConfinementError } from "./permissions/path-confinement-error.ts";
+export type {
+  ApprovalAnswerOutcome,
+  PendingApproval,
+  PendingApprovalsOptions,
+} from "./permissions/pending-approvals.ts";
+export { PendingApprovals } from "./permissions/pending-approvals.ts";
+export type {
+  PermissionCheck,
+  PermissionDecision,
+  PermissionPolicyOptions,
+} from "./permissions/permission-policy.ts";
+export { describeRule, PermissionPolicy } from "./permissions/permission-policy.ts";
+export type { PermissionRule, RuleSubject } from "./permissions/permission-rule.ts";
+export { commandPrefixWords, PermissionRuleSchema, ruleMatches } from "./permissions/permission-rule.ts";
+export type { PermissionChanges } from "./permissions/permission-updates.ts";
+export { permissionChangesFrom, permissionUpdateForRule } from "./permissions/permission-updates.ts";
+export type {
+  AskForPermission,
+  PermissionPrompt,
+  PolicyCanUseToolOptions,
+} from "./permissions/policy-can-use-tool.ts";
+export { policyCanUseTool } from "./permissions/policy-can-use-tool.ts";
+export { protectedPathReason } from "./permissions/protected-paths.ts";
+export { riskyFlagIn } from "./permissions/risky-shell-flags.ts";
+export type {
+  ShellCommandAnalysis,
+  ShellRedirect,
+  SimpleShellCommand,
+} from "./permissions/shell-command.ts";
+export {
+  analyzeShellCommand,
+  isDescriptorRedirect,
+  isOutputRedirect,
+  isPlainCommand,
+} from "./permissions/shell-command.ts";
+export { suggestAllowRule } from "./permissions/suggest-rule.ts";
+
+// ── model configuration and settings ──────────────────────────────────────────
+
+export type { ModelDescription } from "./config/describe-model.ts";
+export { describeModel } from "./config/describe-model.ts";
+export type { CredentialSource, ModelConfig, ModelSource, ProviderKind } from "./config/model-config.ts";
+export { modelRef } from "./config/model-config.ts";
+export { ModelConfigError } from "./config/model-config-error.ts";
+export type { ParsedModelRef } from "./config/parse-model-ref.ts";
+export { parseModelRef } from "./config/parse-model-ref.ts";
+export type { EnvironmentVariables, ResolveModelConfigOptions } from "./config/resolve-model-config.ts";
+export {
+  DEFAULT_ANTHROPIC_MODEL,
+  DEFAULT_OPENAI_MODEL,
+  modelConfigFromRef,
+  resolveFallbackModelConfig,
+  resolveModelConfig,
+  WELL_KNOWN_LOCAL_ENDPOINTS,
+} from "./config/resolve-model-config.ts";
+export {
+  loadSettings,
+  parleyHome,
+  SettingsError,
+  saveSettings,
+  settingsPath,
+} from "./config/settings-store.ts";
+
+// ── providers ─────────────────────────────────────────────────────────────────
+
+export type { CreateLanguageModelOptions } from "./providers/create-language-model.ts";
+export { createLanguageModel } from "./providers/create-language-model.ts";
+export type { DemoModelOptions } from "./providers/demo/demo-language-model.ts";
+export { DemoLanguageModel } from "./providers/demo/demo-language-model.ts";
+export type { DemoReplyStep, DemoRequest, DemoScript } from "./providers/demo/demo-replies.ts";
+export { DEFAULT_DEMO_SCRIPTS } from "./providers/demo/demo-replies.ts";
+export type { ModelCallFailure } from "./providers/model-call-failure.ts";
+export { classifyModelError, ModelStallError, parseRetryAfter } from "./providers/model-call-failure.ts";
+export type { ModelInfo, ModelPrice, TokenCounts } from "./providers/model-catalog.ts";
+export { costUsd, lookupModelInfo } from "./providers/model-catalog.ts";

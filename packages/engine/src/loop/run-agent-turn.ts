@@ -1,0 +1,238 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import {
+  type BetaContentBlock,
+  type BetaToolUseBlock,
+  type ContentBlockParam,
+  type MessageParam,
+  newSystemInit,
+  type PermissionMode,
+  type SDKSystemMessage,
+  type ToolResultBlockParam,
+} from "@parley/protocol";
+import type { ModelConfig } from "../config/model-config.ts";
+import { createLanguageModel } from "../providers/create-language-model.ts";
+import type { CanUseToolCallback, EngineTool } from "../tools/engine-tool.ts";
+import { abortableSleep } from "../util/abort.ts";
+import { PARLEY_VERSION } from "../version.ts";
+import { type EngineClock, type IdGenerator, randomIds, systemClock } from "./engine-clock.ts";
+import type { EngineMessage } from "./engine-message.ts";
+import { requestModel } from "./request-model.ts";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.ts";
+import { runToolCall, type ToolCallOutcome } from "./run-tool-call.ts";
+import { runSubagentTurn, withParentToolUseId } from "./subagent-turn.ts";
+import { newTurnContext, type TurnContext } from "./turn-context.ts";
+import {
+  apiErrorMessages,
+  INTERRUPTED_TOOL_RESULT,
+  interruptedResult,
+  maxTurnsResult,
+  successResult,
+  userMessage,
+} from "./turn-messages.ts";
+
+/** Everything one turn needs. Only `sessionId`, `history`, `prompt`, `model` and `cwd` are required. */
+export interface AgentTurnOptions {
+  sessionId: string;
+  /** Earlier turns in Anthropic `MessageParam` form (see `foldTurnIntoHistory`). */
+  history: MessageParam[];
+  /** The new user message: a string or content blocks. */
+  prompt: MessageParam["content"];
+  model: ModelConfig;
+  /** Used for the rest of the turn once `model` still fails after its retries. */
+  fallbackModel?: ModelConfig;
+  systemPrompt?: string;
+  /** Model calls allowed in the turn; the turn ends with `error_max_turns` when tools would need more. */
+  maxTurns?: number;
+  cwd: string;
+  /** Reported in `system/init` (default `"default"`). */
+  permissionMode?: PermissionMode;
+  /** Emit `system/status` and `stream_event` partials (Anthropic raw stream events). */
+  includePartialMessages?: boolean;
+  tools?: EngineTool[];
+  /** Asked before a tool that requires approval runs; without it every call is allowed. */
+  canUseTool?: CanUseToolCallback;
+  /** Called before every model request after the first; each message is delivered to the model. */
+  takeQueuedMessages?: () => MessageParam["content"][];
+  signal?: AbortSignal;
+  clock?: EngineClock;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  idGenerator?: IdGenerator;
+  /** Jitter source for retry backoff, [0, 1). */
+  random?: () => number;
+  retry?: Partial<RetryPolicy>;
+  /** A stream with no data for this long is abandoned and retried (default 120 000 ms). */
+  stallTimeoutMs?: number;
+  maxOutputTokens?: number;
+  /** Builds the language model for a config (default `createLanguageModel`). */
+  createModel?: (config: ModelConfig) => LanguageModelV3;
+  /**
+   * Set for a subagent's turn (the `Task` tool does): the call that started it. Every message the turn
+   * emits carries it as `parent_tool_use_id`, and so do its permission requests.
+   */
+  parentToolUseId?: string;
+  /** How many subagent levels deep this turn is: 0 (the default) for a top-level turn. */
+  subagentDepth?: number;
+}
+
+/** How long a silent model stream may stay silent before it counts as stalled. */
+export const DEFAULT_STALL_TIMEOUT_MS = 120_000;
+
+/**
+ * Runs one agent turn and yields what the Claude Code CLI emits for it: `system/init`, partials when
+ * asked, one `assistant` message per completed block, `user` tool results and delivered queued
+ * messages, retries and fallbacks, and exactly one `result` last. Never throws for model or tool
+ * failures; aborting `signal` ends the turn promptly with the interrupt result.
+ */
+export async function* runAgentTurn(
+  options: AgentTurnOptions,
+): AsyncGenerator<EngineMessage, void, undefined> {
+  const parentToolUseId = options.parentToolUseId;
+  if (parentToolUseId === undefined) {
+    yield* runTurn(options);
+    return;
+  }
+  for await (const message of runTurn(options)) yield withParentToolUseId(message, parentToolUseId);
+}
+
+async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage, void, undefined> {
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forwardAbort();
+  else options.signal?.addEventListener("abort", forwardAbort, { once: true });
+  const tools = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
+  const turn = newTurnContext({
+    sessionId: options.sessionId,
+    signal: controller.signal,
+    clock: options.clock ?? systemClock,
+    ids: options.idGenerator ?? randomIds,
+    sleep: options.sleep ?? abortableSleep,
+    random: options.random ?? Math.random,
+    retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
+    includePartialMessages: options.includePartialMessages ?? false,
+    systemPrompt: options.systemPrompt,
+    maxOutputTokens: options.maxOutputTokens,
+    createModel: options.createModel ?? ((config) => createLanguageModel(config)),
+    tools,
+    model: options.model,
+    fallbackModel: options.fallbackModel,
+  });
+  try {
+    yield systemInit(turn, options);
+    const conversation: MessageParam[] = [...options.history, { role: "user", content: options.prompt }];
+    for (let request = 0; ; request++) {
+      if (request > 0) {
+        for (const content of options.takeQueuedMessages?.() ?? []) {
+          conversation.push({ role: "user", content });
+          yield userMessage(turn, content);
+        }
+      }
+      const outcome = yield* requestModel(turn, conversation);
+      if (outcome.kind === "aborted") {
+        yield* interrupt(turn, toolUsesOf(outcome.blocks), "aborted_streaming");
+        return;
+      }
+      if (outcome.kind === "failed") {
+        yield* apiErrorMessages(turn, outcome.failure);
+        return;
+      }
+      const { response } = outcome;
+      turn.lastStopReason = response.stopReason;
+      // Responses hold only text, thinking and tool_use blocks, which are valid request blocks too.
+      conversation.push({ role: "assistant", content: response.blocks as ContentBlockParam[] });
+      const toolUses = toolUsesOf(response.blocks);
+      if (toolUses.length === 0) {
+        yield successResult(turn, textOf(response.blocks));
+        return;
+      }
+
+      const results: ToolResultBlockParam[] = [];
+      for (const [index, call] of toolUses.entries()) {
+        let called: ToolCallOutcome;
+        try {
+          called = yield* runToolCall(call, response.invalidToolInputs.get(call.id), {
+            tools,
+            canUseTool: options.canUseTool,
+            signal: turn.signal,
+            cwd: options.cwd,
+            sessionId: turn.sessionId,
+            clock: turn.clock,
+            ids: turn.ids,
+            depth: options.subagentDepth ?? 0,
+            parentToolUseId: options.parentToolUseId,
+            runSubagent: (toolUseId, subagent) =>
+              runSubagentTurn(turn, options, runAgentTurn, toolUseId, subagent),
+          });
+        } catch (error) {
+          if (!turn.signal.aborted) throw error;
+          yield* interrupt(turn, toolUses.slice(index), "aborted_tools");
+          return;
+        }
+        results.push(called.result);
+        if (called.denial) turn.permissionDenials.push(called.denial);
+        yield userMessage(turn, [called.result], { toolUseResult: called.toolUseResult });
+        if (called.interrupt || turn.signal.aborted) {
+          controller.abort();
+          yield* interrupt(turn, toolUses.slice(index + 1), "aborted_tools");
+          return;
+        }
+      }
+      conversation.push({ role: "user", content: results });
+      turn.numTurns += 1;
+      if (options.maxTurns !== undefined && turn.numTurns > options.maxTurns) {
+        yield maxTurnsResult(turn, options.maxTurns);
+        return;
+      }
+    }
+  } finally {
+    options.signal?.removeEventListener("abort", forwardAbort);
+    // Stops a request or tool still running when the consumer leaves early.
+    controller.abort();
+  }
+}
+
+function systemInit(turn: TurnContext, options: AgentTurnOptions): SDKSystemMessage {
+  const apiKeySource =
+    options.model.apiKeySource === "none"
+      ? "none"
+      : options.model.kind === "anthropic" && options.model.apiKeySource === "env"
+        ? "ANTHROPIC_API_KEY"
+        : "user";
+  const message = newSystemInit(
+    { cwd: options.cwd, model: options.model.model, permissionMode: options.permissionMode ?? "default" },
+    PARLEY_VERSION,
+    turn.sessionId,
+    { tools: [...turn.tools.keys()], apiKeySource, model: options.model.model },
+  );
+  return { ...message, uuid: turn.ids.uuid() };
+}
+
+/** Closes unfinished tool calls (so the history stays valid), says the turn was interrupted, and ends it. */
+async function* interrupt(
+  turn: TurnContext,
+  unfinished: BetaToolUseBlock[],
+  reason: "aborted_streaming" | "aborted_tools",
+): AsyncGenerator<EngineMessage> {
+  for (const call of unfinished) {
+    yield userMessage(turn, [
+      { type: "tool_result", tool_use_id: call.id, content: INTERRUPTED_TOOL_RESULT, is_error: true },
+    ]);
+  }
+  const marker =
+    reason === "aborted_tools"
+      ? "[Request interrupted by user for tool use]"
+      : "[Request interrupted by user]";
+  yield userMessage(turn, [{ type: "text", text: marker }]);
+  yield interruptedResult(turn, reason);
+}
+
+function toolUsesOf(blocks: BetaContentBlock[]): BetaToolUseBlock[] {
+  return blocks.filter((block): block is BetaToolUseBlock => block.type === "tool_use");
+}
+
+function textOf(blocks: BetaContentBlock[]): string {
+  return blocks
+    .filter((block) => block.type === "text")
+    .map((block) => block.text)
+    .join("");
+}

@@ -1,0 +1,252 @@
+import type { PermissionMode } from "@parley/protocol";
+import type { ToolAccess } from "../tools/engine-tool.ts";
+import { confinePath } from "./confine-path.ts";
+import { PathConfinementError } from "./path-confinement-error.ts";
+import { type PermissionRule, type RuleSubject, ruleMatches } from "./permission-rule.ts";
+import { protectedPathReason } from "./protected-paths.ts";
+import {
+  analyzeShellCommand,
+  isDescriptorRedirect,
+  isOutputRedirect,
+  type ShellCommandAnalysis,
+} from "./shell-command.ts";
+import { suggestAllowRule } from "./suggest-rule.ts";
+
+/** A tool call to decide on: the tool, its input and what it touches (see `EngineTool.access`). */
+export interface PermissionCheck {
+  toolName: string;
+  input: Record<string, unknown>;
+  access?: ToolAccess;
+}
+
+/**
+ * The policy's answer: run it, refuse it (the message tells the model why), or ask a person (the reason
+ * says why, `suggestedRule` is the "always allow" offer, `blockedPath` the protected file it would write).
+ */
+export type PermissionDecision =
+  | { behavior: "allow"; reason: string; rule?: PermissionRule }
+  | { behavior: "deny"; message: string; rule?: PermissionRule }
+  | {
+      behavior: "ask";
+      reason: string;
+      rule?: PermissionRule;
+      blockedPath?: string;
+      suggestedRule?: PermissionRule;
+    };
+
+/** What a policy starts with. */
+export interface PermissionPolicyOptions {
+  projectRoot: string;
+  mode?: PermissionMode;
+  rules?: readonly PermissionRule[];
+}
+
+const HARMLESS_REDIRECT_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr"]);
+
+/**
+ * Decides tool calls by permission mode (the Claude Agent SDK's names) and per-project rules. Order:
+ * paths outside the project are denied; `plan` denies every change; deny rules, then ask rules; protected
+ * paths (`protectedPathReason`) ask; allow rules; then the mode: `default` (and `auto`) ask for writes,
+ * shell and other approval-requiring tools, `acceptEdits` allows file writes, `bypassPermissions` allows
+ * everything, `dontAsk` denies whatever would ask.
+ */
+export class PermissionPolicy {
+  readonly projectRoot: string;
+  private currentMode: PermissionMode;
+  private readonly ruleList: PermissionRule[];
+
+  constructor(options: PermissionPolicyOptions) {
+    this.projectRoot = options.projectRoot;
+    this.currentMode = options.mode ?? "default";
+    this.ruleList = [...(options.rules ?? [])];
+  }
+
+  /** The current permission mode. */
+  get mode(): PermissionMode {
+    return this.currentMode;
+  }
+
+  /** Switches the mode (the SDK's `setMode` update). */
+  setMode(mode: PermissionMode): void {
+    this.currentMode = mode;
+  }
+
+  /** The rules, in the order they were added. */
+  get rules(): readonly PermissionRule[] {
+    return this.ruleList;
+  }
+
+  /** Adds a rule unless an identical one exists; returns whether it was added. */
+  addRule(rule: PermissionRule): boolean {
+    if (this.ruleList.some((existing) => sameRule(existing, rule))) return false;
+    this.ruleList.push({
+      tool: rule.tool,
+      behavior: rule.behavior,
+      ...(rule.pattern && { pattern: rule.pattern }),
+    });
+    return true;
+  }
+
+  /** Removes every rule identical to `rule`; returns whether one was there. */
+  removeRule(rule: PermissionRule): boolean {
+    const before = this.ruleList.length;
+    const kept = this.ruleList.filter((existing) => !sameRule(existing, rule));
+    this.ruleList.splice(0, this.ruleList.length, ...kept);
+    return kept.length < before;
+  }
+
+  /** Decides one call. Never throws for a bad path: that is a denial naming the confinement rule. */
+  async check(request: PermissionCheck): Promise<PermissionDecision> {
+    const access = request.access ?? { kind: "other" };
+    const subject: RuleSubject = { toolName: request.toolName };
+    let protectedReason: string | undefined;
+    let blockedPath: string | undefined;
+    let canonicalPath: string | undefined;
+
+    if (access.kind === "read" || access.kind === "write") {
+      try {
+        const confined = await confinePath(this.projectRoot, access.path, { intent: access.kind });
+        canonicalPath = confined.relative;
+      } catch (error) {
+        if (error instanceof PathConfinementError) return { behavior: "deny", message: error.message };
+        throw error;
+      }
+      const written = normalizeRelative(access.path);
+      subject.paths = written === canonicalPath ? [canonicalPath] : [canonicalPath, written];
+      if (access.kind === "write") {
+        blockedPath = subject.paths.find((path) => protectedPathReason(path) !== undefined);
+        protectedReason = blockedPath === undefined ? undefined : protectedPathReason(blockedPath);
+      }
+    } else if (access.kind === "execute") {
+      const shell = analyzeShellCommand(access.command);
+      subject.shell = shell;
+      subject.redirectsSafe = await this.redirectsSafe(shell);
+      blockedPath = protectedMention(shell);
+      protectedReason = blockedPath === undefined ? undefined : protectedPathReason(blockedPath);
+    }
+
+    const isChange = access.kind !== "read";
+    if (this.currentMode === "plan" && isChange)
+      return { behavior: "deny", message: planModeMessage(request) };
+
+    const deny = this.ruleList.find((rule) => rule.behavior === "deny" && ruleMatches(rule, subject));
+    if (deny) {
+      return {
+        behavior: "deny",
+        message: `${request.toolName} is denied by the project rule ${describeRule(deny)}, so it did not run.`,
+        rule: deny,
+      };
+    }
+    const askRule = this.ruleList.find((rule) => rule.behavior === "ask" && ruleMatches(rule, subject));
+    if (askRule)
+      return this.ask(request, `it matches the ask rule ${describeRule(askRule)}`, { rule: askRule });
+    if (protectedReason !== undefined && blockedPath !== undefined) {
+      return this.ask(
+        request,
+        `it would change ${blockedPath} (${protectedReason}); changes there always need your approval`,
+        { blockedPath },
+      );
+    }
+    const allow = this.ruleList.find((rule) => rule.behavior === "allow" && ruleMatches(rule, subject));
+    if (allow)
+      return { behavior: "allow", reason: `allowed by the rule ${describeRule(allow)}`, rule: allow };
+
+    if (access.kind === "read") return { behavior: "allow", reason: "reading inside the project" };
+    if (this.currentMode === "bypassPermissions") {
+      return { behavior: "allow", reason: "bypassPermissions mode allows every call" };
+    }
+    if (this.currentMode === "acceptEdits" && access.kind === "write") {
+      return { behavior: "allow", reason: "acceptEdits mode allows file edits inside the project" };
+    }
+    // Offer only a rule that would have allowed this very call (an unsafe redirection, say, rules it out).
+    const suggestion = suggestAllowRule(request.toolName, request.access, canonicalPath);
+    const suggestedRule = suggestion && ruleMatches(suggestion, subject) ? suggestion : undefined;
+    return this.ask(request, askReason(request.toolName, access, subject.shell), {
+      ...(suggestedRule && { suggestedRule }),
+    });
+  }
+
+  private ask(
+    request: PermissionCheck,
+    reason: string,
+    extra: Omit<Extract<PermissionDecision, { behavior: "ask" }>, "behavior" | "reason">,
+  ): PermissionDecision {
+    if (this.currentMode === "dontAsk") {
+      return {
+        behavior: "deny",
+        message: `${request.toolName} needs approval (${reason}), and this session does not ask (dontAsk mode), so it did not run.`,
+        ...(extra.rule && { rule: extra.rule }),
+      };
+    }
+    return { behavior: "ask", reason, ...extra };
+  }
+
+  /** Every output redirection goes to /dev/null-like targets or to unprotected files inside the project. */
+  private async redirectsSafe(shell: ShellCommandAnalysis): Promise<boolean> {
+    for (const command of shell.commands) {
+      for (const redirect of command.redirects) {
+        if (!isOutputRedirect(redirect) || isDescriptorRedirect(redirect)) continue;
+        if (HARMLESS_REDIRECT_TARGETS.has(redirect.target)) continue;
+        try {
+          const confined = await confinePath(this.projectRoot, redirect.target, { intent: "write" });
+          if (protectedPathReason(confined.relative) !== undefined) return false;
+        } catch {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+}
+
+/** A rule as Claude Code writes it: `Bash(git status)`, `Edit(src/**)`, `WebFetch`. */
+export function describeRule(rule: PermissionRule): string {
+  return rule.pattern === undefined ? rule.tool : `${rule.tool}(${rule.pattern})`;
+}
+
+function sameRule(left: PermissionRule, right: PermissionRule): boolean {
+  return left.tool === right.tool && left.pattern === right.pattern && left.behavior === right.behavior;
+}
+
+function normalizeRelative(path: string): string {
+  return path
+    .split(/[\\/]/)
+    .filter((segment) => segment !== "" && segment !== ".")
+    .join("/");
+}
+
+/** The first word (or redirection target) of a shell line that names a protected path, if any. */
+function protectedMention(shell: ShellCommandAnalysis): string | undefined {
+  for (const command of shell.commands) {
+    const words = [
+      ...command.words.slice(1).flatMap((word) => [word, word.slice(word.indexOf("=") + 1)]),
+      ...command.redirects.map((redirect) => redirect.target),
+    ];
+    const found = words.find((word) => protectedPathReason(word) !== undefined);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function planModeMessage(request: PermissionCheck): string {
+  return (
+    `Parley is in plan mode, so ${request.toolName} did not run: in plan mode you may read and search the ` +
+    "project but not change files or run commands. Finish the plan and present it; the user switches " +
+    "modes to carry it out."
+  );
+}
+
+function askReason(toolName: string, access: ToolAccess, shell: ShellCommandAnalysis | undefined): string {
+  switch (access.kind) {
+    case "write":
+      return `${toolName} would change ${access.path}`;
+    case "execute":
+      return shell && shell.complexities.length > 0
+        ? `it runs a shell command that is not one plain command (${shell.complexities.join("; ")}), so no allow rule can cover it`
+        : "it runs a shell command";
+    case "read":
+      return `${toolName} would read ${access.path}`;
+    default:
+      return `${toolName} requires approval`;
+  }
+}

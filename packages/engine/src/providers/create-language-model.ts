@@ -1,0 +1,64 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { ModelConfig } from "../config/model-config.ts";
+import { ModelConfigError } from "../config/model-config-error.ts";
+import { DemoLanguageModel, type DemoModelOptions } from "./demo/demo-language-model.ts";
+
+const ANTHROPIC_API_URL = "https://api.anthropic.com/v1";
+const OPENAI_API_URL = "https://api.openai.com/v1";
+
+/** Ways to adjust how a model is built: a custom fetch, extra headers, the demo model's pacing. */
+export interface CreateLanguageModelOptions {
+  fetch?: typeof globalThis.fetch;
+  headers?: Record<string, string>;
+  demo?: DemoModelOptions;
+}
+
+/**
+ * Builds the AI SDK language model (specification v3) for a config: `@ai-sdk/anthropic`, the OpenAI
+ * Chat Completions model of `@ai-sdk/openai`, `@ai-sdk/openai-compatible`, or the offline demo model.
+ */
+export function createLanguageModel(
+  config: ModelConfig,
+  options: CreateLanguageModelOptions = {},
+): LanguageModelV3 {
+  const common = {
+    ...(options.fetch && { fetch: options.fetch }),
+    ...(options.headers && { headers: options.headers }),
+  };
+  // The base URL is always given: left out, the provider packages would read ANTHROPIC_BASE_URL and
+  // OPENAI_BASE_URL from process.env themselves, bypassing resolveModelConfig's rules.
+  switch (config.kind) {
+    case "anthropic":
+      return createAnthropic({
+        ...common,
+        baseURL: config.baseUrl ?? ANTHROPIC_API_URL,
+        apiKey: requireApiKey(config),
+      })(config.model);
+    case "openai":
+      return createOpenAI({
+        ...common,
+        baseURL: config.baseUrl ?? OPENAI_API_URL,
+        apiKey: requireApiKey(config),
+      }).chat(config.model);
+    case "openai-compatible": {
+      if (!config.baseUrl) throw new ModelConfigError(`${config.provider} has no base URL`);
+      return createOpenAICompatible({
+        ...common,
+        baseURL: config.baseUrl,
+        name: config.provider,
+        ...(config.apiKey && { apiKey: config.apiKey }),
+        includeUsage: true,
+      })(config.model);
+    }
+    case "demo":
+      return new DemoLanguageModel(options.demo);
+  }
+}
+
+function requireApiKey(config: ModelConfig): string {
+  if (!config.apiKey) throw new ModelConfigError(`${config.provider}:${config.model} has no API key`);
+  return config.apiKey;
+}

@@ -1,0 +1,55 @@
+import type { Dirent } from "node:fs";
+import { readdir, readlink } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import { confinePath } from "../../permissions/confine-path.ts";
+import { matchesGlob } from "../../permissions/glob-pattern.ts";
+import { defineTool } from "../engine-tool.ts";
+
+/** Entries `LS` lists at most. */
+export const LS_MAX_ENTRIES = 1000;
+
+const DESCRIPTION = `Lists one folder of the project: folders end with '/', symlinks are shown as 'name -> target' (never followed).
+- path is relative to the project root; omit it (or use '.') for the root.
+- ignore takes glob patterns of names to leave out.
+- Use Glob to find files by pattern and Grep to search their contents.`;
+
+const LsInputSchema = z.object({
+  path: z.string().optional().describe("Folder to list, relative to the project root (default: the root)"),
+  ignore: z.array(z.string()).optional().describe("Glob patterns of names to leave out"),
+});
+
+/** `LS`: the entries of one project folder, bounded, symlinks not followed. */
+export const lsTool = defineTool({
+  name: "LS",
+  description: DESCRIPTION,
+  inputSchema: LsInputSchema,
+  requiresApproval: false,
+  access: (input) => ({ kind: "read", path: input.path ?? "." }),
+  execute: async (input, context) => {
+    const shown = input.path ?? ".";
+    const confined = await confinePath(context.cwd, shown, { intent: "read" });
+    if (confined.kind === undefined) throw new Error(`Folder does not exist: ${shown}`);
+    if (confined.kind !== "directory") throw new Error(`${shown} is a file; use Read to read it.`);
+    const entries: Dirent[] = await readdir(confined.absolute, { withFileTypes: true });
+    const ignore = input.ignore ?? [];
+    const names = entries
+      .filter((entry) => !ignore.some((pattern) => matchesGlob(pattern, entry.name)))
+      .sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    const lines: string[] = [];
+    for (const entry of names.slice(0, LS_MAX_ENTRIES)) {
+      if (entry.isSymbolicLink()) {
+        const target = await readlink(join(confined.absolute, entry.name)).catch(() => "?");
+        lines.push(`${entry.name} -> ${target}`);
+      } else lines.push(entry.isDirectory() ? `${entry.name}/` : entry.name);
+    }
+    if (names.length > LS_MAX_ENTRIES) {
+      lines.push(`[${names.length - LS_MAX_ENTRIES} more entries not shown; use Glob to narrow down.]`);
+    }
+    const folder = confined.relative === "" ? "." : confined.relative;
+    return {
+      content: lines.length === 0 ? `${folder}/ is empty.` : lines.join("\n"),
+      data: { path: folder, entries: names.length, truncated: names.length > LS_MAX_ENTRIES },
+    };
+  },
+});

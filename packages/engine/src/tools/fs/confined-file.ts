@@ -1,0 +1,98 @@
+import { constants } from "node:fs";
+import { type FileHandle, mkdir, open, readlink, realpath, stat, unlink } from "node:fs/promises";
+import { dirname } from "node:path";
+import { type ConfinedPath, isInside } from "../../permissions/confine-path.ts";
+
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK } = constants;
+
+/**
+ * Opens a confined file for reading without following a symlink in its last name, without blocking on a
+ * FIFO, and checks after opening that what was opened is a regular file still inside the project (a
+ * symlink swapped in between the check and the open is caught here).
+ */
+export async function openConfinedForRead(confined: ConfinedPath, shownPath: string): Promise<FileHandle> {
+  const handle = await openNoFollow(confined.absolute, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, shownPath);
+  try {
+    await verifyOpened(handle, confined, shownPath);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * Writes `content` to a confined path, creating missing folders and the file: opens without following a
+ * symlink in the last name and without truncating, checks that the open file is a regular file inside the
+ * project with no other hard links, and only then replaces its content. Returns whether it was created.
+ */
+export async function writeConfinedFile(
+  confined: ConfinedPath,
+  content: string,
+  shownPath: string,
+): Promise<{ created: boolean }> {
+  const creating = confined.kind === undefined;
+  if (confined.kind === "directory") throw new Error(`${shownPath} is a directory, not a file.`);
+  if (creating) await mkdir(dirname(confined.absolute), { recursive: true });
+  const flags = O_WRONLY | O_NOFOLLOW | O_NONBLOCK | (creating ? O_CREAT | O_EXCL : 0);
+  const handle = await openNoFollow(confined.absolute, flags, shownPath);
+  try {
+    const info = await verifyOpened(handle, confined, shownPath, { removeIfOutside: creating });
+    if (info.nlink > 1) {
+      throw new Error(
+        `${shownPath} has ${info.nlink} hard links; writing it would also change the other links, which may be outside the project.`,
+      );
+    }
+    await handle.truncate(0);
+    await handle.writeFile(content, "utf8");
+    return { created: creating };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function openNoFollow(path: string, flags: number, shownPath: string): Promise<FileHandle> {
+  try {
+    return await open(path, flags, 0o666);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP")
+      throw new Error(`${shownPath} became a symlink while it was being opened; refused.`);
+    if (code === "EEXIST")
+      throw new Error(`${shownPath} was created by something else meanwhile; try again.`);
+    if (code === "ENXIO") throw new Error(`${shownPath} is a FIFO or socket; refused.`);
+    if (code === "EISDIR") throw new Error(`${shownPath} is a directory, not a file.`);
+    throw error;
+  }
+}
+
+async function verifyOpened(
+  handle: FileHandle,
+  confined: ConfinedPath,
+  shownPath: string,
+  options: { removeIfOutside?: boolean } = {},
+) {
+  const info = await handle.stat();
+  const location = await openedLocation(handle, confined.absolute);
+  if (location === undefined || !isInside(confined.root, location)) {
+    if (options.removeIfOutside && location !== undefined) await unlink(location).catch(() => {});
+    throw new Error(`${shownPath} moved outside the project while it was being opened; refused.`);
+  }
+  if (!info.isFile()) throw new Error(`${shownPath} is not a regular file; refused.`);
+  return info;
+}
+
+/** Where an open file really is: `/proc/self/fd` on Linux, else the path re-resolved and matched by inode. */
+async function openedLocation(handle: FileHandle, absolute: string): Promise<string | undefined> {
+  try {
+    return await readlink(`/proc/self/fd/${handle.fd}`);
+  } catch {
+    try {
+      const [opened, real] = [await handle.stat(), await realpath(absolute)];
+      const current = await stat(real);
+      return current.ino === opened.ino && current.dev === opened.dev ? real : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

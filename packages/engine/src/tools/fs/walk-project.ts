@@ -1,0 +1,67 @@
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { abortError } from "../../util/abort.ts";
+
+/** Folders the search tools never descend into. */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([".git", "node_modules"]);
+
+/** One name found by `walkProject`; symlinks are reported as such and never followed. */
+export interface WalkEntry {
+  /** Project-relative, `/`-separated. */
+  relative: string;
+  absolute: string;
+  kind: "file" | "directory" | "symlink" | "other";
+}
+
+/** How a walk ended. */
+export interface WalkSummary {
+  visited: number;
+  /** The walk stopped at `maxEntries` names. */
+  truncated: boolean;
+}
+
+/**
+ * Walks the tree below `start` folder by folder in name order, yielding every name (skipped folders are
+ * yielded but not entered), without following symlinks, and stops after `maxEntries` names. Folders it
+ * cannot read are passed over.
+ */
+export async function* walkProject(options: {
+  root: string;
+  start: string;
+  maxEntries: number;
+  signal?: AbortSignal;
+  skip?: ReadonlySet<string>;
+}): AsyncGenerator<WalkEntry, WalkSummary, undefined> {
+  const skip = options.skip ?? SKIPPED_FOLDERS;
+  const stack: string[] = [options.start];
+  let visited = 0;
+  while (stack.length > 0) {
+    if (options.signal?.aborted) throw abortError(options.signal);
+    const folder = stack.pop() as string;
+    let entries: Dirent[];
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    const subfolders: string[] = [];
+    for (const entry of entries) {
+      if (visited >= options.maxEntries) return { visited, truncated: true };
+      visited += 1;
+      const absolute = join(folder, entry.name);
+      const kind = entry.isSymbolicLink()
+        ? "symlink"
+        : entry.isDirectory()
+          ? "directory"
+          : entry.isFile()
+            ? "file"
+            : "other";
+      yield { relative: relative(options.root, absolute).split(sep).join("/"), absolute, kind };
+      if (kind === "directory" && !skip.has(entry.name)) subfolders.push(absolute);
+    }
+    for (const subfolder of subfolders.reverse()) stack.push(subfolder);
+  }
+  return { visited, truncated: false };
+}

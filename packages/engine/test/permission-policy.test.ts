@@ -1,0 +1,350 @@
+import { symlink } from "node:fs/promises";
+import { join } from "node:path";
+import type { PermissionMode } from "@parley/protocol";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  type PermissionDecision,
+  PermissionPolicy,
+  type PermissionRule,
+  policyCanUseTool,
+  type ToolAccess,
+} from "../src/index.ts";
+import { createProject, type ProjectFixture } from "./project-fixture.ts";
+
+let project: ProjectFixture;
+beforeEach(async () => {
+  project = await createProject({ "src/app.ts": "", "README.md": "" });
+});
+afterEach(async () => {
+  await project.remove();
+});
+
+const write = (path: string): ToolAccess => ({ kind: "write", path });
+const shell = (command: string): ToolAccess => ({ kind: "execute", command });
+
+function check(
+  access: ToolAccess,
+  options: { mode?: PermissionMode; rules?: PermissionRule[]; toolName?: string } = {},
+): Promise<PermissionDecision> {
+  const policy = new PermissionPolicy({
+    projectRoot: project.root,
+    mode: options.mode,
+    rules: options.rules,
+  });
+  const toolName =
+    options.toolName ?? (access.kind === "execute" ? "Bash" : access.kind === "read" ? "Read" : "Write");
+  return policy.check({ toolName, input: {}, access });
+}
+
+describe("permission modes", () => {
+  it.each<[PermissionMode, ToolAccess, PermissionDecision["behavior"]]>([
+    ["default", { kind: "read", path: "src/app.ts" }, "allow"],
+    ["default", write("src/app.ts"), "ask"],
+    ["default", shell("npm test"), "ask"],
+    ["default", { kind: "other" }, "ask"],
+    ["acceptEdits", write("src/app.ts"), "allow"],
+    ["acceptEdits", write("src/new/file.ts"), "allow"],
+    ["acceptEdits", shell("npm test"), "ask"],
+    ["plan", { kind: "read", path: "src/app.ts" }, "allow"],
+    ["plan", write("src/app.ts"), "deny"],
+    ["plan", shell("ls"), "deny"],
+    ["plan", { kind: "other" }, "deny"],
+    ["bypassPermissions", write("src/app.ts"), "allow"],
+    ["bypassPermissions", shell("rm -rf build; curl x | sh"), "allow"],
+    ["bypassPermissions", { kind: "other" }, "allow"],
+    ["dontAsk", write("src/app.ts"), "deny"],
+    ["dontAsk", { kind: "read", path: "README.md" }, "allow"],
+  ])("%s: %j is %s", async (mode, access, behavior) => {
+    expect((await check(access, { mode })).behavior).toBe(behavior);
+  });
+
+  it("tells the model it is in plan mode when it tries to change something", async () => {
+    expect(await check(write("src/app.ts"), { mode: "plan" })).toEqual({
+      behavior: "deny",
+      message: expect.stringMatching(/^Parley is in plan mode, so Write did not run: .*present it/),
+    });
+  });
+
+  it("denies a path outside the project in every mode, naming the rule", async () => {
+    for (const mode of ["default", "acceptEdits", "bypassPermissions"] as const) {
+      expect(await check(write("../proj-evil/x"), { mode })).toEqual({
+        behavior: "deny",
+        message: expect.stringContaining("Path refused (parent-segment)"),
+      });
+    }
+  });
+});
+
+describe("protected paths", () => {
+  it.each([
+    ".vscode/settings.json",
+    ".vscode/mcp.json",
+    ".cursor/mcp.json",
+    ".mcp.json",
+    ".git/hooks/pre-commit",
+    ".git/config",
+    ".parley/settings.json",
+    ".idea/workspace.xml",
+    ".editorconfig",
+    ".env.local",
+  ])(
+    "creating or changing %s asks even in bypassPermissions and acceptEdits, with no always-allow offer",
+    async (path) => {
+      for (const mode of ["bypassPermissions", "acceptEdits", "default"] as const) {
+        const decision = await check(write(path), { mode, rules: [{ tool: "Write", behavior: "allow" }] });
+        expect(decision).toEqual({
+          behavior: "ask",
+          reason: expect.stringContaining(path),
+          blockedPath: path,
+        });
+      }
+    },
+  );
+
+  it("asks when a symlink inside the project leads a harmless-looking path into .git", async () => {
+    await project.write({ ".git/hooks/README": "" });
+    await symlink(".git/hooks", join(project.root, "scripts"));
+
+    expect(await check(write("scripts/pre-commit"), { mode: "bypassPermissions" })).toMatchObject({
+      behavior: "ask",
+      blockedPath: ".git/hooks/pre-commit",
+    });
+  });
+
+  it("asks when a shell command names a protected file, even in bypassPermissions", async () => {
+    expect(
+      await check(shell("cp evil.sh .git/hooks/pre-commit"), { mode: "bypassPermissions" }),
+    ).toMatchObject({
+      behavior: "ask",
+      blockedPath: ".git/hooks/pre-commit",
+    });
+    expect(
+      await check(shell("echo '{}' > .vscode/settings.json"), {
+        rules: [{ tool: "Bash", pattern: "echo", behavior: "allow" }],
+      }),
+    ).toMatchObject({ behavior: "ask", blockedPath: ".vscode/settings.json" });
+  });
+
+  it("still lets a deny rule win over the protected-path question", async () => {
+    expect(
+      await check(write(".env"), { rules: [{ tool: "Write", pattern: ".env*", behavior: "deny" }] }),
+    ).toMatchObject({
+      behavior: "deny",
+      message: "Write is denied by the project rule Write(.env*), so it did not run.",
+    });
+  });
+});
+
+describe("rules", () => {
+  it("lets deny beat ask and ask beat allow, whatever order they were added in", async () => {
+    const rules: PermissionRule[] = [
+      { tool: "Write", pattern: "src/**", behavior: "allow" },
+      { tool: "Write", pattern: "src/**", behavior: "ask" },
+      { tool: "Write", pattern: "src/secret/**", behavior: "deny" },
+    ];
+
+    expect((await check(write("src/secret/key.txt"), { rules, mode: "bypassPermissions" })).behavior).toBe(
+      "deny",
+    );
+    expect(await check(write("src/app.ts"), { rules, mode: "bypassPermissions" })).toMatchObject({
+      behavior: "ask",
+      rule: { behavior: "ask" },
+    });
+    expect((await check(write("src/app.ts"), { rules: [rules[0] as PermissionRule] })).behavior).toBe(
+      "allow",
+    );
+  });
+
+  it("matches file rules against the canonical path, so a symlink cannot borrow an allowed folder", async () => {
+    await project.write({ "secrets/key.txt": "" });
+    await symlink("../secrets", join(project.root, "src", "link"));
+    const rules: PermissionRule[] = [{ tool: "Write", pattern: "src/**", behavior: "allow" }];
+
+    expect((await check(write("src/link/key.txt"), { rules })).behavior).toBe("ask");
+    expect(
+      (
+        await check(write("src/link/key.txt"), {
+          rules: [{ tool: "Write", pattern: "src/**", behavior: "deny" }],
+        })
+      ).behavior,
+    ).toBe("deny");
+  });
+
+  it("allows a command that starts with an allowed prefix, on word boundaries", async () => {
+    const rules: PermissionRule[] = [
+      { tool: "Bash", pattern: "git status", behavior: "allow" },
+      { tool: "Bash", pattern: "npm run test:*", behavior: "allow" },
+    ];
+
+    expect((await check(shell("git status"), { rules })).behavior).toBe("allow");
+    expect((await check(shell("git status --short"), { rules })).behavior).toBe("allow");
+    expect((await check(shell("npm run test -- --watch"), { rules })).behavior).toBe("allow");
+    expect(
+      (
+        await check(shell("npm test > out/test.log 2>&1"), {
+          rules: [{ tool: "Bash", pattern: "npm test", behavior: "allow" }],
+        })
+      ).behavior,
+    ).toBe("allow");
+    expect((await check(shell("git statusx"), { rules })).behavior).toBe("ask");
+    expect((await check(shell("/tmp/evil/git status"), { rules })).behavior).toBe("ask");
+  });
+
+  it.each([
+    ["git status; rm -rf x", "git status"],
+    ["git status && rm -rf x", "git status"],
+    ["git status || rm -rf x", "git status"],
+    ["git status | sh", "git status"],
+    ["git status & rm -rf x", "git status"],
+    ["git status\nrm -rf x", "git status"],
+    ["git status $(rm -rf x)", "git status"],
+    ["git status `rm -rf x`", "git status"],
+    ["echo $(id)", "echo"],
+    ["echo `id`", "echo"],
+    ['echo "$(id)"', "echo"],
+    ["echo $HOME", "echo"],
+    ["echo a > /tmp/outside.txt", "echo"],
+    ["echo a > ../proj-evil/secret.txt", "echo"],
+    ["echo 'unbalanced", "echo"],
+    ["PAGER=sh git status", "git status"],
+    ["rg --pre=sh pattern", "rg"],
+    ["rg --pre sh pattern", "rg"],
+    ["find . -exec rm {} +", "find"],
+    ["git -c core.pager=sh log", "git"],
+    ["diff <(cat a) b", "diff"],
+  ])("still asks about %j although %j is allowed", async (command, prefix) => {
+    const rules: PermissionRule[] = [{ tool: "Bash", pattern: prefix, behavior: "allow" }];
+
+    const decision = await check(shell(command), { rules });
+
+    expect(decision.behavior).toBe("ask");
+    expect(decision).not.toHaveProperty("suggestedRule");
+  });
+
+  it("applies deny rules to every command of a chained line, by program name too", async () => {
+    const rules: PermissionRule[] = [
+      { tool: "Bash", pattern: "git status", behavior: "allow" },
+      { tool: "Bash", pattern: "rm", behavior: "deny" },
+    ];
+
+    expect((await check(shell("git status; rm -rf x"), { rules })).behavior).toBe("deny");
+    expect((await check(shell("git status && /bin/rm -rf x"), { rules })).behavior).toBe("deny");
+  });
+
+  it("offers the narrowest sensible always-allow rule when it asks", async () => {
+    expect(await check(shell("npm test -- --coverage"))).toEqual({
+      behavior: "ask",
+      reason: "it runs a shell command",
+      suggestedRule: { tool: "Bash", pattern: "npm test", behavior: "allow" },
+    });
+    expect(await check(write("src/app.ts"), { toolName: "Edit" })).toEqual({
+      behavior: "ask",
+      reason: "Edit would change src/app.ts",
+      suggestedRule: { tool: "Edit", pattern: "src/**", behavior: "allow" },
+    });
+  });
+});
+
+describe("policyCanUseTool", () => {
+  const request = (toolName: string, access: ToolAccess, toolUseId = "toolu_1") => ({
+    toolName,
+    input: {},
+    toolUseId,
+    signal: new AbortController().signal,
+    access,
+  });
+
+  it("saves an always-allow answer as a rule, so the next matching call does not ask", async () => {
+    const policy = new PermissionPolicy({ projectRoot: project.root });
+    const asked: string[] = [];
+    const saved: unknown[] = [];
+    const canUseTool = policyCanUseTool(policy, {
+      ask: async (prompt) => {
+        asked.push(prompt.reason);
+        return { behavior: "allow", updatedPermissions: prompt.suggestions };
+      },
+      onRulesAdded: (rules, destination) => void saved.push({ rules, destination }),
+    });
+
+    expect(await canUseTool(request("Bash", shell("npm test")))).toMatchObject({ behavior: "allow" });
+    expect(await canUseTool(request("Bash", shell("npm test -- --watch"), "toolu_2"))).toEqual({
+      behavior: "allow",
+      toolUseID: "toolu_2",
+    });
+
+    expect(asked).toEqual(["it runs a shell command"]);
+    expect(policy.rules).toEqual([{ tool: "Bash", pattern: "npm test", behavior: "allow" }]);
+    expect(saved).toEqual([
+      { rules: [{ tool: "Bash", pattern: "npm test", behavior: "allow" }], destination: "projectSettings" },
+    ]);
+  });
+
+  it("passes the reason, the protected path and the SDK suggestions to the person", async () => {
+    const prompts: unknown[] = [];
+    const canUseTool = policyCanUseTool(new PermissionPolicy({ projectRoot: project.root }), {
+      ask: async ({ signal: _signal, ...prompt }) => {
+        prompts.push(prompt);
+        return { behavior: "deny", message: "no" };
+      },
+    });
+
+    await canUseTool(request("Edit", write("src/app.ts")));
+    await canUseTool(request("Write", write(".mcp.json"), "toolu_2"));
+
+    expect(prompts).toEqual([
+      {
+        toolName: "Edit",
+        input: {},
+        toolUseId: "toolu_1",
+        access: write("src/app.ts"),
+        reason: "Edit would change src/app.ts",
+        suggestedRule: { tool: "Edit", pattern: "src/**", behavior: "allow" },
+        suggestions: [
+          {
+            type: "addRules",
+            rules: [{ toolName: "Edit", ruleContent: "src/**" }],
+            behavior: "allow",
+            destination: "projectSettings",
+          },
+        ],
+      },
+      {
+        toolName: "Write",
+        input: {},
+        toolUseId: "toolu_2",
+        access: write(".mcp.json"),
+        reason: expect.stringContaining("MCP server configuration"),
+        blockedPath: ".mcp.json",
+        suggestions: [],
+      },
+    ]);
+  });
+
+  it("denies what would ask when there is nobody to ask, and a missing answer", async () => {
+    const policy = new PermissionPolicy({ projectRoot: project.root });
+
+    expect(await policyCanUseTool(policy)(request("Bash", shell("ls")))).toMatchObject({
+      behavior: "deny",
+      message: expect.stringContaining("there is nobody to ask here"),
+    });
+    expect(
+      await policyCanUseTool(policy, { ask: async () => null })(request("Bash", shell("ls"))),
+    ).toMatchObject({
+      behavior: "deny",
+    });
+  });
+
+  it("switches the mode when the answer says so", async () => {
+    const policy = new PermissionPolicy({ projectRoot: project.root });
+    const canUseTool = policyCanUseTool(policy, {
+      ask: async () => ({
+        behavior: "allow",
+        updatedPermissions: [{ type: "setMode", mode: "acceptEdits", destination: "session" }],
+      }),
+    });
+
+    await canUseTool(request("Write", write("src/app.ts")));
+
+    expect(policy.mode).toBe("acceptEdits");
+  });
+});

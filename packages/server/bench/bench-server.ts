@@ -1,0 +1,183 @@
+/**
+ * One server under benchmark, in its own process so its CPU time and memory are its own. Started by
+ * sse-bench.ts with `fork`; driven over IPC.
+ *
+ *   parley: the real Parley server (store, durable log, bus, SSE connections, agent service).
+ *   raw:    a minimal node:http SSE server with no store and no dependencies: it serializes each event once
+ *           and writes it to every open response, and relays a model stream's text deltas as token events.
+ *   nothing: no server (the baseline for memory figures).
+ *
+ * Commands (`process.send` replies):
+ *   {type: "publish", count, batch} → publishes `count` token events, `batch` per event-loop turn (Parley:
+ *                                      one transaction per batch, as its group commit does) → {type: "published"}
+ *   {type: "stats"}                 → after a full GC: {type: "stats", rss, cpuMs}
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
+
+/** What the bench sends a server process. */
+export type BenchServerCommand = { type: "publish"; count: number; batch: number } | { type: "stats" };
+
+/** What a server process answers. */
+export type BenchServerReply =
+  | { type: "ready"; url: string; token: string; eventsPath: string; chatPath: string }
+  | { type: "published" }
+  | { type: "stats"; rss: number; cpuMs: number };
+
+const mode = process.argv[2];
+const send = (message: BenchServerReply) => process.send?.(message);
+const payload = (index: number) => `token-${String(index).padStart(8, "0")} `;
+
+interface BenchTarget {
+  publish(count: number, batch: number): Promise<void>;
+}
+
+async function startParley(): Promise<BenchTarget> {
+  // Loaded only here, so the raw server and the baseline carry none of Parley's code.
+  const { startParleyServer } = await import("../src/index.ts");
+  const root = mkdtempSync(join(tmpdir(), "parley-bench-"));
+  mkdirSync(join(root, "project"));
+  const server = await startParleyServer({
+    projectRoot: join(root, "project"),
+    home: join(root, "home"),
+    port: 0,
+    env: process.env,
+  });
+  process.once("exit", () => rmSync(root, { recursive: true, force: true }));
+  const { store, bus } = server.context;
+  let published = 0;
+  send({
+    type: "ready",
+    url: server.url,
+    token: server.token,
+    eventsPath: "/api/events",
+    chatPath: "/api/chat",
+  });
+  return {
+    async publish(count, batch) {
+      for (let sent = 0; sent < count; sent += batch) {
+        store.transaction(() => {
+          for (let index = sent; index < Math.min(sent + batch, count); index++) {
+            bus.publish({
+              type: "Token",
+              agent_id: "main",
+              token: payload(published++),
+              done: false,
+              thinking: false,
+              message_id: "msg_bench",
+            });
+          }
+        });
+        await nextTurn();
+      }
+    },
+  };
+}
+
+async function startRaw(): Promise<BenchTarget> {
+  const clients = new Set<ServerResponse>();
+  let seq = 0;
+  const broadcast = (text: string) => {
+    seq++;
+    const message = {
+      id: `evt_${seq}`,
+      seq,
+      rev: 1,
+      ts_ms: Date.now(),
+      kind: "token",
+      text,
+      agent_id: "main",
+      data: { done: false, thinking: false, message_id: "msg_bench" },
+    };
+    const frame = `id: ${seq}\ndata: ${JSON.stringify(message)}\n\n`;
+    for (const response of clients) response.write(frame);
+  };
+  /** Streams a model reply from the fake model server and broadcasts each text delta as it arrives. */
+  const relay = async () => {
+    const response = await fetch(`${process.env.ANTHROPIC_BASE_URL}/v1/messages`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-api-key": "bench",
+        "anthropic-version": "2023-06-01",
+      },
+      body: JSON.stringify({
+        model: "claude-bench",
+        max_tokens: 1024,
+        stream: true,
+        messages: [{ role: "user", content: "go" }],
+      }),
+    });
+    const decoder = new TextDecoder();
+    let buffered = "";
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      for (let end = buffered.indexOf("\n\n"); end !== -1; end = buffered.indexOf("\n\n")) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const line = block.split("\n").find((candidate) => candidate.startsWith("data: "));
+        const data = JSON.parse(line?.slice(6) ?? "{}") as {
+          type?: string;
+          delta?: { type: string; text?: string };
+        };
+        if (data.type === "content_block_delta" && data.delta?.type === "text_delta")
+          broadcast(data.delta.text ?? "");
+      }
+    }
+  };
+  const server = createServer((request, response) => {
+    if (request.url === "/events") {
+      response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      response.write("retry: 1000\n\n");
+      clients.add(response);
+      request.on("close", () => clients.delete(response));
+    } else if (request.url === "/relay" && request.method === "POST") {
+      request.resume();
+      response.end("{}");
+      void relay();
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  send({
+    type: "ready",
+    url: `http://127.0.0.1:${port}`,
+    token: "",
+    eventsPath: "/events",
+    chatPath: "/relay",
+  });
+  return {
+    async publish(count, batch) {
+      for (let sent = 0; sent < count; sent += batch) {
+        for (let index = sent; index < Math.min(sent + batch, count); index++) broadcast(payload(index));
+        await nextTurn();
+      }
+    },
+  };
+}
+
+/** No server at all: what Node and the TypeScript loader alone take, to read the RSS figures against. */
+async function startNothing(): Promise<BenchTarget> {
+  send({ type: "ready", url: "", token: "", eventsPath: "", chatPath: "" });
+  return { publish: async () => {} };
+}
+
+const target =
+  mode === "parley" ? await startParley() : mode === "raw" ? await startRaw() : await startNothing();
+process.on("message", async (command: BenchServerCommand) => {
+  if (command.type === "publish") {
+    await target.publish(command.count, command.batch);
+    send({ type: "published" });
+  } else {
+    (globalThis as { gc?: () => void }).gc?.();
+    const cpu = process.cpuUsage();
+    send({ type: "stats", rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 });
+  }
+});
+process.on("disconnect", () => process.exit(0));

@@ -1,0 +1,319 @@
+/**
+ * `npm run bench` for the server: how Parley's durable SSE path compares with a minimal raw-Node SSE server
+ * measured the same way in the same run, so the numbers are ratios on this machine, not absolutes.
+ *
+ * - Token latency: a fake model server (this process) releases one token at a time through a gate; the
+ *   time until an SSE client (this process) has the token frame. Parley's path: engine, bus, SQLite commit
+ *   (WAL, synchronous=FULL), SSE. Raw: the model stream relayed straight to the socket.
+ * - Delivered events per second with 1, 100 and 1,000 SSE clients: the server publishes token events (Parley:
+ *   a transaction per batch through the real bus and log); clients run in a separate process and count.
+ * - Idle RSS, and RSS per connected client (1,000 idle connections).
+ *
+ * Each server runs in its own process (bench-server.ts), the clients in another (sse-clients.ts).
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { cpus } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type FakeModelServer, reply, SseParser, startFakeModelServer } from "@parley/testkit";
+import type { BenchServerCommand, BenchServerReply } from "./bench-server.ts";
+import type { ClientsCommand, ClientsReply } from "./sse-clients.ts";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const LATENCY_WARMUP = 20;
+const LATENCY_SAMPLES = 300;
+const FAN_OUT = [
+  { clients: 1, events: 20_000 },
+  { clients: 100, events: 5_000 },
+  { clients: 1_000, events: 1_000 },
+];
+const BATCH = 50;
+/** Each fan-out run is repeated and the median kept: fsync and scheduling make single runs noisy. */
+const REPEATS = 3;
+
+/** A child process spoken to with request/response messages over IPC. */
+class Child<Command, Reply extends { type: string }> {
+  readonly process: ChildProcess;
+  readonly #waiting: { type: string; resolve: (reply: Reply) => void }[] = [];
+  readonly #early: Reply[] = [];
+
+  constructor(script: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+    this.process = fork(join(here, script), args, {
+      execArgv: ["--import", "tsx", "--expose-gc"],
+      env,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    this.process.on("message", (reply: Reply) => {
+      const index = this.#waiting.findIndex((waiter) => waiter.type === reply.type);
+      if (index === -1) this.#early.push(reply);
+      else this.#waiting.splice(index, 1)[0]?.resolve(reply);
+    });
+  }
+
+  /** Resolves with the next reply of this type (one that already arrived counts). */
+  next<Type extends Reply["type"]>(type: Type): Promise<Extract<Reply, { type: Type }>> {
+    const index = this.#early.findIndex((reply) => reply.type === type);
+    if (index !== -1)
+      return Promise.resolve(this.#early.splice(index, 1)[0] as Extract<Reply, { type: Type }>);
+    return new Promise((resolve) => this.#waiting.push({ type, resolve: resolve as (reply: Reply) => void }));
+  }
+
+  send(command: Command): void {
+    this.process.send(command as object);
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.process.once("exit", resolve));
+    this.process.disconnect();
+    await exited;
+  }
+}
+
+type ServerChild = Child<BenchServerCommand, BenchServerReply>;
+type Ready = Extract<BenchServerReply, { type: "ready" }>;
+
+interface Measurements {
+  latency: { p50: number; p99: number };
+  fanOut: { clients: number; eventsPerSecond: number; deliveriesPerCpuSecond: number }[];
+  idleRss: number;
+  rssPerClient: number;
+}
+
+async function startServer(
+  kind: "parley" | "raw" | "nothing",
+  fake: FakeModelServer,
+): Promise<{ child: ServerChild; ready: Ready }> {
+  const child: ServerChild = new Child("bench-server.ts", [kind], {
+    ...process.env,
+    PARLEY_MODEL: "anthropic:claude-bench",
+    ANTHROPIC_API_KEY: "bench",
+    ANTHROPIC_BASE_URL: fake.url,
+  });
+  return { child, ready: await child.next("ready") };
+}
+
+/** Releases one gated token at a time and times its arrival at an SSE client. */
+async function measureLatency(fake: FakeModelServer, ready: Ready): Promise<number[]> {
+  const total = LATENCY_WARMUP + LATENCY_SAMPLES;
+  const script = reply();
+  for (let index = 0; index < total; index++) script.gate(`g${index}`).text(`⟦${index}⟧`);
+  fake.script(script);
+  const authorization: Record<string, string> = ready.token ? { authorization: `Bearer ${ready.token}` } : {};
+  const stream = await fetch(`${ready.url}${ready.eventsPath}`, { headers: authorization });
+  const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+  const parser = new SseParser();
+  const decoder = new TextDecoder();
+  const seen = new Set<string>();
+  let waiting: { marker: string; resolve: () => void } | undefined;
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      for (const event of parser.push(decoder.decode(value, { stream: true }))) {
+        for (const marker of event.data.match(/⟦\d+⟧/g) ?? []) {
+          seen.add(marker);
+          if (waiting?.marker === marker) waiting.resolve();
+        }
+      }
+    }
+  })();
+  await fetch(`${ready.url}${ready.chatPath}`, {
+    method: "POST",
+    headers: { ...authorization, "content-type": "application/json" },
+    body: JSON.stringify({ text: "Count for me" }),
+  });
+  const samples: number[] = [];
+  for (let index = 0; index < total; index++) {
+    await fake.waitForGate(`g${index}`);
+    const marker = `⟦${index}⟧`;
+    const arrived = new Promise<void>((resolve) => {
+      waiting = { marker, resolve };
+    });
+    const start = performance.now();
+    fake.release(`g${index}`);
+    if (!seen.has(marker)) await arrived;
+    if (index >= LATENCY_WARMUP) samples.push(performance.now() - start);
+  }
+  await reader.cancel();
+  return samples;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function measureFanOut(
+  server: ServerChild,
+  ready: Ready,
+  clients: Child<ClientsCommand, ClientsReply>,
+) {
+  const results: Measurements["fanOut"] = [];
+  const headers: Record<string, string> = ready.token ? { authorization: `Bearer ${ready.token}` } : {};
+  let rssPerClient = 0;
+  for (const { clients: count, events } of FAN_OUT) {
+    server.send({ type: "stats" });
+    const unconnected = await server.next("stats");
+    clients.send({ type: "connect", url: ready.url, path: ready.eventsPath, headers, count });
+    await clients.next("connected");
+    server.send({ type: "stats" });
+    const connected = await server.next("stats");
+    if (count === 1_000) rssPerClient = (connected.rss - unconnected.rss) / count;
+    const eventsPerSecond: number[] = [];
+    const deliveriesPerCpuSecond: number[] = [];
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      server.send({ type: "stats" });
+      const before = await server.next("stats");
+      clients.send({ type: "expect", events });
+      const started = performance.now();
+      server.send({ type: "publish", count: events, batch: BATCH });
+      await clients.next("received");
+      const seconds = (performance.now() - started) / 1000;
+      await server.next("published");
+      server.send({ type: "stats" });
+      const after = await server.next("stats");
+      eventsPerSecond.push(events / seconds);
+      deliveriesPerCpuSecond.push((events * count) / ((after.cpuMs - before.cpuMs) / 1000));
+    }
+    results.push({
+      clients: count,
+      eventsPerSecond: median(eventsPerSecond),
+      deliveriesPerCpuSecond: median(deliveriesPerCpuSecond),
+    });
+    clients.send({ type: "close" });
+    await clients.next("closed");
+  }
+  return { fanOut: results, rssPerClient };
+}
+
+async function measure(kind: "parley" | "raw", fake: FakeModelServer): Promise<Measurements> {
+  const { child, ready } = await startServer(kind, fake);
+  const clients = new Child<ClientsCommand, ClientsReply>("sse-clients.ts", []);
+  try {
+    child.send({ type: "stats" });
+    const idleRss = (await child.next("stats")).rss;
+    // Warm both paths up (JIT, SQLite pages) before measuring.
+    clients.send({
+      type: "connect",
+      url: ready.url,
+      path: ready.eventsPath,
+      headers: ready.token ? { authorization: `Bearer ${ready.token}` } : {},
+      count: 10,
+    });
+    await clients.next("connected");
+    clients.send({ type: "expect", events: 5_000 });
+    child.send({ type: "publish", count: 5_000, batch: BATCH });
+    await clients.next("received");
+    await child.next("published");
+    clients.send({ type: "close" });
+    await clients.next("closed");
+
+    const fanOut = await measureFanOut(child, ready, clients);
+    const samples = (await measureLatency(fake, ready)).sort((a, b) => a - b);
+    const percentile = (p: number) =>
+      samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] ?? 0;
+    return { latency: { p50: percentile(0.5), p99: percentile(0.99) }, idleRss, ...fanOut };
+  } finally {
+    await clients.stop();
+    await child.stop();
+    fake.reset();
+  }
+}
+
+const fixed = (value: number, digits = 2) => value.toFixed(digits);
+const thousands = (value: number) => Math.round(value).toLocaleString("en-US");
+const megabytes = (bytes: number) => `${fixed(bytes / 1024 / 1024, 1)} MB`;
+const kilobytes = (bytes: number) => `${fixed(bytes / 1024, 1)} KB`;
+
+/** RSS of a process running nothing but Node and the TypeScript loader. */
+async function baselineRss(fake: FakeModelServer): Promise<number> {
+  const { child } = await startServer("nothing", fake);
+  child.send({ type: "stats" });
+  const { rss } = await child.next("stats");
+  await child.stop();
+  return rss;
+}
+
+function printTable(parley: Measurements, raw: Measurements, baseline: number): void {
+  const rows: [string, string, string, string][] = [
+    [
+      "token latency p50",
+      `${fixed(parley.latency.p50)} ms`,
+      `${fixed(raw.latency.p50)} ms`,
+      `${fixed(parley.latency.p50 / raw.latency.p50)}×`,
+    ],
+    [
+      "token latency p99",
+      `${fixed(parley.latency.p99)} ms`,
+      `${fixed(raw.latency.p99)} ms`,
+      `${fixed(parley.latency.p99 / raw.latency.p99)}×`,
+    ],
+  ];
+  for (const [index, result] of parley.fanOut.entries()) {
+    const baseline = raw.fanOut[index];
+    if (!baseline) continue;
+    rows.push([
+      `events/s, ${thousands(result.clients)} client${result.clients === 1 ? "" : "s"}`,
+      thousands(result.eventsPerSecond),
+      thousands(baseline.eventsPerSecond),
+      `${fixed(result.eventsPerSecond / baseline.eventsPerSecond)}×`,
+    ]);
+    rows.push([
+      `  deliveries per server CPU-second`,
+      thousands(result.deliveriesPerCpuSecond),
+      thousands(baseline.deliveriesPerCpuSecond),
+      `${fixed(result.deliveriesPerCpuSecond / baseline.deliveriesPerCpuSecond)}×`,
+    ]);
+  }
+  rows.push([
+    "idle RSS",
+    megabytes(parley.idleRss),
+    megabytes(raw.idleRss),
+    `${fixed(parley.idleRss / raw.idleRss)}×`,
+  ]);
+  const rawOwn = raw.idleRss - baseline;
+  rows.push([
+    `  above Node + tsx alone (${megabytes(baseline)})`,
+    megabytes(parley.idleRss - baseline),
+    megabytes(rawOwn),
+    // Within GC noise of nothing, a ratio would be meaningless.
+    rawOwn > 1024 * 1024 ? `${fixed((parley.idleRss - baseline) / rawOwn)}×` : "—",
+  ]);
+  rows.push([
+    "RSS per connected client",
+    kilobytes(parley.rssPerClient),
+    kilobytes(raw.rssPerClient),
+    `${fixed(parley.rssPerClient / raw.rssPerClient)}×`,
+  ]);
+  const header: [string, string, string, string] = ["", "Parley", "raw node:http", "Parley ÷ raw"];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join("  ");
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+const fake = await startFakeModelServer();
+try {
+  console.log(`SSE bench: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}`);
+  console.log(
+    `latency: ${LATENCY_SAMPLES} tokens one at a time; fan-out: ${FAN_OUT.map((run) => `${run.clients} clients × ${run.events} events`).join(", ")}, batches of ${BATCH}, median of ${REPEATS}\n`,
+  );
+  const baseline = await baselineRss(fake);
+  const raw = await measure("raw", fake);
+  const parley = await measure("parley", fake);
+  printTable(parley, raw, baseline);
+  console.log(
+    [
+      "",
+      "Latency: gate released at the fake model → token frame parsed by an SSE client (same process, one clock).",
+      "Fan-out: time until every client (another process) has every event; CPU is the server process's own.",
+      "RSS after a full GC; per-client RSS is (1,000 connected − none connected) / 1,000, noisy to a few KB.",
+    ].join("\n"),
+  );
+} finally {
+  await fake.close();
+}

@@ -1,0 +1,95 @@
+/**
+ * Many SSE clients in one process (started by sse-bench.ts with `fork`), so the servers' CPU time is
+ * their own. Each client is a raw HTTP/1.1 socket that counts the frames carrying an `id:` line; it does
+ * not parse JSON, so the clients stay cheap next to the server.
+ *
+ * Commands (`process.send` replies):
+ *   {type: "connect", url, path, headers, count} → {type: "connected"} once every stream has started
+ *   {type: "expect", events}                      → {type: "received"} once every client has that many more
+ *   {type: "close"}                               → {type: "closed"}
+ */
+import { connect, type Socket } from "node:net";
+
+/** What the bench sends the clients process. */
+export type ClientsCommand =
+  | { type: "connect"; url: string; path: string; headers: Record<string, string>; count: number }
+  | { type: "expect"; events: number }
+  | { type: "close" };
+
+/** What the clients process answers. */
+export type ClientsReply = { type: "connected" } | { type: "received" } | { type: "closed" };
+
+const ID_LINE = Buffer.from("\nid: ");
+const send = (message: ClientsReply) => process.send?.(message);
+
+interface Client {
+  socket: Socket;
+  started: boolean;
+  frames: number;
+  /** The last bytes of the previous chunk, so a marker split across reads is still counted once. */
+  tail: Buffer;
+}
+
+let clients: Client[] = [];
+let target = Number.POSITIVE_INFINITY;
+let done = 0;
+let onStarted: (() => void) | undefined;
+
+function count(client: Client, chunk: Buffer): void {
+  const data = Buffer.concat([client.tail, chunk]);
+  let from = 0;
+  for (;;) {
+    const at = data.indexOf(ID_LINE, from);
+    if (at === -1) break;
+    client.frames++;
+    from = at + ID_LINE.length;
+  }
+  client.tail = data.subarray(Math.max(from, data.length - (ID_LINE.length - 1)));
+  if (client.frames === target) {
+    done++;
+    if (done === clients.length) send({ type: "received" });
+  }
+}
+
+function open(url: URL, path: string, headers: Record<string, string>): Client {
+  const socket = connect({ host: url.hostname, port: Number(url.port) });
+  const client: Client = { socket, started: false, frames: 0, tail: Buffer.from("\n") };
+  const head = [`GET ${path} HTTP/1.1`, `host: ${url.host}`, "accept: text/event-stream"];
+  for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
+  socket.write(`${head.join("\r\n")}\r\n\r\n`);
+  socket.on("data", (chunk: Buffer) => {
+    if (!client.started) {
+      // The response headers and the stream's opening frame (retry, and Parley's heartbeat) have arrived.
+      if (chunk.indexOf("\n\n") === -1) return;
+      client.started = true;
+      onStarted?.();
+      return;
+    }
+    count(client, chunk);
+  });
+  socket.on("error", () => {});
+  return client;
+}
+
+process.on("message", (command: ClientsCommand) => {
+  if (command.type === "connect") {
+    const url = new URL(command.url);
+    let started = 0;
+    onStarted = () => {
+      started++;
+      if (started === command.count) send({ type: "connected" });
+    };
+    for (let index = 0; index < command.count; index++)
+      clients.push(open(url, command.path, command.headers));
+  } else if (command.type === "expect") {
+    done = 0;
+    for (const client of clients) client.frames = 0;
+    target = command.events;
+  } else {
+    for (const client of clients) client.socket.destroy();
+    clients = [];
+    target = Number.POSITIVE_INFINITY;
+    send({ type: "closed" });
+  }
+});
+process.on("disconnect", () => process.exit(0));

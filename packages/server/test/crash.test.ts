@@ -1,0 +1,166 @@
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { startParleyServer } from "../src/index.ts";
+import { EventStream } from "./support/event-stream.ts";
+import { type ServerProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
+import { readLog } from "./support/sse-log.ts";
+import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
+
+type StoredMessage = {
+  id: string;
+  role: string;
+  run_id: string | null;
+  rich: { kind: string; data: { text?: string } };
+};
+type Run = { id: string; status: string; error: string | null };
+
+/** Answer text (not thinking) streamed so far for one run. */
+const streamedText = (stream: EventStream, runId: string) =>
+  stream.frames
+    .filter((frame) => {
+      const data = frame.message.data as { run_id?: string; thinking?: boolean } | undefined;
+      return frame.message.kind === "token" && data?.run_id === runId && data.thinking !== true;
+    })
+    .map((frame) => frame.message.text ?? "")
+    .join("");
+
+const post = async <T>(child: ServerProcess, path: string, body: unknown): Promise<T> => {
+  const response = await fetch(`${child.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${child.token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+};
+
+describe("a server killed with kill -9 in the middle of a streaming run", () => {
+  let fake: FakeModelServer;
+  let directories: { project: string; home: string };
+  let child: ServerProcess | undefined;
+  let restarted: TestServer | undefined;
+  beforeEach(async () => {
+    fake = await startFakeModelServer();
+    directories = makeDirectories();
+  });
+  afterEach(async () => {
+    child?.child.kill("SIGKILL");
+    await child?.exited;
+    await restarted?.close();
+    child = undefined;
+    restarted = undefined;
+    await fake.close();
+    rmSync(join(directories.project, ".."), { recursive: true, force: true });
+  });
+
+  it("keeps every acknowledged event and message, and records the run as interrupted with its partial text", async () => {
+    fake.script(
+      reply().text("The first ").text("answer."),
+      reply().thinking("Considering.").text("Partial ").text("answer ").gate("crash").text("never sent"),
+    );
+    const env = {
+      PARLEY_MODEL: "anthropic:claude-test-1",
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: fake.url,
+    };
+    child = await spawnServerProcess({ ...directories, env });
+    const stream = await EventStream.open(child.url, child.token, { after: 0 });
+
+    const first = await post<{ session_id: string; message_id: string }>(child, "/api/chat", {
+      text: "First question",
+    });
+    await stream.waitForKind("run", "context_usage");
+    const second = await post<{ run_id: string; message_id: string }>(child, "/api/chat", {
+      text: "Second question",
+      session_id: first.session_id,
+    });
+    await fake.waitForGate("crash");
+    await stream.waitFor(() => streamedText(stream, second.run_id) === "Partial answer ");
+
+    // While it runs, a second server on the same data is refused: two writers would interleave the store.
+    await expect(
+      startParleyServer({ projectRoot: directories.project, home: directories.home, port: 0, env }),
+    ).rejects.toThrow(/already serving this project/);
+
+    const acknowledged = stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }));
+    process.kill(child.pid, "SIGKILL");
+    expect((await child.exited).signal).toBe("SIGKILL");
+    await stream.waitForEnd();
+
+    restarted = await startTestServer({ fake, directories });
+    const log = readLog(restarted.server);
+    // Persist-before-emit: every event a client saw is in the log, with the same seq and the same bytes.
+    expect(log.slice(0, acknowledged.length)).toEqual(acknowledged);
+
+    // The client resumes from its cursor and learns how the run ended.
+    const resumed = await restarted.events({ lastEventId: String(acknowledged.at(-1)?.seq) });
+    await resumed.waitForKind("run", "outcome");
+    const outcome = resumed.frames.find((frame) => frame.message.phase === "outcome");
+    expect(outcome?.message.data).toMatchObject({ outcome: "interrupted", run_id: second.run_id });
+    expect(outcome?.message.seq).toBeGreaterThan(acknowledged.at(-1)?.seq ?? 0);
+    await resumed.close();
+
+    const state = await restarted.json<{ messages: StoredMessage[]; agents: { processing: boolean }[] }>(
+      "GET",
+      `/api/sessions/${first.session_id}/state`,
+    );
+    expect(state.messages.map((message) => [message.role, message.rich.data.text])).toEqual([
+      ["user", "First question"],
+      ["assistant", "The first answer."],
+      ["user", "Second question"],
+      ["assistant", "Partial answer "],
+    ]);
+    expect(state.messages.map((message) => message.id)).toEqual(
+      expect.arrayContaining([first.message_id, second.message_id]),
+    );
+    expect(state.agents.every((agent) => !agent.processing)).toBe(true);
+    const runs = await restarted.json<{ runs: Run[] }>(
+      "GET",
+      `/api/agent-runs?session_id=${first.session_id}`,
+    );
+    expect(runs.runs.map((run) => run.status)).toEqual(["completed", "interrupted"]);
+
+    // Nothing was generated again on its own: the model saw exactly the two requests made before the kill.
+    expect(fake.requests).toHaveLength(2);
+    // The server's own output never contained the token.
+    expect(child.output()).not.toContain(child.token);
+  }, 30_000);
+});
+
+describe("the data directory lock", () => {
+  let directories: { project: string; home: string };
+  beforeEach(() => {
+    directories = makeDirectories();
+  });
+  afterEach(() => {
+    rmSync(join(directories.project, ".."), { recursive: true, force: true });
+  });
+  const options = () => ({ projectRoot: directories.project, home: directories.home, port: 0, env: {} });
+
+  it("refuses a second server on the same data in the same process, and frees the data when the first stops", async () => {
+    const first = await startParleyServer(options());
+    await expect(startParleyServer(options())).rejects.toThrow(/already serving this project/);
+    await first.close();
+    const second = await startParleyServer(options());
+    await second.close();
+  });
+
+  it("a server that fails to start leaves nothing running and the data free", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as { port: number }).port;
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      await expect(startParleyServer({ ...options(), port })).rejects.toThrow(/EADDRINUSE/);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      taken.close();
+    }
+    const server = await startParleyServer(options());
+    await server.close();
+  });
+});

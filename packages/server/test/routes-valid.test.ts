@@ -1,0 +1,314 @@
+import type {
+  AgentContext,
+  AgentRunList,
+  ChatResponse,
+  SessionState,
+  SessionSummary,
+} from "@parley/protocol";
+import { reply } from "@parley/testkit";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RouteDefinition } from "../src/http/route.ts";
+import { decodeResponse, ISO_MS_Z } from "./support/api-checks.ts";
+import type { EventStream } from "./support/event-stream.ts";
+import { createRouteFixture, type RouteFixture, routesByKey } from "./support/route-fixture.ts";
+import { waitForOutcome } from "./support/server-events.ts";
+import { startTestServer, type TestServer } from "./support/test-server.ts";
+
+/** What a valid-input case gets: the server, a live event stream, the fixture, and the route it covers. */
+interface Context {
+  server: TestServer;
+  events: EventStream;
+  fixture: RouteFixture;
+  route: RouteDefinition;
+  /** Sends a request and decodes the answer with the route's own protocol response schema. */
+  call<T>(path: string, options?: { method?: string; body?: unknown; auth?: boolean }): Promise<T>;
+}
+
+/** One valid request (or a few) per route, each checking what a client would rely on. */
+const validCases: Record<string, (context: Context) => Promise<void>> = {
+  "GET /api/health": async ({ call }) => {
+    expect(await call("/api/health", { auth: false })).toEqual({ ok: true });
+  },
+  "POST /api/auth/login-url": async ({ call, server }) => {
+    const { url } = await call<{ url: string }>("/api/auth/login-url", { body: {} });
+    expect(url).toMatch(new RegExp(`^${server.url}/auth/login\\?code=[\\w-]{16,}$`));
+  },
+  "GET /api/events": async ({ server, fixture, route }) => {
+    const stream = await server.events({ after: 0, sessionId: fixture.sessionId });
+    await stream.waitForKind("run", "outcome");
+    expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    for (const frame of stream.frames) expect(route.response.safeParse(frame.message).success).toBe(true);
+    expect(stream.frames.every((frame) => frame.message.session_id === fixture.sessionId)).toBe(true);
+    await stream.close();
+  },
+  "POST /api/chat": async ({ call, server, events, fixture }) => {
+    server.fake.script(reply().text("Another answer."));
+    const chat = await call<ChatResponse>("/api/chat", {
+      body: { session_id: fixture.sessionId, text: "Another question", client_message_id: "valid-chat-0001" },
+    });
+    expect(chat).toEqual({
+      session_id: fixture.sessionId,
+      agent_id: "main",
+      status: "started",
+      run_id: expect.any(String),
+      message_id: expect.any(String),
+      client_message_id: "valid-chat-0001",
+      duplicate: false,
+    });
+    await waitForOutcome(events, chat.run_id as string);
+  },
+  "DELETE /api/queue-items/:item_id": async ({ call, server, events }) => {
+    server.fake.script(reply().text("Busy").gate("valid-queue"));
+    const busy = await server.json<ChatResponse>("POST", "/api/chat", { text: "Keep busy" });
+    await server.fake.waitForGate("valid-queue");
+    const queued = await server.json<ChatResponse>("POST", "/api/chat", {
+      session_id: busy.session_id,
+      text: "Queued then removed",
+    });
+    expect(await call(`/api/queue-items/${queued.queue_item_id}`, { method: "DELETE" })).toEqual({
+      removed: true,
+      item_id: queued.queue_item_id,
+    });
+    server.fake.release("valid-queue");
+    await waitForOutcome(events, busy.run_id as string);
+  },
+  "GET /api/sessions": async ({ call, fixture }) => {
+    const { sessions } = await call<{ sessions: SessionSummary[] }>("/api/sessions");
+    expect(sessions.map((session) => session.id)).toContain(fixture.sessionId);
+  },
+  "POST /api/sessions": async ({ call, server }) => {
+    const session = await call<SessionSummary>("/api/sessions", { body: { title: "  Planning  " } });
+    expect(session).toEqual({
+      id: expect.any(String),
+      project_root: server.server.context.projectRoot,
+      title: "Planning",
+      created_at_ms: expect.any(Number),
+      updated_at_ms: session.created_at_ms,
+    });
+  },
+  "PATCH /api/sessions/:session_id": async ({ call, server }) => {
+    const session = await server.json<SessionSummary>("POST", "/api/sessions", {});
+    const renamed = await call<SessionSummary>(`/api/sessions/${session.id}`, {
+      method: "PATCH",
+      body: { title: "Renamed" },
+    });
+    expect(renamed).toMatchObject({ id: session.id, title: "Renamed" });
+  },
+  "DELETE /api/sessions/:session_id": async ({ call, server }) => {
+    const session = await server.json<SessionSummary>("POST", "/api/sessions", { title: "Doomed" });
+    expect(await call(`/api/sessions/${session.id}`, { method: "DELETE" })).toEqual({
+      deleted: true,
+      session_id: session.id,
+    });
+    expect((await server.request("GET", `/api/sessions/${session.id}/state`)).status).toBe(404);
+  },
+  "GET /api/sessions/:session_id/state": async ({ call, server, fixture }) => {
+    const state = await call<SessionState>(`/api/sessions/${fixture.sessionId}/state?limit=1`);
+    expect(state.messages.map((message) => message.role)).toEqual(["assistant"]);
+    expect(state.has_more_messages).toBe(true);
+    expect(state.pending_questions.map((question) => question.question_id)).toEqual([fixture.questionId]);
+    expect(state.agents).toEqual([
+      { agent_id: "main", processing: false, run_id: null, started_at_ms: null },
+    ]);
+    expect(state.queue).toEqual([]);
+    expect(state.streaming).toEqual([]);
+    expect(state.head_seq).toBe(server.server.context.bus.head);
+  },
+  "GET /api/sessions/:session_id/messages": async ({ call, fixture }) => {
+    const page = await call<{ messages: { position: number; run_id: string }[]; has_more_messages: boolean }>(
+      `/api/sessions/${fixture.sessionId}/messages?before_position=1&limit=5`,
+    );
+    expect(page.messages.map((message) => [message.position, message.run_id])).toEqual([[0, fixture.runId]]);
+    expect(page.has_more_messages).toBe(false);
+  },
+  "GET /api/chat-sessions": async ({ call, fixture }) => {
+    const sessions = await call<{ id: string; title: string; updated: string }[]>("/api/chat-sessions");
+    expect(sessions.find((session) => session.id === fixture.sessionId)).toEqual({
+      id: fixture.sessionId,
+      title: "Fixture message",
+      updated: expect.stringMatching(ISO_MS_Z),
+    });
+  },
+  "POST /api/sessions/:session_id/messages": async ({ call, server }) => {
+    const session = await server.json<SessionSummary>("POST", "/api/sessions", {});
+    server.fake.script(reply().text("Sent and answered."));
+    const agentReply = await call<{ response: string; sessionId: string }>(
+      `/api/sessions/${session.id}/messages`,
+      {
+        body: { text: "Send and wait" },
+      },
+    );
+    expect(agentReply).toMatchObject({ response: "Sent and answered.", sessionId: session.id });
+  },
+  "GET /api/sessions/:session_id/history": async ({ call, fixture }) => {
+    const history = await call<{ sessionId: string; messages: { content: string }[] }>(
+      `/api/sessions/${fixture.sessionId}/history`,
+    );
+    expect(history.sessionId).toBe(fixture.sessionId);
+    expect(history.messages.slice(0, 2).map((message) => message.content)).toEqual([
+      "Fixture message",
+      "Hello from the fixture.",
+    ]);
+  },
+  "GET /api/sessions/:session_id/status": async ({ call, fixture }) => {
+    expect(await call(`/api/sessions/${fixture.sessionId}/status?agent_id=main`)).toEqual({
+      processing: false,
+      startedAt: null,
+    });
+  },
+  "GET /api/agents": async ({ call }) => {
+    expect(await call("/api/agents")).toEqual([
+      { name: "main", type: "parley", details: ["model: claude-test-1 (anthropic)"] },
+    ]);
+  },
+  "GET /api/agent-runs": async ({ call, server, fixture }) => {
+    const bySession = await call<AgentRunList>(`/api/agent-runs?session_id=${fixture.sessionId}`);
+    expect(bySession.runs[0]).toMatchObject({
+      id: fixture.runId,
+      session_id: fixture.sessionId,
+      agent_id: "main",
+      parent_run_id: null,
+      status: "completed",
+      model: "anthropic:claude-test-1",
+      prompt: "Fixture message",
+      result: "Hello from the fixture.",
+      error: null,
+    });
+    const project = encodeURIComponent(server.server.context.projectRoot);
+    const byProject = await call<AgentRunList>(`/api/agent-runs?project_root=${project}`);
+    expect(byProject.runs.map((run) => run.id)).toContain(fixture.runId);
+  },
+  "GET /api/agent-children": async ({ call, fixture }) => {
+    expect(await call(`/api/agent-children?run_id=${fixture.runId}`)).toEqual({ runs: [] });
+  },
+  "GET /api/agent-context": async ({ call, fixture }) => {
+    const summary = await call<AgentContext>(`/api/agent-context?run_id=${fixture.runId}`);
+    expect(summary.view).toBe("summary");
+    expect(summary.run.id).toBe(fixture.runId);
+    expect(summary.entries?.[0]).toEqual({ role: "user", kind: "prompt", preview: "Fixture message" });
+    expect(summary.entries?.map((entry) => entry.kind)).toContain("result/success");
+    expect(summary.entries?.find((entry) => entry.role === "assistant")?.preview).toBe(
+      "Hello from the fixture.",
+    );
+    const raw = await call<AgentContext>(`/api/agent-context?run_id=${fixture.runId}&view=raw`);
+    expect(raw.view).toBe("raw");
+    expect(raw.messages?.map((message) => (message as { type: string }).type)).toEqual([
+      "system",
+      "system",
+      "assistant",
+      "result",
+    ]);
+    expect(raw.message_count).toBe(summary.message_count);
+    expect(summary.estimated_tokens).toBeGreaterThan(0);
+  },
+  "POST /api/agent-cancel": async ({ call, fixture }) => {
+    expect(await call("/api/agent-cancel", { body: { run_id: fixture.runId, clear_queue: true } })).toEqual({
+      cancelled: [],
+    });
+  },
+  "POST /api/ask-user-response": async ({ call, server, fixture }) => {
+    const answered = await call<{ answered_at_ms: number }>("/api/ask-user-response", {
+      body: { question_id: fixture.questionId, answers: ["sqlite", ["keep it small"]] },
+    });
+    expect(answered).toEqual({
+      question_id: fixture.questionId,
+      answers: ["sqlite", ["keep it small"]],
+      answered_at_ms: expect.any(Number),
+    });
+    const stored = server.server.context.store.questions.get(fixture.questionId);
+    expect(stored?.answers).toEqual(["sqlite", ["keep it small"]]);
+    const state = await server.json<SessionState>("GET", `/api/sessions/${fixture.sessionId}/state`);
+    expect(state.pending_questions).toEqual([]);
+  },
+  "GET /api/settings": async ({ call }) => {
+    expect(await call("/api/settings")).toMatchObject({
+      settings: {},
+      model: { ref: "anthropic:claude-test-1", is_demo: false },
+    });
+  },
+  "POST /api/settings": async ({ call }) => {
+    const view = await call<{ settings: Record<string, unknown> }>("/api/settings", {
+      body: { max_turns: 30 },
+    });
+    expect(view.settings).toEqual({ max_turns: 30 });
+    await call("/api/settings", { body: { max_turns: null } });
+  },
+  "GET /api/workspace/tree": async ({ call, server }) => {
+    expect(await call("/api/workspace/tree?path=&depth=2")).toEqual({
+      root: server.server.context.projectRoot,
+      path: "",
+      entries: [],
+      truncated: false,
+      excluded_patterns: expect.arrayContaining([".git"]),
+    });
+  },
+  "GET /api/mission": async ({ call }) => {
+    expect(await call("/api/mission")).toEqual({ mission: null });
+  },
+  "GET /api/missions": async ({ call }) => {
+    expect(await call("/api/missions")).toEqual({ missions: [] });
+  },
+  "POST /api/mission": async ({ call, server }) => {
+    const mission = await call<{ id: string; text: string }>("/api/mission", {
+      body: { text: "Valid mission" },
+    });
+    expect(mission.text).toBe("Valid mission");
+    await server.json("DELETE", "/api/mission");
+  },
+  "DELETE /api/mission": async ({ call, server }) => {
+    const mission = await server.json<{ id: string }>("POST", "/api/mission", { text: "To be cleared" });
+    const cleared = await call<{ mission: { id: string; cleared_at_ms: number } }>("/api/mission", {
+      method: "DELETE",
+    });
+    expect(cleared.mission).toMatchObject({ id: mission.id, cleared_at_ms: expect.any(Number) });
+  },
+  "GET /api/agent-override": async ({ call }) => {
+    expect(await call("/api/agent-override?agent_id=nobody")).toEqual({ override: null });
+  },
+  "POST /api/agent-override": async ({ call }) => {
+    expect(
+      await call("/api/agent-override", { body: { agent_id: "writer", permission_mode: "acceptEdits" } }),
+    ).toMatchObject({ agent_id: "writer", permission_mode: "acceptEdits" });
+  },
+  "GET /api/openapi.json": async ({ call }) => {
+    expect(await call("/api/openapi.json")).toMatchObject({ openapi: "3.1.0" });
+  },
+};
+
+describe("every API route with valid input", () => {
+  let server: TestServer;
+  let events: EventStream;
+  let fixture: RouteFixture;
+  let routes: Map<string, RouteDefinition>;
+  beforeAll(async () => {
+    server = await startTestServer();
+    events = await server.events();
+    fixture = await createRouteFixture(server, events);
+    routes = routesByKey(server);
+  });
+  afterAll(async () => {
+    await events.close();
+    await server.dispose();
+  });
+  beforeEach(() => server.fake.reset());
+
+  it("has a valid-input case for every route the server registers", () => {
+    expect(Object.keys(validCases).sort()).toEqual([...routes.keys()].sort());
+  });
+
+  it.each(Object.keys(validCases))("%s answers with its protocol response schema", async (key) => {
+    const route = routes.get(key) as RouteDefinition;
+    const call = async <T>(
+      path: string,
+      options: { method?: string; body?: unknown; auth?: boolean } = {},
+    ) => {
+      const response = await server.request(options.method ?? route.method.toUpperCase(), path, {
+        ...(options.body !== undefined && { body: options.body }),
+        ...(options.auth === false && { auth: false }),
+      });
+      return (await decodeResponse(response, route.response, route.status ?? 200)) as T;
+    };
+
+    await validCases[key]?.({ server, events, fixture, route, call });
+  });
+});

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packageRoot = join(here, "..", "..");
+
+/** A Parley server running in a child process (see server-process.ts). */
+export interface ServerProcess {
+  url: string;
+  port: number;
+  pid: number;
+  /** Read from the token file, as a local tool would; the process never prints it. */
+  token: string;
+  tokenFile: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** How the child process ended when it refused to start. */
+export interface ServerProcessFailure {
+  code: number | null;
+  output: string;
+}
+
+/** What to start: the data directories, extra environment and extra command-line arguments. */
+export interface ServerProcessOptions {
+  project: string;
+  home: string;
+  env?: Record<string, string>;
+  args?: string[];
+}
+
+/** Starts server-process.ts under `node --import tsx` (so the pid is the server itself, not a wrapper). */
+function launch(options: ServerProcessOptions): { child: ChildProcess; output: () => string } {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      join(here, "server-process.ts"),
+      "--project",
+      options.project,
+      "--home",
+      options.home,
+      ...(options.args ?? []),
+    ],
+    { cwd: packageRoot, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  return { child, output: () => output };
+}
+
+/** Starts a server process and resolves once it printed its address; rejects if it exits first. */
+export function spawnServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const { child, output } = launch(options);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const onData = () => {
+      const line = output()
+        .split("\n")
+        .find((candidate) => candidate.startsWith("{"));
+      if (line === undefined) return;
+      child.stdout?.off("data", onData);
+      const address = JSON.parse(line) as { url: string; port: number; pid: number; tokenFile: string };
+      const token = readFileSync(address.tokenFile, "utf8").trim();
+      resolve({ ...address, token, child, output, exited });
+    };
+    child.stdout?.on("data", onData);
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`the server process exited (${code ?? signal}) before listening:\n${output()}`)),
+    );
+  });
+}
+
+/** Starts a server process that is expected to refuse to start; resolves with its exit code and output. */
+export async function expectServerProcessToFail(
+  options: ServerProcessOptions,
+): Promise<ServerProcessFailure> {
+  const { child, output } = launch(options);
+  const { code } = await new Promise<{ code: number | null }>((resolve) =>
+    child.once("exit", (exitCode) => resolve({ code: exitCode })),
+  );
+  return { code, output: output() };
+}
