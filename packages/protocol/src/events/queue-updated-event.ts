@@ -6,6 +6,8 @@ export const QueuedMessageSchema = z.looseObject({
   text: z.string(),
   queued_at_ms: z.int().nonnegative(),
   client_message_id: z.string().optional(),
+  /** The agent the message waits for (set in session snapshots, which list every agent's queue). */
+  agent_id: z.string().optional(),
 });
 export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AskUserQuestionSchema } from "../events/ask-user-question.ts";
 import { QueuedMessageSchema } from "../events/queue-updated-event.ts";
 import { TimestampMsSchema } from "./common.ts";
+import { AgentRunSchema } from "./runs.ts";
 
 /** A session as the session list and state show it. */
 export const SessionSummarySchema = z.looseObject({
@@ -24,6 +25,8 @@ export const StoredMessageSchema = z.looseObject({
   rich: z.looseObject({ kind: z.string(), data: z.unknown() }),
   run_id: z.string().nullable(),
   created_at_ms: TimestampMsSchema,
+  /** The id the sending client chose for a user message, so a client can match its optimistic bubble. */
+  client_message_id: z.string().optional(),
 });
 export type StoredMessage = z.infer<typeof StoredMessageSchema>;
 
@@ -70,6 +73,8 @@ export const SessionStateSchema = z.looseObject({
   pending_questions: z.array(PendingQuestionSchema),
   agents: z.array(AgentActivitySchema),
   streaming: z.array(StreamingSegmentSchema),
+  /** The runs the included messages belong to, with how each ended, so a turn renders its outcome. */
+  runs: z.array(AgentRunSchema),
   head_seq: z.int().nonnegative(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;

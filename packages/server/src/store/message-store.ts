@@ -10,6 +10,7 @@ interface MessageRow {
   rich: string;
   run_id: string | null;
   created_at_ms: number;
+  client_message_id: string | null;
 }
 
 /** The rich messages of each session, in order: what the UI renders and chat history exports. */
@@ -96,5 +97,6 @@ function fromRow(row: MessageRow): StoredMessage {
     rich: JSON.parse(row.rich),
     run_id: row.run_id,
     created_at_ms: row.created_at_ms,
+    ...(row.client_message_id !== null && { client_message_id: row.client_message_id }),
   };
 }

@@ -5,6 +5,7 @@ import { write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
 import { parseServeArgs, SERVE_HELP } from "./parse-serve-args.ts";
+import { ensureWebUi } from "./web-ui.ts";
 
 /** `parley serve`: runs the server until Ctrl-C or SIGTERM, then shuts down cleanly. */
 export const serveCommand: Command = {
@@ -20,6 +21,7 @@ export const serveCommand: Command = {
       throw new UsageError(`--project ${JSON.stringify(args.projectRoot)} is not a directory`);
     }
     const home = parleyHome(io.env);
+    const webRoot = ensureWebUi((line) => io.stderr.write(`${line}\n`));
     let server: Awaited<ReturnType<typeof startParleyServer>>;
     try {
       server = await startParleyServer({
@@ -30,6 +32,7 @@ export const serveCommand: Command = {
         ...(args.port !== undefined && { port: args.port }),
         ...(io.env.PARLEY_TOKEN && { token: io.env.PARLEY_TOKEN }),
         allowedHosts: args.allowedHosts,
+        ...(webRoot !== undefined && { webRoot }),
       });
     } catch (error) {
       await write(io.stderr, `parley: ${(error as Error).message}\n`);

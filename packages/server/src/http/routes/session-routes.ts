@@ -21,6 +21,10 @@ const DEFAULT_PAGE = 200;
 /** Sessions: list, create, rename, delete, and the state snapshot a client renders and resyncs from. */
 export function sessionRoutes(context: ServerContext): RouteDefinition[] {
   const { store, agents, bus, now } = context;
+  const runsOf = (messages: readonly { run_id: string | null }[]) =>
+    [...new Set(messages.map((message) => message.run_id).filter((id) => id !== null))]
+      .map((id) => store.runs.get(id))
+      .filter((run) => run !== undefined);
   const requireSession = (id: string) => {
     const session = store.sessions.get(id);
     if (session === undefined) throw ApiError.notFound("session", id);
@@ -118,12 +122,15 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
           session,
           messages: page.messages,
           has_more_messages: page.hasMore,
-          queue: agents.queue(session.id).map(toQueuedMessage),
+          queue: agents
+            .queue(session.id)
+            .map((item) => ({ ...toQueuedMessage(item), agent_id: item.agent_id })),
           pending_questions: store.questions
             .pending(session.id)
             .map(({ session_id, answers, answered_at_ms, ...question }) => question),
           agents: agents.activity(session.id),
           streaming: agents.streaming(session.id),
+          runs: runsOf(page.messages),
           head_seq: bus.head,
         };
       },

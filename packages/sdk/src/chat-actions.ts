@@ -1,0 +1,99 @@
+import type { SessionState, StoredMessage } from "@parley/protocol";
+import type {
+  ChatMessage,
+  ContextUsageState,
+  MessageCard,
+  ModelFallbackState,
+  PendingAskUser,
+  QueuedChatMessage,
+  SubagentTreeEntry,
+} from "./chat-state.ts";
+
+/** Where a run-scoped action lands: the run's current agent turn (created when missing), and when. */
+interface TurnTarget {
+  runId: string;
+  agentId: string;
+  /** Epoch ms of the event, the turn's timestamp when the action creates it. */
+  atMs: number;
+}
+
+/**
+ * Every change to a session's chat state: seed 002's reducer actions plus what a real client needs
+ * (snapshots, the queue, retried streams, optimistic bubbles, paging, event dedup and batching).
+ */
+export type ChatAction =
+  // ── token streaming ──
+  /** Appends streamed text (or thinking) to a segment of the run's turn; `done` ends the segment. */
+  | ({
+      type: "APPEND_TOKEN";
+      segmentId: string;
+      token: string;
+      thinking: boolean;
+      done?: boolean;
+    } & TurnTarget)
+  /** Toggles the turn's thinking indicator. */
+  | ({ type: "SET_THINKING"; thinking: boolean } & TurnTarget)
+  /** A retried model request: drops what streamed into the segment so far (`TokenEvent.reset`). */
+  | ({ type: "RESET_SEGMENT"; segmentId: string } & TurnTarget)
+  // ── message lifecycle ──
+  /**
+   * Adds a message. A user message replaces the optimistic bubble with its `clientMessageId`; an agent
+   * message with a `runId` makes sure the run has a generating turn at the end (idempotent).
+   */
+  | { type: "PUSH_MESSAGE"; message: ChatMessage }
+  /** Ends the run's turn: not generating, streams closed, running activity done, outcome recorded. */
+  | {
+      type: "FINALIZE_MESSAGE";
+      runId: string;
+      outcome?: ChatMessage["outcome"];
+      error?: string;
+      durationMs?: number;
+      /** When the run ended; the timestamp of a turn made only to show an error. */
+      atMs?: number;
+    }
+  | { type: "CLEAR_MESSAGES" }
+  // ── activity ──
+  /** A status headline of the run's turn; with a `toolUseId` it is a tool call entry too. */
+  | ({
+      type: "SET_ACTIVITY";
+      detail: string;
+      status?: string;
+      toolUseId?: string;
+      toolName?: string;
+      startedAtMs?: number;
+    } & TurnTarget)
+  /** A tool call finished (`toolUseId`), or all activity of the turn did (none). */
+  | { type: "ACTIVITY_DONE"; runId: string; toolUseId?: string; failed?: boolean; durationMs?: number }
+  // ── run events ──
+  | { type: "SET_CONTEXT_USAGE"; usage: ContextUsageState; runId?: string }
+  /** A subagent started; it is shown in the tree of the parent agent's current turn. */
+  | { type: "ADD_SUBAGENT"; entry: SubagentTreeEntry; agentId: string; atMs: number }
+  | { type: "MARK_SUBAGENT_DONE"; subagentId: string; outcome?: string }
+  | { type: "SET_PLAN"; plan: unknown; runId?: string }
+  // ── special ──
+  | { type: "SET_ASK_USER"; askUser: PendingAskUser | undefined }
+  | { type: "SET_MODEL_FALLBACK"; fallback: ModelFallbackState }
+  /** A finalized text segment: replaces the streamed text of the segment with the same id, or appends. */
+  | ({ type: "PUSH_TEXT_SEGMENT"; segmentId: string; text: string } & TurnTarget)
+  /** A typed card (plan, question, tool call …) inside the run's turn. */
+  | ({ type: "PUSH_CARD"; card: MessageCard } & TurnTarget)
+  // ── client needs ──
+  /** Replaces the state with a `GET /api/sessions/:id/state` snapshot; optimistic bubbles survive. */
+  | { type: "LOAD_STATE"; snapshot: SessionState }
+  /** Prepends an older page of stored messages. */
+  | { type: "LOAD_OLDER"; messages: StoredMessage[]; hasOlder: boolean }
+  /** The whole queue of one agent. */
+  | { type: "SET_QUEUE"; agentId: string; items: QueuedChatMessage[] }
+  /** The server accepted the optimistic bubble as message `messageId`. */
+  | { type: "CONFIRM_MESSAGE"; clientMessageId: string; messageId: string; runId?: string }
+  /** Drops the optimistic bubble (its message was queued instead, or never sent). */
+  | { type: "REMOVE_MESSAGE"; clientMessageId: string }
+  /** The optimistic bubble could not be sent; it stays, marked with the error. */
+  | { type: "FAIL_MESSAGE"; clientMessageId: string; error: string }
+  /** The actions one event produced; skipped entirely when its seq was already applied. */
+  | { type: "APPLY_EVENT"; seq: number; actions: readonly ChatAction[] }
+  /** Several actions applied with one copy of the state (a frame's worth of tokens). */
+  | { type: "BATCH"; actions: readonly ChatAction[] };
+
+/** The type names of all chat actions. */
+export type ChatActionType = ChatAction["type"];

@@ -1,0 +1,214 @@
+import type { ChatAction } from "./chat-actions.ts";
+import { ChatDraft } from "./chat-draft.ts";
+import type { ChatMessage, QueuedChatMessage, SessionChatState } from "./chat-state.ts";
+import { prependOlder, sessionStateFromSnapshot } from "./session-snapshot.ts";
+import {
+  activityDone,
+  appendToken,
+  finalizeRun,
+  pushAgentMessage,
+  pushCard,
+  pushTextSegment,
+  pushUserMessage,
+  resetSegment,
+  setActivity,
+} from "./turn-edits.ts";
+import { isoTime, locateTurn, parentTurnIndex } from "./turn-lookup.ts";
+
+/**
+ * The chat reducer (seed 002's `useChatMessages`), pure and immutable. Unchanged messages keep their
+ * identity, and a batch (`BATCH`, `APPLY_EVENT`) copies the messages array once however many tokens it
+ * appends, so a token costs the length of the streaming turn's text, not the length of the chat.
+ */
+export function chatReducer(state: SessionChatState, action: ChatAction): SessionChatState {
+  const draft = new ChatDraft(state);
+  applyAction(draft, action);
+  return draft.finish();
+}
+
+/** Applies one action to a draft (the reducer's body, shared by batches). */
+export function applyAction(draft: ChatDraft, action: ChatAction): void {
+  switch (action.type) {
+    case "BATCH":
+      for (const inner of action.actions) applyAction(draft, inner);
+      return;
+    case "APPLY_EVENT":
+      if (action.seq <= draft.state.appliedSeq) return;
+      for (const inner of action.actions) applyAction(draft, inner);
+      draft.writableState().appliedSeq = action.seq;
+      return;
+    case "APPEND_TOKEN":
+      appendToken(draft, action);
+      return;
+    case "SET_THINKING": {
+      const { index } = locateTurn(draft.messages, action.runId);
+      if (!action.thinking && (index === -1 || draft.messages[index]?.isThinking !== true)) return;
+      if (action.thinking && index !== -1 && draft.messages[index]?.isThinking === true) return;
+      const turn = draft.editMessage(index === -1 ? ensureIndex(draft, action) : index);
+      if (action.thinking) turn.isThinking = true;
+      else delete turn.isThinking;
+      return;
+    }
+    case "RESET_SEGMENT":
+      resetSegment(draft, action);
+      return;
+    case "PUSH_MESSAGE":
+      if (action.message.role === "user") pushUserMessage(draft, action.message);
+      else pushAgentMessage(draft, action.message);
+      return;
+    case "FINALIZE_MESSAGE":
+      finalizeRun(draft, action);
+      return;
+    case "CLEAR_MESSAGES": {
+      const state = draft.writableState();
+      draft.writableMessages().length = 0;
+      state.hasOlder = false;
+      delete state.oldestPosition;
+      return;
+    }
+    case "SET_ACTIVITY":
+      setActivity(draft, action);
+      return;
+    case "ACTIVITY_DONE":
+      activityDone(draft, action);
+      return;
+    case "SET_CONTEXT_USAGE": {
+      draft.writableState().contextUsage = action.usage;
+      if (action.runId === undefined) return;
+      const { index } = locateTurn(draft.messages, action.runId);
+      if (index === -1) return;
+      const turn = draft.editMessage(index);
+      turn.contextTokens = action.usage.estimatedTokens;
+      turn.messageCount = action.usage.messageCount;
+      return;
+    }
+    case "ADD_SUBAGENT": {
+      const index = parentTurnIndex(draft, action.agentId);
+      if (index === -1) return;
+      const tree = draft.editArray(draft.editMessage(index), "subagentTree");
+      const existing = tree.findIndex((entry) => entry.subagentId === action.entry.subagentId);
+      if (existing === -1) tree.push(action.entry);
+      else tree[existing] = action.entry;
+      return;
+    }
+    case "MARK_SUBAGENT_DONE":
+      markSubagentDone(draft, action.subagentId, action.outcome);
+      return;
+    case "SET_PLAN": {
+      draft.writableState().plan = action.plan;
+      const runId = action.runId ?? draft.state.activeRunId;
+      const index = runId === undefined ? -1 : locateTurn(draft.messages, runId).index;
+      if (index !== -1) draft.editMessage(index).plan = action.plan;
+      return;
+    }
+    case "SET_ASK_USER": {
+      const state = draft.writableState();
+      if (action.askUser === undefined) delete state.askUser;
+      else state.askUser = action.askUser;
+      return;
+    }
+    case "SET_MODEL_FALLBACK":
+      draft.writableState().modelFallback = action.fallback;
+      return;
+    case "PUSH_TEXT_SEGMENT":
+      pushTextSegment(draft, action);
+      return;
+    case "PUSH_CARD":
+      pushCard(draft, action.runId, action.agentId, action.atMs, action.card);
+      return;
+    case "LOAD_STATE":
+      draft.replaceState(sessionStateFromSnapshot(action.snapshot, draft.state));
+      return;
+    case "LOAD_OLDER":
+      prependOlder(draft, action.messages, action.hasOlder);
+      return;
+    case "SET_QUEUE":
+      setQueue(draft, action.agentId, action.items);
+      return;
+    case "CONFIRM_MESSAGE":
+      confirmMessage(draft, action.clientMessageId, action.messageId, action.runId);
+      return;
+    case "REMOVE_MESSAGE": {
+      const index = bubbleIndex(draft.messages, action.clientMessageId);
+      if (index !== -1 && isUnconfirmed(draft.messages[index] as ChatMessage)) draft.removeMessage(index);
+      return;
+    }
+    case "FAIL_MESSAGE": {
+      const index = bubbleIndex(draft.messages, action.clientMessageId);
+      if (index === -1 || draft.messages[index]?.pending !== true) return;
+      const bubble = draft.editMessage(index);
+      delete bubble.pending;
+      bubble.error = action.error;
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function ensureIndex(draft: ChatDraft, action: Extract<ChatAction, { type: "SET_THINKING" }>): number {
+  pushAgentMessage(draft, {
+    id: action.runId,
+    role: "agent",
+    from: action.agentId,
+    text: "",
+    timestamp: isoTime(action.atMs),
+    timestampMs: action.atMs,
+    runId: action.runId,
+  });
+  return locateTurn(draft.messages, action.runId).index;
+}
+
+function markSubagentDone(draft: ChatDraft, subagentId: string, outcome: string | undefined): void {
+  for (let index = draft.messages.length - 1; index >= 0; index--) {
+    const tree = draft.messages[index]?.subagentTree;
+    const position = tree?.findIndex((entry) => entry.subagentId === subagentId) ?? -1;
+    if (position === -1) continue;
+    const entries = draft.editArray(draft.editMessage(index), "subagentTree");
+    const entry = draft.editItem(entries, position);
+    entry.done = true;
+    if (outcome !== undefined) entry.outcome = outcome;
+    return;
+  }
+}
+
+function setQueue(draft: ChatDraft, agentId: string, items: readonly QueuedChatMessage[]): void {
+  const state = draft.writableState();
+  const others = state.queue.filter((item) => item.agentId !== undefined && item.agentId !== agentId);
+  state.queue = [...others, ...items.map((item) => ({ ...item, agentId }))];
+  // A message the server queued is shown in the queue, not as a bubble.
+  for (const item of items) {
+    if (item.clientMessageId === undefined) continue;
+    const index = bubbleIndex(draft.messages, item.clientMessageId);
+    if (index !== -1 && isUnconfirmed(draft.messages[index] as ChatMessage)) draft.removeMessage(index);
+  }
+}
+
+function confirmMessage(draft: ChatDraft, clientMessageId: string, messageId: string, runId?: string): void {
+  const index = bubbleIndex(draft.messages, clientMessageId);
+  if (index === -1) return;
+  const bubble = draft.messages[index] as ChatMessage;
+  if (bubble.id === messageId && bubble.pending !== true) return;
+  // The server's own message event may already be shown: then the bubble is a duplicate.
+  if (draft.messages.some((message, position) => position !== index && message.id === messageId)) {
+    draft.removeMessage(index);
+    return;
+  }
+  const confirmed = draft.editMessage(index);
+  confirmed.id = messageId;
+  delete confirmed.pending;
+  delete confirmed.error;
+  if (runId !== undefined) confirmed.runId = runId;
+}
+
+function bubbleIndex(messages: readonly ChatMessage[], clientMessageId: string): number {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index] as ChatMessage;
+    if (message.role === "user" && message.clientMessageId === clientMessageId) return index;
+  }
+  return -1;
+}
+
+function isUnconfirmed(message: ChatMessage): boolean {
+  return message.pending === true || message.error !== undefined;
+}

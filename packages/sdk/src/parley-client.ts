@@ -1,0 +1,250 @@
+import {
+  type AgentCancelResponse,
+  AgentCancelResponseSchema,
+  type AgentSummary,
+  AgentSummarySchema,
+  type AskUserAnswer,
+  type AskUserResponse,
+  AskUserResponseRequestSchema,
+  AskUserResponseSchema,
+  type ChatRequest,
+  ChatRequestSchema,
+  type ChatResponse,
+  ChatResponseSchema,
+  CreateSessionRequestSchema,
+  decodeWith,
+  type Health,
+  HealthSchema,
+  type KnownFields,
+  type MessagePage,
+  MessagePageSchema,
+  type QueueItemRemoved,
+  QueueItemRemovedSchema,
+  RenameSessionRequestSchema,
+  SessionDeletedSchema,
+  SessionListSchema,
+  type SessionState,
+  SessionStateSchema,
+  type SessionSummary,
+  SessionSummarySchema,
+  type SettingsUpdate,
+  SettingsUpdateSchema,
+  type SettingsView,
+  SettingsViewSchema,
+} from "@parley/protocol";
+import { ApiRequestError } from "./api-request-error.ts";
+import { errorFrom, HttpTransport, type HttpTransportOptions } from "./http-transport.ts";
+import { checkedBody, checkedPathId, decodeArray } from "./request-checks.ts";
+
+/** How to reach a Parley server (same origin with cookies by default; `baseUrl` and `token` for Node). */
+export type ParleyClientOptions = HttpTransportOptions;
+
+/** Per-request options. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+/** Paging of a session's messages: the newest `limit` before `beforePosition`. */
+export interface MessagePageOptions extends RequestOptions {
+  beforePosition?: number;
+  limit?: number;
+}
+
+/** `POST /api/chat` as a caller writes it: `agent_id` defaults to `main`, no `session_id` starts a session. */
+export type ChatInput = Partial<KnownFields<ChatRequest>> & { text: string };
+
+/** `DELETE /api/sessions/:id` result. */
+export interface SessionDeleted {
+  deleted: true;
+  session_id: string;
+}
+
+/**
+ * A typed client for the Parley HTTP API. Requests are checked against the protocol schemas before they
+ * are sent, responses are decoded with them, and every failure is an `ApiRequestError` carrying the HTTP
+ * status and the server's `ApiErrorBody`.
+ */
+export class ParleyClient {
+  readonly #http: HttpTransport;
+
+  constructor(options: ParleyClientOptions = {}) {
+    this.#http = new HttpTransport(options);
+  }
+
+  /** `GET /api/health`. */
+  async health(options: RequestOptions = {}): Promise<Health> {
+    return this.#http.json("GET", "/api/health", {
+      ...options,
+      decode: (value) => decodeWith(HealthSchema, value),
+    });
+  }
+
+  /** `GET /api/sessions`: this project's sessions, most recently active first. */
+  async listSessions(options: RequestOptions = {}): Promise<SessionSummary[]> {
+    const list = await this.#http.json("GET", "/api/sessions", {
+      ...options,
+      decode: (value) => decodeWith(SessionListSchema, value),
+    });
+    return list.sessions;
+  }
+
+  /** `POST /api/sessions`: an empty session, titled "New session" unless a title is given. */
+  async createSession(
+    request: { title?: string } = {},
+    options: RequestOptions = {},
+  ): Promise<SessionSummary> {
+    return this.#http.json("POST", "/api/sessions", {
+      ...options,
+      body: checkedBody(CreateSessionRequestSchema, request, "POST", "/api/sessions"),
+      decode: (value) => decodeWith(SessionSummarySchema, value),
+    });
+  }
+
+  /** `PATCH /api/sessions/:id`. */
+  async renameSession(
+    sessionId: string,
+    title: string,
+    options: RequestOptions = {},
+  ): Promise<SessionSummary> {
+    const path = `/api/sessions/${checkedPathId(sessionId, "PATCH", "/api/sessions/:session_id")}`;
+    return this.#http.json("PATCH", path, {
+      ...options,
+      body: checkedBody(RenameSessionRequestSchema, { title }, "PATCH", path),
+      decode: (value) => decodeWith(SessionSummarySchema, value),
+    });
+  }
+
+  /** `DELETE /api/sessions/:id` (the server cancels the session's running agents first). */
+  async deleteSession(sessionId: string, options: RequestOptions = {}): Promise<SessionDeleted> {
+    const path = `/api/sessions/${checkedPathId(sessionId, "DELETE", "/api/sessions/:session_id")}`;
+    const deleted = await this.#http.json("DELETE", path, {
+      ...options,
+      decode: (value) => decodeWith(SessionDeletedSchema, value),
+    });
+    return { deleted: true, session_id: deleted.session_id };
+  }
+
+  /** `GET /api/sessions/:id/state`: everything needed to render a session, consistent as of `head_seq`. */
+  async getSessionState(sessionId: string, options: MessagePageOptions = {}): Promise<SessionState> {
+    const id = checkedPathId(sessionId, "GET", "/api/sessions/:session_id/state");
+    return this.#http.json("GET", `/api/sessions/${id}/state`, {
+      signal: options.signal,
+      query: pageQuery(options),
+      decode: (value) => decodeWith(SessionStateSchema, value),
+    });
+  }
+
+  /** `GET /api/sessions/:id/messages`: a page of stored messages, oldest first. */
+  async getMessages(sessionId: string, options: MessagePageOptions = {}): Promise<MessagePage> {
+    const id = checkedPathId(sessionId, "GET", "/api/sessions/:session_id/messages");
+    return this.#http.json("GET", `/api/sessions/${id}/messages`, {
+      signal: options.signal,
+      query: pageQuery(options),
+      decode: (value) => decodeWith(MessagePageSchema, value),
+    });
+  }
+
+  /**
+   * `POST /api/chat`: starts a run, or queues the message while the agent is busy. With a
+   * `client_message_id` a retry is safe: the server answers it with the first response.
+   */
+  async chat(request: ChatInput, options: RequestOptions = {}): Promise<ChatResponse> {
+    return this.#http.json("POST", "/api/chat", {
+      ...options,
+      body: checkedBody(ChatRequestSchema, request, "POST", "/api/chat"),
+      decode: (value) => decodeWith(ChatResponseSchema, value),
+    });
+  }
+
+  /** `POST /api/agent-cancel`: stops a run and everything it spawned; `clearQueue` drops waiting messages. */
+  async cancelRun(
+    runId: string,
+    cancel: { clearQueue?: boolean } = {},
+    options: RequestOptions = {},
+  ): Promise<AgentCancelResponse> {
+    const body = {
+      run_id: checkedPathId(runId, "POST", "/api/agent-cancel"),
+      clear_queue: cancel.clearQueue === true,
+    };
+    return this.#http.json("POST", "/api/agent-cancel", {
+      ...options,
+      body,
+      decode: (value) => decodeWith(AgentCancelResponseSchema, value),
+    });
+  }
+
+  /** `DELETE /api/queue-items/:id`: removes a queued message before the agent receives it. */
+  async removeQueueItem(itemId: string, options: RequestOptions = {}): Promise<QueueItemRemoved> {
+    const path = `/api/queue-items/${checkedPathId(itemId, "DELETE", "/api/queue-items/:item_id")}`;
+    return this.#http.json("DELETE", path, {
+      ...options,
+      decode: (value) => decodeWith(QueueItemRemovedSchema, value),
+    });
+  }
+
+  /** `POST /api/ask-user-response`: one answer per question, in order; a second answer gets 409. */
+  async answerQuestion(
+    questionId: string,
+    answers: AskUserAnswer[],
+    options: RequestOptions = {},
+  ): Promise<AskUserResponse> {
+    const path = "/api/ask-user-response";
+    return this.#http.json("POST", path, {
+      ...options,
+      body: checkedBody(AskUserResponseRequestSchema, { question_id: questionId, answers }, "POST", path),
+      decode: (value) => decodeWith(AskUserResponseSchema, value),
+    });
+  }
+
+  /** `GET /api/settings`: settings without keys, and which model answers now (`model.is_demo`). */
+  async getSettings(options: RequestOptions = {}): Promise<SettingsView> {
+    return this.#http.json("GET", "/api/settings", {
+      ...options,
+      decode: (value) => decodeWith(SettingsViewSchema, value),
+    });
+  }
+
+  /** `POST /api/settings`: a partial update deep-merged into the stored settings (`null` removes a field). */
+  async updateSettings(update: SettingsUpdate, options: RequestOptions = {}): Promise<SettingsView> {
+    return this.#http.json("POST", "/api/settings", {
+      ...options,
+      body: checkedBody(SettingsUpdateSchema, update, "POST", "/api/settings"),
+      decode: (value) => decodeWith(SettingsViewSchema, value),
+    });
+  }
+
+  /** `GET /api/agents`: the agents this server can run (seed 003's agent format). */
+  async listAgents(options: RequestOptions = {}): Promise<AgentSummary[]> {
+    return this.#http.json("GET", "/api/agents", {
+      ...options,
+      decode: (value) => decodeArray(value, (item) => decodeWith(AgentSummarySchema, item)),
+    });
+  }
+
+  /**
+   * Opens `GET /api/events` after `after` (live from now without it) and returns the streaming response.
+   * A refused request (401, 503 …) is an `ApiRequestError`, like any other.
+   */
+  async openEvents(options: RequestOptions & { after?: number; sessionId?: string } = {}): Promise<Response> {
+    const path = "/api/events";
+    const response = await this.#http.fetch("GET", path, {
+      query: { after: options.after, session_id: options.sessionId },
+      signal: options.signal,
+      accept: "text/event-stream",
+    });
+    if (!response.ok) throw await errorFrom(response, "GET", path);
+    if (response.body === null) {
+      throw new ApiRequestError(`GET ${path} answered without a body`, {
+        method: "GET",
+        path,
+        status: response.status,
+        code: "invalid_response",
+      });
+    }
+    return response;
+  }
+}
+
+function pageQuery(options: MessagePageOptions): Record<string, number | undefined> {
+  return { before_position: options.beforePosition, limit: options.limit };
+}

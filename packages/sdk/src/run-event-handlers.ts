@@ -1,0 +1,95 @@
+import { type HandledEvent, handled, type StoreEffect, type ViewOf } from "./handled-event.ts";
+
+/** The `run` kind, by phase: outcome, context usage, subagents, plan, and the refetching phases. */
+export function runHandled(view: ViewOf<"run">): HandledEvent {
+  const atMs = view.message.ts_ms;
+  switch (view.event.type) {
+    case "Outcome": {
+      const event = view.event;
+      return handled(view, [
+        {
+          type: "FINALIZE_MESSAGE",
+          runId: event.run_id,
+          outcome: event.outcome,
+          atMs,
+          ...(event.error !== undefined && { error: event.error }),
+          ...(event.duration_ms !== undefined && { durationMs: event.duration_ms }),
+        },
+      ]);
+    }
+    case "ContextUsage": {
+      const event = view.event;
+      return handled(view, [
+        {
+          type: "SET_CONTEXT_USAGE",
+          usage: {
+            messageCount: event.message_count,
+            estimatedTokens: event.estimated_tokens,
+            compressed: event.compressed,
+            ...(event.context_window !== undefined && { contextWindow: event.context_window }),
+          },
+          ...(event.run_id !== undefined && { runId: event.run_id }),
+        },
+      ]);
+    }
+    case "SubagentSpawned": {
+      const event = view.event;
+      const entry = {
+        subagentId: event.subagent_id,
+        parentId: event.parent_id,
+        task: event.task,
+        done: false,
+        ...(event.run_id !== undefined && { runId: event.run_id }),
+      };
+      return handled(view, [{ type: "ADD_SUBAGENT", agentId: event.parent_id, atMs, entry }]);
+    }
+    case "SubagentResult":
+      return handled(view, [
+        { type: "MARK_SUBAGENT_DONE", subagentId: view.event.subagent_id, outcome: view.event.outcome },
+      ]);
+    case "PlanUpdate":
+      return handled(view, [
+        {
+          type: "SET_PLAN",
+          plan: view.event.plan,
+          ...(view.event.run_id !== undefined && { runId: view.event.run_id }),
+        },
+      ]);
+    case "StateUpdated":
+      return handled(view, [], syncEffects(view.event.reason, view.event.session_id));
+    case "Resync":
+      return handled(view, [], [{ type: "refetch_session" }, { type: "refetch_sessions" }]);
+    case "ChangeReport":
+      return handled(
+        view,
+        [],
+        [
+          {
+            type: "refetch_session",
+            ...(view.event.session_id !== undefined && { sessionId: view.event.session_id }),
+          },
+        ],
+      );
+    default:
+      return handled(view, []);
+  }
+}
+
+/** What a `run`/`sync` frame asks to refetch, by its reason; an unknown reason refetches everything it may touch. */
+function syncEffects(reason: string | undefined, sessionId: string | undefined): StoreEffect[] {
+  switch (reason) {
+    case "session_created":
+    case "session_renamed":
+    case "session_deleted":
+      return [{ type: "refetch_sessions" }];
+    case "settings_changed":
+      return [{ type: "refetch_settings" }];
+    default: {
+      const session: StoreEffect =
+        sessionId === undefined ? { type: "refetch_session" } : { type: "refetch_session", sessionId };
+      return sessionId === undefined
+        ? [session, { type: "refetch_sessions" }, { type: "refetch_settings" }]
+        : [session];
+    }
+  }
+}

@@ -1,0 +1,264 @@
+import type { AnyUiSseMessage } from "@parley/protocol";
+import { describe, expect, it } from "vitest";
+import { type FixtureFrame, fixture, fixtureState, framesOf } from "../test/support/server-fixture.ts";
+import { chatReducer } from "./chat-reducer.ts";
+import type { ChatMessage, SessionChatState } from "./chat-state.ts";
+import { getMessagePhase } from "./message-phase.ts";
+import { emptySessionState } from "./session-snapshot.ts";
+import { handleSseMessage } from "./sse-event-handlers.ts";
+
+const { first, second } = fixture.chats;
+
+/** Applies frames the way the store does: each frame's actions once, by seq. */
+function applyFrames(state: SessionChatState, frames: readonly FixtureFrame[]): SessionChatState {
+  return frames.reduce((current, frame) => {
+    const handled = handleSseMessage(frame.message);
+    return chatReducer(current, { type: "APPLY_EVENT", seq: frame.seq, actions: handled.actions });
+  }, state);
+}
+
+/** What a reader sees of the messages: who said what, in which turn and segments. */
+function visible(messages: readonly ChatMessage[]) {
+  return messages.map((message) => ({
+    id: message.id,
+    role: message.role,
+    text: message.text,
+    runId: message.runId,
+    segments: message.segments?.map((segment) => [segment.id, segment.text, segment.streaming]),
+    generating: message.isGenerating === true,
+  }));
+}
+
+const frame = (fields: Partial<AnyUiSseMessage> & { kind: string }): AnyUiSseMessage => ({
+  id: "evt_x",
+  seq: 100,
+  rev: 1,
+  ts_ms: 1,
+  ...fields,
+});
+
+describe("event handlers on a real server's frames", () => {
+  it("build a turn with a tool call and a mid-run message exactly as the stored snapshot shows it", () => {
+    const live = applyFrames(emptySessionState(first.session_id), framesOf(first.session_id));
+    const loaded = chatReducer(emptySessionState(first.session_id), {
+      type: "LOAD_STATE",
+      snapshot: fixtureState(first.session_id),
+    });
+
+    expect(visible(live.messages)).toEqual(visible(loaded.messages));
+    expect(live.messages.map((message) => message.text)).toEqual([
+      "What's the weather in Paris?",
+      "Looking it up.",
+      "Actually, Lisbon please.",
+      "Switching to Lisbon.",
+    ]);
+    const [, lookup, , answer] = live.messages as ChatMessage[];
+    expect(lookup).toMatchObject({
+      thinkingText: "Let me look.",
+      toolCount: 1,
+      activityEntries: ["Calling lookup"],
+    });
+    expect(lookup?.activityItems).toEqual([
+      expect.objectContaining({
+        toolName: "lookup",
+        label: "Calling lookup",
+        state: "failed",
+        durationMs: expect.any(Number),
+      }),
+    ]);
+    expect(answer).toMatchObject({
+      outcome: "success",
+      durationMs: expect.any(Number),
+      contextTokens: 15,
+      messageCount: 4,
+    });
+    expect(live).toMatchObject({ busy: false, queue: [], appliedSeq: 18 });
+    expect(live.contextUsage).toEqual({ messageCount: 4, estimatedTokens: 15, compressed: false });
+  });
+
+  it("move the turn through seed 002's phases: thinking, streaming, working, done", () => {
+    const frames = framesOf(first.session_id);
+    const phaseAfter = (seq: number) => {
+      const state = applyFrames(
+        emptySessionState(first.session_id),
+        frames.filter((candidate) => candidate.seq <= seq),
+      );
+      return getMessagePhase(state.messages.find((message) => message.id === first.run_id) as ChatMessage);
+    };
+    expect(phaseAfter(1)).toBe("streaming");
+    expect(phaseAfter(3)).toBe("thinking");
+    expect(phaseAfter(5)).toBe("streaming");
+    expect(phaseAfter(9)).toBe("working");
+    expect(phaseAfter(10)).toBe("streaming");
+    expect(phaseAfter(17)).toBe("done");
+  });
+
+  it("show the queued message in the queue until it is delivered", () => {
+    const frames = framesOf(first.session_id);
+    const queuedAt = applyFrames(
+      emptySessionState(first.session_id),
+      frames.filter((candidate) => candidate.seq <= 6),
+    );
+    expect(queuedAt.queue).toEqual([
+      expect.objectContaining({
+        id: fixture.chats.queued.queue_item_id,
+        text: "Actually, Lisbon please.",
+        agentId: "main",
+      }),
+    ]);
+    const delivered = applyFrames(
+      queuedAt,
+      frames.filter((candidate) => candidate.seq > 6 && candidate.seq <= 12),
+    );
+    expect(delivered.queue).toEqual([]);
+    expect(delivered.messages.some((message) => message.text === "Actually, Lisbon please.")).toBe(true);
+  });
+
+  it("replace the optimistic bubble with the server's message, keeping its place", () => {
+    const bubble: ChatMessage = {
+      id: "pending:cm-fixture-0001",
+      role: "user",
+      text: "What's the weather in Paris?",
+      timestamp: "2026-11-21T00:00:00.000Z",
+      clientMessageId: "cm-fixture-0001",
+      pending: true,
+    };
+    const withBubble = chatReducer(emptySessionState(first.session_id), {
+      type: "PUSH_MESSAGE",
+      message: bubble,
+    });
+    const state = applyFrames(withBubble, framesOf(first.session_id).slice(0, 1));
+    expect(state.messages.map((message) => [message.id, message.pending])).toEqual([
+      [first.message_id, undefined],
+      [first.run_id, undefined],
+    ]);
+  });
+
+  it("drop the text of a broken model stream when it is retried, never showing it twice", () => {
+    const frames = framesOf(second.session_id);
+    const turnAfter = (seq: number) =>
+      applyFrames(
+        emptySessionState(second.session_id),
+        frames.filter((candidate) => candidate.seq <= seq),
+      ).messages.find((message) => message.id === second.run_id) as ChatMessage;
+    expect(turnAfter(21).text).toBe("Partial ");
+    expect(getMessagePhase(turnAfter(22))).toBe("working");
+    expect(turnAfter(23)).toMatchObject({ text: "Full answer.", liveText: "Full answer." });
+    expect(getMessagePhase(turnAfter(23))).toBe("streaming");
+
+    const live = applyFrames(emptySessionState(second.session_id), frames);
+    const loaded = chatReducer(emptySessionState(second.session_id), {
+      type: "LOAD_STATE",
+      snapshot: fixtureState(second.session_id),
+    });
+    expect(visible(live.messages)).toEqual(visible(loaded.messages));
+  });
+
+  it("ask the store to refetch for sync, resync and change reports", () => {
+    const renamed = framesOf(second.session_id).find(
+      (candidate) => candidate.message.phase === "sync",
+    ) as FixtureFrame;
+    expect(handleSseMessage(renamed.message).effects).toEqual([{ type: "refetch_sessions" }]);
+    expect(
+      handleSseMessage(
+        frame({ kind: "run", phase: "sync", session_id: "s", data: { reason: "messages_superseded" } }),
+      ).effects,
+    ).toEqual([{ type: "refetch_session", sessionId: "s" }]);
+    expect(
+      handleSseMessage(frame({ kind: "run", phase: "sync", data: { reason: "settings_changed" } })).effects,
+    ).toEqual([{ type: "refetch_settings" }]);
+    expect(
+      handleSseMessage(
+        frame({ kind: "run", phase: "resync", data: { reason: "cursor_expired", lagged_count: 3 } }),
+      ).effects,
+    ).toEqual([{ type: "refetch_session" }, { type: "refetch_sessions" }]);
+    expect(
+      handleSseMessage(
+        frame({
+          kind: "run",
+          phase: "change_report",
+          agent_id: "main",
+          session_id: "s",
+          data: { files: [], truncated_count: 0 },
+        }),
+      ).effects,
+    ).toEqual([{ type: "refetch_session", sessionId: "s" }]);
+  });
+
+  it("turn the other kinds into their actions and ignore tool output", () => {
+    const ask = handleSseMessage(
+      frame({
+        kind: "ask_user",
+        agent_id: "main",
+        session_id: "s",
+        data: {
+          question_id: "q1",
+          questions: [{ question: "Which?", options: [{ label: "A", value: "a" }] }],
+          run_id: "r",
+        },
+      }),
+    );
+    expect(ask).toEqual({
+      sessionId: "s",
+      effects: [],
+      actions: [
+        {
+          type: "SET_ASK_USER",
+          askUser: {
+            questionId: "q1",
+            agentId: "main",
+            runId: "r",
+            questions: [{ question: "Which?", options: [{ label: "A", value: "a" }] }],
+          },
+        },
+      ],
+    });
+    const fallback = handleSseMessage(
+      frame({
+        kind: "model_fallback",
+        agent_id: "main",
+        data: { preferred: "opus", actual: "haiku", reason: "overloaded" },
+      }),
+    );
+    expect(fallback.actions).toEqual([
+      {
+        type: "SET_MODEL_FALLBACK",
+        fallback: { preferred: "opus", actual: "haiku", reason: "overloaded", atMs: 1 },
+      },
+    ]);
+    const spawned = handleSseMessage(
+      frame({
+        kind: "run",
+        phase: "subagent_spawned",
+        agent_id: "main",
+        data: { parent_id: "main", subagent_id: "sub", task: "dig" },
+      }),
+    );
+    expect(spawned.actions).toEqual([
+      {
+        type: "ADD_SUBAGENT",
+        agentId: "main",
+        atMs: 1,
+        entry: { subagentId: "sub", parentId: "main", task: "dig", done: false },
+      },
+    ]);
+    const progress = handleSseMessage(
+      frame({
+        kind: "tool_progress",
+        agent_id: "main",
+        text: "line",
+        data: { tool: "bash", stream: "stdout" },
+      }),
+    );
+    expect(progress).toEqual({ actions: [], effects: [] });
+  });
+
+  it("skip a kind from a newer server, or a payload that does not fit, with a warning instead of failing", () => {
+    const unknown = handleSseMessage(frame({ kind: "hologram", data: { x: 1 } }));
+    expect(unknown.actions).toEqual([]);
+    expect(unknown.warning).toContain("unknown_kind");
+    const broken = handleSseMessage(frame({ kind: "token", text: "x", data: { thinking: "not a boolean" } }));
+    expect(broken.actions).toEqual([]);
+    expect(broken.warning).toContain("invalid_event");
+  });
+});

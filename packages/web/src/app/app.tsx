@@ -1,0 +1,163 @@
+import { useEffect, useState } from "react";
+import { SignedOutPage } from "../auth/signed-out-page.tsx";
+import { ChatPanel } from "../chat/chat-panel.tsx";
+import { Composer } from "../composer/composer.tsx";
+import { QueueList } from "../composer/queue-list.tsx";
+import { GearIcon, MenuIcon } from "../lib/icons.tsx";
+import { SessionList } from "../sessions/session-list.tsx";
+import type { SettingsApi } from "../settings/settings-api.ts";
+import { SettingsPage } from "../settings/settings-page.tsx";
+import { type ConnectionDisplayStatus, ConnectionIndicator } from "../status/connection-indicator.tsx";
+import { ContextMeter } from "../status/context-meter.tsx";
+import { DemoLabel, ErrorBanner, ModelFallbackNotice } from "../status/notices.tsx";
+import { StatusAnnouncer } from "../status/status-announcer.tsx";
+import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
+import { ThemeToggle } from "../theme/theme-toggle.tsx";
+import { navigate, useRoute } from "./use-route.ts";
+import { useSessionRoute } from "./use-session-route.ts";
+
+/**
+ * The whole page: the session sidebar (a drawer on narrow screens), a top bar with the session's status,
+ * and either the chat (messages, queue, composer) or the settings page.
+ */
+export function App({ settingsApi }: { settingsApi: SettingsApi }) {
+  const actions = useChatActions();
+  const route = useRoute();
+  useSessionRoute(route);
+  const connection = useChatStore((state) => state.connection);
+  const signedOut = useChatStore((state) => state.signedOut === true);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  useEffect(() => {
+    void actions.start();
+    return () => actions.stop();
+  }, [actions]);
+
+  if (signedOut) return <SignedOutPage />;
+
+  const openSession = (sessionId: string) => {
+    setSidebarOpen(false);
+    navigate({ page: "chat", sessionId });
+  };
+  const newChat = () => {
+    setSidebarOpen(false);
+    navigate({ page: "chat" });
+    actions.newSession();
+  };
+  const backToChat = () => {
+    const active = actions.getSnapshot().activeSessionId;
+    navigate(active === undefined ? { page: "chat" } : { page: "chat", sessionId: active });
+  };
+
+  return (
+    <div className="app" data-sidebar-open={sidebarOpen ? "true" : "false"}>
+      <a className="skip-link" href="#composer-input">
+        Skip to message box
+      </a>
+      <aside className="sidebar" id="sidebar" aria-label="Sessions and settings">
+        <div className="sidebar-brand">Parley</div>
+        <SessionList onOpen={openSession} onNew={newChat} />
+        <button
+          type="button"
+          className="button sidebar-settings"
+          data-testid="settings-link"
+          aria-current={route.page === "settings" ? "page" : undefined}
+          onClick={() => {
+            setSidebarOpen(false);
+            navigate({ page: "settings" });
+          }}
+        >
+          <GearIcon /> Settings
+        </button>
+      </aside>
+      {sidebarOpen && (
+        <button
+          type="button"
+          className="sidebar-scrim"
+          aria-label="Close the session list"
+          tabIndex={-1}
+          onClick={() => setSidebarOpen(false)}
+        />
+      )}
+      <div className="main">
+        <TopBar
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={() => setSidebarOpen(!sidebarOpen)}
+          connection={connection}
+        />
+        <Notices />
+        {route.page === "settings" ? (
+          <SettingsPage api={settingsApi} onClose={backToChat} />
+        ) : (
+          <main className="chat" aria-label="Chat">
+            <ChatPanel />
+            <div className="chat-footer">
+              <QueueList />
+              <Composer />
+            </div>
+          </main>
+        )}
+      </div>
+      <StatusAnnouncer />
+    </div>
+  );
+}
+
+function TopBar({
+  sidebarOpen,
+  onToggleSidebar,
+  connection,
+}: {
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  connection: ConnectionDisplayStatus;
+}) {
+  const title = useChatStore(
+    (state) => state.sessions.find((session) => session.id === state.activeSessionId)?.title,
+  );
+  const usage = useChatStore((state) => state.session?.contextUsage);
+  const isDemo = useChatStore((state) => state.model?.isDemo === true);
+  const modelRef = useChatStore((state) => state.model?.ref);
+  return (
+    <header className="topbar">
+      <button
+        type="button"
+        className="icon-button sidebar-toggle"
+        data-testid="sidebar-toggle"
+        aria-label={sidebarOpen ? "Hide sessions" : "Show sessions"}
+        aria-expanded={sidebarOpen}
+        aria-controls="sidebar"
+        onClick={onToggleSidebar}
+      >
+        <MenuIcon />
+      </button>
+      <h1 className="topbar-title" data-testid="session-heading">
+        {title ?? "New chat"}
+      </h1>
+      <div className="topbar-status">
+        {usage !== undefined && <ContextMeter usage={usage} />}
+        {isDemo && <DemoLabel />}
+        {!isDemo && modelRef !== undefined && (
+          <span className="muted topbar-model" data-testid="model-label">
+            {modelRef}
+          </span>
+        )}
+        <ConnectionIndicator status={connection} />
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}
+
+function Notices() {
+  const actions = useChatActions();
+  const fallback = useChatStore((state) => state.session?.modelFallback);
+  const error = useChatStore((state) => state.error);
+  if (fallback === undefined && error === undefined) return null;
+  return (
+    <div className="notices">
+      {fallback !== undefined && <ModelFallbackNotice fallback={fallback} />}
+      {error !== undefined && <ErrorBanner error={error} onDismiss={() => actions.dismissError()} />}
+    </div>
+  );
+}

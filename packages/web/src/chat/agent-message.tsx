@@ -1,0 +1,52 @@
+import type { ChatMessage } from "@parley/sdk";
+import { formatMessageTime } from "../lib/format.ts";
+import { ActivitySection } from "./activity-section.tsx";
+import { MessageBody } from "./message-body.tsx";
+import { getMessagePhase } from "./message-phase.ts";
+import { SubagentTreeView } from "./subagent-tree-view.tsx";
+
+const OUTCOME_NOTES: Partial<Record<NonNullable<ChatMessage["outcome"]>, string>> = {
+  cancelled: "Stopped",
+  interrupted: "Interrupted: the server restarted during this turn",
+  max_turns: "Stopped at the turn limit",
+  max_budget: "Stopped at the budget limit",
+};
+
+/**
+ * One agent turn (seed 002 AgentMessage): subagent tree when it delegated, tool activity, then the body.
+ * How much of each shows depends on the turn's phase.
+ */
+export function AgentMessage({ message }: { message: ChatMessage }) {
+  const phase = getMessagePhase(message);
+  const note = message.outcome === undefined ? undefined : OUTCOME_NOTES[message.outcome];
+  return (
+    <article
+      className="message message-agent"
+      data-testid="message"
+      data-message-id={message.id}
+      data-role="agent"
+      data-phase={phase}
+      aria-busy={phase !== "done"}
+    >
+      <header className="message-meta">
+        <span className="message-author">{message.from ?? "Agent"}</span>
+        <time>{formatMessageTime(message.timestampMs, message.timestamp)}</time>
+      </header>
+      {message.subagentTree !== undefined && message.subagentTree.length > 0 && (
+        <SubagentTreeView entries={message.subagentTree} />
+      )}
+      <ActivitySection message={message} phase={phase} />
+      <MessageBody message={message} phase={phase} />
+      {message.error !== undefined && (
+        <div className="message-error" role="alert" data-testid="message-error">
+          {message.error}
+        </div>
+      )}
+      {note !== undefined && (
+        <div className="message-outcome" data-testid="message-outcome" data-outcome={message.outcome}>
+          {note}
+        </div>
+      )}
+    </article>
+  );
+}

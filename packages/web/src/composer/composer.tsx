@@ -1,0 +1,107 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
+
+/**
+ * The message box. Enter sends and Shift+Enter adds a line, except while an input method is composing
+ * (Enter then confirms the composition). While the agent works, sending queues the message and a Stop
+ * button (or Esc) cancels the run explicitly.
+ */
+export function Composer() {
+  const actions = useChatActions();
+  const busy = useChatStore((state) => state.session?.busy === true);
+  const [text, setText] = useState("");
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const canSend = text.trim() !== "";
+
+  const send = () => {
+    if (!canSend) return;
+    const sent = text;
+    setText("");
+    textareaRef.current?.focus();
+    const errorBefore = actions.getSnapshot().error;
+    void actions.sendMessage(sent).then(() => {
+      // A failed send leaves its error in the store; give the text back unless something new was typed.
+      const errorAfter = actions.getSnapshot().error;
+      if (errorAfter !== undefined && errorAfter !== errorBefore) {
+        setText((current) => (current === "" ? sent : current));
+      }
+    });
+  };
+
+  const stop = () => {
+    void actions.stopRun();
+  };
+
+  useEffect(() => {
+    if (!busy) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || event.isComposing) return;
+      // An open dialog or menu takes Esc for itself.
+      if (document.querySelector("[role=dialog], [role=alertdialog], [aria-modal=true]") !== null) return;
+      event.preventDefault();
+      void actions.stopRun();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [busy, actions]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey) return;
+    // keyCode 229 is what some browsers (Safari) report for the Enter that ends an IME composition.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form
+      className="composer"
+      data-testid="composer-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <label htmlFor="composer-input" className="visually-hidden">
+        Message
+      </label>
+      <textarea
+        id="composer-input"
+        ref={textareaRef}
+        data-testid="composer"
+        className="composer-input"
+        value={text}
+        rows={Math.min(8, Math.max(1, text.split("\n").length))}
+        placeholder={busy ? "Queue a message for the agent" : "Message Parley"}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby="composer-hint"
+      />
+      <span id="composer-hint" className="visually-hidden">
+        Enter sends, Shift+Enter adds a new line{busy ? ", Escape stops the agent" : ""}.
+      </span>
+      <div className="composer-actions">
+        {busy && (
+          <button
+            type="button"
+            className="button button-danger"
+            data-testid="stop"
+            onClick={stop}
+            title="Stop (Esc)"
+          >
+            Stop
+          </button>
+        )}
+        <button
+          type="submit"
+          className="button button-primary"
+          data-testid="send"
+          disabled={!canSend}
+          title={busy ? "Queue this message" : "Send (Enter)"}
+        >
+          {busy ? "Queue" : "Send"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { ChatStore, type ChatStoreApi } from "@parley/sdk";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app.tsx";
+import { createSettingsApi, type SettingsApi } from "./settings/settings-api.ts";
+import { ChatStoreProvider } from "./store/chat-store-context.tsx";
+import { ThemeProvider } from "./theme/theme-context.tsx";
+import "./styles.css";
+
+/**
+ * The store and settings API the page runs on: the sdk's ChatStore against this page's own origin (the
+ * server address never comes from the URL), or, under `vite --mode fake`, a scripted in-memory store for
+ * working on the UI without a server. The fake branch is dropped from production builds.
+ */
+async function createBackend(): Promise<{ store: ChatStoreApi; settingsApi: SettingsApi }> {
+  if (import.meta.env.MODE === "fake") {
+    const { createDevBackend } = await import("../test/dev-backend.ts");
+    return createDevBackend();
+  }
+  const store = new ChatStore();
+  return { store, settingsApi: createSettingsApi(store.client) };
+}
+
+const root = document.getElementById("root");
+if (root === null) throw new Error("index.html has no #root element");
+void createBackend().then(({ store, settingsApi }) => {
+  createRoot(root).render(
+    <StrictMode>
+      <ThemeProvider>
+        <ChatStoreProvider store={store}>
+          <App settingsApi={settingsApi} />
+        </ChatStoreProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  );
+});

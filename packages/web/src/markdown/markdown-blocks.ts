@@ -1,0 +1,68 @@
+import { Lexer, type Links, type MarkedOptions, type Token } from "marked";
+
+/** One top-level markdown block: its token and a key that stays the same while the text grows. */
+export interface MarkdownBlock {
+  /** The block's start offset in the text, as a string: stable while text is appended. */
+  key: string;
+  token: Token;
+}
+
+/**
+ * The blocks of a markdown text, split so that appending text re-parses only the tail: `closed` blocks are
+ * followed by another block, so later text can no longer change them, and the next parse reuses them
+ * (same objects, so memoized renderers skip them); `open` holds the last block, which may still grow.
+ */
+export interface MarkdownBlocks {
+  text: string;
+  closed: readonly MarkdownBlock[];
+  /** Length of the text prefix the closed blocks cover. */
+  closedLength: number;
+  open: readonly MarkdownBlock[];
+  /** Link reference definitions (`[id]: url`) found in the closed blocks, for references in later ones. */
+  links: Links;
+}
+
+const LEXER_OPTIONS: MarkedOptions = { gfm: true, breaks: false };
+
+/**
+ * Parses `text` into blocks, reusing the closed blocks of `previous` when `text` extends the text they
+ * covered. A streaming answer thus costs one parse of its last block per token, not of the whole message.
+ */
+export function parseMarkdownBlocks(text: string, previous?: MarkdownBlocks): MarkdownBlocks {
+  const source = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+  if (previous !== undefined && previous.text === source) return previous;
+  const reusable =
+    previous !== undefined &&
+    source.length >= previous.closedLength &&
+    source.startsWith(previous.text.slice(0, previous.closedLength));
+  const start = reusable ? previous.closedLength : 0;
+  const closed: MarkdownBlock[] = reusable ? [...previous.closed] : [];
+  const links: Links = reusable ? { ...previous.links } : {};
+
+  const lexer = new Lexer(LEXER_OPTIONS);
+  Object.assign(lexer.tokens.links, links);
+  const tokens = lexer.lex(source.slice(start));
+
+  let lastContent = tokens.length - 1;
+  while (lastContent >= 0 && tokens[lastContent]?.type === "space") lastContent -= 1;
+  const open: MarkdownBlock[] = [];
+  let position = start;
+  let closedLength = start;
+  tokens.forEach((token, index) => {
+    const block = { key: String(position), token };
+    position += token.raw.length;
+    if (index < lastContent) {
+      closed.push(block);
+      closedLength = position;
+      if (token.type === "def") links[token.tag] = { href: token.href, title: token.title };
+    } else {
+      open.push(block);
+    }
+  });
+  // The offsets above assume the tokens' raw text adds up to the source; if a lexer change ever breaks
+  // that, keep everything open: slower, never wrong.
+  if (position !== source.length) {
+    return { text: source, closed: [], closedLength: 0, open: [...closed, ...open], links: {} };
+  }
+  return { text: source, closed, closedLength, open, links };
+}

@@ -1,0 +1,73 @@
+import { decodeParleySettings } from "@parley/protocol";
+import { type ThemePreference, useTheme } from "../theme/theme-context.tsx";
+import { ApiKeyRow } from "./api-key-row.tsx";
+import { ModelForm } from "./model-form.tsx";
+import type { SettingsApi } from "./settings-api.ts";
+import { useSettings } from "./use-settings.ts";
+
+/** The settings page: model and provider, API keys (write-only) and the theme. */
+export function SettingsPage({ api, onClose }: { api: SettingsApi; onClose: () => void }) {
+  const { view, loadError, save } = useSettings(api);
+  const decoded = view === undefined ? undefined : decodeParleySettings(view.settings);
+  const settings = decoded?.success === true ? decoded.value : {};
+  return (
+    <main className="settings-page" data-testid="settings-page" aria-labelledby="settings-title">
+      <div className="settings-header">
+        <h1 id="settings-title">Settings</h1>
+        <button type="button" className="button" data-testid="settings-close" onClick={onClose}>
+          Back to chat
+        </button>
+      </div>
+      {loadError !== undefined && (
+        <p className="notice notice-error" role="alert" data-testid="settings-load-error">
+          {loadError.signedOut ? "Signed out: open the login link Parley printed." : loadError.message}
+        </p>
+      )}
+      {view === undefined && loadError === undefined && <p className="muted">Loading settings…</p>}
+      {view !== undefined && (
+        <>
+          <ModelForm view={view} settings={settings} save={save} />
+          <section className="settings-section" aria-labelledby="settings-keys-title">
+            <h2 id="settings-keys-title">API keys</h2>
+            <p className="muted">
+              Keys are stored on this machine by the server and never shown again; only their last four
+              characters are.
+            </p>
+            {view.api_keys.map((status) => (
+              <ApiKeyRow key={status.provider} status={status} settings={settings} save={save} />
+            ))}
+          </section>
+        </>
+      )}
+      <ThemeSection />
+    </main>
+  );
+}
+
+const THEME_OPTIONS: { value: ThemePreference; label: string }[] = [
+  { value: "system", label: "Follow the system" },
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+];
+
+function ThemeSection() {
+  const theme = useTheme();
+  return (
+    <fieldset className="settings-section">
+      <legend>Theme</legend>
+      {THEME_OPTIONS.map((option) => (
+        <label key={option.value} className="radio">
+          <input
+            type="radio"
+            name="theme"
+            value={option.value}
+            data-testid={`settings-theme-${option.value}`}
+            checked={theme.preference === option.value}
+            onChange={() => theme.setPreference(option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,25 @@
+import { getMessagePhase } from "../chat/message-phase.ts";
+import { useChatStore } from "../store/chat-store-context.tsx";
+
+const ANNOUNCEMENTS = {
+  thinking: "The agent is thinking.",
+  working: "The agent is using tools.",
+  streaming: "The agent is answering.",
+  done: "The agent finished.",
+} as const;
+
+/**
+ * A polite live region that tells screen-reader users what the agent is doing, once per phase change,
+ * instead of reading out every streamed token.
+ */
+export function StatusAnnouncer() {
+  const phase = useChatStore((state) => {
+    const last = state.session?.messages.at(-1);
+    return last?.role === "agent" ? getMessagePhase(last) : undefined;
+  });
+  return (
+    <div className="visually-hidden" aria-live="polite" data-testid="status-live">
+      {phase === undefined ? "" : ANNOUNCEMENTS[phase]}
+    </div>
+  );
+}

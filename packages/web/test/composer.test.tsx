@@ -1,0 +1,120 @@
+import type { ChatStoreState } from "@parley/sdk";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { Composer } from "../src/composer/composer.tsx";
+import { QueueList } from "../src/composer/queue-list.tsx";
+import { ChatStoreProvider } from "../src/store/chat-store-context.tsx";
+import { emptySession, FakeChatStore } from "./fake-chat-store.ts";
+
+function renderComposer(state: Partial<ChatStoreState> = {}) {
+  const store = new FakeChatStore({ activeSessionId: "s1", session: emptySession("s1"), ...state });
+  render(
+    <ChatStoreProvider store={store}>
+      <QueueList />
+      <Composer />
+    </ChatStoreProvider>,
+  );
+  return { store, input: screen.getByTestId("composer") as HTMLTextAreaElement };
+}
+
+describe("Composer", () => {
+  it("sends the message on Enter and empties the box", async () => {
+    const { store, input } = renderComposer();
+    await userEvent.type(input, "hello there{Enter}");
+    expect(store.callsOf("sendMessage")).toEqual([["hello there"]]);
+    expect(input.value).toBe("");
+  });
+
+  it("adds a new line on Shift+Enter instead of sending", async () => {
+    const { store, input } = renderComposer();
+    await userEvent.type(input, "first{Shift>}{Enter}{/Shift}second");
+    expect(input.value).toBe("first\nsecond");
+    expect(store.callsOf("sendMessage")).toEqual([]);
+  });
+
+  it("does not send while an input method is composing", () => {
+    const { store, input } = renderComposer();
+    fireEvent.change(input, { target: { value: "にほん" } });
+    fireEvent.keyDown(input, { key: "Enter", isComposing: true });
+    fireEvent.keyDown(input, { key: "Enter", keyCode: 229 });
+    expect(store.callsOf("sendMessage")).toEqual([]);
+    expect(input.value).toBe("にほん");
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(store.callsOf("sendMessage")).toEqual([["にほん"]]);
+  });
+
+  it("never sends an empty or blank message", async () => {
+    const { store, input } = renderComposer();
+    await userEvent.type(input, "   {Enter}");
+    expect(store.callsOf("sendMessage")).toEqual([]);
+    expect(screen.getByTestId("send")).toHaveProperty("disabled", true);
+  });
+
+  it("sends with the Send button too", async () => {
+    const { store, input } = renderComposer();
+    await userEvent.type(input, "via button");
+    await userEvent.click(screen.getByTestId("send"));
+    expect(store.callsOf("sendMessage")).toEqual([["via button"]]);
+  });
+
+  it("gives the text back when sending fails", async () => {
+    const { store, input } = renderComposer();
+    store.failNextSend = "Parley's server cannot be reached.";
+    await userEvent.type(input, "keep me{Enter}");
+    expect(store.callsOf("sendMessage")).toEqual([["keep me"]]);
+    expect(input.value).toBe("keep me");
+  });
+
+  it("shows Stop only while the agent works, and Stop cancels the run", async () => {
+    const { store } = renderComposer();
+    expect(screen.queryByTestId("stop")).toBeNull();
+    act(() => store.updateSession((session) => ({ ...session, busy: true, activeRunId: "run-1" })));
+    expect(screen.getByTestId("send").textContent).toBe("Queue");
+    await userEvent.click(screen.getByTestId("stop"));
+    expect(store.callsOf("stopRun")).toHaveLength(1);
+    expect(screen.queryByTestId("stop")).toBeNull();
+  });
+
+  it("stops the running agent on Escape", () => {
+    const { store } = renderComposer({ session: { ...emptySession("s1"), busy: true } });
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(store.callsOf("stopRun")).toHaveLength(1);
+  });
+
+  it("ignores Escape when the agent is idle or a dialog is open", () => {
+    const { store } = renderComposer();
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(store.callsOf("stopRun")).toHaveLength(0);
+    act(() => store.updateSession((session) => ({ ...session, busy: true })));
+    const dialog = document.createElement("div");
+    dialog.setAttribute("role", "alertdialog");
+    document.body.append(dialog);
+    fireEvent.keyDown(window, { key: "Escape" });
+    dialog.remove();
+    expect(store.callsOf("stopRun")).toHaveLength(0);
+  });
+
+  it("lists queued messages and removes one on request", async () => {
+    const { store } = renderComposer({
+      session: {
+        ...emptySession("s1"),
+        busy: true,
+        queue: [
+          { id: "q1", text: "also check the tests", queuedAtMs: 1 },
+          { id: "q2", text: "and the docs", queuedAtMs: 2 },
+        ],
+      },
+    });
+    const items = screen.getAllByTestId("queue-item");
+    expect(items.map((item) => item.getAttribute("data-queue-id"))).toEqual(["q1", "q2"]);
+    expect(items[0]?.textContent).toContain("also check the tests");
+    await userEvent.click(
+      screen.getByRole("button", { name: "Remove queued message: also check the tests" }),
+    );
+    expect(store.callsOf("removeQueued")).toEqual([["q1"]]);
+    expect(screen.getAllByTestId("queue-item").map((item) => item.getAttribute("data-queue-id"))).toEqual([
+      "q2",
+    ]);
+  });
+});

@@ -1,0 +1,90 @@
+import type { ApiErrorIssue, SettingsUpdate, SettingsView } from "@parley/protocol";
+import type { SettingsApi, SettingsResult } from "../src/settings/settings-api.ts";
+
+/** A settings API in memory: records every update and answers with a view or a scripted error. */
+export class FakeSettingsApi implements SettingsApi {
+  readonly updates: SettingsUpdate[] = [];
+  /** When set, the next save fails with these issues (as the server's 400 would). */
+  rejectNextSave: { message: string; issues: ApiErrorIssue[] } | undefined;
+  /** When true, every call answers 401. */
+  signedOut = false;
+
+  constructor(public view: SettingsView = demoSettingsView()) {}
+
+  async load(): Promise<SettingsResult> {
+    if (this.signedOut) return unauthorized();
+    return { ok: true, value: this.view };
+  }
+
+  async save(update: SettingsUpdate): Promise<SettingsResult> {
+    this.updates.push(update);
+    if (this.signedOut) return unauthorized();
+    const rejection = this.rejectNextSave;
+    if (rejection !== undefined) {
+      this.rejectNextSave = undefined;
+      return {
+        ok: false,
+        status: 400,
+        message: rejection.message,
+        issues: rejection.issues,
+        signedOut: false,
+      };
+    }
+    this.view = applyUpdate(this.view, update);
+    return { ok: true, value: this.view };
+  }
+}
+
+/** The view of a fresh install: the demo model answers, no keys set. */
+export function demoSettingsView(): SettingsView {
+  return {
+    settings: {},
+    api_keys: [
+      { provider: "anthropic", configured: false, source: "none" },
+      { provider: "openai", configured: false, source: "none" },
+    ],
+    model: {
+      ref: "demo",
+      label: "Demo model (offline)",
+      provider: "demo",
+      model: "demo",
+      is_demo: true,
+      source: "default",
+    },
+  };
+}
+
+function unauthorized(): SettingsResult {
+  return { ok: false, status: 401, message: "authentication required", issues: [], signedOut: true };
+}
+
+/** Enough of the server's merge to make the fake's answers believable: model refs and hosted keys. */
+function applyUpdate(view: SettingsView, update: SettingsUpdate): SettingsView {
+  const settings: Record<string, unknown> = { ...view.settings };
+  let model = view.model;
+  if (typeof update.model === "string") {
+    settings.model = update.model;
+    const colon = update.model.indexOf(":");
+    const provider = colon < 0 ? update.model : update.model.slice(0, colon);
+    const name = colon < 0 ? update.model : update.model.slice(colon + 1);
+    model = {
+      ref: update.model,
+      label: update.model === "demo" ? "Demo model (offline)" : `${name} (${provider})`,
+      provider,
+      model: name,
+      is_demo: update.model === "demo",
+      source: "settings",
+    };
+  }
+  if (update.fallback_model === null) delete settings.fallback_model;
+  else if (typeof update.fallback_model === "string") settings.fallback_model = update.fallback_model;
+  const providers = (update.providers ?? {}) as Record<string, { api_key?: string | null } | undefined>;
+  const apiKeys = view.api_keys.map((status) => {
+    const key = providers[status.provider]?.api_key;
+    if (key === undefined) return status;
+    return key === null
+      ? { provider: status.provider, configured: false, source: "none" }
+      : { provider: status.provider, configured: true, hint: `…${key.slice(-4)}`, source: "settings" };
+  });
+  return { settings, api_keys: apiKeys, model };
+}
