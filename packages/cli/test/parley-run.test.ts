@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -238,6 +238,142 @@ describe.concurrent("parley run against the fake model server", () => {
       expect(run.stdout).toBe("fallback answer\n");
       expect(run.stderr).toContain("parley: switched from anthropic:claude-broken to openai:gpt-fallback");
     }));
+});
+
+describe.concurrent("parley run's tools and permissions", () => {
+  /** A fresh project folder for one test. */
+  const project = () => mkdtemp(join(scratch, "project-"));
+
+  function toolResults(stdout: string): { tool_use_id: string; content: string; is_error?: boolean }[] {
+    return decodeLines(stdout).flatMap((line) =>
+      line.kind === "message" && line.message.type === "user" && Array.isArray(line.message.message.content)
+        ? (line.message.message.content as { type: string }[]).filter((block) => block.type === "tool_result")
+        : [],
+    ) as unknown as { tool_use_id: string; content: string; is_error?: boolean }[];
+  }
+
+  it("refuses a command nobody allowed and tells the model how the user can allow it", () =>
+    withServer(async (server) => {
+      server.script(
+        reply().toolCall("Bash", { command: "echo hi" }, { id: "call_sh" }),
+        reply().text("I was not allowed to run it."),
+      );
+
+      const run = await parley(
+        ["-p", "say hi", "--output-format", "stream-json", "--verbose", "--cwd", await project()],
+        {
+          env: anthropicEnv(server),
+        },
+      );
+
+      expect(run.code).toBe(0);
+      const [result] = toolResults(run.stdout);
+      expect(result).toMatchObject({ tool_use_id: "call_sh", is_error: true });
+      expect(result?.content).toMatch(
+        /^Parley requested permission to use Bash \(it runs a shell command\), but the user has not granted it\./,
+      );
+      expect(result?.content).toContain('--allowedTools "Bash(echo hi)"');
+      expect(JSON.stringify(server.requests[1]?.body)).toContain("the user has not granted it");
+    }));
+
+  it("runs a command allowed with --allowedTools", () =>
+    withServer(async (server) => {
+      server.script(
+        reply().toolCall("Bash", { command: "echo hi" }, { id: "call_sh" }),
+        reply().text("It said hi."),
+      );
+
+      const run = await parley(
+        [
+          "-p",
+          "say hi",
+          "--output-format",
+          "stream-json",
+          "--verbose",
+          "--allowedTools",
+          "Bash(echo hi)",
+          "--cwd",
+          await project(),
+        ],
+        { env: anthropicEnv(server) },
+      );
+
+      expect(run.code).toBe(0);
+      expect(toolResults(run.stdout)).toEqual([
+        { type: "tool_result", tool_use_id: "call_sh", content: "hi" },
+      ]);
+    }));
+
+  it("writes files in acceptEdits mode", () =>
+    withServer(async (server) => {
+      const cwd = await project();
+      server.script(
+        reply().toolCall("Write", { file_path: "notes/todo.md", content: "- ship\n" }, { id: "call_w" }),
+        reply().text("Written."),
+      );
+
+      const run = await parley(["run", "write it", "--permission-mode", "acceptEdits", "--cwd", cwd], {
+        env: anthropicEnv(server),
+      });
+
+      expect(run).toMatchObject({ code: 0, stdout: "Written.\n" });
+      expect(await readFile(join(cwd, "notes/todo.md"), "utf8")).toBe("- ship\n");
+    }));
+
+  it("asks for a plan and refuses changes in plan mode", () =>
+    withServer(async (server) => {
+      const cwd = await project();
+      server.script(
+        reply().toolCall("Write", { file_path: "a.txt", content: "x" }, { id: "call_w" }),
+        reply().text("Plan: none needed."),
+      );
+
+      const run = await parley(
+        [
+          "-p",
+          "change a.txt",
+          "--output-format",
+          "stream-json",
+          "--verbose",
+          "--permission-mode",
+          "plan",
+          "--cwd",
+          cwd,
+        ],
+        {
+          env: anthropicEnv(server),
+        },
+      );
+
+      expect(run.code).toBe(0);
+      expect(decodeLines(run.stdout)[0]).toMatchObject({
+        message: { subtype: "init", permissionMode: "plan" },
+      });
+      expect(JSON.stringify(server.requests[0]?.body)).toContain("# Plan mode");
+      expect(toolResults(run.stdout)[0]?.content).toContain("Parley is in plan mode, so Write did not run");
+      await expect(readFile(join(cwd, "a.txt"), "utf8")).rejects.toThrow("ENOENT");
+    }));
+
+  it("offers the model the built-in tools, without those --disallowedTools names", () =>
+    withServer(async (server) => {
+      server.script(reply().text("ok"));
+
+      const run = await parley(["run", "hi", "--disallowedTools", "Bash,Task", "--cwd", await project()], {
+        env: anthropicEnv(server),
+      });
+
+      expect(run.code).toBe(0);
+      const body = server.requests[0]?.body as { tools?: { name: string }[] } | undefined;
+      const tools = body?.tools ?? [];
+      expect(tools.map((tool) => tool.name)).toEqual(["Read", "LS", "Glob", "Grep", "Write", "Edit"]);
+    }));
+
+  it("rejects a tool rule it cannot read", async () => {
+    const run = await parley(["run", "--allowedTools", "Bash(ls", "hi"]);
+
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--allowedTools: "Bash(ls" is not a tool rule');
+  });
 });
 
 describe.concurrent("parley without a configured model", () => {

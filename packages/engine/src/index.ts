@@ -140,3 +140,64 @@ export type { ModelCallFailure } from "./providers/model-call-failure.ts";
 export { classifyModelError, ModelStallError, parseRetryAfter } from "./providers/model-call-failure.ts";
 export type { ModelInfo, ModelPrice, TokenCounts } from "./providers/model-catalog.ts";
 export { costUsd, lookupModelInfo } from "./providers/model-catalog.ts";
+
+// ── interaction: questions, plans, headlines, resuming ────────────────────────
+
+export { pendingToolUses } from "./loop/pending-tool-uses.ts";
+export { PLAN_MODE_INSTRUCTIONS, PLAN_MODE_SUBAGENT_NOTE, systemPromptForMode } from "./loop/plan-mode.ts";
+export { noApproverMessage } from "./loop/run-tool-call.ts";
+export { askUserEventQuestions } from "./tools/builtin/ask-user-event-questions.ts";
+export type {
+  AskUserToolInput,
+  AskUserToolOption,
+  AskUserToolQuestion,
+} from "./tools/builtin/ask-user-input.ts";
+export {
+  AskUserToolInputSchema,
+  AskUserToolOptionSchema,
+  AskUserToolQuestionSchema,
+} from "./tools/builtin/ask-user-input.ts";
+export type { AskUserRequest, AskUserToolOptions } from "./tools/builtin/ask-user-tool.ts";
+export { ASK_USER_TOOL_NAME, createAskUserTool } from "./tools/builtin/ask-user-tool.ts";
+export type {
+  PlanStepStatus,
+  PlanStepUpdate,
+  PlanUpdate,
+  UpdatePlanInput,
+  UpdatePlanToolOptions,
+} from "./tools/builtin/update-plan-tool.ts";
+export {
+  createUpdatePlanTool,
+  PlanStepStatusSchema,
+  PlanStepUpdateSchema,
+  UPDATE_PLAN_TOOL_NAME,
+  UpdatePlanInputSchema,
+} from "./tools/builtin/update-plan-tool.ts";
+export { describeToolActivity } from "./tools/describe-tool-activity.ts";
+
+// ── permission rules as text ──────────────────────────────────────────────────
+
+export { parseRuleList, parseRuleText } from "./permissions/rule-text.ts";
+
+// ── compaction ────────────────────────────────────────────────────────────────
+
+export { compactBoundaryFor } from "./compaction/compact-boundary.ts";
+export type { CompactConversationOptions, CompactionResult } from "./compaction/compact-conversation.ts";
+export {
+  COMPACTION_SUMMARY_PREFIX,
+  COMPACTION_SYSTEM_PROMPT,
+  compactConversation,
+  compactionSummaryMessage,
+} from "./compaction/compact-conversation.ts";
+export { CompactionError } from "./compaction/compaction-error.ts";
+export { conversationTranscript, TRANSCRIPT_MAX_BLOCK_CHARS } from "./compaction/conversation-transcript.ts";
+export {
+  CHARS_PER_TOKEN,
+  ESTIMATED_MEDIA_TOKENS,
+  estimateTextTokens,
+  estimateTokens,
+} from "./compaction/estimate-tokens.ts";
+export type { ShouldCompactOptions } from "./compaction/should-compact.ts";
+export { contextWindowFor, shouldCompact } from "./compaction/should-compact.ts";
+export type { CompactionSplit } from "./compaction/split-for-compaction.ts";
+export { splitForCompaction } from "./compaction/split-for-compaction.ts";

@@ -1,7 +1,7 @@
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BashToolOptions, createBashTool, type EngineTool, type ToolOutput } from "../src/index.ts";
-import { collectTurn, ManualClock, modelFor, resultOf } from "./helpers.ts";
+import { allowEveryCall, collectTurn, ManualClock, modelFor, resultOf } from "./helpers.ts";
 import { createProject, isRunning, type ProjectFixture } from "./project-fixture.ts";
 import { progressLinesOf, startTurn, toolResultOf } from "./turn-driver.ts";
 
@@ -68,6 +68,7 @@ describe("Bash", () => {
       model: modelFor(server, "anthropic"),
       prompt: "run it",
       cwd: project.root,
+      canUseTool: allowEveryCall,
       tools: [createBashTool()],
     });
 
@@ -102,6 +103,7 @@ describe("Bash", () => {
       model: modelFor(server, "anthropic"),
       prompt: "run it",
       cwd: project.root,
+      canUseTool: allowEveryCall,
       tools: [createBashTool()],
     });
 
@@ -119,6 +121,7 @@ describe("Bash", () => {
       model: modelFor(server, "anthropic"),
       prompt: "run it",
       cwd: project.root,
+      canUseTool: allowEveryCall,
       tools: [createBashTool({ maxOutputChars: 40, maxProgressLines: 3 })],
     });
 
@@ -141,6 +144,7 @@ describe("Bash", () => {
     const turn = startTurn({
       model: modelFor(server, "anthropic"),
       cwd: project.root,
+      canUseTool: allowEveryCall,
       tools: [createBashTool({ timers: clock })],
     });
 
@@ -163,7 +167,12 @@ describe("Bash", () => {
   it("kills the whole process tree when the turn is cancelled", async () => {
     const { tool, executions } = trackedBash();
     scriptBash("sh -c 'sleep 1000 & echo $!; wait' & wait");
-    const turn = startTurn({ model: modelFor(server, "anthropic"), cwd: project.root, tools: [tool] });
+    const turn = startTurn({
+      model: modelFor(server, "anthropic"),
+      cwd: project.root,
+      canUseTool: allowEveryCall,
+      tools: [tool],
+    });
 
     const progress = await turn.waitForMessage(
       (message) => message.type === "tool_progress" && pidLine(String("line" in message && message.line)),
@@ -183,7 +192,12 @@ describe("Bash", () => {
     const clock = new ManualClock();
     const { tool, executions } = trackedBash({ timers: clock });
     scriptBash("trap '' TERM; sleep 1000 & echo $!; wait");
-    const turn = startTurn({ model: modelFor(server, "anthropic"), cwd: project.root, tools: [tool] });
+    const turn = startTurn({
+      model: modelFor(server, "anthropic"),
+      cwd: project.root,
+      canUseTool: allowEveryCall,
+      tools: [tool],
+    });
 
     const progress = await turn.waitForMessage((message) => message.type === "tool_progress");
     const grandchild = Number("line" in progress ? progress.line : Number.NaN);
@@ -204,6 +218,7 @@ describe("Bash", () => {
       model: modelFor(server, "anthropic"),
       prompt: "run it",
       cwd: project.root,
+      canUseTool: allowEveryCall,
       tools: [createBashTool()],
     });
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { builtinTools, type EngineMessage } from "../src/index.ts";
-import { collectTurn, modelFor, resultOf } from "./helpers.ts";
+import { allowEveryCall, collectTurn, modelFor, resultOf } from "./helpers.ts";
 import { createProject, type ProjectFixture } from "./project-fixture.ts";
 import { toolResultOf } from "./turn-driver.ts";
 
@@ -43,6 +43,7 @@ async function callTools(...calls: [string, Record<string, unknown>][]): Promise
     model: modelFor(server, "anthropic"),
     prompt: "use the tools",
     cwd: project.root,
+    canUseTool: allowEveryCall,
     tools: builtinTools(),
   });
   expect(resultOf(messages)).toMatchObject({ subtype: "success", result: "Done." });

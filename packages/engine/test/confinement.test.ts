@@ -11,7 +11,7 @@ import {
   readTool,
 } from "../src/index.ts";
 import { openConfinedForRead, writeConfinedFile } from "../src/tools/fs/confined-file.ts";
-import { collectTurn, modelFor } from "./helpers.ts";
+import { allowEveryCall, collectTurn, modelFor } from "./helpers.ts";
 import {
   createProject,
   makeFifo,
@@ -215,6 +215,7 @@ describe("the file tools turn every refusal into an error the model sees", () =>
       model: modelFor(server, "anthropic"),
       prompt: "escape",
       cwd: project.root,
+      canUseTool: allowEveryCall,
       tools: builtinTools({ task: false }),
     });
 

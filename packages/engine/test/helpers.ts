@@ -2,6 +2,7 @@ import type { Uuid } from "@parley/protocol";
 import type { FakeModelServer } from "@parley/testkit";
 import type { AgentTurnOptions } from "../src/index.ts";
 import {
+  type CanUseToolCallback,
   type EngineClock,
   type EngineMessage,
   type IdGenerator,
@@ -17,6 +18,12 @@ export function sequentialIds(): IdGenerator {
   let next = 0;
   return { uuid: () => `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}` as Uuid };
 }
+
+/** Allows every call that asks: for tests of what tools do, not of who approves them. */
+export const allowEveryCall: CanUseToolCallback = async ({ toolUseId }) => ({
+  behavior: "allow",
+  toolUseID: toolUseId,
+});
 
 /** A clock frozen at 2026-01-01 whose timers fire only when the test says so. */
 export class ManualClock implements EngineClock {

@@ -2,12 +2,14 @@ import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testk
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   builtinTools,
+  createTaskTool,
   type EngineMessage,
   foldTurnIntoHistory,
   GENERAL_PURPOSE_AGENT,
+  type ToolContext,
   type ToolPermissionRequest,
 } from "../src/index.ts";
-import { collectTurn, labels, modelFor, resultOf } from "./helpers.ts";
+import { collectTurn, labels, modelFor, resultOf, sequentialIds } from "./helpers.ts";
 import { createProject, type ProjectFixture } from "./project-fixture.ts";
 import { startTurn, toolResultOf } from "./turn-driver.ts";
 
@@ -170,8 +172,13 @@ describe("Task", () => {
     );
     expect(started).toMatchObject([
       { tool_use_id: "call_outer", spawn_depth: 1 },
-      { tool_use_id: "call_inner", spawn_depth: 2 },
+      {
+        tool_use_id: "call_inner",
+        spawn_depth: 2,
+        parent_task_id: (started[0] as { task_id: string }).task_id,
+      },
     ]);
+    expect(started[0]).not.toHaveProperty("parent_task_id");
     const innerText = messages.find(
       (message) =>
         message.type === "assistant" && JSON.stringify(message.message.content).includes("Deep answer."),
@@ -255,6 +262,39 @@ describe("Task", () => {
       isError: true,
     });
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("closes the task with a failed notification when the subagent's turn breaks down", async () => {
+    const emitted: EngineMessage[] = [];
+    async function* brokenTurn(): AsyncGenerator<EngineMessage, void, undefined> {
+      yield* [];
+      throw new Error("the model configuration disappeared");
+    }
+    const context: ToolContext = {
+      signal: new AbortController().signal,
+      cwd: project.root,
+      toolUseId: "call_task",
+      onProgress: () => {},
+      emit: (message) => void emitted.push(message),
+      turn: {
+        sessionId: "session-1",
+        depth: 0,
+        tools: [],
+        newUuid: sequentialIds().uuid,
+        runSubagent: brokenTurn,
+      },
+    };
+
+    await expect(createTaskTool().execute(TASK_INPUT, context)).rejects.toThrow(
+      "the model configuration disappeared",
+    );
+
+    expect(labels(emitted)).toEqual(["system/task_started", "system/task_notification"]);
+    expect(emitted[1]).toMatchObject({
+      tool_use_id: "call_task",
+      status: "failed",
+      summary: "The subagent failed: the model configuration disappeared",
+    });
   });
 
   it("cancels the subagent when the parent turn is cancelled", async () => {

@@ -3,7 +3,7 @@ import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testk
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, type ToolPermissionRequest } from "../src/index.ts";
-import { collectTurn, type Format, labels, modelFor, resultOf } from "./helpers.ts";
+import { allowEveryCall, collectTurn, type Format, labels, modelFor, resultOf } from "./helpers.ts";
 
 let server: FakeModelServer;
 beforeAll(async () => {
@@ -50,6 +50,7 @@ describe.each<Format>(["anthropic", "openai", "openai-compatible"])(
         model: modelFor(server, format),
         prompt: "write a.txt",
         tools: [writeFile],
+        canUseTool: allowEveryCall,
       });
 
       expect(labels(messages)).toEqual([
@@ -86,6 +87,37 @@ describe.each<Format>(["anthropic", "openai", "openai-compatible"])(
 );
 
 describe("approvals", () => {
+  it("denies a tool that requires approval when the turn has no canUseTool, and tells the model why", async () => {
+    server.script(
+      reply().toolCall("write_file", { path: "a.txt", content: "x" }, { id: "call_n" }),
+      reply().text("I could not write it."),
+    );
+
+    const messages = await collectTurn({
+      model: modelFor(server, "anthropic"),
+      prompt: "write a.txt",
+      tools: [writeFile],
+    });
+
+    expect(executed).toEqual([]);
+    expect(messages[2]).toMatchObject({
+      message: {
+        content: [
+          {
+            type: "tool_result",
+            tool_use_id: "call_n",
+            content: expect.stringContaining("write_file requires approval"),
+            is_error: true,
+          },
+        ],
+      },
+    });
+    expect(resultOf(messages).permission_denials).toEqual([
+      { tool_name: "write_file", tool_use_id: "call_n", tool_input: { path: "a.txt", content: "x" } },
+    ]);
+    expect(JSON.stringify(server.requests[1]?.body)).toContain("they must allow write_file");
+  });
+
   it("asks canUseTool, and a denial becomes an error result the model sees and a permission denial", async () => {
     server.script(
       reply().toolCall("write_file", { path: "/etc/passwd", content: "x" }, { id: "call_d" }),
@@ -275,6 +307,7 @@ describe("max turns", () => {
       model: modelFor(server, "anthropic"),
       prompt: "write",
       tools: [writeFile],
+      canUseTool: allowEveryCall,
       maxTurns: 1,
     });
 
@@ -310,6 +343,7 @@ describe("queued messages", () => {
       model: modelFor(server, "anthropic"),
       prompt: "write",
       tools: [writeFile],
+      canUseTool: allowEveryCall,
       takeQueuedMessages: () => {
         calls += 1;
         return queue.shift() ?? [];
@@ -352,6 +386,7 @@ describe("queued messages", () => {
       model: modelFor(server, "openai"),
       prompt: "write",
       tools: [writeFile],
+      canUseTool: allowEveryCall,
       takeQueuedMessages: () => ["stop after this"],
     });
 

@@ -1041,6 +1041,23 @@ export {
   ApiErrorIssueSchema,
   apiErrorStatus,
 } from "./http/api-error.ts";
+export type {
+  Approval,
+  ApprovalAnswerRequest,
+  ApprovalDecision,
+  ApprovalList,
+  ApprovalListQuery,
+  ApprovalState,
+} from "./http/approvals.ts";
+export {
+  ApprovalAnswerRequestSchema,
+  ApprovalDecisionSchema,
+  ApprovalListQuerySchema,
+  ApprovalListSchema,
+  ApprovalParamsSchema,
+  ApprovalSchema,
+  ApprovalStateSchema,
+} from "./http/approvals.ts";
 export type { AskUserAnswer, AskUserResponse, AskUserResponseRequest } from "./http/ask-user.ts";
 export { AskUserAnswerSchema, AskUserResponseRequestSchema, AskUserResponseSchema } from "./http/ask-user.ts";
 export type { ChatRequest, ChatResponse, QueueItemRemoved } from "./http/chat.ts";
@@ -1053,6 +1070,8 @@ export {
   QueryIntegerSchema,
   TimestampMsSchema,
 } from "./http/common.ts";
+export type { CompactRequest, CompactResponse } from "./http/compaction.ts";
+export { CompactRequestSchema, CompactResponseSchema } from "./http/compaction.ts";
 export type { Health, LoginUrl } from "./http/health.ts";
 export { HealthSchema, LoginUrlSchema } from "./http/health.ts";
 export type {
@@ -1073,6 +1092,46 @@ export {
   SetAgentOverrideRequestSchema,
   SetMissionRequestSchema,
 } from "./http/missions.ts";
+export type {
+  AgentPermissionMode,
+  PermissionModeSource,
+  SelectablePermissionMode,
+  SetPermissionModeRequest,
+} from "./http/permission-modes.ts";
+export {
+  AgentPermissionModeSchema,
+  PermissionModeSourceSchema,
+  SelectablePermissionModeSchema,
+  SetPermissionModeRequestSchema,
+} from "./http/permission-modes.ts";
+export type {
+  CreatePermissionRuleRequest,
+  PermissionRuleDeleted,
+  PermissionRuleList,
+  PermissionRuleRecord,
+  PermissionRuleSource,
+  PermissionRuleSpec,
+} from "./http/permission-rules.ts";
+export {
+  CreatePermissionRuleRequestSchema,
+  PermissionRuleDeletedSchema,
+  PermissionRuleListSchema,
+  PermissionRuleParamsSchema,
+  PermissionRuleRecordSchema,
+  PermissionRuleSourceSchema,
+  PermissionRuleSpecSchema,
+} from "./http/permission-rules.ts";
+export type {
+  ExecutePlanRequest,
+  PlanActionResponse,
+  RefinePlanRequest,
+} from "./http/plans.ts";
+export {
+  ExecutePlanRequestSchema,
+  PlanActionResponseSchema,
+  PlanParamsSchema,
+  RefinePlanRequestSchema,
+} from "./http/plans.ts";
 export { httpPublicSchemas } from "./http/public-schemas.ts";
 export type {
   AgentCancelRequest,
@@ -1082,6 +1141,7 @@ export type {
   AgentRun,
   AgentRunList,
   AgentRunsQuery,
+  RunKind,
   RunStatus,
 } from "./http/runs.ts";
 export {
@@ -1094,6 +1154,7 @@ export {
   AgentRunSchema,
   AgentRunsQuerySchema,
   ContextEntrySchema,
+  RunKindSchema,
   RunStatusSchema,
 } from "./http/runs.ts";
 export type {

@@ -301,6 +301,23 @@ describe("EventStreamClient", () => {
     client.stop();
   });
 
+  it("keeps exactly one stream open when stopped and started again before the first one opened", async () => {
+    // A UI that remounts (React StrictMode runs effects twice) stops and restarts the store at once.
+    const { server, client, timers } = setup({ after: 0 });
+    client.start();
+    client.stop();
+    client.start();
+    await server.requestCount(2);
+    await settle();
+    timers.advance(60_000);
+    await settle();
+
+    expect(server.requests).toHaveLength(2);
+    expect(server.connections.filter((connection) => !connection.closed)).toHaveLength(1);
+    client.stop();
+    expect(server.connections.every((connection) => connection.closed)).toBe(true);
+  });
+
   it("skips a frame it cannot decode with a warning and keeps going", async () => {
     const { server, client, delivered, deliveredCount, warnings } = setup({ after: 0 });
     client.start();

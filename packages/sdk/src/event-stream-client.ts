@@ -79,6 +79,8 @@ export class EventStreamClient {
   readonly #watchdog: StreamWatchdog;
   #status: ConnectionStatus = "offline";
   #running = false;
+  /** Bumped by every `start`, so a loop left over from before a `stop` ends instead of running alongside. */
+  #generation = 0;
   #attempt: AbortController | undefined;
   #attemptHasCursor = false;
   #deadAttempt: AbortController | undefined;
@@ -113,7 +115,8 @@ export class EventStreamClient {
     if (this.#running) return;
     this.#running = true;
     this.#failures = 0;
-    void this.#loop();
+    this.#generation += 1;
+    void this.#loop(this.#generation);
   }
 
   /** Closes the stream; nothing is delivered after this returns. */
@@ -132,22 +135,23 @@ export class EventStreamClient {
     if (change === "rewound" || (change === "set" && openedWithout)) this.#restart();
   }
 
-  async #loop(): Promise<void> {
+  async #loop(generation: number): Promise<void> {
+    const current = () => this.#running && this.#generation === generation;
     let first = true;
-    while (this.#running) {
+    while (current()) {
       if (!first) {
         const restart = this.#restartNow;
         this.#restartNow = false;
         if (!restart) await this.#pause();
-        if (!this.#running) return;
+        if (!current()) return;
       }
       first = false;
-      await this.#connect();
+      await this.#connect(current);
     }
   }
 
   /** One connection attempt: open, read until it ends or dies, and record why it ended. */
-  async #connect(): Promise<void> {
+  async #connect(current: () => boolean): Promise<void> {
     const attempt = new AbortController();
     const after = this.#cursor.seq;
     this.#attempt = attempt;
@@ -160,19 +164,20 @@ export class EventStreamClient {
         signal: attempt.signal,
       });
     } catch (error) {
-      this.#attempt = undefined;
-      this.#onOpenFailed(error as ApiRequestError);
+      // A stop and a new start may have come meanwhile: the newer attempt is not this one's to clear.
+      if (this.#attempt === attempt) this.#attempt = undefined;
+      if (current()) this.#onOpenFailed(error as ApiRequestError);
       return;
     }
-    if (!this.#running || attempt.signal.aborted) {
+    if (!current() || attempt.signal.aborted) {
       await response.body?.cancel().catch(() => {});
-      this.#attempt = undefined;
+      if (this.#attempt === attempt) this.#attempt = undefined;
       return;
     }
     this.#setStatus("connected", "opened");
     const delivered = await this.#read(response, attempt);
-    this.#attempt = undefined;
-    if (!this.#running) return;
+    if (this.#attempt === attempt) this.#attempt = undefined;
+    if (!current()) return;
     if (delivered) this.#failures = 0;
     else this.#failures += 1;
     const reason = this.#deadAttempt === attempt ? "dead_stream" : "ended";

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { type AgentTurnOptions, type EnvironmentVariables, PARLEY_VERSION } from "@parley/engine";
 import { AgentService } from "./agents/agent-service.ts";
+import type { CompactionSettings } from "./agents/compaction.ts";
 import { EventBus } from "./bus/event-bus.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import { apiRoutes, createApp } from "./http/app.ts";
@@ -35,6 +36,8 @@ export interface ServerOptions {
   /** Event log retention. */
   retention?: { maxEvents: number; maxAgeMs: number };
   turnDefaults?: Partial<AgentTurnOptions>;
+  /** When conversations are compacted automatically (default: at 80% of the model's window). */
+  compaction?: Partial<CompactionSettings>;
   now?: () => number;
   /** The built web UI to serve at `/` (packages/web/dist). */
   webRoot?: string;
@@ -86,6 +89,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       now,
       newId,
       ...(options.turnDefaults && { turnDefaults: options.turnDefaults }),
+      ...(options.compaction && { compaction: options.compaction }),
     });
     let origin = "";
     const context: ServerContext = {

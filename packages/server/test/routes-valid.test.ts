@@ -1,17 +1,24 @@
 import type {
   AgentContext,
   AgentRunList,
+  Approval,
   ChatResponse,
+  CompactResponse,
+  PermissionRuleList,
+  PermissionRuleRecord,
+  PlanActionResponse,
   SessionState,
   SessionSummary,
+  StoredMessage,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RouteDefinition } from "../src/http/route.ts";
 import { decodeResponse, ISO_MS_Z } from "./support/api-checks.ts";
 import type { EventStream } from "./support/event-stream.ts";
+import { waitForPendingApproval } from "./support/interactions.ts";
 import { createRouteFixture, type RouteFixture, routesByKey } from "./support/route-fixture.ts";
-import { waitForOutcome } from "./support/server-events.ts";
+import { waitForEvent, waitForOutcome } from "./support/server-events.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /** What a valid-input case gets: the server, a live event stream, the fixture, and the route it covers. */
@@ -207,18 +214,131 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
     });
   },
   "POST /api/ask-user-response": async ({ call, server, fixture }) => {
-    const answered = await call<{ answered_at_ms: number }>("/api/ask-user-response", {
+    const answered = await call<{ answered_at_ms: number; message_id: string }>("/api/ask-user-response", {
       body: { question_id: fixture.questionId, answers: ["sqlite", ["keep it small"]] },
     });
     expect(answered).toEqual({
       question_id: fixture.questionId,
       answers: ["sqlite", ["keep it small"]],
       answered_at_ms: expect.any(Number),
+      message_id: expect.any(String),
+      run_id: fixture.runId,
     });
     const stored = server.server.context.store.questions.get(fixture.questionId);
     expect(stored?.answers).toEqual(["sqlite", ["keep it small"]]);
     const state = await server.json<SessionState>("GET", `/api/sessions/${fixture.sessionId}/state`);
     expect(state.pending_questions).toEqual([]);
+    // The answer joined the chat as the person's message.
+    expect(state.messages.find((message) => message.id === answered.message_id)).toMatchObject({
+      role: "user",
+      rich: { kind: "Text", data: { text: "Which database?\n→ SQLite\n\nAnything else?\n→ keep it small" } },
+    });
+  },
+  "GET /api/approvals": async ({ call, server, events }) => {
+    server.fake.script(
+      reply().toolCall("Write", { file_path: "listed.txt", content: "x" }),
+      reply().text("Ok."),
+    );
+    const chat = await server.json<ChatResponse>("POST", "/api/chat", { text: "Write listed.txt" });
+    const approval = await waitForPendingApproval(server, events, chat.run_id as string);
+    const bySession = await call<{ approvals: Approval[] }>(
+      `/api/approvals?session_id=${chat.session_id}&state=pending`,
+    );
+    expect(bySession.approvals.map((listed) => listed.id)).toEqual([approval.id]);
+    const byProject = await call<{ approvals: Approval[] }>("/api/approvals?state=pending");
+    expect(byProject.approvals.map((listed) => listed.id)).toContain(approval.id);
+    await server.json("POST", `/api/approvals/${approval.id}`, { decision: "reject" });
+    await waitForOutcome(events, chat.run_id as string);
+    expect(
+      (await call<{ approvals: Approval[] }>(`/api/approvals?session_id=${chat.session_id}`)).approvals,
+    ).toEqual([expect.objectContaining({ id: approval.id, state: "rejected" })]);
+  },
+  "POST /api/approvals/:approval_id": async ({ call, server, events }) => {
+    server.fake.script(reply().toolCall("Bash", { command: "echo valid" }), reply().text("Ran it."));
+    const chat = await server.json<ChatResponse>("POST", "/api/chat", { text: "Echo" });
+    const approval = await waitForPendingApproval(server, events, chat.run_id as string);
+    const answered = await call<Approval>(`/api/approvals/${approval.id}`, {
+      body: { decision: "approve", feedback: "Go ahead." },
+    });
+    expect(answered).toMatchObject({
+      id: approval.id,
+      state: "approved",
+      decision: "approve",
+      feedback: "Go ahead.",
+    });
+    expect((await waitForOutcome(events, chat.run_id as string)).outcome).toBe("success");
+  },
+  "POST /api/plans/:message_id/execute": async ({ call, server, events }) => {
+    const planId = await proposePlan(server, events);
+    server.fake.script(reply().text("Executing."));
+    const executed = await call<PlanActionResponse>(`/api/plans/${planId}/execute`, {
+      body: { permission_mode: "acceptEdits" },
+    });
+    expect(executed).toMatchObject({
+      message_id: planId,
+      action: "execute",
+      permission_mode: "acceptEdits",
+      chat: { status: "started" },
+    });
+    await waitForOutcome(events, executed.chat.run_id as string);
+  },
+  "POST /api/plans/:message_id/refine": async ({ call, server, events }) => {
+    const planId = await proposePlan(server, events);
+    server.fake.script(reply().text("A smaller plan, then."));
+    const refined = await call<PlanActionResponse>(`/api/plans/${planId}/refine`, {
+      body: { feedback: "Make it smaller." },
+    });
+    expect(refined).toMatchObject({ action: "refine", permission_mode: "plan", chat: { status: "started" } });
+    await waitForOutcome(events, refined.chat.run_id as string);
+  },
+  "GET /api/permission-rules": async ({ call, server }) => {
+    const rule = await server.json<PermissionRuleRecord>("POST", "/api/permission-rules", {
+      tool: "Bash",
+      pattern: "npm test",
+      behavior: "allow",
+    });
+    const listed = await call<PermissionRuleList>("/api/permission-rules");
+    expect(listed.rules).toContainEqual(rule);
+    await server.json("DELETE", `/api/permission-rules/${rule.id}`);
+  },
+  "POST /api/permission-rules": async ({ call, server }) => {
+    const rule = await call<PermissionRuleRecord>("/api/permission-rules", {
+      body: { tool: "Edit", pattern: "docs/**", behavior: "deny" },
+    });
+    expect(rule).toMatchObject({ tool: "Edit", pattern: "docs/**", behavior: "deny", source: "api" });
+    await server.json("DELETE", `/api/permission-rules/${rule.id}`);
+  },
+  "DELETE /api/permission-rules/:rule_id": async ({ call, server }) => {
+    const rule = await server.json<PermissionRuleRecord>("POST", "/api/permission-rules", {
+      tool: "WebFetch",
+      behavior: "ask",
+    });
+    expect(await call(`/api/permission-rules/${rule.id}`, { method: "DELETE" })).toEqual({
+      deleted: true,
+      rule_id: rule.id,
+    });
+  },
+  "POST /api/sessions/:session_id/mode": async ({ call, server }) => {
+    const session = await server.json<SessionSummary>("POST", "/api/sessions", {});
+    expect(
+      await call(`/api/sessions/${session.id}/mode`, { body: { permission_mode: "acceptEdits" } }),
+    ).toEqual({
+      agent_id: "main",
+      permission_mode: "acceptEdits",
+      source: "session",
+      updated_at_ms: expect.any(Number),
+    });
+  },
+  "POST /api/sessions/:session_id/compact": async ({ call, server, events }) => {
+    const session = await server.json<SessionSummary>("POST", "/api/sessions", {});
+    for (const text of ["One", "Two", "Three"]) {
+      server.fake.script(reply().text(`Answer to ${text}.`));
+      const chat = await server.json<ChatResponse>("POST", "/api/chat", { session_id: session.id, text });
+      await waitForOutcome(events, chat.run_id as string);
+    }
+    server.fake.script(reply().text("A summary of one."));
+    const compacted = await call<CompactResponse>(`/api/sessions/${session.id}/compact`, { body: {} });
+    expect(compacted).toMatchObject({ session_id: session.id, agent_id: "main", run_id: expect.any(String) });
   },
   "GET /api/settings": async ({ call }) => {
     expect(await call("/api/settings")).toMatchObject({
@@ -274,6 +394,27 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
     expect(await call("/api/openapi.json")).toMatchObject({ openapi: "3.1.0" });
   },
 };
+
+/** Puts a fresh session in plan mode and has the agent answer with a plan; returns the Plan message id. */
+async function proposePlan(server: TestServer, events: EventStream): Promise<string> {
+  const session = await server.json<SessionSummary>("POST", "/api/sessions", {});
+  await server.json("POST", `/api/sessions/${session.id}/mode`, { permission_mode: "plan" });
+  const plan = {
+    type: "plan",
+    goal: "Tidy up",
+    steps: [{ step_number: 1, action: "Sort imports", reason: "tidiness" }],
+  };
+  server.fake.script(reply().text(JSON.stringify(plan)));
+  const chat = await server.json<ChatResponse>("POST", "/api/chat", {
+    session_id: session.id,
+    text: "Plan a tidy-up",
+  });
+  const update = await waitForEvent(events, "PlanUpdate", (event) => event.run_id === chat.run_id);
+  await waitForOutcome(events, chat.run_id as string);
+  const state = await server.json<{ messages: StoredMessage[] }>("GET", `/api/sessions/${session.id}/state`);
+  expect(state.messages.find((message) => message.id === update.message_id)?.rich.kind).toBe("Plan");
+  return update.message_id as string;
+}
 
 describe("every API route with valid input", () => {
   let server: TestServer;

@@ -16,6 +16,7 @@ import { abortableSleep } from "../util/abort.ts";
 import { PARLEY_VERSION } from "../version.ts";
 import { type EngineClock, type IdGenerator, randomIds, systemClock } from "./engine-clock.ts";
 import type { EngineMessage } from "./engine-message.ts";
+import { systemPromptForMode } from "./plan-mode.ts";
 import { requestModel } from "./request-model.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.ts";
 import { runToolCall, type ToolCallOutcome } from "./run-tool-call.ts";
@@ -29,14 +30,19 @@ import {
   successResult,
   userMessage,
 } from "./turn-messages.ts";
+import { startingPoint } from "./turn-start.ts";
 
-/** Everything one turn needs. Only `sessionId`, `history`, `prompt`, `model` and `cwd` are required. */
+/** Everything one turn needs. Only `sessionId`, `history`, `model` and `cwd` are required. */
 export interface AgentTurnOptions {
   sessionId: string;
   /** Earlier turns in Anthropic `MessageParam` form (see `foldTurnIntoHistory`). */
   history: MessageParam[];
-  /** The new user message: a string or content blocks. */
-  prompt: MessageParam["content"];
+  /**
+   * The new user message: a string or content blocks. Omit it to resume a stored conversation: the turn
+   * first runs the calls `pendingToolUses(history)` lists (asking `canUseTool` as usual), or, when the
+   * history ends with a user message, asks the model to answer it.
+   */
+  prompt?: MessageParam["content"];
   model: ModelConfig;
   /** Used for the rest of the turn once `model` still fails after its retries. */
   fallbackModel?: ModelConfig;
@@ -49,7 +55,7 @@ export interface AgentTurnOptions {
   /** Emit `system/status` and `stream_event` partials (Anthropic raw stream events). */
   includePartialMessages?: boolean;
   tools?: EngineTool[];
-  /** Asked before a tool that requires approval runs; without it every call is allowed. */
+  /** Asked before a tool that requires approval runs; without it such calls are denied (fail closed). */
   canUseTool?: CanUseToolCallback;
   /** Called before every model request after the first; each message is delivered to the model. */
   takeQueuedMessages?: () => MessageParam["content"][];
@@ -72,6 +78,8 @@ export interface AgentTurnOptions {
   parentToolUseId?: string;
   /** How many subagent levels deep this turn is: 0 (the default) for a top-level turn. */
   subagentDepth?: number;
+  /** Set for a subagent's turn: the `task_id` of its `system/task_started` (nested tasks name it as parent). */
+  taskId?: string;
 }
 
 /** How long a silent model stream may stay silent before it counts as stalled. */
@@ -81,7 +89,8 @@ export const DEFAULT_STALL_TIMEOUT_MS = 120_000;
  * Runs one agent turn and yields what the Claude Code CLI emits for it: `system/init`, partials when
  * asked, one `assistant` message per completed block, `user` tool results and delivered queued
  * messages, retries and fallbacks, and exactly one `result` last. Never throws for model or tool
- * failures; aborting `signal` ends the turn promptly with the interrupt result.
+ * failures; aborting `signal` ends the turn promptly with the interrupt result. Without a `prompt` it
+ * resumes the history (see `AgentTurnOptions.prompt`); a history with nothing to resume throws.
  */
 export async function* runAgentTurn(
   options: AgentTurnOptions,
@@ -95,6 +104,7 @@ export async function* runAgentTurn(
 }
 
 async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage, void, undefined> {
+  const start = startingPoint(options.history, options.prompt);
   const controller = new AbortController();
   const forwardAbort = () => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) forwardAbort();
@@ -110,17 +120,31 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
     includePartialMessages: options.includePartialMessages ?? false,
-    systemPrompt: options.systemPrompt,
+    systemPrompt: systemPromptForMode(
+      options.systemPrompt,
+      options.permissionMode,
+      options.parentToolUseId !== undefined,
+    ),
     maxOutputTokens: options.maxOutputTokens,
     createModel: options.createModel ?? ((config) => createLanguageModel(config)),
     tools,
     model: options.model,
     fallbackModel: options.fallbackModel,
   });
+  const runCalls = (calls: BetaToolUseBlock[], invalidInputs: ReadonlyMap<string, string>) =>
+    runToolRound(turn, options, controller, calls, invalidInputs);
   try {
     yield systemInit(turn, options);
-    const conversation: MessageParam[] = [...options.history, { role: "user", content: options.prompt }];
-    for (let request = 0; ; request++) {
+    const conversation = start.conversation;
+    let request = 0;
+    if (start.pending.length > 0) {
+      const round = yield* runCalls(start.pending, new Map());
+      if (round.ended) return;
+      conversation.push({ role: "user", content: [...start.answered, ...round.results] });
+      if (yield* countToolRound(turn, options)) return;
+      request = 1;
+    }
+    for (; ; request++) {
       if (request > 0) {
         for (const content of options.takeQueuedMessages?.() ?? []) {
           conversation.push({ role: "user", content });
@@ -145,50 +169,70 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
         yield successResult(turn, textOf(response.blocks));
         return;
       }
-
-      const results: ToolResultBlockParam[] = [];
-      for (const [index, call] of toolUses.entries()) {
-        let called: ToolCallOutcome;
-        try {
-          called = yield* runToolCall(call, response.invalidToolInputs.get(call.id), {
-            tools,
-            canUseTool: options.canUseTool,
-            signal: turn.signal,
-            cwd: options.cwd,
-            sessionId: turn.sessionId,
-            clock: turn.clock,
-            ids: turn.ids,
-            depth: options.subagentDepth ?? 0,
-            parentToolUseId: options.parentToolUseId,
-            runSubagent: (toolUseId, subagent) =>
-              runSubagentTurn(turn, options, runAgentTurn, toolUseId, subagent),
-          });
-        } catch (error) {
-          if (!turn.signal.aborted) throw error;
-          yield* interrupt(turn, toolUses.slice(index), "aborted_tools");
-          return;
-        }
-        results.push(called.result);
-        if (called.denial) turn.permissionDenials.push(called.denial);
-        yield userMessage(turn, [called.result], { toolUseResult: called.toolUseResult });
-        if (called.interrupt || turn.signal.aborted) {
-          controller.abort();
-          yield* interrupt(turn, toolUses.slice(index + 1), "aborted_tools");
-          return;
-        }
-      }
-      conversation.push({ role: "user", content: results });
-      turn.numTurns += 1;
-      if (options.maxTurns !== undefined && turn.numTurns > options.maxTurns) {
-        yield maxTurnsResult(turn, options.maxTurns);
-        return;
-      }
+      const round = yield* runCalls(toolUses, response.invalidToolInputs);
+      if (round.ended) return;
+      conversation.push({ role: "user", content: round.results });
+      if (yield* countToolRound(turn, options)) return;
     }
   } finally {
     options.signal?.removeEventListener("abort", forwardAbort);
     // Stops a request or tool still running when the consumer leaves early.
     controller.abort();
   }
+}
+
+/** Runs one response's tool calls in order; `ended` when an interrupt finished the turn. */
+async function* runToolRound(
+  turn: TurnContext,
+  options: AgentTurnOptions,
+  controller: AbortController,
+  toolUses: BetaToolUseBlock[],
+  invalidInputs: ReadonlyMap<string, string>,
+): AsyncGenerator<EngineMessage, { ended: true } | { ended: false; results: ToolResultBlockParam[] }> {
+  const results: ToolResultBlockParam[] = [];
+  for (const [index, call] of toolUses.entries()) {
+    let called: ToolCallOutcome;
+    try {
+      called = yield* runToolCall(call, invalidInputs.get(call.id), {
+        tools: turn.tools,
+        canUseTool: options.canUseTool,
+        signal: turn.signal,
+        cwd: options.cwd,
+        sessionId: turn.sessionId,
+        clock: turn.clock,
+        ids: turn.ids,
+        depth: options.subagentDepth ?? 0,
+        parentToolUseId: options.parentToolUseId,
+        taskId: options.taskId,
+        runSubagent: (toolUseId, subagent) =>
+          runSubagentTurn(turn, options, runAgentTurn, toolUseId, subagent),
+      });
+    } catch (error) {
+      if (!turn.signal.aborted) throw error;
+      yield* interrupt(turn, toolUses.slice(index), "aborted_tools");
+      return { ended: true };
+    }
+    results.push(called.result);
+    if (called.denial) turn.permissionDenials.push(called.denial);
+    yield userMessage(turn, [called.result], { toolUseResult: called.toolUseResult });
+    if (called.interrupt || turn.signal.aborted) {
+      controller.abort();
+      yield* interrupt(turn, toolUses.slice(index + 1), "aborted_tools");
+      return { ended: true };
+    }
+  }
+  return { ended: false, results };
+}
+
+/** Counts a finished tool round as the CLI does (tools ran, then the count goes up); true when it ended the turn. */
+async function* countToolRound(
+  turn: TurnContext,
+  options: AgentTurnOptions,
+): AsyncGenerator<EngineMessage, boolean> {
+  turn.numTurns += 1;
+  if (options.maxTurns === undefined || turn.numTurns <= options.maxTurns) return false;
+  yield maxTurnsResult(turn, options.maxTurns);
+  return true;
 }
 
 function systemInit(turn: TurnContext, options: AgentTurnOptions): SDKSystemMessage {

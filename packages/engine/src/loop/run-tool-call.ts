@@ -40,6 +40,8 @@ export interface ToolCallContext {
   depth: number;
   /** Set in a subagent's turn: the `Task` call that started it. */
   parentToolUseId: string | undefined;
+  /** Set in a subagent's turn: its task id. */
+  taskId: string | undefined;
   /** Starts a child turn for the call `toolUseId` (see `ToolTurn.runSubagent`). */
   runSubagent(toolUseId: string, options: SubagentOptions): AsyncGenerator<EngineMessage, void, undefined>;
 }
@@ -48,7 +50,7 @@ export interface ToolCallContext {
  * Runs one `tool_use` block: checks the tool exists and the input is valid (the model sees what was
  * wrong), asks for approval when the tool requires it, executes it and yields its progress lines and the
  * messages it emits. A tool that requires approval runs only after `canUseTool` answered a well-formed
- * allow for this very call. Throws an `AbortError` when the turn is interrupted.
+ * allow for this very call; without a `canUseTool` it is denied. Throws an `AbortError` when interrupted.
  */
 export async function* runToolCall(
   call: BetaToolUseBlock,
@@ -67,6 +69,13 @@ export async function* runToolCall(
   let input = validate(tool, call.input);
   if (!input.success) return failure(call, input.message);
 
+  if (tool.requiresApproval && !context.canUseTool) {
+    // Fail closed: a host that set up no way to approve has approved nothing.
+    return {
+      ...failure(call, noApproverMessage(call.name)),
+      denial: { tool_name: call.name, tool_use_id: call.id, tool_input: asRecord(call.input) },
+    };
+  }
   if (tool.requiresApproval && context.canUseTool) {
     const toolInput = asRecord(call.input);
     const aborted = whenAborted(context.signal);
@@ -135,6 +144,8 @@ export async function* runToolCall(
     depth: context.depth,
     tools: [...context.tools.values()],
     newUuid: () => context.ids.uuid(),
+    ...(context.parentToolUseId !== undefined && { parentToolUseId: context.parentToolUseId }),
+    ...(context.taskId !== undefined && { taskId: context.taskId }),
     runSubagent: (options: SubagentOptions) => context.runSubagent(call.id, options),
   };
   let settled: { output: ToolOutput } | { error: unknown } | undefined;
@@ -200,6 +211,11 @@ function checkedDecision(answer: unknown, toolUseId: string): PermissionResult {
     };
   }
   return parsed.data;
+}
+
+/** What the model is told when a tool that needs approval is called in a turn that cannot ask anyone. */
+export function noApproverMessage(toolName: string): string {
+  return `${toolName} requires approval, and nothing in this session can approve tool calls, so it did not run. Tell the user; they must allow ${toolName} for it to run.`;
 }
 
 function accessOf(tool: EngineTool, input: unknown): ToolAccess | undefined {

@@ -17,7 +17,7 @@ export async function* runSubagentTurn(
   parentToolUseId: string,
   subagent: SubagentOptions,
 ): AsyncGenerator<EngineMessage, void, undefined> {
-  const { takeQueuedMessages: _queue, fallbackModel: _fallback, ...inherited } = parentOptions;
+  const { takeQueuedMessages: _queue, fallbackModel: _fallback, taskId: _task, ...inherited } = parentOptions;
   const child = runTurn({
     ...inherited,
     sessionId: parent.sessionId,
@@ -33,6 +33,7 @@ export async function* runSubagentTurn(
     clock: parent.clock,
     idGenerator: parent.ids,
     parentToolUseId,
+    ...(subagent.taskId !== undefined && { taskId: subagent.taskId }),
     subagentDepth: (parentOptions.subagentDepth ?? 0) + 1,
   });
   for await (const message of child) {

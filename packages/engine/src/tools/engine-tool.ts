@@ -29,6 +29,10 @@ export interface ToolTurn {
   tools: readonly EngineTool[];
   /** A fresh message uuid from the turn's id generator. */
   newUuid(): Uuid;
+  /** In a subagent's turn: the `Task` call that started it (hosts route questions and plans by it). */
+  parentToolUseId?: string;
+  /** In a subagent's turn: its `task_id`, which tasks it starts name as `parent_task_id`. */
+  taskId?: string;
   /**
    * Runs a child turn with the same model, approval callback and cancellation as this one, and yields its
    * messages with `parent_tool_use_id` set to this call's id (its `result` last).
@@ -42,6 +46,8 @@ export interface SubagentOptions {
   systemPrompt?: string;
   tools: readonly EngineTool[];
   maxTurns?: number;
+  /** The `task_id` announced for this subagent; its turn's tools see it as `ToolTurn.taskId`. */
+  taskId?: string;
 }
 
 /**

@@ -23,6 +23,8 @@ export const AgentStatusEventSchema = z.looseObject({
   started_at_ms: z.int().nonnegative().optional(),
   /** How long the finished activity took, in milliseconds (set with `lifecycle: "done"`). */
   duration_ms: z.number().nonnegative().optional(),
+  /** Set on a finished tool call that failed (an error result, a denial, an interrupted call). */
+  failed: z.boolean().optional(),
   run_id: z.string().optional(),
   ...EventRoutingSchema.shape,
 });

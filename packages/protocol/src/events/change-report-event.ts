@@ -22,6 +22,8 @@ export const ChangeReportEventSchema = z.looseObject({
   agent_id: z.string(),
   files: z.array(ChangedFileSchema),
   truncated_count: z.int().nonnegative(),
+  /** The chat message that keeps the report (a `change_report` special block). */
+  message_id: z.string().optional(),
   run_id: z.string().optional(),
   ...EventRoutingSchema.shape,
 });

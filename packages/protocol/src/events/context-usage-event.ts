@@ -11,6 +11,10 @@ export const ContextUsageEventSchema = z.looseObject({
   compressed: z.boolean(),
   /** The model's context window in tokens, when known. */
   context_window: z.int().positive().optional(),
+  /** With `compressed`: the estimated size before the compaction, what started it, and its marker message. */
+  pre_tokens: z.int().nonnegative().optional(),
+  trigger: z.enum(["auto", "manual"]).optional(),
+  message_id: z.string().optional(),
   run_id: z.string().optional(),
   ...EventRoutingSchema.shape,
 });

@@ -11,6 +11,11 @@ export const SubagentResultEventSchema = z.looseObject({
   /** What the child reported back to its parent. */
   summary: z.string().optional(),
   error: z.string().optional(),
+  parent_run_id: z.string().optional(),
+  tool_use_id: z.string().optional(),
+  duration_ms: z.number().nonnegative().optional(),
+  /** How many tool calls the child made. */
+  tool_uses: z.int().nonnegative().optional(),
   run_id: z.string().optional(),
   ...EventRoutingSchema.shape,
 });

@@ -15,10 +15,16 @@ export const AskUserResponseRequestSchema = z.looseObject({
 });
 export type AskUserResponseRequest = z.infer<typeof AskUserResponseRequestSchema>;
 
-/** The stored answer; a second answer to the same question gets 409 with the first one in `details`. */
+/**
+ * The stored answer; a second answer to the same question gets 409 with the first one in `details`.
+ * `message_id` is the user message the answer was added to the chat as; `run_id` the run that continues
+ * with it (the waiting run, a run resumed after a restart, or the run the answer started).
+ */
 export const AskUserResponseSchema = z.looseObject({
   question_id: z.string(),
   answers: z.array(AskUserAnswerSchema),
   answered_at_ms: z.int().nonnegative(),
+  message_id: z.string().optional(),
+  run_id: z.string().optional(),
 });
 export type AskUserResponse = z.infer<typeof AskUserResponseSchema>;

@@ -1,7 +1,15 @@
 import type { z } from "zod";
 import { ApiErrorBodySchema } from "./api-error.ts";
+import {
+  ApprovalAnswerRequestSchema,
+  ApprovalDecisionSchema,
+  ApprovalListSchema,
+  ApprovalSchema,
+  ApprovalStateSchema,
+} from "./approvals.ts";
 import { AskUserResponseRequestSchema, AskUserResponseSchema } from "./ask-user.ts";
 import { ChatRequestSchema, ChatResponseSchema } from "./chat.ts";
+import { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
 import { HealthSchema, LoginUrlSchema } from "./health.ts";
 import {
   ActiveMissionSchema,
@@ -11,11 +19,27 @@ import {
   SetMissionRequestSchema,
 } from "./missions.ts";
 import {
+  AgentPermissionModeSchema,
+  PermissionModeSourceSchema,
+  SelectablePermissionModeSchema,
+  SetPermissionModeRequestSchema,
+} from "./permission-modes.ts";
+import {
+  CreatePermissionRuleRequestSchema,
+  PermissionRuleDeletedSchema,
+  PermissionRuleListSchema,
+  PermissionRuleRecordSchema,
+  PermissionRuleSourceSchema,
+  PermissionRuleSpecSchema,
+} from "./permission-rules.ts";
+import { ExecutePlanRequestSchema, PlanActionResponseSchema, RefinePlanRequestSchema } from "./plans.ts";
+import {
   AgentCancelRequestSchema,
   AgentCancelResponseSchema,
   AgentContextSchema,
   AgentRunListSchema,
   AgentRunSchema,
+  RunKindSchema,
 } from "./runs.ts";
 import { SessionListSchema, SessionStateSchema, StoredMessageSchema } from "./session-state.ts";
 import {
@@ -33,23 +57,44 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   AgentCancelResponse: AgentCancelResponseSchema,
   AgentContext: AgentContextSchema,
   AgentOverride: AgentOverrideSchema,
+  AgentPermissionMode: AgentPermissionModeSchema,
   AgentRun: AgentRunSchema,
   AgentRunList: AgentRunListSchema,
   ApiErrorBody: ApiErrorBodySchema,
+  Approval: ApprovalSchema,
+  ApprovalAnswerRequest: ApprovalAnswerRequestSchema,
+  ApprovalDecision: ApprovalDecisionSchema,
+  ApprovalList: ApprovalListSchema,
+  ApprovalState: ApprovalStateSchema,
   AskUserResponse: AskUserResponseSchema,
   AskUserResponseRequest: AskUserResponseRequestSchema,
   ChatRequest: ChatRequestSchema,
   ChatResponse: ChatResponseSchema,
+  CompactRequest: CompactRequestSchema,
+  CompactResponse: CompactResponseSchema,
+  CreatePermissionRuleRequest: CreatePermissionRuleRequestSchema,
   CreateSessionRequest: CreateSessionRequestSchema,
+  ExecutePlanRequest: ExecutePlanRequestSchema,
   Health: HealthSchema,
   LoginUrl: LoginUrlSchema,
   MissionHistory: MissionHistorySchema,
+  PermissionModeSource: PermissionModeSourceSchema,
+  PermissionRuleDeleted: PermissionRuleDeletedSchema,
+  PermissionRuleList: PermissionRuleListSchema,
+  PermissionRuleRecord: PermissionRuleRecordSchema,
+  PermissionRuleSource: PermissionRuleSourceSchema,
+  PermissionRuleSpec: PermissionRuleSpecSchema,
+  PlanActionResponse: PlanActionResponseSchema,
+  RefinePlanRequest: RefinePlanRequestSchema,
+  RunKind: RunKindSchema,
   RenameSessionRequest: RenameSessionRequestSchema,
+  SelectablePermissionMode: SelectablePermissionModeSchema,
   SendMessageRequest: SendMessageRequestSchema,
   SessionList: SessionListSchema,
   SessionState: SessionStateSchema,
   SetAgentOverrideRequest: SetAgentOverrideRequestSchema,
   SetMissionRequest: SetMissionRequestSchema,
+  SetPermissionModeRequest: SetPermissionModeRequestSchema,
   SettingsView: SettingsViewSchema,
   StoredMessage: StoredMessageSchema,
   WorkspaceTree: WorkspaceTreeSchema,

@@ -5,12 +5,20 @@ import { IdSchema, TimestampMsSchema } from "./common.ts";
 export const RunStatusSchema = z.enum(["running", "completed", "failed", "cancelled", "interrupted"]);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
+/**
+ * What a run is: a `turn` for the person's message, a `resume` that continues a conversation whose tool call
+ * was answered after a restart (its prompt is empty), a `subagent`'s task, or a `compaction` of the history.
+ */
+export const RunKindSchema = z.enum(["turn", "resume", "subagent", "compaction"]);
+export type RunKind = z.infer<typeof RunKindSchema>;
+
 /** One agent run: a turn of an agent (or a subagent's task) from its prompt to its result. */
 export const AgentRunSchema = z.looseObject({
   id: z.string(),
   session_id: z.string(),
   agent_id: z.string(),
   parent_run_id: z.string().nullable(),
+  kind: RunKindSchema.optional(),
   status: RunStatusSchema,
   model: z.string(),
   prompt: z.string(),
@@ -69,6 +77,12 @@ export const AgentCancelRequestSchema = z.looseObject({
 });
 export type AgentCancelRequest = z.infer<typeof AgentCancelRequestSchema>;
 
-/** The runs a cancel request stopped (empty when the run had already ended). */
-export const AgentCancelResponseSchema = z.looseObject({ cancelled: z.array(z.string()) });
+/**
+ * The runs a cancel request stopped (empty when the run had already ended), and the approvals and
+ * questions it withdrew (those a run interrupted by a restart had left waiting).
+ */
+export const AgentCancelResponseSchema = z.looseObject({
+  cancelled: z.array(z.string()),
+  cancelled_interactions: z.array(z.string()).optional(),
+});
 export type AgentCancelResponse = z.infer<typeof AgentCancelResponseSchema>;

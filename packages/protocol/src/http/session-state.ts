@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { AskUserQuestionSchema } from "../events/ask-user-question.ts";
 import { QueuedMessageSchema } from "../events/queue-updated-event.ts";
+import { ApprovalSchema } from "./approvals.ts";
 import { TimestampMsSchema } from "./common.ts";
+import { AgentPermissionModeSchema } from "./permission-modes.ts";
 import { AgentRunSchema } from "./runs.ts";
 
 /** A session as the session list and state show it. */
@@ -30,13 +32,18 @@ export const StoredMessageSchema = z.looseObject({
 });
 export type StoredMessage = z.infer<typeof StoredMessageSchema>;
 
-/** An AskUser question still waiting for its answer. */
+/**
+ * An AskUser question still waiting for its answer. `message_id` is the Question chat message that shows it;
+ * `source` says whether the agent asked with its AskUserQuestion tool or wrote the question as JSON.
+ */
 export const PendingQuestionSchema = z.looseObject({
   question_id: z.string(),
   agent_id: z.string(),
   run_id: z.string().nullable(),
   questions: z.array(AskUserQuestionSchema),
   asked_at_ms: TimestampMsSchema,
+  message_id: z.string().optional(),
+  source: z.enum(["tool", "text"]).optional(),
 });
 export type PendingQuestion = z.infer<typeof PendingQuestionSchema>;
 
@@ -71,7 +78,11 @@ export const SessionStateSchema = z.looseObject({
   has_more_messages: z.boolean(),
   queue: z.array(QueuedMessageSchema),
   pending_questions: z.array(PendingQuestionSchema),
+  /** Tool calls waiting for a person's approval (answer with `POST /api/approvals/:approval_id`). */
+  pending_approvals: z.array(ApprovalSchema).optional(),
   agents: z.array(AgentActivitySchema),
+  /** The permission mode each agent of the session runs in. */
+  permission_modes: z.array(AgentPermissionModeSchema).optional(),
   streaming: z.array(StreamingSegmentSchema),
   /** The runs the included messages belong to, with how each ended, so a turn renders its outcome. */
   runs: z.array(AgentRunSchema),

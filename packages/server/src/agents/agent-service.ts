@@ -1,6 +1,7 @@
-import type { AgentTurnOptions, EnvironmentVariables } from "@parley/engine";
 import type {
   AgentActivity,
+  Approval,
+  AskUserAnswer,
   ChatRequest,
   ChatResponse,
   KnownFields,
@@ -8,24 +9,17 @@ import type {
   SessionSummary,
   StreamingSegment,
 } from "@parley/protocol";
-import type { EventBus } from "../bus/event-bus.ts";
 import { ApiError } from "../http/api-error.ts";
 import { type QueueItem, toQueuedMessage } from "../store/queue-store.ts";
-import type { Store } from "../store/store.ts";
+import { waitingToolUseIds, withdrawWaiting } from "./open-interactions.ts";
+import { type ResumedCall, resumePoint } from "./resume-point.ts";
+import { completionOf } from "./run-completion.ts";
+import { settleOpenCalls } from "./run-conclusion.ts";
+import { type AgentServiceContext, createRunContext, type RunContext } from "./run-context.ts";
 import { type ActiveRun, RunDriver } from "./run-driver.ts";
+import { recoverInterruptedRun } from "./run-recovery.ts";
 
-/** What the agent service needs from the server. */
-export interface AgentServiceContext {
-  store: Store;
-  bus: EventBus;
-  projectRoot: string;
-  home: string;
-  env: EnvironmentVariables;
-  now: () => number;
-  newId: (prefix: string) => string;
-  /** Engine options applied to every turn (tests shorten retries and stall timeouts). */
-  turnDefaults?: Partial<AgentTurnOptions>;
-}
+export type { AgentServiceContext, RunContext } from "./run-context.ts";
 
 /** How a finished run ended, for callers waiting on it (seed 003's send-and-wait). */
 export interface RunCompletion {
@@ -40,22 +34,32 @@ const DEFAULT_AGENT = "main";
 /**
  * Runs agents for the sessions of one project: starts a run for a message to an idle agent, queues a
  * message to a busy one and injects it at the run's next loop iteration (seed 002 "message queue"), cancels
- * run trees, and recovers runs a killed server left behind. A closed browser never cancels a run: only
- * `cancel` does.
+ * run trees, resumes a conversation whose approval or question was answered after a restart, and recovers
+ * runs a killed server left behind. A closed browser never cancels a run: only `cancel` does.
  */
 export class AgentService {
-  readonly #context: AgentServiceContext;
+  readonly #context: RunContext;
   readonly #active = new Map<string, ActiveRun>();
   readonly #completions = new Map<string, ((completion: RunCompletion) => void)[]>();
   #shuttingDown = false;
 
   constructor(context: AgentServiceContext) {
-    this.#context = context;
+    this.#context = createRunContext(context, {
+      resume: (sessionId, agentId) => this.resume(sessionId, agentId),
+      send: (sessionId, agentId, text) => this.chat({ session_id: sessionId, agent_id: agentId, text }),
+      closing: () => this.#shuttingDown,
+    });
+  }
+
+  /** The context runs share (the desks answer approvals, questions and plan actions). */
+  get context(): RunContext {
+    return this.#context;
   }
 
   /**
-   * `POST /api/chat`: stores the message and starts a run, or queues it when the agent is busy. A retry
-   * with the same client_message_id returns the first response and runs nothing.
+   * `POST /api/chat`: stores the message and starts a run, or queues it when the agent is busy (or waits
+   * for a person's answer to a call a restart interrupted). A retry with the same client_message_id returns
+   * the first response and runs nothing.
    */
   chat(request: ChatRequest): ChatResponse {
     const { store, bus, now } = this.#context;
@@ -70,9 +74,8 @@ export class AgentService {
         request.session_id === undefined
           ? this.#createSession(request.text)
           : this.#session(request.session_id);
-      const key = agentKey(session.id, agentId);
       let result: ChatResponse;
-      if (this.#active.has(key)) {
+      if (this.#busy(session.id, agentId)) {
         const item = store.queue.add({
           id: this.#context.newId("q"),
           session_id: session.id,
@@ -90,7 +93,7 @@ export class AgentService {
           duplicate: false,
         };
       } else {
-        const run = this.#beginRun(session.id, agentId, [
+        const run = this.#beginRun(session.id, agentId, "turn", [
           { text: request.text, clientMessageId: request.client_message_id },
         ]);
         start = run.start;
@@ -115,11 +118,35 @@ export class AgentService {
     return response;
   }
 
+  /**
+   * Continues a conversation whose open tool calls were answered while no run waited (after a restart):
+   * a resume run carries out exactly those calls (or tells the model they were refused), then goes on.
+   * Returns the run's id; undefined when the agent is busy or something still waits for an answer.
+   */
+  resume(sessionId: string, agentId: string): string | undefined {
+    if (this.#shuttingDown || this.#active.has(agentKey(sessionId, agentId))) return undefined;
+    const { store, bus } = this.#context;
+    let started: { runId: string; start: () => void } | undefined;
+    store.transaction(() => {
+      if (store.sessions.get(sessionId) === undefined) return;
+      const point = resumePoint(store, sessionId, agentId);
+      if (point.kind === "calls") {
+        started = this.#beginRun(sessionId, agentId, "resume", [], point);
+      } else if (point.kind === "none" && store.queue.waiting(sessionId, agentId).length > 0) {
+        // Nothing to carry out after all: the messages that waited for the answer go ahead.
+        started = this.#beginRun(sessionId, agentId, "turn", []);
+      }
+    });
+    bus.flush();
+    started?.start();
+    return started?.runId;
+  }
+
   /** Resolves when the run with this id ends (immediately if it already has). */
   waitForRun(runId: string): Promise<RunCompletion> {
     const run = this.#context.store.runs.get(runId);
     if (run === undefined) return Promise.reject(ApiError.notFound("run", runId));
-    if (run.status !== "running") return Promise.resolve(this.#completionOf(runId));
+    if (run.status !== "running") return Promise.resolve(completionOf(this.#context.store, runId));
     return new Promise((resolve) => {
       const waiting = this.#completions.get(runId) ?? [];
       waiting.push(resolve);
@@ -133,16 +160,29 @@ export class AgentService {
       const item = this.#context.store.queue.get(itemId);
       if (item === undefined || item.state === "removed") throw ApiError.notFound("queue item", itemId);
       if (item.state === "delivered" && item.run_id !== null) return this.waitForRun(item.run_id);
-      const key = agentKey(item.session_id, item.agent_id);
-      const active = this.#active.get(key);
-      if (active === undefined)
-        throw new ApiError("conflict", "the queued message is not waiting for any run");
+      const active = this.#active.get(agentKey(item.session_id, item.agent_id));
+      if (active === undefined) {
+        const waiting = waitingToolUseIds(this.#context.store, item.session_id, item.agent_id).size > 0;
+        throw new ApiError(
+          "conflict",
+          waiting
+            ? "the message was queued: the agent waits for an answer to an approval or a question, and takes it once that is answered"
+            : "the queued message is not waiting for any run",
+        );
+      }
       await this.waitForRun(active.runId);
     }
   }
 
-  /** Cancels a run and all its descendants; returns the ids of the runs that were still running. */
-  cancel(runId: string, options: { clearQueue?: boolean } = {}): string[] {
+  /**
+   * Cancels a run and all its descendants. Runs still going are stopped (their pending approvals and
+   * questions are withdrawn as they stop); approvals and questions an interrupted run left waiting are
+   * withdrawn here, and the conversation is closed so the agent can take the next message.
+   */
+  cancel(
+    runId: string,
+    options: { clearQueue?: boolean } = {},
+  ): { cancelled: string[]; withdrawn: string[] } {
     const { store } = this.#context;
     const root = store.runs.get(runId);
     if (root === undefined) throw ApiError.notFound("run", runId);
@@ -157,7 +197,11 @@ export class AgentService {
         cancelled.push(active.runId);
       }
     }
-    return cancelled;
+    const withdrawn =
+      cancelled.length > 0 ? [] : withdrawWaiting(this.#context, tree, root.session_id, root.agent_id);
+    if (withdrawn.length > 0 && options.clearQueue === true) this.#clearQueue(root.session_id, root.agent_id);
+    if (withdrawn.length > 0) this.#startQueued(root.session_id, root.agent_id);
+    return { cancelled, withdrawn };
   }
 
   /** Cancels every run of a session (before it is deleted) and resolves when they have ended. */
@@ -201,7 +245,7 @@ export class AgentService {
   streaming(sessionId: string): StreamingSegment[] {
     return [...this.#active.values()]
       .filter((active) => active.sessionId === sessionId)
-      .map((active) => active.streamingSegment());
+      .flatMap((active) => active.streamingSegment() ?? []);
   }
 
   /** Waiting queue items of a session. */
@@ -211,17 +255,32 @@ export class AgentService {
     return agents.flatMap((agent) => this.#context.store.queue.waiting(sessionId, agent));
   }
 
+  /** Whether an agent has a run going now. */
+  isActive(sessionId: string, agentId: string): boolean {
+    return this.#active.has(agentKey(sessionId, agentId));
+  }
+
   /**
-   * At start-up: a run still marked running was cut short by a killed server. Keep what it streamed as a
-   * message, fold what it did into the agent's conversation, and mark it interrupted.
+   * Marks an agent busy with work that is not a model turn (a compaction) until `done` is called; the
+   * agent's messages queue meanwhile. Returns undefined when the agent is busy already.
    */
+  occupy(run: ActiveRun): (() => void) | undefined {
+    const key = agentKey(run.sessionId, run.agentId);
+    if (this.#busy(run.sessionId, run.agentId)) return undefined;
+    this.#active.set(key, run);
+    return () => {
+      this.#active.delete(key);
+      this.#settle(run.runId, run.sessionId, run.agentId, false);
+    };
+  }
+
+  /** At start-up: records runs a killed server left "running" as interrupted (see `recoverInterruptedRun`). */
   recoverInterruptedRuns(): string[] {
-    const recovered: string[] = [];
-    for (const run of this.#context.store.runs.running()) {
-      RunDriver.recoverInterrupted(this.#context, run);
-      recovered.push(run.id);
-    }
-    return recovered;
+    const running = this.#context.store.runs.running();
+    // Subagents first: their withdrawn approvals must not keep their parent's calls open.
+    running.sort((left, right) => Number(left.parent_run_id === null) - Number(right.parent_run_id === null));
+    for (const run of running) recoverInterruptedRun(this.#context, run);
+    return running.map((run) => run.id);
   }
 
   /** Stops every run (they are recorded as interrupted) and resolves when all have ended. */
@@ -232,6 +291,13 @@ export class AgentService {
       return this.waitForRun(active.runId);
     });
     await Promise.all(ending);
+  }
+
+  #busy(sessionId: string, agentId: string): boolean {
+    return (
+      this.#active.has(agentKey(sessionId, agentId)) ||
+      waitingToolUseIds(this.#context.store, sessionId, agentId).size > 0
+    );
   }
 
   #session(id: string): KnownFields<SessionSummary> {
@@ -254,21 +320,34 @@ export class AgentService {
   /**
    * Inside a transaction: records the run with the agent's waiting messages (sent earlier, so first) and
    * the new ones, and marks the agent busy. Returns the function that starts the run after the commit.
+   * A resume run takes no messages: the queue reaches it at its next model request.
    */
   #beginRun(
     sessionId: string,
     agentId: string,
+    kind: "turn" | "resume",
     prompts: { text: string; clientMessageId?: string | undefined }[],
+    resumed?: {
+      calls: ResumedCall[];
+      approvals: Map<string, Approval>;
+      answers: Map<string, AskUserAnswer[]>;
+    },
   ) {
     const context = this.#context;
     const key = agentKey(sessionId, agentId);
     const runId = context.newId("run");
-    const waiting = context.store.queue.waiting(sessionId, agentId);
+    const waiting = kind === "turn" ? context.store.queue.waiting(sessionId, agentId) : [];
     const driver: RunDriver = new RunDriver(context, {
       runId,
       sessionId,
       agentId,
+      kind,
       takeQueuedMessages: () => this.#deliverQueued(driver),
+      ...(resumed && {
+        resumedCalls: resumed.calls,
+        answeredApprovals: resumed.approvals,
+        answeredQuestions: resumed.answers,
+      }),
     });
     const all = [
       ...waiting.map((item) => ({ text: item.text, clientMessageId: item.client_message_id ?? undefined })),
@@ -280,19 +359,55 @@ export class AgentService {
       for (const item of waiting) context.store.queue.markDelivered(item.id, runId);
       this.#publishQueue(sessionId, agentId);
     }
+    if (kind === "turn") {
+      this.#expireTextQuestions(sessionId, agentId);
+      // A new message never follows an open tool call: one left without a waiting person (its answer
+      // was recorded just before a crash) is closed as interrupted, so the conversation stays valid.
+      settleOpenCalls(context.store, sessionId, agentId);
+    }
     this.#active.set(key, driver);
     context.store.transactor.onRollback(() => this.#active.delete(key));
-    const content: MessageParam["content"] =
-      all.length === 1 ? (all[0]?.text ?? "") : all.map((prompt) => ({ type: "text", text: prompt.text }));
+    const content: MessageParam["content"] | undefined =
+      kind === "resume"
+        ? undefined
+        : all.length === 1
+          ? (all[0]?.text ?? "")
+          : all.map((prompt) => ({ type: "text", text: prompt.text }));
     const start = () => {
-      void driver.execute(content).then((completion) => {
+      void driver.execute(content).then(() => {
         this.#active.delete(key);
-        for (const resolve of this.#completions.get(runId) ?? []) resolve(completion);
-        this.#completions.delete(runId);
-        if (!this.#shuttingDown && !driver.queueCleared) this.#startQueued(sessionId, agentId);
+        this.#settle(runId, sessionId, agentId, driver.queueCleared);
       });
     };
     return { runId, messageIds: messageIds.slice(waiting.length), start };
+  }
+
+  /** After a run (or other work) ends: tells waiters, and starts the next run with the waiting messages. */
+  #settle(runId: string, sessionId: string, agentId: string, queueCleared: boolean): void {
+    const completion = completionOf(this.#context.store, runId);
+    for (const resolve of this.#completions.get(runId) ?? []) resolve(completion);
+    this.#completions.delete(runId);
+    if (!this.#shuttingDown && !queueCleared) this.#startQueued(sessionId, agentId);
+  }
+
+  /** A question the agent wrote in its text is moot once the person sends it something else. */
+  #expireTextQuestions(sessionId: string, agentId: string): void {
+    const stale = this.#context.store.questions
+      .pending(sessionId)
+      .filter((question) => question.agent_id === agentId && question.source === "text");
+    if (stale.length > 0)
+      this.#context.questions.withdraw(
+        stale.map((question) => question.question_id),
+        "expired",
+      );
+  }
+
+  #clearQueue(sessionId: string, agentId: string): void {
+    const { store } = this.#context;
+    store.transaction(() => {
+      for (const item of store.queue.waiting(sessionId, agentId)) store.queue.remove(item.id);
+      this.#publishQueue(sessionId, agentId);
+    });
   }
 
   /** Called by a running turn before each model request: delivers waiting messages to it. */
@@ -315,10 +430,9 @@ export class AgentService {
     const { store } = this.#context;
     let start: (() => void) | undefined;
     store.transaction(() => {
-      if (this.#active.has(agentKey(sessionId, agentId)) || store.sessions.get(sessionId) === undefined)
-        return;
+      if (this.#busy(sessionId, agentId) || store.sessions.get(sessionId) === undefined) return;
       if (store.queue.waiting(sessionId, agentId).length === 0) return;
-      start = this.#beginRun(sessionId, agentId, []).start;
+      start = this.#beginRun(sessionId, agentId, "turn", []).start;
     });
     this.#context.bus.flush();
     start?.();
@@ -332,10 +446,6 @@ export class AgentService {
       agent_id: agentId,
       items: this.#context.store.queue.waiting(sessionId, agentId).map(toQueuedMessage),
     });
-  }
-
-  #completionOf(runId: string): RunCompletion {
-    return RunDriver.completionOf(this.#context.store, runId);
   }
 }
 

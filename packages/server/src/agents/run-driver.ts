@@ -1,19 +1,36 @@
 import {
+  contextWindowFor,
   type EngineMessage,
+  type EngineTool,
   foldTurnIntoHistory,
   loadSettings,
-  lookupModelInfo,
   type ModelConfig,
   modelRef,
   resolveFallbackModelConfig,
   resolveModelConfig,
   runAgentTurn,
 } from "@parley/engine";
-import type { AgentRun, KnownFields, MessageParam, StreamingSegment } from "@parley/protocol";
-import type { Store } from "../store/store.ts";
-import type { AgentServiceContext, RunCompletion } from "./agent-service.ts";
+import type {
+  Approval,
+  AskUserAnswer,
+  MessageParam,
+  PermissionMode,
+  StreamingSegment,
+} from "@parley/protocol";
+import type { RunCompletion } from "./agent-service.ts";
+import { ChangeTracker } from "./change-tracker.ts";
+import { compactBeforeTurn } from "./compaction.ts";
+import type { MessageScope } from "./message-publisher.ts";
 import { withPartialText } from "./partial-history.ts";
-import { type MessageToStore, type RunResultSummary, RunTranslator } from "./run-translator.ts";
+import { resolvePermissionMode } from "./permission-mode.ts";
+import { publishChangeReport } from "./publish-change-report.ts";
+import type { ResumedCall } from "./resume-point.ts";
+import { completionOf } from "./run-completion.ts";
+import { settleOpenCalls, showFinalTextCard } from "./run-conclusion.ts";
+import type { RunContext } from "./run-context.ts";
+import { RunRecorder } from "./run-recorder.ts";
+import { createRunToolset } from "./run-toolset.ts";
+import type { RunResultSummary } from "./run-translator.ts";
 import { composeSystemPrompt } from "./system-prompt.ts";
 
 /** A run in progress, as the agent service tracks it. */
@@ -26,21 +43,30 @@ export interface ActiveRun {
   cancel(clearQueue: boolean): void;
   /** Stops the run because the server is shutting down; it is recorded as interrupted. */
   interrupt(): void;
-  streamingSegment(): StreamingSegment;
-  recordUserMessage(text: string, clientMessageId?: string): string;
+  streamingSegment(): StreamingSegment | undefined;
 }
 
-interface RunIdentity {
+/** Who a run is, and what it continues. */
+export interface RunIdentity {
   runId: string;
   sessionId: string;
   agentId: string;
   takeQueuedMessages: () => MessageParam["content"][];
+  /** `resume` continues a stored conversation at its open tool calls (no prompt). */
+  kind: "turn" | "resume";
+  /** The calls a resume run carries out first (made before a restart). */
+  resumedCalls?: ResumedCall[];
+  /** Approvals answered while no run waited, by tool call: applied once to the resumed calls. */
+  answeredApprovals?: Map<string, Approval>;
+  /** Questions answered while no run waited, by AskUserQuestion call. */
+  answeredQuestions?: Map<string, AskUserAnswer[]>;
 }
 
 /**
- * Executes one agent run: resolves its model, streams the engine's turn, and for each engine message
- * commits, in one transaction, the raw message, the rich messages it produces and their events. Token
- * deltas go to the event bus's group commit. Exactly one outcome is recorded, whatever happens.
+ * Executes one agent run: resolves its model and permission mode, streams the engine's turn with the
+ * run's tools, and for each engine message commits, in one transaction, the raw message, the rich messages
+ * it produces (text, tool calls and results, cards) and their events. Token deltas go to the event bus's
+ * group commit. Subagents' messages go to their own child runs. Exactly one outcome is recorded.
  */
 export class RunDriver implements ActiveRun {
   readonly runId: string;
@@ -48,31 +74,28 @@ export class RunDriver implements ActiveRun {
   readonly agentId: string;
   readonly startedAtMs: number;
   #queueCleared = false;
-  readonly #context: AgentServiceContext;
+  readonly #context: RunContext;
   readonly #identity: RunIdentity;
-  readonly #translator: RunTranslator;
+  readonly #scope: MessageScope & { runId: string };
+  readonly #tools = new Map<string, EngineTool>();
+  readonly #recorder: RunRecorder;
+  readonly #changes: ChangeTracker;
   readonly #controller = new AbortController();
-  readonly #emitted: EngineMessage[] = [];
-  readonly #storedBySource = new Map<string, string[]>();
   #interrupting = false;
   #model: ModelConfig | undefined;
+  #mode: PermissionMode = "default";
+  #settingsMode: PermissionMode | undefined;
 
-  constructor(context: AgentServiceContext, identity: RunIdentity) {
+  constructor(context: RunContext, identity: RunIdentity) {
     this.#context = context;
     this.#identity = identity;
     this.runId = identity.runId;
     this.sessionId = identity.sessionId;
     this.agentId = identity.agentId;
     this.startedAtMs = context.now();
-    this.#translator = new RunTranslator(
-      {
-        runId: this.runId,
-        sessionId: this.sessionId,
-        agentId: this.agentId,
-        projectRoot: context.projectRoot,
-      },
-      context.now,
-    );
+    this.#scope = { sessionId: this.sessionId, agentId: this.agentId, runId: this.runId };
+    this.#recorder = new RunRecorder(context, this.#scope, this.#tools, () => this.#modelRef());
+    this.#changes = new ChangeTracker(context.projectRoot);
   }
 
   /** True when the run was cancelled with "clear queue". */
@@ -82,35 +105,15 @@ export class RunDriver implements ActiveRun {
 
   /** Inside a transaction: stores a user message of this run and publishes its Message event. */
   recordUserMessage(text: string, clientMessageId?: string): string {
-    const { store, bus, newId, now, projectRoot } = this.#context;
-    const id = newId("msg");
-    store.messages.append(
-      {
-        id,
-        session_id: this.sessionId,
-        agent_id: this.agentId,
-        role: "user",
-        rich: { kind: "Text", data: { text } },
-        run_id: this.runId,
-        created_at_ms: now(),
-      },
+    const { publisher } = this.#context;
+    return publisher.append(
+      this.#scope,
+      "user",
+      { kind: "Text", data: { text } },
+      text,
+      undefined,
       clientMessageId,
     );
-    bus.publish({
-      type: "Message",
-      agent_id: this.agentId,
-      from: "user",
-      to: this.agentId,
-      content: text,
-      message_id: id,
-      role: "user",
-      rich: { kind: "Text", data: { text } },
-      run_id: this.runId,
-      session_id: this.sessionId,
-      project_root: projectRoot,
-      ...(clientMessageId !== undefined && { client_message_id: clientMessageId }),
-    });
-    return id;
   }
 
   /** Inside a transaction: records the run as started. */
@@ -120,6 +123,7 @@ export class RunDriver implements ActiveRun {
       session_id: this.sessionId,
       agent_id: this.agentId,
       parent_run_id: null,
+      kind: this.#identity.kind,
       model: "",
       prompt,
       started_at_ms: this.startedAtMs,
@@ -153,14 +157,14 @@ export class RunDriver implements ActiveRun {
     return {
       agent_id: this.agentId,
       run_id: this.runId,
-      message_id: this.#translator.segmentId,
-      text: this.#translator.partialText,
-      thinking: this.#translator.partialThinking,
+      message_id: this.#recorder.translator.segmentId,
+      text: this.#recorder.translator.partialText,
+      thinking: this.#recorder.translator.partialThinking,
     };
   }
 
-  /** Runs the turn to its end and returns how it ended. Never throws. */
-  async execute(prompt: MessageParam["content"]): Promise<RunCompletion> {
+  /** Runs the turn (or resumes the conversation, without a prompt) to its end. Never throws. */
+  async execute(prompt: MessageParam["content"] | undefined): Promise<RunCompletion> {
     const { store, env, home, projectRoot } = this.#context;
     try {
       const settings = await loadSettings(home);
@@ -172,22 +176,46 @@ export class RunDriver implements ActiveRun {
       });
       const fallbackModel = resolveFallbackModelConfig({ env, settings });
       this.#model = model;
+      this.#settingsMode = settings.permission_mode;
+      this.#mode = this.#currentMode();
       store.runs.setModel(this.runId, modelRef(model));
       const systemPrompt = composeSystemPrompt({
         settings: settings.system_prompt,
         agent: override?.system_prompt,
         mission: store.missions.active(projectRoot)?.text,
       });
+      if (prompt !== undefined) {
+        await compactBeforeTurn(
+          { ...this.#context, settings: this.#context.compaction },
+          { ...this.#scopeIds(), model, prompt, systemPrompt, signal: this.#controller.signal },
+        );
+      }
+      const toolset = createRunToolset({
+        context: this.#context,
+        scope: this.#scope,
+        log: this.#recorder.log,
+        changes: this.#changes,
+        scopeFor: (parent) => this.#recorder.scopeFor(parent),
+        permissionMode: () => this.#currentMode(),
+        interrupting: () => this.#interrupting,
+        answeredApprovals: this.#identity.answeredApprovals ?? new Map(),
+        answeredQuestions: this.#identity.answeredQuestions ?? new Map(),
+      });
+      for (const tool of toolset.tools) this.#tools.set(tool.name, tool);
+      this.#recorder.resume(this.#identity.resumedCalls ?? []);
       const turn = runAgentTurn({
         ...this.#context.turnDefaults,
         sessionId: this.sessionId,
         history: store.conversation.history(this.sessionId, this.agentId),
-        prompt,
+        ...(prompt !== undefined && { prompt }),
         model,
         ...(fallbackModel && { fallbackModel }),
         ...(systemPrompt !== undefined && { systemPrompt }),
         ...(settings.max_turns !== undefined && { maxTurns: settings.max_turns }),
         cwd: projectRoot,
+        permissionMode: this.#mode,
+        tools: toolset.tools,
+        canUseTool: toolset.canUseTool,
         includePartialMessages: true,
         takeQueuedMessages: this.#identity.takeQueuedMessages,
         signal: this.#controller.signal,
@@ -197,70 +225,48 @@ export class RunDriver implements ActiveRun {
       this.#failUnexpectedly(error);
     }
     this.#ensureFinished();
-    return RunDriver.completionOf(store, this.runId);
+    return completionOf(store, this.runId);
   }
 
-  #handle(message: EngineMessage, prompt: MessageParam["content"]): void {
-    const { store, bus } = this.#context;
-    const translation = this.#translator.translate(message);
-    for (const token of translation.tokens) bus.publish(token);
-    if (message.type === "stream_event" && translation.events.length === 0) return;
-    store.transaction(() => {
-      if (message.type !== "stream_event") {
-        store.runs.appendMessage(this.runId, message);
-        this.#emitted.push(message);
-      }
-      this.#dropSuperseded(translation.superseded);
-      this.#storeMessages(translation.store);
-      if (message.type === "system" && message.subtype === "model_fallback") {
-        store.runs.setModel(this.runId, (message as { actual: string }).actual);
-      }
-      for (const event of translation.events) bus.publish(event);
-      if (translation.result) this.#finish(translation.result, prompt);
-    });
+  #scopeIds(): { sessionId: string; agentId: string; runId: string } {
+    return { sessionId: this.sessionId, agentId: this.agentId, runId: this.runId };
   }
 
-  #storeMessages(items: readonly MessageToStore[]): void {
-    for (const item of items) {
-      this.#context.store.messages.append({
-        id: item.id,
-        session_id: this.sessionId,
-        agent_id: this.agentId,
-        role: item.role,
-        rich: item.rich,
-        run_id: this.runId,
-        created_at_ms: this.#context.now(),
-      });
-      this.#storedBySource.set(item.sourceUuid, [
-        ...(this.#storedBySource.get(item.sourceUuid) ?? []),
-        item.id,
-      ]);
-    }
+  #currentMode(): PermissionMode {
+    const { store, projectRoot } = this.#context;
+    return resolvePermissionMode(store, projectRoot, this.sessionId, this.agentId, this.#settingsMode)
+      .permission_mode;
   }
 
-  /** A retried model request replaced assistant messages already stored: remove them, tell clients to refetch. */
-  #dropSuperseded(uuids: readonly string[]): void {
-    const { store, bus, projectRoot } = this.#context;
-    const ids = uuids.flatMap((uuid) => this.#storedBySource.get(uuid) ?? []);
-    if (ids.length === 0) return;
-    for (const id of ids) store.messages.delete(id);
-    bus.publish({
-      type: "StateUpdated",
-      reason: "messages_superseded",
-      session_id: this.sessionId,
-      project_root: projectRoot,
+  #modelRef(): string {
+    return this.#model === undefined ? "" : modelRef(this.#model);
+  }
+
+  #handle(message: EngineMessage, prompt: MessageParam["content"] | undefined): void {
+    const step = this.#recorder.prepare(message, () => this.#interrupting);
+    if (step === undefined) return;
+    const { result } = step;
+    // Diffs are computed before the transaction, so it holds the store's write lock only briefly.
+    const report = result && !this.#changes.empty ? this.#changes.report() : undefined;
+    this.#context.store.transaction(() => {
+      step.apply();
+      if (result) this.#finish(result, prompt, report);
     });
   }
 
   /** Inside the transaction of the engine's result: ends the run and saves what the model saw. */
-  #finish(result: RunResultSummary, prompt: MessageParam["content"]): void {
+  #finish(
+    result: RunResultSummary,
+    prompt: MessageParam["content"] | undefined,
+    report: ReturnType<ChangeTracker["report"]> | undefined,
+  ): void {
     const { store, bus, now, projectRoot } = this.#context;
     const interrupted = this.#interrupting && result.outcome === "cancelled";
     let partialText = "";
     if (result.outcome === "cancelled") {
-      const partial = this.#translator.closePartialSegment();
+      const partial = this.#recorder.translator.closePartialSegment();
       partialText = String((partial.store[0]?.rich.data as { text?: string } | undefined)?.text ?? "");
-      this.#storeMessages(partial.store);
+      this.#recorder.storeMessages(partial.store, this.#scope);
       for (const event of partial.events) bus.publish(event);
     }
     const status = interrupted
@@ -270,6 +276,8 @@ export class RunDriver implements ActiveRun {
         : result.outcome === "cancelled"
           ? "cancelled"
           : "failed";
+    // Children normally end with their task notification; any still running ended with their parent.
+    this.#recorder.children.finishAll(status === "completed" || status === "failed" ? "failed" : status);
     store.runs.finish(this.runId, {
       status,
       endedAtMs: now(),
@@ -279,8 +287,14 @@ export class RunDriver implements ActiveRun {
     store.conversation.append(
       this.sessionId,
       this.agentId,
-      withPartialText(foldTurnIntoHistory({ prompt, messages: this.#emitted }), partialText),
+      withPartialText(
+        foldTurnIntoHistory({ ...(prompt !== undefined && { prompt }), messages: this.#recorder.emitted }),
+        partialText,
+      ),
     );
+    settleOpenCalls(store, this.sessionId, this.agentId);
+    if (result.outcome === "success") showFinalTextCard(this.#context, this.#scope, this.#mode === "plan");
+    if (report !== undefined) publishChangeReport(this.#context, this.#scope, report);
     const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
     bus.publish({
       type: "Outcome",
@@ -291,7 +305,7 @@ export class RunDriver implements ActiveRun {
       ...(result.error !== undefined && { error: result.error }),
       ...scope,
     });
-    const contextWindow = this.#model && lookupModelInfo(this.#model.kind, this.#model.model)?.contextWindow;
+    const contextWindow = this.#model && contextWindowFor(this.#model);
     bus.publish({
       type: "ContextUsage",
       agent_id: this.agentId,
@@ -307,8 +321,12 @@ export class RunDriver implements ActiveRun {
   #failUnexpectedly(error: unknown): void {
     const { store, bus, now, newId, projectRoot } = this.#context;
     const message = error instanceof Error ? error.message : String(error);
+    const report = this.#changes.empty ? undefined : this.#changes.report();
     store.transaction(() => {
       if (!store.runs.finish(this.runId, { status: "failed", endedAtMs: now(), error: message })) return;
+      this.#recorder.children.finishAll("failed");
+      settleOpenCalls(store, this.sessionId, this.agentId);
+      if (report !== undefined) publishChangeReport(this.#context, this.#scope, report);
       const id = newId("msg");
       store.messages.append({
         id,
@@ -343,88 +361,6 @@ export class RunDriver implements ActiveRun {
     const run = this.#context.store.runs.get(this.runId);
     if (run?.status === "running") this.#failUnexpectedly(new Error("the agent turn ended without a result"));
   }
-
-  /** How a stored run ended, with the assistant texts it produced. */
-  static completionOf(store: Store, runId: string): RunCompletion {
-    const run = store.runs.get(runId);
-    const texts = store.messages
-      .byRun(runId)
-      .filter((message) => message.role === "assistant" && message.rich.kind === "Text")
-      .map((message) => ({
-        id: message.id,
-        text: String((message.rich.data as { text?: unknown }).text ?? ""),
-        timestampMs: message.created_at_ms,
-      }));
-    const status = run?.status === "running" || run === undefined ? "failed" : run.status;
-    return { runId, status, texts, ...(run?.error && { error: run.error }) };
-  }
-
-  /**
-   * After a crash: keeps the text the run had streamed (rebuilt from its token events) as a message, folds
-   * its completed messages into the conversation, and records the run as interrupted.
-   */
-  static recoverInterrupted(context: AgentServiceContext, run: KnownFields<AgentRun>): void {
-    const { store, bus, now, projectRoot } = context;
-    store.transaction(() => {
-      const partial = partialTextOf(store.events.framesOfRun(run.id));
-      if (partial !== undefined && partial.text !== "") {
-        store.messages.append({
-          id: partial.messageId,
-          session_id: run.session_id,
-          agent_id: run.agent_id,
-          role: "assistant",
-          rich: { kind: "Text", data: { text: partial.text } },
-          run_id: run.id,
-          created_at_ms: now(),
-        });
-      }
-      const messages = store.runs.messages(run.id) as EngineMessage[];
-      store.conversation.append(
-        run.session_id,
-        run.agent_id,
-        withPartialText(foldTurnIntoHistory({ prompt: run.prompt, messages }), partial?.text ?? ""),
-      );
-      store.runs.finish(run.id, {
-        status: "interrupted",
-        endedAtMs: now(),
-        error: "Parley stopped during this run",
-      });
-      const scope = { run_id: run.id, session_id: run.session_id, project_root: projectRoot };
-      bus.publish({
-        type: "AgentStatus",
-        agent_id: run.agent_id,
-        status: "idle",
-        lifecycle: "done",
-        ...scope,
-      });
-      bus.publish({
-        type: "Outcome",
-        agent_id: run.agent_id,
-        outcome: "interrupted",
-        error: "Parley stopped during this run",
-        ...scope,
-      });
-    });
-  }
-}
-
-/** The text streamed into the last unfinished segment of a run, from its stored frames. */
-function partialTextOf(frames: readonly string[]): { messageId: string; text: string } | undefined {
-  let open: { messageId: string; text: string } | undefined;
-  for (const raw of frames) {
-    const frame = JSON.parse(raw) as {
-      kind: string;
-      text?: string;
-      phase?: string;
-      data?: Record<string, unknown>;
-    };
-    if (frame.kind === "text_segment") open = undefined;
-    if (frame.kind !== "token" || frame.data?.thinking === true) continue;
-    const messageId = String(frame.data?.message_id ?? "");
-    if (frame.data?.reset === true || open?.messageId !== messageId) open = { messageId, text: "" };
-    if (frame.phase !== "done") open.text += frame.text ?? "";
-  }
-  return open;
 }
 
 function summarize(text: string): string {

@@ -41,6 +41,23 @@ export interface RunResultSummary {
 
 type ActiveBlock = { kind: "text" | "thinking" | "tool_use" | "other"; name?: string; id?: string };
 
+/** How a translator describes and times tool calls, and whether its run streams tokens. */
+export interface TranslatorOptions {
+  /** False for a subagent's run: its text arrives whole, so no token events are sent for it. */
+  streaming?: boolean;
+  /** The activity headline of a call ("Reading src/app.ts"). */
+  describe?: (toolName: string, input: unknown) => string;
+  /** When a call started executing, if it did; its duration is measured from then (not from the request). */
+  executionStartOf?: (toolUseId: string) => number | undefined;
+}
+
+/** A tool call the translator announced: its name, headline and when it was first seen. */
+interface AnnouncedCall {
+  name: string;
+  headline: string;
+  seenAtMs: number;
+}
+
 /**
  * Turns the engine's SDK messages for one run into seed 002 events and stored rich messages. It keeps the
  * run's streaming state: which text segment tokens belong to (`message_id`), the partial text of the open
@@ -49,8 +66,9 @@ type ActiveBlock = { kind: "text" | "thinking" | "tool_use" | "other"; name?: st
 export class RunTranslator {
   readonly #scope: RunScope;
   readonly #now: () => number;
+  readonly #options: TranslatorOptions;
   readonly #blocks = new Map<number, ActiveBlock>();
-  readonly #toolStarts = new Map<string, number>();
+  readonly #calls = new Map<string, AnnouncedCall>();
   #segment = 0;
   #streamedIntoSegment = false;
   /** A model response has started and not yet stopped; a new start while open means a retry. */
@@ -60,9 +78,10 @@ export class RunTranslator {
   #lastInputTokens = 0;
   #lastOutputTokens = 0;
 
-  constructor(scope: RunScope, now: () => number) {
+  constructor(scope: RunScope, now: () => number, options: TranslatorOptions = {}) {
     this.#scope = scope;
     this.#now = now;
+    this.#options = options;
   }
 
   /** The id the open text segment will be stored under; tokens carry it as `message_id`. */
@@ -94,6 +113,16 @@ export class RunTranslator {
       store: [{ id, role: "assistant", rich: { kind: "Text", data: { text } }, sourceUuid: "" }],
       events: [this.#event({ type: "TextSegment", agent_id: this.#scope.agentId, text, message_id: id })],
     };
+  }
+
+  /**
+   * Announces calls a resumed turn carries out without the model making them again (they were made
+   * before a restart), so their activity has a headline and a duration like any other call.
+   */
+  resumeCalls(calls: readonly { id: string; name: string; input: unknown }[]): ServerEvent[] {
+    const translation: Translation = { tokens: [], events: [], store: [], superseded: [] };
+    for (const call of calls) this.#announceCall(call.id, call.name, call.input, translation);
+    return translation.events;
   }
 
   translate(message: EngineMessage): Translation {
@@ -167,16 +196,8 @@ export class RunTranslator {
             : "other";
         this.#blocks.set(event.index ?? 0, { kind, name: block.name, id: block.id });
         if (kind === "thinking") translation.events.push(this.#status("thinking", "doing", "Thinking..."));
-        if (kind === "tool_use" && block.id !== undefined) {
-          this.#toolStarts.set(block.id, this.#now());
-          translation.events.push(
-            this.#status("calling_tool", "doing", describeToolCall(block.name ?? "tool"), {
-              tool_name: block.name,
-              tool_use_id: block.id,
-              started_at_ms: this.#now(),
-            }),
-          );
-        }
+        if (kind === "tool_use" && block.id !== undefined)
+          this.#announceCall(block.id, block.name ?? "tool", {}, translation);
         break;
       }
       case "content_block_delta": {
@@ -200,7 +221,9 @@ export class RunTranslator {
   #onAssistant(message: Extract<EngineMessage, { type: "assistant" }>, translation: Translation): void {
     translation.superseded.push(...(message.supersedes ?? []));
     for (const block of message.message.content as AssistantBlock[]) {
-      if (block.type === "text" && typeof block.text === "string") {
+      if (block.type === "tool_use" && typeof block.id === "string") {
+        this.#announceCall(block.id, block.name ?? "tool", block.input, translation);
+      } else if (block.type === "text" && typeof block.text === "string") {
         const id = this.segmentId;
         translation.store.push({
           id,
@@ -208,7 +231,8 @@ export class RunTranslator {
           rich: { kind: "Text", data: { text: block.text } },
           sourceUuid: message.uuid,
         });
-        if (message.error === undefined) translation.tokens.push(this.#token("", false, { done: true }));
+        if (message.error === undefined && this.#options.streaming !== false)
+          translation.tokens.push(this.#token("", false, { done: true }));
         translation.events.push(
           this.#event({
             type: "TextSegment",
@@ -231,12 +255,16 @@ export class RunTranslator {
     if (typeof content === "string") return;
     for (const block of content as { type: string; tool_use_id?: string; is_error?: boolean }[]) {
       if (block.type !== "tool_result" || block.tool_use_id === undefined) continue;
-      const started = this.#toolStarts.get(block.tool_use_id);
-      this.#toolStarts.delete(block.tool_use_id);
+      const call = this.#calls.get(block.tool_use_id);
+      this.#calls.delete(block.tool_use_id);
+      const started = this.#options.executionStartOf?.(block.tool_use_id) ?? call?.seenAtMs;
+      const failed = block.is_error === true;
       translation.events.push(
-        this.#status("working", "done", block.is_error ? "Tool failed" : "Tool finished", {
+        this.#status("working", "done", call?.headline ?? (failed ? "Tool failed" : "Tool finished"), {
+          tool_name: call?.name,
           tool_use_id: block.tool_use_id,
-          ...(started !== undefined && { duration_ms: this.#now() - started }),
+          ...(started !== undefined && { duration_ms: Math.max(0, this.#now() - started) }),
+          ...(failed && { failed: true }),
         }),
       );
     }
@@ -293,9 +321,32 @@ export class RunTranslator {
             : message.terminal_reason === "aborted_streaming" || message.terminal_reason === "aborted_tools"
               ? "cancelled"
               : "error";
-      translation.result = { outcome, text: "", error, durationMs, contextTokens };
+      // A stop the user asked for is not an error worth showing; other failures carry their reason.
+      translation.result =
+        outcome === "cancelled"
+          ? { outcome, text: "", durationMs, contextTokens }
+          : { outcome, text: "", error, durationMs, contextTokens };
     }
     translation.events.push(this.#status("idle", "done", undefined, { duration_ms: durationMs }));
+  }
+
+  /**
+   * A tool call's `calling_tool` activity: announced when its block starts (the headline from the name
+   * alone) and again when its input is complete, if that makes the headline more precise.
+   */
+  #announceCall(id: string, name: string, input: unknown, translation: Translation): void {
+    const headline = this.#options.describe?.(name, input) ?? `Calling ${name}`;
+    const known = this.#calls.get(id);
+    if (known?.headline === headline) return;
+    const seenAtMs = known?.seenAtMs ?? this.#now();
+    this.#calls.set(id, { name, headline, seenAtMs });
+    translation.events.push(
+      this.#status("calling_tool", "doing", headline, {
+        tool_name: name,
+        tool_use_id: id,
+        started_at_ms: seenAtMs,
+      }),
+    );
   }
 
   #token(text: string, thinking: boolean, extra: { done?: boolean; reset?: boolean } = {}): TokenEvent {
@@ -351,7 +402,7 @@ interface StreamEvent {
   delta?: { type?: string; text?: string; thinking?: string };
 }
 
-type AssistantBlock = { type: string; text?: string };
+type AssistantBlock = { type: string; text?: string; id?: string; name?: string; input?: unknown };
 
 function totalInputTokens(usage: Record<string, number | null | undefined> | undefined): number {
   if (usage === undefined) return 0;
@@ -360,9 +411,4 @@ function totalInputTokens(usage: Record<string, number | null | undefined> | und
     (usage.cache_read_input_tokens ?? 0) +
     (usage.cache_creation_input_tokens ?? 0)
   );
-}
-
-/** "Reading file.ts"-style headline for a tool call, refined by the tools issue's per-tool descriptions. */
-function describeToolCall(name: string): string {
-  return `Calling ${name}`;
 }

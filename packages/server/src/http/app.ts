@@ -7,12 +7,15 @@ import type { ServerContext } from "../server-context.ts";
 import { ApiError } from "./api-error.ts";
 import { openApiDocument } from "./openapi.ts";
 import { defineRoute, type RouteDefinition, registerRoutes } from "./route.ts";
+import { approvalRoutes } from "./routes/approval-routes.ts";
 import { askUserRoutes } from "./routes/ask-user-routes.ts";
 import { chatRoutes } from "./routes/chat-routes.ts";
 import { eventsRoute } from "./routes/events-route.ts";
 import { frontendRoutes } from "./routes/frontend-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { missionRoutes } from "./routes/mission-routes.ts";
+import { permissionRuleRoutes } from "./routes/permission-rule-routes.ts";
+import { planRoutes } from "./routes/plan-routes.ts";
 import { runRoutes } from "./routes/run-routes.ts";
 import { sessionRoutes } from "./routes/session-routes.ts";
 import { settingsRoutes } from "./routes/settings-routes.ts";
@@ -44,6 +47,9 @@ export function apiRoutes(context: ServerContext, version: string): RouteDefinit
     ...frontendRoutes(context),
     ...runRoutes(context),
     ...askUserRoutes(context),
+    ...approvalRoutes(context),
+    ...planRoutes(context),
+    ...permissionRuleRoutes(context),
     ...settingsRoutes(context),
     ...workspaceRoutes(context),
     ...missionRoutes(context),
@@ -93,10 +99,10 @@ export function createApp(
   app.get("/auth/login", (request) => {
     const code = request.req.query("code") ?? "";
     if (!context.credentials.redeemLoginCode(code, context.now())) {
-      throw new ApiError(
-        "unauthorized",
-        "this login link was already used or is not valid; ask Parley for a new one",
-      );
+      const message = "This sign-in link was already used or is not valid.";
+      if (request.req.header("accept")?.includes("text/html"))
+        return request.html(signInFailedPage(message), 401);
+      throw new ApiError("unauthorized", `${message} Ask Parley for a new one.`);
     }
     setCookie(request, SESSION_COOKIE, context.credentials.issueSessionCookie(context.now()), {
       httpOnly: true,
@@ -128,4 +134,14 @@ export function createApp(
     return request.json(new ApiError("internal", "internal error; the server log has details").toBody(), 500);
   });
   return app;
+}
+
+/** What a browser shows for a used or made-up sign-in link (the token never appears in any page). */
+function signInFailedPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Parley: sign-in link</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font:16px/1.5 system-ui,sans-serif;
+max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222}code{background:#f2f2f2;padding:0 .25rem}</style></head>
+<body><h1>Sign-in link not valid</h1><p>${message} Each link printed by <code>parley serve</code> works once.</p>
+<p>If this browser is already signed in, <a href="/">open Parley</a>. Otherwise restart <code>parley serve</code>
+(or <code>npm start</code>) for a new link, or ask for one with <code>POST /api/auth/login-url</code>.</p></body></html>`;
 }

@@ -6,6 +6,7 @@ export class ConversationStore {
   readonly #append;
   readonly #next;
   readonly #all;
+  readonly #clear;
 
   constructor(database: SqliteDatabase) {
     this.#append = database.prepare(
@@ -17,6 +18,13 @@ export class ConversationStore {
     this.#all = database.prepare(
       "SELECT param FROM conversation WHERE session_id = ? AND agent_id = ? ORDER BY position",
     );
+    this.#clear = database.prepare("DELETE FROM conversation WHERE session_id = ? AND agent_id = ?");
+  }
+
+  /** Replaces an agent's whole conversation (a compaction, a repaired tail). Call inside a transaction. */
+  replace(sessionId: string, agentId: string, params: readonly MessageParam[]): void {
+    this.#clear.run(sessionId, agentId);
+    this.append(sessionId, agentId, params);
   }
 
   append(sessionId: string, agentId: string, params: readonly MessageParam[]): void {

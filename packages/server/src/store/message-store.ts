@@ -23,6 +23,7 @@ export class MessageStore {
   readonly #get;
   readonly #delete;
   readonly #byRun;
+  readonly #lastOfKind;
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
@@ -40,6 +41,16 @@ export class MessageStore {
     this.#get = database.prepare("SELECT * FROM messages WHERE id = ?");
     this.#delete = database.prepare("DELETE FROM messages WHERE id = ?");
     this.#byRun = database.prepare("SELECT * FROM messages WHERE run_id = ? ORDER BY position");
+    this.#lastOfKind = database.prepare(
+      `SELECT * FROM messages WHERE session_id = ? AND agent_id = ? AND json_extract(rich, '$.kind') = ?
+       ORDER BY position DESC LIMIT 1`,
+    );
+  }
+
+  /** The newest message of one rich kind an agent of a session has (e.g. its current Plan). */
+  lastOfKind(sessionId: string, agentId: string, kind: string): StoredMessage | undefined {
+    const row = this.#lastOfKind.get(sessionId, agentId, kind) as MessageRow | undefined;
+    return row && fromRow(row);
   }
 
   /** The messages a run produced, in order. */

@@ -120,4 +120,63 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (project_root, agent_id)
   );
   `,
+  `
+  -- Tool calls waiting for (or answered by) a person: durable, answered exactly once by id.
+  CREATE TABLE approvals (
+    id                 TEXT PRIMARY KEY,
+    session_id         TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    agent_id           TEXT NOT NULL,
+    run_id             TEXT NOT NULL,
+    message_id         TEXT NOT NULL,
+    tool_use_id        TEXT NOT NULL,
+    parent_tool_use_id TEXT,
+    tool_name          TEXT NOT NULL,
+    input              TEXT NOT NULL,
+    headline           TEXT NOT NULL,
+    reason             TEXT NOT NULL,
+    suggested_rule     TEXT,
+    blocked_path       TEXT,
+    state              TEXT NOT NULL,
+    decision           TEXT,
+    feedback           TEXT,
+    updated_input      TEXT,
+    created_at_ms      INTEGER NOT NULL,
+    answered_at_ms     INTEGER
+  );
+  CREATE INDEX approvals_by_session ON approvals (session_id, state, created_at_ms);
+  CREATE INDEX approvals_by_run ON approvals (run_id, state);
+
+  -- Per-project permission rules. An absent pattern is stored as '' so the UNIQUE constraint holds.
+  CREATE TABLE permission_rules (
+    id            TEXT PRIMARY KEY,
+    project_root  TEXT NOT NULL,
+    tool          TEXT NOT NULL,
+    pattern       TEXT NOT NULL,
+    behavior      TEXT NOT NULL,
+    source        TEXT NOT NULL,
+    created_at_ms INTEGER NOT NULL,
+    UNIQUE (project_root, tool, pattern, behavior)
+  );
+
+  -- What a session chose for each of its agents (the permission mode).
+  CREATE TABLE session_agents (
+    session_id      TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    agent_id        TEXT NOT NULL,
+    permission_mode TEXT NOT NULL,
+    updated_at_ms   INTEGER NOT NULL,
+    PRIMARY KEY (session_id, agent_id)
+  );
+
+  -- What a run is: a turn for a message, a resumed turn, a subagent's task, or a compaction.
+  ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'turn';
+
+  -- Questions now know their chat message, the tool call that asked (if any), and their state.
+  ALTER TABLE ask_user_questions ADD COLUMN message_id TEXT;
+  ALTER TABLE ask_user_questions ADD COLUMN tool_use_id TEXT;
+  ALTER TABLE ask_user_questions ADD COLUMN source TEXT;
+  ALTER TABLE ask_user_questions ADD COLUMN state TEXT NOT NULL DEFAULT 'pending';
+  UPDATE ask_user_questions SET state = 'answered' WHERE answers IS NOT NULL;
+  CREATE INDEX ask_user_questions_by_session ON ask_user_questions (session_id, state, asked_at_ms);
+  CREATE INDEX ask_user_questions_by_run ON ask_user_questions (run_id, state);
+  `,
 ];

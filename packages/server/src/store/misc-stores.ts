@@ -1,11 +1,4 @@
-import type {
-  AgentOverride,
-  AskUserAnswer,
-  AskUserQuestion,
-  KnownFields,
-  Mission,
-  PendingQuestion,
-} from "@parley/protocol";
+import type { AgentOverride, KnownFields, Mission } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
 
 /** First responses to chat requests, keyed by client_message_id, so a retried POST never runs twice. */
@@ -28,79 +21,6 @@ export class ChatRequestStore {
   put(clientMessageId: string, response: unknown, nowMs: number): void {
     this.#put.run(clientMessageId, JSON.stringify(response), nowMs);
   }
-}
-
-/** A stored AskUser question and, once given, its answer. */
-export interface StoredQuestion extends PendingQuestion {
-  session_id: string;
-  answers: AskUserAnswer[] | null;
-  answered_at_ms: number | null;
-}
-
-/** AskUser questions, answered exactly once each. */
-export class QuestionStore {
-  readonly #insert;
-  readonly #get;
-  readonly #pending;
-  readonly #answer;
-
-  constructor(database: SqliteDatabase) {
-    this.#insert = database.prepare(
-      `INSERT INTO ask_user_questions (question_id, session_id, agent_id, run_id, questions, asked_at_ms)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    );
-    this.#get = database.prepare("SELECT * FROM ask_user_questions WHERE question_id = ?");
-    this.#pending = database.prepare(
-      "SELECT * FROM ask_user_questions WHERE session_id = ? AND answers IS NULL ORDER BY asked_at_ms",
-    );
-    this.#answer = database.prepare(
-      "UPDATE ask_user_questions SET answers = ?, answered_at_ms = ? WHERE question_id = ? AND answers IS NULL",
-    );
-  }
-
-  ask(question: Omit<KnownFields<StoredQuestion>, "answers" | "answered_at_ms">): void {
-    this.#insert.run(
-      question.question_id,
-      question.session_id,
-      question.agent_id,
-      question.run_id,
-      JSON.stringify(question.questions),
-      question.asked_at_ms,
-    );
-  }
-
-  get(questionId: string): StoredQuestion | undefined {
-    const row = this.#get.get(questionId) as QuestionRow | undefined;
-    return row && fromQuestionRow(row);
-  }
-
-  pending(sessionId: string): StoredQuestion[] {
-    return (this.#pending.all(sessionId) as QuestionRow[]).map(fromQuestionRow);
-  }
-
-  /** Records the answer; false when the question was already answered. */
-  answer(questionId: string, answers: AskUserAnswer[], nowMs: number): boolean {
-    return this.#answer.run(JSON.stringify(answers), nowMs, questionId).changes > 0;
-  }
-}
-
-interface QuestionRow {
-  question_id: string;
-  session_id: string;
-  agent_id: string;
-  run_id: string | null;
-  questions: string;
-  asked_at_ms: number;
-  answers: string | null;
-  answered_at_ms: number | null;
-}
-
-function fromQuestionRow(row: QuestionRow): StoredQuestion {
-  return {
-    ...row,
-    questions: JSON.parse(row.questions) as AskUserQuestion[],
-    answers: row.answers === null ? null : (JSON.parse(row.answers) as AskUserAnswer[]),
-  };
 }
 
 /** Project missions: at most one active (not cleared) at a time. */

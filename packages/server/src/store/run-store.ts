@@ -1,4 +1,4 @@
-import type { AgentRun, KnownFields, RunStatus } from "@parley/protocol";
+import type { AgentRun, KnownFields, RunKind, RunStatus } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
 
 /** Agent runs and the SDK messages each emitted. */
@@ -17,8 +17,8 @@ export class RunStore {
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
-      `INSERT INTO runs (id, session_id, agent_id, parent_run_id, status, model, prompt, started_at_ms)
-       VALUES (@id, @session_id, @agent_id, @parent_run_id, @status, @model, @prompt, @started_at_ms)`,
+      `INSERT INTO runs (id, session_id, agent_id, parent_run_id, status, model, prompt, started_at_ms, kind)
+       VALUES (@id, @session_id, @agent_id, @parent_run_id, @status, @model, @prompt, @started_at_ms, @kind)`,
     );
     this.#get = database.prepare("SELECT * FROM runs WHERE id = ?");
     this.#bySession = database.prepare(
@@ -51,8 +51,19 @@ export class RunStore {
     this.#setModel.run(model, id);
   }
 
-  start(run: Omit<KnownFields<AgentRun>, "status" | "ended_at_ms" | "result" | "error">): AgentRun {
-    const stored: AgentRun = { ...run, status: "running", ended_at_ms: null, result: null, error: null };
+  start(
+    run: Omit<KnownFields<AgentRun>, "status" | "ended_at_ms" | "result" | "error" | "kind"> & {
+      kind?: RunKind;
+    },
+  ): AgentRun {
+    const stored: AgentRun = {
+      ...run,
+      kind: run.kind ?? (run.parent_run_id === null ? "turn" : "subagent"),
+      status: "running",
+      ended_at_ms: null,
+      result: null,
+      error: null,
+    };
     this.#insert.run(stored);
     return stored;
   }

@@ -1,10 +1,14 @@
+import { ApprovalStore } from "./approval-store.ts";
 import { ConversationStore } from "./conversation-store.ts";
 import { openDatabase, type SqliteDatabase } from "./database.ts";
 import { EventLog } from "./event-log.ts";
 import { MessageStore } from "./message-store.ts";
-import { AgentOverrideStore, ChatRequestStore, MissionStore, QuestionStore } from "./misc-stores.ts";
+import { AgentOverrideStore, ChatRequestStore, MissionStore } from "./misc-stores.ts";
+import { PermissionRuleStore } from "./permission-rule-store.ts";
+import { QuestionStore } from "./question-store.ts";
 import { QueueStore } from "./queue-store.ts";
 import { RunStore } from "./run-store.ts";
+import { SessionAgentStore } from "./session-agent-store.ts";
 import { SessionStore } from "./session-store.ts";
 import { Transactor } from "./transactor.ts";
 
@@ -27,6 +31,9 @@ export class Store {
   readonly questions: QuestionStore;
   readonly missions: MissionStore;
   readonly overrides: AgentOverrideStore;
+  readonly approvals: ApprovalStore;
+  readonly permissionRules: PermissionRuleStore;
+  readonly sessionAgents: SessionAgentStore;
 
   constructor(file: string) {
     this.database = openDatabase(file);
@@ -41,6 +48,9 @@ export class Store {
     this.questions = new QuestionStore(this.database);
     this.missions = new MissionStore(this.database);
     this.overrides = new AgentOverrideStore(this.database);
+    this.approvals = new ApprovalStore(this.database);
+    this.permissionRules = new PermissionRuleStore(this.database);
+    this.sessionAgents = new SessionAgentStore(this.database);
   }
 
   /** Runs `work` as one transaction; events published inside are delivered after it commits. */

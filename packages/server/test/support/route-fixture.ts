@@ -25,8 +25,9 @@ export interface RouteFixture {
 }
 
 /**
- * Runs one message to completion and records an AskUser question for it. No tool asks questions yet,
- * so the question is written to the store the way the AskUser tool will.
+ * Runs one message to completion and records an AskUser question for it. The question is written to the
+ * store directly, with no run waiting on it and no source, so answering it records the answer and adds it
+ * to the chat without starting anything (tool and text questions are covered in questions.test.ts).
  */
 export async function createRouteFixture(server: TestServer, events: EventStream): Promise<RouteFixture> {
   server.fake.script(reply().text("Hello from the fixture."));

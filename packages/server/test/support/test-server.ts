@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentTurnOptions } from "@parley/engine";
 import { type FakeModelServer, startFakeModelServer } from "@parley/testkit";
+import type { CompactionSettings } from "../../src/agents/compaction.ts";
 import type { SseConnectionOptions } from "../../src/bus/sse-connection.ts";
 import { type ParleyServer, startParleyServer } from "../../src/index.ts";
 import { EventStream } from "./event-stream.ts";
@@ -12,6 +13,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   sse?: Partial<SseConnectionOptions>;
   turnDefaults?: Partial<AgentTurnOptions>;
+  /** When conversations are compacted automatically. */
+  compaction?: Partial<CompactionSettings>;
   /** Reuse these directories (to restart a server on the same data). */
   directories?: { project: string; home: string };
   fake?: FakeModelServer;
@@ -58,6 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...options.env,
     },
     turnDefaults: { sleep: async () => {}, ...options.turnDefaults },
+    ...(options.compaction && { compaction: options.compaction }),
     sse: { heartbeatMs: 60_000, ...options.sse },
   });
   const request = (method: string, path: string, requestOptions: RequestOptions = {}) => {

@@ -55,10 +55,35 @@ describe("parley run arguments", () => {
     });
   });
 
+  it("reads the permission mode and the tool rules under Claude Code's names", () => {
+    expect(
+      parseRunArgs([
+        "--permission-mode",
+        "acceptEdits",
+        "--allowedTools",
+        "Bash(npm test)",
+        "--allowed-tools=Read",
+        "--disallowedTools",
+        "Task",
+        "hi",
+      ]),
+    ).toMatchObject({
+      prompt: "hi",
+      permissionMode: "acceptEdits",
+      allowedTools: ["Bash(npm test)", "Read"],
+      disallowedTools: ["Task"],
+    });
+    expect(parseRunArgs(["--permission-mode", "manual", "hi"]).permissionMode).toBe("default");
+    expect(parseRunArgs(["hi"])).not.toHaveProperty("allowedTools");
+  });
+
   it("rejects values it cannot use", () => {
     expect(() => parseRunArgs(["--max-turns", "-1"])).toThrow(UsageError);
     expect(() => parseRunArgs(["--max-turns", "1.5"])).toThrow("--max-turns must be a positive whole number");
     expect(() => parseRunArgs(["--model", " "])).toThrow("--model needs a value");
     expect(() => parseRunArgs(["--output-format"])).toThrow(UsageError);
+    expect(() => parseRunArgs(["--permission-mode", "yolo"])).toThrow(
+      '--permission-mode must be one of default, acceptEdits, bypassPermissions, plan, dontAsk, auto (got "yolo")',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { PERMISSION_MODES, type PermissionMode } from "@parley/protocol";
 import { UsageError } from "../../usage-error.ts";
 
 /** How `parley run` prints the turn: the answer, the `result` object, or every SDK message as NDJSON. */
@@ -19,6 +20,12 @@ export interface RunArgs {
   verbose: boolean;
   systemPrompt?: string;
   cwd?: string;
+  /** `--permission-mode` (Claude Code's `manual` is read as `default`). */
+  permissionMode?: PermissionMode;
+  /** `--allowedTools` values as given (rules like `Bash(git status:*)`, several per value allowed). */
+  allowedTools?: string[];
+  /** `--disallowedTools` values as given. */
+  disallowedTools?: string[];
   help: boolean;
 }
 
@@ -37,6 +44,11 @@ export const RUN_OPTIONS = {
   verbose: { type: "boolean" },
   "system-prompt": { type: "string" },
   cwd: { type: "string" },
+  "permission-mode": { type: "string" },
+  allowedTools: { type: "string", multiple: true },
+  "allowed-tools": { type: "string", multiple: true },
+  disallowedTools: { type: "string", multiple: true },
+  "disallowed-tools": { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -55,6 +67,8 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
   const outputFormat = oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS);
   const inputFormat = oneOf("--input-format", values["input-format"] ?? "text", INPUT_FORMATS);
   const prompt = positionals.length > 0 ? positionals.join(" ") : undefined;
+  const allowedTools = [...(values.allowedTools ?? []), ...(values["allowed-tools"] ?? [])];
+  const disallowedTools = [...(values.disallowedTools ?? []), ...(values["disallowed-tools"] ?? [])];
   return {
     ...(prompt !== undefined && { prompt }),
     outputFormat,
@@ -70,6 +84,11 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     verbose: values.verbose ?? false,
     ...(values["system-prompt"] !== undefined && { systemPrompt: values["system-prompt"] }),
     ...(values.cwd !== undefined && { cwd: nonEmpty("--cwd", values.cwd) }),
+    ...(values["permission-mode"] !== undefined && {
+      permissionMode: permissionMode(values["permission-mode"]),
+    }),
+    ...(allowedTools.length > 0 && { allowedTools }),
+    ...(disallowedTools.length > 0 && { disallowedTools }),
     help: values.help ?? false,
   };
 }
@@ -77,6 +96,11 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
+}
+
+function permissionMode(value: string): PermissionMode {
+  if (value === "manual") return "default";
+  return oneOf("--permission-mode", value, PERMISSION_MODES);
 }
 
 function positiveInteger(flag: string, value: string): number {

@@ -14,6 +14,7 @@ import { type CliIo, write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
 import { parseRunArgs, type RunArgs } from "./parse-run-args.ts";
+import { printModePermissions } from "./print-mode-permissions.ts";
 import { TurnPrinter } from "./turn-printer.ts";
 
 const HELP = `Usage: parley run [options] [prompt]
@@ -33,9 +34,16 @@ Options:
   --max-turns <n>                 stop after n model turns (error_max_turns)
   --system-prompt <text>          replace the system prompt
   --cwd <dir>                     the working directory of the session
+  --permission-mode <mode>        default (reads only), acceptEdits (also file edits),
+                                  plan (read, then answer with a plan) or bypassPermissions
+  --allowedTools <rules...>       let these calls run, e.g. "Bash(npm test)" "Edit(src/**)"
+  --disallowedTools <rules...>    refuse these calls; a bare tool name removes the tool
   --verbose                       with text: report retries and fallbacks on stderr
   -h, --help                      show this help
 
+The agent has Parley's built-in tools (Read, LS, Glob, Grep, Write, Edit, Bash, Task). Nobody
+can approve a call here: what the permission mode and rules do not allow is refused, and the
+model is told how the user can allow it.
 The model comes from --model, PARLEY_MODEL, settings.json in PARLEY_HOME (~/.parley),
 ANTHROPIC_API_KEY or OPENAI_API_KEY, or else the offline demo model.
 Exit status: 0 on success, 1 when the turn ended in an error, 2 for bad arguments.
@@ -67,6 +75,12 @@ async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
     throw new UsageError('No prompt: give it as an argument (parley run "...") or on stdin');
 
   const streaming = args.outputFormat === "stream-json" && args.includePartialMessages;
+  const permissions = printModePermissions({
+    cwd,
+    mode: args.permissionMode ?? settings.permission_mode ?? "default",
+    ...optional("allowedTools", args.allowedTools),
+    ...optional("disallowedTools", args.disallowedTools),
+  });
   const session = new AgentSession({
     model,
     ...(fallbackModel && { fallbackModel }),
@@ -74,7 +88,7 @@ async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
     includePartialMessages: streaming,
     ...optional("systemPrompt", args.systemPrompt ?? settings.system_prompt),
     ...optional("maxTurns", args.maxTurns ?? settings.max_turns),
-    ...optional("permissionMode", settings.permission_mode),
+    ...permissions,
     // The demo model paces its words for people watching partials; nobody sees them otherwise.
     createModel: (config) => createLanguageModel(config, streaming ? {} : { demo: { delayMs: 0 } }),
   });

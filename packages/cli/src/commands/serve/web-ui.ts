@@ -22,6 +22,8 @@ export function ensureWebUi(log: (line: string) => void): string | undefined {
   log(builtAt === 0 ? "Building the web UI (first start)…" : "The web UI changed; rebuilding…");
   const build = spawnSync("npm", ["run", "build"], {
     cwd: packageDirectory,
+    // A caller's NODE_ENV=test or development would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", process.stderr, process.stderr],
   });
   if (build.status !== 0 || !existsSync(index)) {

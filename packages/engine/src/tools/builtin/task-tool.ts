@@ -94,6 +94,7 @@ async function runTask(
     subagent_type: input.subagent_type,
     prompt: input.prompt,
     spawn_depth: depth,
+    ...(context.turn.taskId !== undefined && { parent_task_id: context.turn.taskId }),
     task_type: "local_agent",
   });
   let toolUses = 0;
@@ -132,6 +133,7 @@ async function runTask(
       systemPrompt: agent.prompt,
       tools,
       ...(agent.maxTurns !== undefined && { maxTurns: agent.maxTurns }),
+      taskId,
     });
     for await (const message of child) {
       if (message.type === "result") result = message;
@@ -143,6 +145,11 @@ async function runTask(
         toolUses += message.message.content.filter((block) => block.type === "tool_use").length;
       }
     }
+  } catch (error) {
+    // Every task_started gets its task_notification, so hosts can close the child's record.
+    if (context.signal.aborted) notify("stopped", "The task was cancelled.");
+    else notify("failed", `The subagent failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
   } finally {
     context.signal.removeEventListener("abort", onAbort);
   }

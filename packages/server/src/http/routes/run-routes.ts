@@ -62,13 +62,17 @@ export function runRoutes(context: ServerContext): RouteDefinition[] {
     defineRoute({
       method: "post",
       path: "/api/agent-cancel",
-      summary: "Cancel a run and every run it spawned (a closed browser never cancels)",
+      summary:
+        "Cancel a run and every run it spawned, withdrawing their pending approvals and questions (a closed browser never cancels)",
       tag: "runs",
       body: AgentCancelRequestSchema,
       response: AgentCancelResponseSchema,
       handler: ({ body }) => {
         requireRun(body.run_id);
-        return { cancelled: agents.cancel(body.run_id, { clearQueue: body.clear_queue === true }) };
+        const { cancelled, withdrawn } = agents.cancel(body.run_id, {
+          clearQueue: body.clear_queue === true,
+        });
+        return { cancelled, ...(withdrawn.length > 0 && { cancelled_interactions: withdrawn }) };
       },
     }),
   ];

@@ -1,4 +1,8 @@
+import { loadSettings } from "@parley/engine";
 import {
+  AgentPermissionModeSchema,
+  CompactRequestSchema,
+  CompactResponseSchema,
   CreateSessionRequestSchema,
   MessagePageQuerySchema,
   MessagePageSchema,
@@ -8,8 +12,11 @@ import {
   SessionParamsSchema,
   SessionStateSchema,
   SessionSummarySchema,
+  SetPermissionModeRequestSchema,
 } from "@parley/protocol";
 import { titleFrom } from "../../agents/agent-service.ts";
+import { compactNow } from "../../agents/manual-compaction.ts";
+import { changePermissionMode, resolvePermissionMode } from "../../agents/permission-mode.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { toQueuedMessage } from "../../store/queue-store.ts";
 import { ApiError } from "../api-error.ts";
@@ -30,6 +37,8 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
     if (session === undefined) throw ApiError.notFound("session", id);
     return session;
   };
+  const settingsPermissionMode = async () =>
+    (await loadSettings(context.home).catch(() => undefined))?.permission_mode;
   return [
     defineRoute({
       method: "get",
@@ -113,10 +122,15 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
       params: SessionParamsSchema,
       query: MessagePageQuerySchema,
       response: SessionStateSchema,
-      handler: ({ params, query }) => {
+      handler: async ({ params, query }) => {
+        const settingsMode = await settingsPermissionMode();
         // Commit pending token deltas first, so the partial text below matches head_seq exactly.
         bus.flush();
         const session = requireSession(params.session_id);
+        const agentIds = new Set([
+          ...agents.activity(session.id).map((agent) => agent.agent_id),
+          ...store.sessionAgents.list(session.id).map((setting) => setting.agent_id),
+        ]);
         const page = store.messages.page(session.id, query.limit ?? DEFAULT_PAGE, query.before_position);
         return {
           session,
@@ -127,8 +141,12 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
             .map((item) => ({ ...toQueuedMessage(item), agent_id: item.agent_id })),
           pending_questions: store.questions
             .pending(session.id)
-            .map(({ session_id, answers, answered_at_ms, ...question }) => question),
+            .map(({ session_id, answers, answered_at_ms, state, ...question }) => question),
+          pending_approvals: store.approvals.bySession(session.id, "pending"),
           agents: agents.activity(session.id),
+          permission_modes: [...agentIds].map((agentId) =>
+            resolvePermissionMode(store, context.projectRoot, session.id, agentId, settingsMode),
+          ),
           streaming: agents.streaming(session.id),
           runs: runsOf(page.messages),
           head_seq: bus.head,
@@ -152,6 +170,62 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
         );
         return { messages: page.messages, has_more_messages: page.hasMore };
       },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/sessions/:session_id/mode",
+      summary:
+        "Set the permission mode of an agent of the session (default, acceptEdits, plan, bypassPermissions, dontAsk); it applies to the agent's next tool call",
+      tag: "sessions",
+      params: SessionParamsSchema,
+      body: SetPermissionModeRequestSchema,
+      response: AgentPermissionModeSchema,
+      handler: async ({ params, body }) => {
+        requireSession(params.session_id);
+        const settingsMode = await settingsPermissionMode();
+        return store.transaction(() => {
+          const before = resolvePermissionMode(
+            store,
+            context.projectRoot,
+            params.session_id,
+            body.agent_id,
+            settingsMode,
+          );
+          changePermissionMode(
+            { store, publisher: agents.context.publisher, now },
+            {
+              sessionId: params.session_id,
+              agentId: body.agent_id,
+              mode: body.permission_mode,
+              previous: before.permission_mode,
+              reason: "changed by the user",
+            },
+          );
+          return resolvePermissionMode(
+            store,
+            context.projectRoot,
+            params.session_id,
+            body.agent_id,
+            settingsMode,
+          );
+        });
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/sessions/:session_id/compact",
+      summary:
+        "Compact an idle agent's conversation now: older messages become a summary the model writes (409 when it is busy or too short)",
+      tag: "sessions",
+      params: SessionParamsSchema,
+      body: CompactRequestSchema,
+      response: CompactResponseSchema,
+      handler: ({ params, body }) =>
+        compactNow(agents, {
+          sessionId: params.session_id,
+          agentId: body.agent_id,
+          instructions: body.instructions,
+        }),
     }),
   ];
 }

@@ -1,0 +1,68 @@
+import {
+  type AskForPermission,
+  builtinTools,
+  type CanUseToolCallback,
+  describeRule,
+  type EngineTool,
+  PermissionPolicy,
+  parseRuleList,
+  policyCanUseTool,
+} from "@parley/engine";
+import type { PermissionMode } from "@parley/protocol";
+import { UsageError } from "../../usage-error.ts";
+
+/** What a `parley run` turn gets: the built-in tools it may use, and how their calls are decided. */
+export interface PrintModePermissions {
+  tools: EngineTool[];
+  canUseTool: CanUseToolCallback;
+  permissionMode: PermissionMode;
+}
+
+/**
+ * The built-in tools and a permission policy for a headless turn, as `claude -p` sets them up: the mode
+ * from `--permission-mode`, allow rules from `--allowedTools`, deny rules from `--disallowedTools` (a bare
+ * tool name there removes the tool). Nobody can approve anything here, so a call the policy would ask
+ * about is denied with a message telling the model the user has to allow it.
+ */
+export function printModePermissions(options: {
+  cwd: string;
+  mode: PermissionMode;
+  allowedTools?: readonly string[];
+  disallowedTools?: readonly string[];
+}): PrintModePermissions {
+  const allowed = rules("--allowedTools", options.allowedTools, "allow");
+  const disallowed = rules("--disallowedTools", options.disallowedTools, "deny");
+  const removed = new Set(disallowed.filter((rule) => rule.pattern === undefined).map((rule) => rule.tool));
+  const policy = new PermissionPolicy({
+    projectRoot: options.cwd,
+    mode: options.mode,
+    rules: [...allowed, ...disallowed.filter((rule) => rule.pattern !== undefined)],
+  });
+  return {
+    tools: builtinTools().filter((tool) => !removed.has(tool.name)),
+    canUseTool: policyCanUseTool(policy, { ask: denyForLackOfApprover }),
+    permissionMode: policy.mode,
+  };
+}
+
+/** The answer `parley run` gives in place of a person: no, and how the user can allow the call. */
+const denyForLackOfApprover: AskForPermission = async (prompt) => {
+  const how = prompt.suggestedRule
+    ? `run parley again with --allowedTools "${describeRule(prompt.suggestedRule)}" or a more permissive --permission-mode`
+    : prompt.blockedPath !== undefined
+      ? `changes to ${prompt.blockedPath} need approval in an interactive session (parley serve)`
+      : "run parley again with --allowedTools or a more permissive --permission-mode";
+  return {
+    behavior: "deny",
+    message: `Parley requested permission to use ${prompt.toolName} (${prompt.reason}), but the user has not granted it. Tell the user; to allow it, ${how}.`,
+    toolUseID: prompt.toolUseId,
+  };
+};
+
+function rules(flag: string, values: readonly string[] | undefined, behavior: "allow" | "deny") {
+  try {
+    return parseRuleList(values ?? [], behavior);
+  } catch (error) {
+    throw new UsageError(`${flag}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { ChatResponseSchema, MAX_CHAT_TEXT } from "./chat.ts";
+import { IdSchema } from "./common.ts";
+
+/** Path parameters of plan routes: the Plan chat message. */
+export const PlanParamsSchema = z.looseObject({ message_id: IdSchema });
+
+/**
+ * `POST /api/plans/:message_id/execute`: leaves plan mode (for `permission_mode`, default `default`) and
+ * tells the agent to carry the plan out.
+ */
+export const ExecutePlanRequestSchema = z.looseObject({
+  permission_mode: z.enum(["default", "acceptEdits", "bypassPermissions", "dontAsk"]).optional(),
+});
+export type ExecutePlanRequest = z.infer<typeof ExecutePlanRequestSchema>;
+
+/** `POST /api/plans/:message_id/refine`: stays in plan mode and sends the feedback for a new plan. */
+export const RefinePlanRequestSchema = z.looseObject({
+  feedback: z.string().trim().min(1, "must not be empty").max(MAX_CHAT_TEXT),
+});
+export type RefinePlanRequest = z.infer<typeof RefinePlanRequestSchema>;
+
+/** What a plan action did: the agent's mode now, and the message it sent (started or queued). */
+export const PlanActionResponseSchema = z.looseObject({
+  message_id: z.string(),
+  action: z.enum(["execute", "refine"]),
+  permission_mode: z.string(),
+  chat: ChatResponseSchema,
+});
+export type PlanActionResponse = z.infer<typeof PlanActionResponseSchema>;

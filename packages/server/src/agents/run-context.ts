@@ -1,0 +1,76 @@
+import type { AgentTurnOptions, EnvironmentVariables } from "@parley/engine";
+import type { ChatResponse } from "@parley/protocol";
+import type { EventBus } from "../bus/event-bus.ts";
+import { ApprovalDesk } from "../interactions/approval-desk.ts";
+import { PlanDesk } from "../interactions/plan-desk.ts";
+import { QuestionDesk } from "../interactions/question-desk.ts";
+import type { Store } from "../store/store.ts";
+import { type CompactionSettings, DEFAULT_COMPACTION } from "./compaction.ts";
+import { MessagePublisher } from "./message-publisher.ts";
+import { currentPermissionMode } from "./permission-mode.ts";
+
+/** What the agent service needs from the server. */
+export interface AgentServiceContext {
+  store: Store;
+  bus: EventBus;
+  projectRoot: string;
+  home: string;
+  env: EnvironmentVariables;
+  now: () => number;
+  newId: (prefix: string) => string;
+  /** Engine options applied to every turn (tests shorten retries and stall timeouts). */
+  turnDefaults?: Partial<AgentTurnOptions>;
+  /** When conversations are compacted automatically (default: at 80% of the window, keeping 4 messages). */
+  compaction?: Partial<CompactionSettings>;
+}
+
+/** What a run gets: the server's context plus the interaction desks and the message publisher. */
+export interface RunContext extends AgentServiceContext {
+  publisher: MessagePublisher;
+  approvals: ApprovalDesk;
+  questions: QuestionDesk;
+  plans: PlanDesk;
+  compaction: CompactionSettings;
+}
+
+/** What the desks call back into the agent service for. */
+export interface RunContextHooks {
+  /** Continues a conversation whose open call was answered while no run waited; returns the run id. */
+  resume(sessionId: string, agentId: string): string | undefined;
+  /** Sends a message to an agent (started, or queued while it is busy). */
+  send(sessionId: string, agentId: string, text: string): ChatResponse;
+  /** Whether the server is shutting down. */
+  closing(): boolean;
+}
+
+/** Builds the context runs share: one message publisher and the approval, question and plan desks. */
+export function createRunContext(context: AgentServiceContext, hooks: RunContextHooks): RunContext {
+  const publisher = new MessagePublisher(context);
+  const resume = hooks.resume;
+  const closing = hooks.closing;
+  return {
+    ...context,
+    publisher,
+    compaction: { ...DEFAULT_COMPACTION, ...context.compaction },
+    approvals: new ApprovalDesk({ ...context, publisher, resume, closing }),
+    questions: new QuestionDesk({
+      ...context,
+      publisher,
+      resume,
+      closing,
+      send: (sessionId, agentId, text) => {
+        const chat = hooks.send(sessionId, agentId, text);
+        return {
+          ...(chat.run_id !== undefined && { runId: chat.run_id }),
+          ...(chat.message_id !== undefined && { messageId: chat.message_id }),
+        };
+      },
+    }),
+    plans: new PlanDesk({
+      ...context,
+      publisher,
+      send: hooks.send,
+      currentMode: (sessionId, agentId) => currentPermissionMode(context, sessionId, agentId),
+    }),
+  };
+}

@@ -1,0 +1,49 @@
+import {
+  type AskUserToolOptions,
+  builtinTools,
+  type EngineTool,
+  type ToolContext,
+  type UpdatePlanToolOptions,
+} from "@parley/engine";
+import type { ChangeTracker } from "./change-tracker.ts";
+
+/** How a run watches its tools: when each call starts, what files change, and the host callbacks. */
+export interface RunToolHooks {
+  /** A call is about to execute (after any approval). */
+  onStart(toolUseId: string, toolName: string, input: unknown, parentToolUseId: string | undefined): void;
+  changes: ChangeTracker;
+  ask: AskUserToolOptions["ask"];
+  onPlanUpdate: UpdatePlanToolOptions["onUpdate"];
+}
+
+/** The tools whose calls change files, and the input field naming the file. */
+const FILE_WRITERS = new Set(["Write", "Edit"]);
+
+/**
+ * A server run's tools: the built-in tools, `Task` (subagents, which get the same instrumented tools),
+ * `AskUserQuestion` and `UpdatePlan`, each wrapped so the run sees when a call starts executing and what a
+ * file looked like before and after a `Write` or `Edit`. Approval is untouched: the loop still asks
+ * `canUseTool` before `execute` for every tool that requires it.
+ */
+export function runTools(hooks: RunToolHooks): EngineTool[] {
+  return builtinTools({
+    askUser: { ask: hooks.ask },
+    updatePlan: { onUpdate: hooks.onPlanUpdate },
+  }).map((tool) => instrument(tool, hooks));
+}
+
+function instrument(tool: EngineTool, hooks: RunToolHooks): EngineTool {
+  return {
+    ...tool,
+    execute: async (input: unknown, context: ToolContext) => {
+      hooks.onStart(context.toolUseId, tool.name, input, context.turn.parentToolUseId);
+      const filePath = FILE_WRITERS.has(tool.name) ? (input as { file_path?: unknown }).file_path : undefined;
+      const key = typeof filePath === "string" ? await hooks.changes.before(filePath) : undefined;
+      try {
+        return await tool.execute(input, context);
+      } finally {
+        if (key !== undefined) await hooks.changes.after(key);
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import {
+  type AskUserRequest,
+  askUserEventQuestions,
+  type CanUseToolCallback,
+  type EngineTool,
+  type ToolContext,
+} from "@parley/engine";
+import type { Approval, AskUserAnswer, PermissionMode } from "@parley/protocol";
+import { approvalGate } from "./approval-gate.ts";
+import type { ChangeTracker } from "./change-tracker.ts";
+import type { MessageScope } from "./message-publisher.ts";
+import type { RunContext } from "./run-context.ts";
+import { runTools } from "./run-tools.ts";
+import type { ToolCallLog } from "./tool-call-log.ts";
+
+/** What a run's tools are wired to. */
+export interface RunToolsetInput {
+  context: RunContext;
+  /** The top-level run's scope (plan cards belong to its agent). */
+  scope: MessageScope;
+  log: ToolCallLog;
+  changes: ChangeTracker;
+  scopeFor: (parentToolUseId: string | undefined) => MessageScope;
+  permissionMode: () => PermissionMode;
+  interrupting: () => boolean;
+  /** Answers given while no run waited, applied once to the resumed calls they answer. */
+  answeredApprovals: Map<string, Approval>;
+  answeredQuestions: Map<string, AskUserAnswer[]>;
+}
+
+/**
+ * A run's tools and approval gate: the instrumented built-in tools (their starts become ToolRequest cards,
+ * their file writes feed the change report), AskUserQuestion backed by the question desk, UpdatePlan backed
+ * by the plan desk, and the `canUseTool` that decides each call needing approval.
+ */
+export function createRunToolset(input: RunToolsetInput): {
+  tools: EngineTool[];
+  canUseTool: CanUseToolCallback;
+} {
+  const { context, log } = input;
+  const { store } = context;
+  const askUser = async (request: AskUserRequest, toolContext: ToolContext): Promise<AskUserAnswer[]> => {
+    const answered = input.answeredQuestions.get(request.toolUseId);
+    if (answered !== undefined) {
+      input.answeredQuestions.delete(request.toolUseId);
+      return answered;
+    }
+    const questionId = store.transaction(() =>
+      context.questions.ask({
+        scope: input.scopeFor(request.parentToolUseId),
+        questions: askUserEventQuestions(request.questions),
+        source: "tool",
+        toolUseId: request.toolUseId,
+      }),
+    );
+    return context.questions.wait(questionId, toolContext.signal, input.interrupting);
+  };
+  const tools = runTools({
+    onStart: (toolUseId, toolName, toolInput, parent) =>
+      store.transaction(() =>
+        log.markStarted(toolUseId, input.scopeFor(parent), toolName, toolInput, parent),
+      ),
+    changes: input.changes,
+    ask: askUser,
+    // A subagent's report is about its parent's plan: the plan card belongs to the top-level agent.
+    onPlanUpdate: (update) => store.transaction(() => context.plans.progress(input.scope, update)),
+  });
+  const canUseTool = approvalGate({
+    store,
+    projectRoot: context.projectRoot,
+    now: context.now,
+    desk: context.approvals,
+    log,
+    permissionMode: input.permissionMode,
+    scopeFor: input.scopeFor,
+    answered: input.answeredApprovals,
+    interrupting: input.interrupting,
+  });
+  return { tools, canUseTool };
+}

@@ -1,0 +1,206 @@
+import { randomBytes } from "node:crypto";
+import type {
+  Approval,
+  ApprovalAnswerRequest,
+  ApprovalStatus,
+  JsonObject,
+  PermissionResult,
+} from "@parley/protocol";
+import type { MessagePublisher } from "../agents/message-publisher.ts";
+import { toolCatalog } from "../agents/tool-catalog.ts";
+import type { EventBus } from "../bus/event-bus.ts";
+import { ApiError } from "../http/api-error.ts";
+import type { Store } from "../store/store.ts";
+import { Waiters } from "./waiters.ts";
+
+/** What the desk needs from the server. */
+export interface ApprovalDeskContext {
+  store: Store;
+  bus: EventBus;
+  publisher: MessagePublisher;
+  projectRoot: string;
+  now: () => number;
+  newId: (prefix: string) => string;
+  /** Called after an answer nobody was waiting for (the server restarted): the conversation continues. */
+  resume: (sessionId: string, agentId: string) => void;
+  /** Whether the server is shutting down (answers are refused then: nothing could act on them). */
+  closing: () => boolean;
+}
+
+/** An unguessable, single-use id for an approval: 128 random bits. */
+export function newApprovalId(): string {
+  return `apv_${randomBytes(16).toString("hex")}`;
+}
+
+/**
+ * Durable tool approvals: runs wait here for a person's answer, `POST /api/approvals/:id` answers exactly
+ * once (a conditional update from `pending`), and every answer updates the ToolRequest card in place.
+ */
+export class ApprovalDesk {
+  readonly #context: ApprovalDeskContext;
+  readonly #waiters = new Waiters<Approval>();
+
+  constructor(context: ApprovalDeskContext) {
+    this.#context = context;
+  }
+
+  /**
+   * Waits for the answer to a stored approval. An abort (the run was cancelled) withdraws it, unless the
+   * server is stopping: then it stays pending and is carried out after the restart.
+   */
+  async wait(
+    approval: Approval,
+    signal: AbortSignal,
+    interrupting: () => boolean,
+  ): Promise<PermissionResult> {
+    const answered = this.#waiters.wait(approval.id);
+    const onAbort = () => {
+      if (!interrupting()) this.withdraw([approval.id], "cancelled");
+      this.#waiters.fail(approval.id, new Error("the run stopped before the approval was answered"));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      return permissionFor(await answered, approval.tool_use_id);
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** Answers a pending approval exactly once; a second answer is a 409 carrying the first. */
+  answer(id: string, body: ApprovalAnswerRequest): Approval {
+    const { store, bus, publisher, now, projectRoot } = this.#context;
+    if (this.#context.closing())
+      throw new ApiError("unavailable", "Parley is shutting down; answer after it restarts");
+    const answered = store.transaction(() => {
+      const approval = store.approvals.get(id);
+      if (approval === undefined) throw ApiError.notFound("approval", id);
+      if (approval.state !== "pending") throw alreadySettled(approval);
+      const updatedInput =
+        body.updated_input === undefined ? null : validInput(approval.tool_name, body.updated_input);
+      if (body.decision === "approve_always" && approval.suggested_rule === null) {
+        throw new ApiError(
+          "invalid_request",
+          "this call offers no 'always allow' rule (it changes a protected path); approve it once instead",
+          { issues: [{ path: "body.decision", message: "approve_always is not offered for this call" }] },
+        );
+      }
+      const answeredAtMs = now();
+      store.approvals.answer(id, {
+        decision: body.decision,
+        feedback: body.feedback === undefined || body.feedback === "" ? null : body.feedback,
+        updatedInput,
+        answeredAtMs,
+      });
+      if (body.decision === "approve_always" && approval.suggested_rule !== null) {
+        const saved = store.permissionRules.add(projectRoot, approval.suggested_rule, {
+          id: this.#context.newId("rule"),
+          source: "approval",
+          nowMs: answeredAtMs,
+        });
+        if (saved.created)
+          bus.publish({
+            type: "StateUpdated",
+            reason: "permission_rules_changed",
+            project_root: projectRoot,
+          });
+      }
+      const result = store.approvals.get(id) as Approval;
+      publisher.patchData(approval.message_id, (data) => cardData(data, result), headlineOf);
+      return result;
+    });
+    bus.flush();
+    if (!this.#waiters.settle(id, answered) && answered.parent_tool_use_id === null)
+      this.#context.resume(answered.session_id, answered.agent_id);
+    return answered;
+  }
+
+  /** Withdraws pending approvals (cancelled run, or expired after a restart); returns those withdrawn. */
+  withdraw(ids: readonly string[], state: "cancelled" | "expired"): string[] {
+    const { store, publisher, now } = this.#context;
+    const withdrawn = store.transaction(() =>
+      ids.filter((id) => {
+        if (!store.approvals.close(id, state, now())) return false;
+        const approval = store.approvals.get(id) as Approval;
+        publisher.patchData(approval.message_id, (data) => cardData(data, approval), headlineOf);
+        return true;
+      }),
+    );
+    for (const id of withdrawn) this.#waiters.fail(id, new Error(`the approval was ${state}`));
+    return withdrawn;
+  }
+}
+
+/** What the loop gets for an answered approval: allow (with the edited input) or deny with the feedback. */
+export function permissionFor(approval: Approval, toolUseId: string): PermissionResult {
+  if (approval.state === "approved") {
+    return {
+      behavior: "allow",
+      toolUseID: toolUseId,
+      ...(approval.updated_input !== null && { updatedInput: approval.updated_input }),
+    };
+  }
+  return { behavior: "deny", message: rejectionMessage(approval), toolUseID: toolUseId };
+}
+
+/** What the model is told when a person refused a call: their feedback, so the agent can continue with it. */
+export function rejectionMessage(approval: Approval): string {
+  if (approval.state !== "rejected")
+    return `The approval for ${approval.tool_name} was ${approval.state}, so it did not run.`;
+  const said = approval.feedback === null ? "" : ` The user's feedback: ${approval.feedback}`;
+  return `The user rejected this ${approval.tool_name} call, so it did not run.${said}`;
+}
+
+const CARD_STATUS: Record<Approval["state"], ApprovalStatus> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
+
+/** The ToolRequest card's data after an approval changed state. */
+function cardData(data: Record<string, unknown>, approval: Approval): Record<string, unknown> {
+  const card: Record<string, unknown> = {
+    ...data,
+    approval_status: CARD_STATUS[approval.state],
+    decided_by: approval.decision === null ? "run" : "user",
+  };
+  if (approval.decision !== null) card.decision = approval.decision;
+  if (approval.feedback !== null) card.feedback = approval.feedback;
+  if (approval.answered_at_ms !== null) card.answered_at = new Date(approval.answered_at_ms).toISOString();
+  if (approval.updated_input !== null) {
+    card.original_parameters = approval.input;
+    card.parameters = approval.updated_input;
+  }
+  return card;
+}
+
+function headlineOf(data: Record<string, unknown>): string {
+  return typeof data.headline === "string" ? data.headline : String(data.tool_name ?? "");
+}
+
+function alreadySettled(approval: Approval): ApiError {
+  const message =
+    approval.decision === null
+      ? `this approval was ${approval.state} and can no longer be answered`
+      : `this approval was already answered (${approval.decision})`;
+  return new ApiError("conflict", message, { details: approval });
+}
+
+/** An edited input, checked with the tool's own schema (the loop checks it again before running). */
+function validInput(toolName: string, input: JsonObject): JsonObject {
+  const tool = toolCatalog().get(toolName);
+  if (tool === undefined) return input;
+  const parsed = tool.inputSchema.safeParse(input);
+  if (parsed.success) return input;
+  const issues = parsed.error.issues.map((issue) => ({
+    path: ["body", "updated_input", ...issue.path.map(String)].join("."),
+    message: issue.message,
+  }));
+  throw new ApiError(
+    "invalid_request",
+    `the edited input is not valid for ${toolName}: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")}`,
+    { issues },
+  );
+}
