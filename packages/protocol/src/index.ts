@@ -1013,6 +1013,7 @@ export { SessionListResultSchema, sessionListResultToFrontend } from "./api/sess
 
 // ── settings and model configuration ──────────────────────────────────────────
 
+export { configPublicSchemas } from "./config/public-schemas.ts";
 export type {
   AnthropicProviderSettings,
   ModelRef,

@@ -1,4 +1,5 @@
-import type { SessionState, StoredMessage } from "@parley/protocol";
+import type { Approval, AskUserAnswer, SessionState, StoredMessage } from "@parley/protocol";
+import type { PlanDecision } from "./cards/plan-card.ts";
 import type {
   ChatMessage,
   ContextUsageState,
@@ -8,6 +9,7 @@ import type {
   QueuedChatMessage,
   SubagentTreeEntry,
 } from "./chat-state.ts";
+import type { ChangeReportState, PermissionModeState } from "./interaction-state.ts";
 
 /** Where a run-scoped action lands: the run's current agent turn (created when missing), and when. */
 interface TurnTarget {
@@ -66,17 +68,50 @@ export type ChatAction =
   | { type: "ACTIVITY_DONE"; runId: string; toolUseId?: string; failed?: boolean; durationMs?: number }
   // ── run events ──
   | { type: "SET_CONTEXT_USAGE"; usage: ContextUsageState; runId?: string }
-  /** A subagent started; it is shown in the tree of the parent agent's current turn. */
+  /**
+   * A subagent started; it is shown in the tree of the turn of `entry.parentRunId` (else the parent
+   * agent's current turn), and its run's events go to it from then on.
+   */
   | { type: "ADD_SUBAGENT"; entry: SubagentTreeEntry; agentId: string; atMs: number }
-  | { type: "MARK_SUBAGENT_DONE"; subagentId: string; outcome?: string }
-  | { type: "SET_PLAN"; plan: unknown; runId?: string }
+  | {
+      type: "MARK_SUBAGENT_DONE";
+      subagentId: string;
+      runId?: string;
+      outcome?: string;
+      summary?: string;
+      error?: string;
+      durationMs?: number;
+      toolUses?: number;
+    }
+  /** A plan was set or changed; with `messageId` its Plan card is updated in place. */
+  | { type: "SET_PLAN"; plan: unknown; runId?: string; messageId?: string }
+  /** The files a run changed (a ChangeReport event). */
+  | ({ type: "SET_CHANGE_REPORT"; report: ChangeReportState } & TurnTarget)
   // ── special ──
   | { type: "SET_ASK_USER"; askUser: PendingAskUser | undefined }
   | { type: "SET_MODEL_FALLBACK"; fallback: ModelFallbackState }
   /** A finalized text segment: replaces the streamed text of the segment with the same id, or appends. */
   | ({ type: "PUSH_TEXT_SEGMENT"; segmentId: string; text: string } & TurnTarget)
-  /** A typed card (plan, question, tool call …) inside the run's turn. */
+  /**
+   * A typed card (plan, question, tool call …) inside the run's turn, or replacing the card with the same
+   * id wherever it is (the server re-announces a card whenever it changes).
+   */
   | ({ type: "PUSH_CARD"; card: MessageCard } & TurnTarget)
+  // ── interactions ──
+  /** An answered approval (the server's answer, or the first answer a 409 carried) shown on its card. */
+  | { type: "APPLY_APPROVAL"; approval: Approval }
+  /** An answered (or withdrawn) question shown on its card. */
+  | {
+      type: "APPLY_QUESTION_ANSWER";
+      questionId: string;
+      state: "answered" | "cancelled" | "expired";
+      answers: AskUserAnswer[];
+      answeredAtMs?: number;
+    }
+  /** A plan card's decision (execute or refine), shown on the card. */
+  | { type: "APPLY_PLAN_DECISION"; messageId: string; decision: PlanDecision }
+  /** An agent's permission mode. */
+  | { type: "SET_PERMISSION_MODE"; agentId: string; mode: PermissionModeState }
   // ── client needs ──
   /** Replaces the state with a `GET /api/sessions/:id/state` snapshot; optimistic bubbles survive. */
   | { type: "LOAD_STATE"; snapshot: SessionState }

@@ -1,6 +1,14 @@
-import type { ChatMessage, MessageSegment, SessionChatState } from "./chat-state.ts";
+import type {
+  ChatMessage,
+  MessageSegment,
+  SessionChatState,
+  SubagentTreeEntry,
+  TurnContent,
+} from "./chat-state.ts";
 
-type ArrayKey = "segments" | "cards" | "activityItems" | "activityEntries" | "subagentTree";
+/** Anything holding a turn's arrays: an agent turn, or a subagent's entry in its tree. */
+type ArrayOwner = TurnContent & { subagentTree?: SubagentTreeEntry[] };
+type ArrayKey = "segments" | "cards" | "partOrder" | "activityItems" | "activityEntries" | "subagentTree";
 
 /**
  * A copy-on-write working copy of a SessionChatState for one batch of actions. The state object, the
@@ -72,18 +80,27 @@ export class ChatDraft {
     this.writableMessages().splice(index, 1);
   }
 
-  /** A writable nested array of a message being edited (copied once per batch). */
-  editArray<K extends ArrayKey>(message: ChatMessage, key: K): NonNullable<ChatMessage[K]> {
-    const current = message[key] as unknown[] | undefined;
-    if (current !== undefined && this.#fresh.has(current)) return current as NonNullable<ChatMessage[K]>;
+  /**
+   * A writable nested array of a message (or subagent entry) being edited (copied once per batch). The
+   * owner must itself be writable: from `editMessage`, `editSubagent` or `editItem`.
+   */
+  editArray<K extends ArrayKey>(owner: ArrayOwner, key: K): NonNullable<ArrayOwner[K]> {
+    const current = owner[key] as unknown[] | undefined;
+    if (current !== undefined && this.#fresh.has(current)) return current as NonNullable<ArrayOwner[K]>;
     const copy = current === undefined ? [] : [...current];
     this.#fresh.add(copy);
-    (message as unknown as Record<string, unknown>)[key] = copy;
-    return copy as NonNullable<ChatMessage[K]>;
+    (owner as Record<string, unknown>)[key] = copy;
+    return copy as NonNullable<ArrayOwner[K]>;
   }
 
-  /** A writable segment of a message being edited (copied once per batch). */
-  editSegment(message: ChatMessage, index: number): MessageSegment {
+  /** A writable entry of a turn's subagent tree (the turn, the tree and the entry copied once per batch). */
+  editSubagent(turnIndex: number, entryIndex: number): SubagentTreeEntry {
+    const turn = this.editMessage(turnIndex);
+    return this.editItem(this.editArray(turn, "subagentTree"), entryIndex);
+  }
+
+  /** A writable segment of a message (or subagent entry) being edited (copied once per batch). */
+  editSegment(message: TurnContent, index: number): MessageSegment {
     const segments = this.editArray(message, "segments");
     const current = segments[index] as MessageSegment;
     if (this.#fresh.has(current)) return current;

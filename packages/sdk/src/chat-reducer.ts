@@ -1,19 +1,29 @@
+import { upsertCard } from "./card-edits.ts";
 import type { ChatAction } from "./chat-actions.ts";
 import { ChatDraft } from "./chat-draft.ts";
 import type { ChatMessage, QueuedChatMessage, SessionChatState } from "./chat-state.ts";
-import { prependOlder, sessionStateFromSnapshot } from "./session-snapshot.ts";
+import {
+  applyApproval,
+  applyPlanDecision,
+  applyQuestionAnswer,
+  setChangeReport,
+  setPermissionMode,
+  setPlan,
+} from "./interaction-edits.ts";
+import { prependOlder } from "./older-page.ts";
+import { sessionStateFromSnapshot } from "./session-snapshot.ts";
+import { addSubagent, isSubagentRun, markSubagentDone } from "./subagent-edits.ts";
 import {
   activityDone,
   appendToken,
   finalizeRun,
   pushAgentMessage,
-  pushCard,
   pushTextSegment,
   pushUserMessage,
   resetSegment,
   setActivity,
 } from "./turn-edits.ts";
-import { isoTime, locateTurn, parentTurnIndex } from "./turn-lookup.ts";
+import { isoTime, locateTurn } from "./turn-lookup.ts";
 
 /**
  * The chat reducer (seed 002's `useChatMessages`), pure and immutable. Unchanged messages keep their
@@ -41,6 +51,7 @@ export function applyAction(draft: ChatDraft, action: ChatAction): void {
       appendToken(draft, action);
       return;
     case "SET_THINKING": {
+      if (isSubagentRun(draft, action.runId)) return;
       const { index } = locateTurn(draft.messages, action.runId);
       if (!action.thinking && (index === -1 || draft.messages[index]?.isThinking !== true)) return;
       if (action.thinking && index !== -1 && draft.messages[index]?.isThinking === true) return;
@@ -73,6 +84,8 @@ export function applyAction(draft: ChatDraft, action: ChatAction): void {
       activityDone(draft, action);
       return;
     case "SET_CONTEXT_USAGE": {
+      // A subagent's context is its own; the meter shows the session's agent.
+      if (action.runId !== undefined && isSubagentRun(draft, action.runId)) return;
       draft.writableState().contextUsage = action.usage;
       if (action.runId === undefined) return;
       const { index } = locateTurn(draft.messages, action.runId);
@@ -82,25 +95,18 @@ export function applyAction(draft: ChatDraft, action: ChatAction): void {
       turn.messageCount = action.usage.messageCount;
       return;
     }
-    case "ADD_SUBAGENT": {
-      const index = parentTurnIndex(draft, action.agentId);
-      if (index === -1) return;
-      const tree = draft.editArray(draft.editMessage(index), "subagentTree");
-      const existing = tree.findIndex((entry) => entry.subagentId === action.entry.subagentId);
-      if (existing === -1) tree.push(action.entry);
-      else tree[existing] = action.entry;
+    case "ADD_SUBAGENT":
+      addSubagent(draft, action);
       return;
-    }
     case "MARK_SUBAGENT_DONE":
-      markSubagentDone(draft, action.subagentId, action.outcome);
+      markSubagentDone(draft, action);
       return;
-    case "SET_PLAN": {
-      draft.writableState().plan = action.plan;
-      const runId = action.runId ?? draft.state.activeRunId;
-      const index = runId === undefined ? -1 : locateTurn(draft.messages, runId).index;
-      if (index !== -1) draft.editMessage(index).plan = action.plan;
+    case "SET_PLAN":
+      setPlan(draft, action);
       return;
-    }
+    case "SET_CHANGE_REPORT":
+      setChangeReport(draft, action);
+      return;
     case "SET_ASK_USER": {
       const state = draft.writableState();
       if (action.askUser === undefined) delete state.askUser;
@@ -114,7 +120,19 @@ export function applyAction(draft: ChatDraft, action: ChatAction): void {
       pushTextSegment(draft, action);
       return;
     case "PUSH_CARD":
-      pushCard(draft, action.runId, action.agentId, action.atMs, action.card);
+      upsertCard(draft, action, action.card, true);
+      return;
+    case "APPLY_APPROVAL":
+      applyApproval(draft, action.approval);
+      return;
+    case "APPLY_QUESTION_ANSWER":
+      applyQuestionAnswer(draft, action);
+      return;
+    case "APPLY_PLAN_DECISION":
+      applyPlanDecision(draft, action);
+      return;
+    case "SET_PERMISSION_MODE":
+      setPermissionMode(draft, action);
       return;
     case "LOAD_STATE":
       draft.replaceState(sessionStateFromSnapshot(action.snapshot, draft.state));
@@ -157,19 +175,6 @@ function ensureIndex(draft: ChatDraft, action: Extract<ChatAction, { type: "SET_
     runId: action.runId,
   });
   return locateTurn(draft.messages, action.runId).index;
-}
-
-function markSubagentDone(draft: ChatDraft, subagentId: string, outcome: string | undefined): void {
-  for (let index = draft.messages.length - 1; index >= 0; index--) {
-    const tree = draft.messages[index]?.subagentTree;
-    const position = tree?.findIndex((entry) => entry.subagentId === subagentId) ?? -1;
-    if (position === -1) continue;
-    const entries = draft.editArray(draft.editMessage(index), "subagentTree");
-    const entry = draft.editItem(entries, position);
-    entry.done = true;
-    if (outcome !== undefined) entry.outcome = outcome;
-    return;
-  }
 }
 
 function setQueue(draft: ChatDraft, agentId: string, items: readonly QueuedChatMessage[]): void {

@@ -3,15 +3,58 @@
  * This file is the contract between the store (packages/sdk) and the UIs (packages/web, the TUI).
  */
 import type { RunOutcome, SessionSummary, StoredMessage } from "@parley/protocol";
+import type {
+  ChangeReportState,
+  PendingApprovalState,
+  PermissionModeState,
+  SubagentRunState,
+} from "./interaction-state.ts";
 
-/** One entry of an agent turn's subagent tree (seed 002 SubagentTreeView). */
-export interface SubagentTreeEntry {
+/**
+ * What an agent turn and a subagent's run both hold: text segments and typed cards (in arrival order,
+ * `partOrder`), and the tool activity with its headline and count.
+ */
+export interface TurnContent {
+  segments?: MessageSegment[];
+  cards?: MessageCard[];
+  /** The ids of `segments` and `cards` in the order they arrived, so a UI can interleave them. */
+  partOrder?: string[];
+  activitySummary?: string;
+  activityEntries?: string[];
+  toolCount?: number;
+  /** The same activity as `activityEntries`, with each tool call's state and duration. */
+  activityItems?: ActivityItem[];
+}
+
+/**
+ * One entry of an agent turn's subagent tree (seed 002 SubagentTreeView): a `Task` call's child run, with
+ * its own activity, text and cards (its approvals and questions too), and how it ended.
+ */
+export interface SubagentTreeEntry extends TurnContent {
   subagentId: string;
+  /** The agent that delegated: the turn's agent, or the parent subagent for a nested task. */
   parentId: string;
+  /** The task's short description. */
   task: string;
+  /** The child's own run. */
   runId?: string;
+  /** The run that started it. */
+  parentRunId?: string;
+  /** The parent's `Task` call. */
+  toolUseId?: string;
+  subagentType?: string;
+  /** The instructions the child was given. */
+  prompt?: string;
   done: boolean;
+  /** `success`, `error`, `cancelled`, `interrupted` once done. */
   outcome?: string;
+  /** What the child reported back. */
+  summary?: string;
+  error?: string;
+  startedAtMs?: number;
+  durationMs?: number;
+  /** How many tool calls the child made, as the server counted them. */
+  toolUses?: number;
 }
 
 /** A finalized or streaming piece of an agent turn's text, in order. */
@@ -25,22 +68,31 @@ export interface MessageSegment {
   thinking?: string;
 }
 
-/** One tool call (or other non-transient activity) of an agent turn, for GroupedToolActivity. */
+/**
+ * One tool call (or other non-transient activity) of an agent turn, for GroupedToolActivity. `waiting`
+ * means the call waits for a person's approval.
+ */
 export interface ActivityItem {
   /** The tool call id when the activity is a tool call. */
   toolUseId?: string;
   toolName?: string;
-  /** Headline such as "Calling read_file". */
+  /** Headline such as "Reading src/app.ts". */
   label: string;
-  state: "running" | "done" | "failed";
+  state: "waiting" | "running" | "done" | "failed";
   startedAtMs?: number;
   durationMs?: number;
+  /** The call's ToolRequest card, once it has one. */
+  requestId?: string;
+  /** The call's ToolResult card, once it has one. */
+  resultId?: string;
 }
 
 /** A typed card shown inside a turn (plan, question, tool request/result, …): the stored rich message. */
 export interface MessageCard {
   id: string;
   rich: StoredMessage["rich"];
+  /** Set when the message's kind is unknown to this client: `rich` is then a Text card with its text. */
+  unknownKind?: string;
 }
 
 /**
@@ -48,7 +100,7 @@ export interface MessageCard {
  * whole agent turn (a run): its thinking, activity, text segments and cards. Optional fields are absent, not
  * undefined-valued, when they do not apply.
  */
-export interface ChatMessage {
+export interface ChatMessage extends TurnContent {
   /** Stable key: the stored message id for a user message, the run id for an agent turn. */
   id: string;
   role: "user" | "agent";
@@ -64,25 +116,19 @@ export interface ChatMessage {
   /** Thinking text streamed so far in this turn (shown collapsed). */
   thinkingText?: string;
 
-  activitySummary?: string;
-  activityEntries?: string[];
-  toolCount?: number;
-  /** The same activity as `activityEntries`, with each tool call's state and duration. */
-  activityItems?: ActivityItem[];
-
   contextTokens?: number;
   messageCount?: number;
   durationMs?: number;
 
   images?: string[];
   subagentTree?: SubagentTreeEntry[];
-  segments?: MessageSegment[];
-  cards?: MessageCard[];
   /** Text of the segment currently streaming (seed 002's legacy `liveText`). */
   liveText?: string;
 
-  /** The plan the agent set during this turn (seed 002 SET_PLAN), opaque JSON. */
+  /** A plan the agent set during this turn without a Plan card to show it (seed 002 SET_PLAN), opaque JSON. */
   plan?: unknown;
+  /** The files the run changed; its `change_report` message usually shows them (see `messageId`). */
+  changeReport?: ChangeReportState;
 
   runId?: string;
   outcome?: RunOutcome;
@@ -110,8 +156,13 @@ export interface QueuedChatMessage {
 export interface ContextUsageState {
   messageCount: number;
   estimatedTokens: number;
+  /** True right after older messages were summarized; `preTokens`, `trigger` and the marker message say more. */
   compressed: boolean;
   contextWindow?: number;
+  preTokens?: number;
+  trigger?: "auto" | "manual";
+  /** The SystemControl `compact` message marking where the summary starts. */
+  compactionMessageId?: string;
 }
 
 /** The last model fallback (seed 002 ModelFallback). */
@@ -122,12 +173,13 @@ export interface ModelFallbackState {
   atMs: number;
 }
 
-/** A question the agent is waiting on (seed 002 AskUser); full cards arrive with the tools issue. */
+/** A question the agent is waiting on (seed 002 AskUser); its Question card (`messageId`) shows it in full. */
 export interface PendingAskUser {
   questionId: string;
   agentId: string;
   questions: unknown[];
   runId?: string;
+  messageId?: string;
 }
 
 /** The state of one open session. */
@@ -142,6 +194,13 @@ export interface SessionChatState {
   contextUsage?: ContextUsageState;
   modelFallback?: ModelFallbackState;
   askUser?: PendingAskUser;
+  /** Tool calls waiting for a person's approval, oldest first (subagents' calls included). */
+  pendingApprovals?: PendingApprovalState[];
+  /** The permission mode of each agent of the session, by agent id (see `permissionModeOf`). */
+  permissionModes?: Record<string, PermissionModeState>;
+  /** The subagent runs seen in this session, by their run id: their events go to the subagent tree. */
+  subagentRuns?: Record<string, SubagentRunState>;
+  /** The latest plan announced (a PlanUpdate), opaque JSON. */
   plan?: unknown;
   /** True while the session's agent runs. */
   busy: boolean;
@@ -177,4 +236,6 @@ export interface ChatStoreState {
   error?: string;
   /** True when the server refused the credentials (HTTP 401): the UI shows "signed out"; `connection` is offline. */
   signedOut?: boolean;
+  /** Counts the project's permission rule changes seen on the stream, so a rules list knows to reload. */
+  rulesRevision?: number;
 }

@@ -1,10 +1,13 @@
-import type { AskUserAnswer } from "@parley/protocol";
+import type { AskUserAnswer, SelectablePermissionMode } from "@parley/protocol";
 import type { ChatStoreState } from "./chat-state.ts";
+import type { ApprovalAnswer, ExecutePlanMode, InteractionOutcome } from "./interaction-state.ts";
 
 /**
  * What a UI can do with the chat store: subscribe to its immutable state (React's useSyncExternalStore,
  * or a terminal renderer) and call actions. Actions never throw for server or network errors: they record
- * a user-readable `error` in the state instead.
+ * a user-readable `error` in the state instead. Answers to approvals, questions and plans also return what
+ * happened, so a card can show a failure (with the server's per-field issues) next to its inputs; a 409
+ * (answered already, e.g. in another tab) is no error: the card shows that first answer.
  */
 export interface ChatStoreApi {
   subscribe(listener: () => void): () => void;
@@ -26,6 +29,17 @@ export interface ChatStoreApi {
   deleteSession(sessionId: string): Promise<void>;
   /** Loads the page of messages before the oldest one held. */
   loadOlder(): Promise<void>;
-  answerQuestion(questionId: string, answers: AskUserAnswer[]): Promise<void>;
+  /** Answers a question (`POST /api/ask-user-response`): one answer per question, an array for multi-select. */
+  answerQuestion(questionId: string, answers: AskUserAnswer[]): Promise<InteractionOutcome>;
+  /** Approves (once or always) or rejects a tool call, exactly once; `updatedInput` runs an edited input. */
+  answerApproval(approvalId: string, answer: ApprovalAnswer): Promise<InteractionOutcome>;
+  /** The plan card's Execute: leaves plan mode (for `mode`, `default` unless given) and runs the plan. */
+  executePlan(messageId: string, mode?: ExecutePlanMode): Promise<InteractionOutcome>;
+  /** The plan card's Refine: stays in plan mode and sends the feedback for a new plan. */
+  refinePlan(messageId: string, feedback: string): Promise<InteractionOutcome>;
+  /** The permission mode of the person's agent in the open session (a new session is made when none is open). */
+  setPermissionMode(mode: SelectablePermissionMode): Promise<void>;
+  /** Summarizes the agent's older messages now (refused while it is busy, or when there is too little). */
+  compact(instructions?: string): Promise<void>;
   dismissError(): void;
 }

@@ -1,4 +1,4 @@
-import type { AnyUiSseMessage, AskUserAnswer } from "@parley/protocol";
+import type { AnyUiSseMessage, AskUserAnswer, SelectablePermissionMode } from "@parley/protocol";
 import { ApiRequestError } from "./api-request-error.ts";
 import type { BackoffOptions } from "./backoff.ts";
 import type { ChatAction } from "./chat-actions.ts";
@@ -7,6 +7,8 @@ import type { ChatStoreApi } from "./chat-store-api.ts";
 import { createClientMessageId } from "./client-message-id.ts";
 import { CoalescedTask } from "./coalesced-task.ts";
 import { EventStreamClient } from "./event-stream-client.ts";
+import { InteractionActions } from "./interaction-actions.ts";
+import type { ApprovalAnswer, ExecutePlanMode, InteractionOutcome } from "./interaction-state.ts";
 import { describe, MessageSender } from "./message-sender.ts";
 import { OpenSession } from "./open-session.ts";
 import { ParleyClient, type ParleyClientOptions } from "./parley-client.ts";
@@ -59,6 +61,7 @@ export class ChatStore implements ChatStoreApi {
   readonly #sessionsRefresh = new CoalescedTask(() => this.#fetchSessions());
   readonly #loader: SessionLoader;
   readonly #sender: MessageSender;
+  readonly #interactions: InteractionActions;
   #started = false;
 
   constructor(options: ChatStoreOptions = {}) {
@@ -93,6 +96,7 @@ export class ChatStore implements ChatStoreApi {
         this.#fail(what, error);
       },
       dispatch: (action) => this.#dispatch(action),
+      warn: this.#warn,
     });
     this.#sender = new MessageSender({
       client: this.#client,
@@ -110,6 +114,16 @@ export class ChatStore implements ChatStoreApi {
       dispatch: (action) => this.#dispatch(action),
       failed: (what, error) => this.#fail(what, error),
       sessionsChanged: () => void this.#sessionsRefresh.run(),
+    });
+    this.#interactions = new InteractionActions({
+      client: this.#client,
+      open: this.#open,
+      agentId: this.#agentId,
+      activeSessionId: () => this.#state.activeSessionId,
+      openSession: (sessionId) => this.openSession(sessionId),
+      sessionsChanged: () => void this.#sessionsRefresh.run(),
+      dispatch: (action) => this.#dispatch(action),
+      failed: (what, error) => this.#fail(what, error),
     });
     this.#stream = new EventStreamClient({
       client: this.#client,
@@ -235,21 +249,28 @@ export class ChatStore implements ChatStoreApi {
     return this.#settled(() => this.#loader.loadOlder());
   }
 
-  answerQuestion(questionId: string, answers: AskUserAnswer[]): Promise<void> {
-    return this.#settled(async () => {
-      const sessionId = this.#state.activeSessionId;
-      try {
-        await this.#client.answerQuestion(questionId, answers);
-      } catch (error) {
-        // 409: answered already (in another tab); the question is settled either way.
-        if (!(error instanceof ApiRequestError && error.status === 409)) {
-          return this.#fail("Could not send your answer", error);
-        }
-      }
-      if (this.#state.activeSessionId === sessionId && this.#open.state?.askUser?.questionId === questionId) {
-        this.#dispatch({ type: "SET_ASK_USER", askUser: undefined });
-      }
-    });
+  answerQuestion(questionId: string, answers: AskUserAnswer[]): Promise<InteractionOutcome> {
+    return this.#settledWith(() => this.#interactions.answerQuestion(questionId, answers));
+  }
+
+  answerApproval(approvalId: string, answer: ApprovalAnswer): Promise<InteractionOutcome> {
+    return this.#settledWith(() => this.#interactions.answerApproval(approvalId, answer));
+  }
+
+  executePlan(messageId: string, mode?: ExecutePlanMode): Promise<InteractionOutcome> {
+    return this.#settledWith(() => this.#interactions.executePlan(messageId, mode));
+  }
+
+  refinePlan(messageId: string, feedback: string): Promise<InteractionOutcome> {
+    return this.#settledWith(() => this.#interactions.refinePlan(messageId, feedback));
+  }
+
+  setPermissionMode(mode: SelectablePermissionMode): Promise<void> {
+    return this.#settled(() => this.#interactions.setPermissionMode(mode));
+  }
+
+  compact(instructions?: string): Promise<void> {
+    return this.#settled(() => this.#interactions.compact(instructions));
   }
 
   dismissError(): void {
@@ -272,6 +293,8 @@ export class ChatStore implements ChatStoreApi {
   #runEffect(effect: StoreEffect, frameSessionId: string | undefined): void {
     if (effect.type === "refetch_sessions") void this.#sessionsRefresh.run();
     else if (effect.type === "refetch_settings") void this.#refreshSettings();
+    else if (effect.type === "permission_rules_changed")
+      this.#update({ rulesRevision: (this.#state.rulesRevision ?? 0) + 1 });
     else {
       const active = this.#state.activeSessionId;
       if (active !== undefined && (effect.sessionId ?? frameSessionId ?? active) === active) {
@@ -340,6 +363,15 @@ export class ChatStore implements ChatStoreApi {
   async #settled(work: () => Promise<void>): Promise<void> {
     try {
       await work();
+    } finally {
+      this.#publisher.publish();
+    }
+  }
+
+  /** `#settled` for an action that returns what happened. */
+  async #settledWith<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
     } finally {
       this.#publisher.publish();
     }

@@ -6,7 +6,9 @@ export type StoreEffect =
   /** Refetch a session's state (`sessionId` undefined: the active one). */
   | { type: "refetch_session"; sessionId?: string }
   | { type: "refetch_sessions" }
-  | { type: "refetch_settings" };
+  | { type: "refetch_settings" }
+  /** The project's permission rules changed (a rules list reloads). */
+  | { type: "permission_rules_changed" };
 
 /** What one frame means: reducer actions for its session, effects for the store, or a warning. */
 export interface HandledEvent {

@@ -11,10 +11,38 @@ export {
 } from "./api-request-error.ts";
 // ── plumbing a host may replace ───────────────────────────────────────────────
 export { type BackoffOptions, backoffDelay, defaultReconnectBackoff } from "./backoff.ts";
+// ── the chat store (what UIs use) ─────────────────────────────────────────────
+export { dataRecord, isPlainObject } from "./cards/card-fields.ts";
+export {
+  type PlanCard,
+  type PlanCardStatus,
+  type PlanCardStep,
+  type PlanDecision,
+  type PlanStepStatus,
+  readPlanCard,
+} from "./cards/plan-card.ts";
+export {
+  answerLabels,
+  defaultValues,
+  type QuestionCard,
+  type QuestionCardStatus,
+  readQuestionCard,
+} from "./cards/question-card.ts";
+export { cardFromRich, isUnknownKind, unknownKindWarning } from "./cards/rich-card.ts";
+export { type CompactionDetails, compactionDetails, readSystemControl } from "./cards/system-cards.ts";
+export {
+  asksPerson,
+  describeRule,
+  editableInput,
+  readToolRequest,
+  readToolResult,
+  type ToolRequestCard,
+  type ToolResultCard,
+  toolOutputText,
+} from "./cards/tool-cards.ts";
 // ── the reducer and the event handlers (seed 002's pipeline) ──────────────────
 export type { ChatAction, ChatActionType } from "./chat-actions.ts";
 export { chatReducer } from "./chat-reducer.ts";
-// ── the chat store (what UIs use) ─────────────────────────────────────────────
 export type {
   ActivityItem,
   ChatMessage,
@@ -30,6 +58,7 @@ export type {
   QueuedChatMessage,
   SessionChatState,
   SubagentTreeEntry,
+  TurnContent,
 } from "./chat-state.ts";
 export { ChatStore, type ChatStoreOptions } from "./chat-store.ts";
 export type { ChatStoreApi } from "./chat-store-api.ts";
@@ -41,6 +70,15 @@ export {
   type StreamStatusReason,
   type StreamWarning,
 } from "./event-stream-client.ts";
+export type {
+  ApprovalAnswer,
+  ChangeReportState,
+  ExecutePlanMode,
+  InteractionOutcome,
+  PendingApprovalState,
+  PermissionModeState,
+  SubagentRunState,
+} from "./interaction-state.ts";
 export {
   getMessagePhase,
   isTransientActivity,
@@ -56,6 +94,7 @@ export {
   type SessionDeleted,
 } from "./parley-client.ts";
 export { defaultRenderScheduler, type RenderScheduler } from "./render-scheduler.ts";
+export { orderedParts, permissionModeOf, type TurnPart } from "./session-selectors.ts";
 export { emptySessionState, sessionStateFromSnapshot } from "./session-snapshot.ts";
 export {
   type HandledEvent,

@@ -3,6 +3,10 @@ import {
   AgentCancelResponseSchema,
   type AgentSummary,
   AgentSummarySchema,
+  type Approval,
+  type ApprovalAnswerRequest,
+  type ApprovalList,
+  type ApprovalListQuery,
   type AskUserAnswer,
   type AskUserResponse,
   AskUserResponseRequestSchema,
@@ -11,13 +15,20 @@ import {
   ChatRequestSchema,
   type ChatResponse,
   ChatResponseSchema,
+  type CompactRequest,
+  type CompactResponse,
+  type CreatePermissionRuleRequest,
   CreateSessionRequestSchema,
   decodeWith,
+  type ExecutePlanRequest,
   type Health,
   HealthSchema,
   type KnownFields,
   type MessagePage,
   MessagePageSchema,
+  type PermissionRuleDeleted,
+  type PermissionRuleRecord,
+  type PlanActionResponse,
   type QueueItemRemoved,
   QueueItemRemovedSchema,
   RenameSessionRequestSchema,
@@ -27,6 +38,7 @@ import {
   SessionStateSchema,
   type SessionSummary,
   SessionSummarySchema,
+  type SetPermissionModeRequest,
   type SettingsUpdate,
   SettingsUpdateSchema,
   type SettingsView,
@@ -34,6 +46,7 @@ import {
 } from "@parley/protocol";
 import { ApiRequestError } from "./api-request-error.ts";
 import { errorFrom, HttpTransport, type HttpTransportOptions } from "./http-transport.ts";
+import * as interactions from "./interaction-requests.ts";
 import { checkedBody, checkedPathId, decodeArray } from "./request-checks.ts";
 
 /** How to reach a Parley server (same origin with cookies by default; `baseUrl` and `token` for Node). */
@@ -194,6 +207,59 @@ export class ParleyClient {
       body: checkedBody(AskUserResponseRequestSchema, { question_id: questionId, answers }, "POST", path),
       decode: (value) => decodeWith(AskUserResponseSchema, value),
     });
+  }
+
+  /** `GET /api/approvals?session_id=&state=`: tool approvals (of a session, or the whole project), oldest first. */
+  listApprovals(query: ApprovalListQuery = {}, options: RequestOptions = {}): Promise<ApprovalList> {
+    return interactions.listApprovals(this.#http, query, options);
+  }
+
+  /** `POST /api/approvals/:id`: answers once; a second answer is a 409 carrying the first in `error.details`. */
+  answerApproval(
+    approvalId: string,
+    answer: ApprovalAnswerRequest,
+    options: RequestOptions = {},
+  ): Promise<Approval> {
+    return interactions.answerApproval(this.#http, approvalId, answer, options);
+  }
+
+  /** `POST /api/plans/:message_id/execute`: leaves plan mode (for `permission_mode`) and runs the plan. */
+  executePlan(messageId: string, request: ExecutePlanRequest = {}, options: RequestOptions = {}) {
+    return interactions.decidePlan(this.#http, messageId, { action: "execute", request }, options);
+  }
+
+  /** `POST /api/plans/:message_id/refine`: stays in plan mode and sends the feedback for a new plan. */
+  refinePlan(messageId: string, feedback: string, options: RequestOptions = {}): Promise<PlanActionResponse> {
+    return interactions.decidePlan(this.#http, messageId, { action: "refine", feedback }, options);
+  }
+
+  /** `POST /api/sessions/:id/mode`: an agent's permission mode in this session, from its next tool call on. */
+  setPermissionMode(sessionId: string, request: SetPermissionModeRequest, options: RequestOptions = {}) {
+    return interactions.setPermissionMode(this.#http, sessionId, request, options);
+  }
+
+  /** `POST /api/sessions/:id/compact`: summarizes an idle agent's older messages now. */
+  compact(
+    sessionId: string,
+    request: CompactRequest,
+    options: RequestOptions = {},
+  ): Promise<CompactResponse> {
+    return interactions.compact(this.#http, sessionId, request, options);
+  }
+
+  /** `GET /api/permission-rules`: the project's allow / deny / ask rules, oldest first. */
+  listPermissionRules(options: RequestOptions = {}): Promise<PermissionRuleRecord[]> {
+    return interactions.listPermissionRules(this.#http, options);
+  }
+
+  /** `POST /api/permission-rules`: adds a rule (an identical one is returned instead of stored twice). */
+  createPermissionRule(rule: CreatePermissionRuleRequest, options: RequestOptions = {}) {
+    return interactions.createPermissionRule(this.#http, rule, options);
+  }
+
+  /** `DELETE /api/permission-rules/:id`. */
+  deletePermissionRule(ruleId: string, options: RequestOptions = {}): Promise<PermissionRuleDeleted> {
+    return interactions.deletePermissionRule(this.#http, ruleId, options);
   }
 
   /** `GET /api/settings`: settings without keys, and which model answers now (`model.is_demo`). */

@@ -1,3 +1,4 @@
+import type { SubagentTreeEntry } from "./chat-state.ts";
 import { type HandledEvent, handled, type StoreEffect, type ViewOf } from "./handled-event.ts";
 
 /** The `run` kind, by phase: outcome, context usage, subagents, plan, and the refetching phases. */
@@ -27,6 +28,9 @@ export function runHandled(view: ViewOf<"run">): HandledEvent {
             estimatedTokens: event.estimated_tokens,
             compressed: event.compressed,
             ...(event.context_window !== undefined && { contextWindow: event.context_window }),
+            ...(event.pre_tokens !== undefined && { preTokens: event.pre_tokens }),
+            ...(event.trigger !== undefined && { trigger: event.trigger }),
+            ...(event.message_id !== undefined && { compactionMessageId: event.message_id }),
           },
           ...(event.run_id !== undefined && { runId: event.run_id }),
         },
@@ -34,42 +38,66 @@ export function runHandled(view: ViewOf<"run">): HandledEvent {
     }
     case "SubagentSpawned": {
       const event = view.event;
-      const entry = {
+      const entry: SubagentTreeEntry = {
         subagentId: event.subagent_id,
         parentId: event.parent_id,
         task: event.task,
         done: false,
+        startedAtMs: atMs,
         ...(event.run_id !== undefined && { runId: event.run_id }),
+        ...(event.parent_run_id !== undefined && { parentRunId: event.parent_run_id }),
+        ...(event.tool_use_id !== undefined && { toolUseId: event.tool_use_id }),
+        ...(event.subagent_type !== undefined && { subagentType: event.subagent_type }),
+        ...(event.prompt !== undefined && { prompt: event.prompt }),
       };
       return handled(view, [{ type: "ADD_SUBAGENT", agentId: event.parent_id, atMs, entry }]);
     }
-    case "SubagentResult":
+    case "SubagentResult": {
+      const event = view.event;
       return handled(view, [
-        { type: "MARK_SUBAGENT_DONE", subagentId: view.event.subagent_id, outcome: view.event.outcome },
+        {
+          type: "MARK_SUBAGENT_DONE",
+          subagentId: event.subagent_id,
+          outcome: event.outcome,
+          ...(event.run_id !== undefined && { runId: event.run_id }),
+          ...(event.summary !== undefined && { summary: event.summary }),
+          ...(event.error !== undefined && { error: event.error }),
+          ...(event.duration_ms !== undefined && { durationMs: event.duration_ms }),
+          ...(event.tool_uses !== undefined && { toolUses: event.tool_uses }),
+        },
       ]);
+    }
     case "PlanUpdate":
       return handled(view, [
         {
           type: "SET_PLAN",
           plan: view.event.plan,
           ...(view.event.run_id !== undefined && { runId: view.event.run_id }),
+          ...(view.event.message_id !== undefined && { messageId: view.event.message_id }),
         },
       ]);
     case "StateUpdated":
       return handled(view, [], syncEffects(view.event.reason, view.event.session_id));
     case "Resync":
       return handled(view, [], [{ type: "refetch_session" }, { type: "refetch_sessions" }]);
-    case "ChangeReport":
-      return handled(
-        view,
-        [],
-        [
-          {
-            type: "refetch_session",
-            ...(view.event.session_id !== undefined && { sessionId: view.event.session_id }),
+    case "ChangeReport": {
+      // The report's own chat message (a change_report block) arrives as a Message event.
+      const event = view.event;
+      if (event.run_id === undefined) return handled(view, []);
+      return handled(view, [
+        {
+          type: "SET_CHANGE_REPORT",
+          runId: event.run_id,
+          agentId: event.agent_id,
+          atMs,
+          report: {
+            files: event.files,
+            truncatedCount: event.truncated_count,
+            ...(event.message_id !== undefined && { messageId: event.message_id }),
           },
-        ],
-      );
+        },
+      ]);
+    }
     default:
       return handled(view, []);
   }
@@ -84,6 +112,8 @@ function syncEffects(reason: string | undefined, sessionId: string | undefined):
       return [{ type: "refetch_sessions" }];
     case "settings_changed":
       return [{ type: "refetch_settings" }];
+    case "permission_rules_changed":
+      return [{ type: "permission_rules_changed" }];
     default: {
       const session: StoreEffect =
         sessionId === undefined ? { type: "refetch_session" } : { type: "refetch_session", sessionId };

@@ -1,4 +1,6 @@
+import type { StoredMessage } from "@parley/protocol";
 import { ApiRequestError } from "./api-request-error.ts";
+import { isUnknownKind, unknownKindWarning } from "./cards/rich-card.ts";
 import type { ChatAction } from "./chat-actions.ts";
 import type { SessionChatState } from "./chat-state.ts";
 import type { OpenSession, SessionLoad } from "./open-session.ts";
@@ -17,6 +19,8 @@ export interface SessionLoaderContext {
   gone(sessionId: string): void;
   failed(what: string, error: unknown): void;
   dispatch(action: ChatAction): void;
+  /** Messages of kinds this client does not know (shown as text) are reported here. */
+  warn(message: string): void;
 }
 
 /**
@@ -61,6 +65,7 @@ export class SessionLoader {
     try {
       const snapshot = await client.getSessionState(sessionId, { limit: pageSize });
       if (!open.owns(load) || this.#context.activeSessionId() !== sessionId) return;
+      this.#warnUnknownKinds(snapshot.messages);
       this.#context.loaded(open.finishLoad(load, snapshot, keepCurrent), snapshot.head_seq);
       if (load.again) await this.load(sessionId, true);
     } catch (error) {
@@ -68,6 +73,13 @@ export class SessionLoader {
       open.abandonLoad(load);
       if (error instanceof ApiRequestError && error.status === 404) this.#context.gone(sessionId);
       else this.#context.failed("Could not load the session", error);
+    }
+  }
+
+  #warnUnknownKinds(messages: readonly StoredMessage[]): void {
+    for (const message of messages) {
+      if (isUnknownKind(message.rich.kind))
+        this.#context.warn(unknownKindWarning(message.id, message.rich.kind));
     }
   }
 
@@ -80,6 +92,7 @@ export class SessionLoader {
         limit: this.#context.pageSize,
       });
       if (this.#context.open.state?.sessionId !== session.sessionId) return;
+      this.#warnUnknownKinds(page.messages);
       this.#context.dispatch({
         type: "LOAD_OLDER",
         messages: page.messages,

@@ -1,7 +1,19 @@
-import type { AgentRun, PendingQuestion, RunOutcome, SessionState, StoredMessage } from "@parley/protocol";
+import type {
+  AgentRun,
+  Approval,
+  PendingQuestion,
+  RunOutcome,
+  SessionState,
+  StoredMessage,
+} from "@parley/protocol";
+import { upsertCard } from "./card-edits.ts";
+import { cardFromRich } from "./cards/rich-card.ts";
 import { ChatDraft } from "./chat-draft.ts";
 import type { ChatMessage, PendingAskUser, QueuedChatMessage, SessionChatState } from "./chat-state.ts";
-import { pushCard, pushTextSegment, pushUserMessage } from "./turn-edits.ts";
+import type { PendingApprovalState, SubagentRunState } from "./interaction-state.ts";
+import { locateSubagent } from "./subagent-edits.ts";
+import { addPart, closeActivityOn } from "./turn-content.ts";
+import { pushTextSegment, pushUserMessage } from "./turn-edits.ts";
 import { ensureTurn, segmentIndex } from "./turn-lookup.ts";
 
 /** The state of a session nothing is known about yet. */
@@ -47,14 +59,15 @@ export function appendStoredMessages(draft: ChatDraft, stored: readonly StoredMe
       pushUserMessage(draft, userMessageFromStored(message));
     } else if (message.run_id === null) {
       if (draft.messages.some((existing) => existing.id === message.id)) continue;
+      const isText = message.rich.kind === "Text";
       draft.insertMessage(draft.messages.length, {
         id: message.id,
         role: "agent",
         from: message.role === "system" ? "system" : message.agent_id,
-        text: message.rich.kind === "Text" ? storedText(message) : "",
+        text: isText ? storedText(message) : "",
         timestamp: new Date(atMs).toISOString(),
         timestampMs: atMs,
-        ...(message.rich.kind !== "Text" && { cards: [{ id: message.id, rich: message.rich }] }),
+        ...(!isText && { cards: [cardFromRich(message.id, message.rich)], partOrder: [message.id] }),
       });
     } else if (message.rich.kind === "Text") {
       const runId = message.run_id;
@@ -67,7 +80,8 @@ export function appendStoredMessages(draft: ChatDraft, stored: readonly StoredMe
         text: storedText(message),
       });
     } else {
-      pushCard(draft, message.run_id, message.agent_id, atMs, { id: message.id, rich: message.rich });
+      const target = { runId: message.run_id, agentId: message.agent_id, atMs };
+      upsertCard(draft, target, cardFromRich(message.id, message.rich));
     }
   }
   // Turns rebuilt from storage are finished; the caller marks the ones still running.
@@ -89,7 +103,10 @@ export function sessionStateFromSnapshot(
   snapshot: SessionState,
   previous?: SessionChatState,
 ): SessionChatState {
-  const draft = new ChatDraft(emptySessionState(snapshot.session.id));
+  const base = emptySessionState(snapshot.session.id);
+  const subagentRuns = subagentRunsOf(snapshot.runs ?? []);
+  if (subagentRuns !== undefined) base.subagentRuns = subagentRuns;
+  const draft = new ChatDraft(base);
   appendStoredMessages(draft, snapshot.messages);
   markEndedRuns(draft, snapshot.runs ?? []);
   const state = draft.writableState();
@@ -115,7 +132,23 @@ export function sessionStateFromSnapshot(
     };
     if (at === -1) segments.push(segment);
     else segments[at] = segment;
+    addPart(draft, turn, open.message_id);
     if (open.text === "" && open.thinking !== "") turn.isThinking = true;
+  }
+  // Tool calls of finished turns are over (a call waiting for approval still waits).
+  for (let index = 0; index < draft.messages.length; index++) {
+    const message = draft.messages[index] as ChatMessage;
+    if (message.role === "agent" && message.isGenerating !== true && message.activityItems !== undefined)
+      closeActivityOn(draft, draft.editMessage(index));
+  }
+  state.pendingApprovals = (snapshot.pending_approvals ?? []).map(pendingApproval);
+  if (snapshot.permission_modes !== undefined) {
+    state.permissionModes = Object.fromEntries(
+      snapshot.permission_modes.map((mode) => [
+        mode.agent_id,
+        { mode: mode.permission_mode, source: mode.source },
+      ]),
+    );
   }
   state.queue = snapshot.queue.map(
     (item): QueuedChatMessage => ({
@@ -143,9 +176,40 @@ const OUTCOME_OF_STATUS: Partial<Record<AgentRun["status"], RunOutcome>> = {
   interrupted: "interrupted",
 };
 
-/** Gives each finished run's turn its outcome, error and duration, as the live Outcome event would. */
+/** A pending approval of the snapshot as the state holds it. */
+function pendingApproval(approval: Approval): PendingApprovalState {
+  return {
+    approvalId: approval.id,
+    messageId: approval.message_id,
+    toolName: approval.tool_name,
+    headline: approval.headline,
+    runId: approval.run_id,
+    agentId: approval.agent_id,
+  };
+}
+
+/** The subagent runs among a snapshot's runs, by run id (undefined when there are none). */
+function subagentRunsOf(runs: readonly AgentRun[]): Record<string, SubagentRunState> | undefined {
+  const children = runs.filter((run) => run.parent_run_id !== null);
+  if (children.length === 0) return undefined;
+  return Object.fromEntries(
+    children.map((run) => [
+      run.id,
+      { parentRunId: run.parent_run_id as string, subagentId: run.agent_id, prompt: run.prompt },
+    ]),
+  );
+}
+
+/**
+ * Gives each finished run's turn its outcome, error and duration, as the live Outcome event would; a
+ * finished subagent run's entry gets what its SubagentResult said.
+ */
 function markEndedRuns(draft: ChatDraft, runs: readonly AgentRun[]): void {
   for (const run of runs) {
+    if (run.parent_run_id !== null) {
+      markEndedSubagent(draft, run);
+      continue;
+    }
     const outcome = OUTCOME_OF_STATUS[run.status];
     const index = draft.messages.findIndex((message) => message.id === run.id);
     if (outcome === undefined || index === -1) continue;
@@ -156,6 +220,19 @@ function markEndedRuns(draft: ChatDraft, runs: readonly AgentRun[]): void {
   }
 }
 
+function markEndedSubagent(draft: ChatDraft, run: AgentRun): void {
+  const outcome = OUTCOME_OF_STATUS[run.status];
+  const place = locateSubagent(draft, run.id);
+  if (outcome === undefined || place === undefined) return;
+  const entry = draft.editSubagent(place.turnIndex, place.entryIndex);
+  entry.done = true;
+  entry.outcome = outcome;
+  if (run.result !== null) entry.summary = run.result;
+  if (run.error !== null && outcome !== "success") entry.error = run.error;
+  if (run.ended_at_ms !== null) entry.durationMs = run.ended_at_ms - run.started_at_ms;
+  closeActivityOn(draft, entry);
+}
+
 /** A pending AskUser question as the state holds it. */
 export function askUserFromPending(question: PendingQuestion): PendingAskUser {
   return {
@@ -163,6 +240,7 @@ export function askUserFromPending(question: PendingQuestion): PendingAskUser {
     agentId: question.agent_id,
     questions: question.questions,
     ...(question.run_id !== null && { runId: question.run_id }),
+    ...(question.message_id !== undefined && { messageId: question.message_id }),
   };
 }
 
@@ -178,58 +256,5 @@ function carryOver(draft: ChatDraft, previous: SessionChatState): void {
     if (!unconfirmed || message.clientMessageId === undefined) continue;
     if (queued.has(message.clientMessageId) || shown.has(message.clientMessageId)) continue;
     draft.insertMessage(draft.messages.length, message);
-  }
-}
-
-/**
- * Prepends an older page. A run cut by the page boundary is joined back into one turn, and the run's turn
- * ids are recomputed so they stay unique and match what a full load would give.
- */
-export function prependOlder(draft: ChatDraft, older: readonly StoredMessage[], hasOlder: boolean): void {
-  const page = new ChatDraft(emptySessionState(draft.state.sessionId));
-  appendStoredMessages(page, older);
-  const olderMessages = page.finish().messages;
-  const state = draft.writableState();
-  state.hasOlder = hasOlder;
-  const first = older[0];
-  if (first !== undefined) state.oldestPosition = first.position;
-  if (olderMessages.length === 0) return;
-  const messages = draft.writableMessages();
-  const boundary = olderMessages.at(-1) as ChatMessage;
-  const next = messages[0];
-  if (
-    next !== undefined &&
-    boundary.role === "agent" &&
-    next.role === "agent" &&
-    boundary.runId !== undefined &&
-    boundary.runId === next.runId
-  ) {
-    const joined = draft.editMessage(0);
-    joined.segments = [...(boundary.segments ?? []), ...(next.segments ?? [])];
-    joined.cards = [...(boundary.cards ?? []), ...(next.cards ?? [])];
-    if (joined.cards.length === 0) delete joined.cards;
-    joined.timestamp = boundary.timestamp;
-    if (boundary.timestampMs !== undefined) joined.timestampMs = boundary.timestampMs;
-    messages.splice(0, 0, ...olderMessages.slice(0, -1));
-  } else {
-    messages.splice(0, 0, ...olderMessages);
-  }
-  if (boundary.runId !== undefined) renumberTurns(draft, boundary.runId);
-}
-
-/** Gives a run's turns their canonical ids: the run id, then `<runId>~<id of the user message before it>`. */
-function renumberTurns(draft: ChatDraft, runId: string): void {
-  let seenTurn = false;
-  let lastUser: string | undefined;
-  for (let index = 0; index < draft.messages.length; index++) {
-    const message = draft.messages[index] as ChatMessage;
-    if (message.runId !== runId) continue;
-    if (message.role === "user") {
-      lastUser = message.id;
-      continue;
-    }
-    const id = seenTurn && lastUser !== undefined ? `${runId}~${lastUser}` : runId;
-    seenTurn = true;
-    if (message.id !== id) draft.editMessage(index).id = id;
   }
 }

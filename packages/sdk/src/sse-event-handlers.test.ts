@@ -154,7 +154,7 @@ describe("event handlers on a real server's frames", () => {
     expect(visible(live.messages)).toEqual(visible(loaded.messages));
   });
 
-  it("ask the store to refetch for sync, resync and change reports", () => {
+  it("ask the store to refetch for sync and resync, and to reload the rules when they change", () => {
     const renamed = framesOf(second.session_id).find(
       (candidate) => candidate.message.phase === "sync",
     ) as FixtureFrame;
@@ -173,16 +173,9 @@ describe("event handlers on a real server's frames", () => {
       ).effects,
     ).toEqual([{ type: "refetch_session" }, { type: "refetch_sessions" }]);
     expect(
-      handleSseMessage(
-        frame({
-          kind: "run",
-          phase: "change_report",
-          agent_id: "main",
-          session_id: "s",
-          data: { files: [], truncated_count: 0 },
-        }),
-      ).effects,
-    ).toEqual([{ type: "refetch_session", sessionId: "s" }]);
+      handleSseMessage(frame({ kind: "run", phase: "sync", data: { reason: "permission_rules_changed" } }))
+        .effects,
+    ).toEqual([{ type: "permission_rules_changed" }]);
   });
 
   it("turn the other kinds into their actions and ignore tool output", () => {
@@ -239,7 +232,7 @@ describe("event handlers on a real server's frames", () => {
         type: "ADD_SUBAGENT",
         agentId: "main",
         atMs: 1,
-        entry: { subagentId: "sub", parentId: "main", task: "dig", done: false },
+        entry: { subagentId: "sub", parentId: "main", task: "dig", done: false, startedAtMs: 1 },
       },
     ]);
     const progress = handleSseMessage(

@@ -4,6 +4,7 @@ import {
   type KnownUiSseView,
   type UiSseKind,
 } from "@parley/protocol";
+import { isUnknownKind, unknownKindWarning } from "./cards/rich-card.ts";
 import { type HandledEvent, handled, type ViewOf } from "./handled-event.ts";
 import { runHandled } from "./run-event-handlers.ts";
 import { activityActions, messageActions, tokenActions } from "./turn-event-actions.ts";
@@ -12,7 +13,13 @@ export type { HandledEvent, StoreEffect } from "./handled-event.ts";
 
 /** Seed 002's `sseEventHandlers`: one handler per kind, each turning a typed frame into actions and effects. */
 export const sseEventHandlers: { [K in UiSseKind]: (view: ViewOf<K>) => HandledEvent } = {
-  message: (view) => handled(view, messageActions(view.event, view.message.ts_ms)),
+  message: (view) => {
+    const result = handled(view, messageActions(view.event, view.message.ts_ms));
+    const kind = (view.event.rich as { kind?: unknown } | undefined)?.kind;
+    if (typeof kind === "string" && isUnknownKind(kind))
+      result.warning = unknownKindWarning(view.event.message_id, kind);
+    return result;
+  },
   token: (view) => handled(view, tokenActions(view.event, view.message.ts_ms)),
   activity: (view) =>
     handled(view, view.event.type === "AgentStatus" ? activityActions(view.event, view.message.ts_ms) : []),
@@ -53,6 +60,7 @@ export const sseEventHandlers: { [K in UiSseKind]: (view: ViewOf<K>) => HandledE
           agentId: view.event.agent_id,
           questions: view.event.questions,
           ...(view.event.run_id !== undefined && { runId: view.event.run_id }),
+          ...(view.event.message_id !== undefined && { messageId: view.event.message_id }),
         },
       },
     ]),

@@ -1,5 +1,7 @@
+import { cardFromRich } from "./cards/rich-card.ts";
+import { readSystemControl } from "./cards/system-cards.ts";
 import type { ChatAction } from "./chat-actions.ts";
-import type { ChatMessage } from "./chat-state.ts";
+import type { ChatMessage, MessageCard } from "./chat-state.ts";
 import type { EventOf } from "./handled-event.ts";
 
 /**
@@ -40,30 +42,48 @@ export function messageActions(event: EventOf<"Message">, atMs: number): ChatAct
   }
   const rich = event.rich as { kind?: unknown; data?: unknown } | undefined;
   const isCard = rich !== undefined && typeof rich.kind === "string" && rich.kind !== "Text";
+  const card = isCard
+    ? cardFromRich(event.message_id, { kind: rich.kind as string, data: rich.data })
+    : undefined;
+  const actions: ChatAction[] = [];
   if (event.run_id === undefined) {
     const message: ChatMessage = {
       id: event.message_id,
       role: "agent",
       from: event.from,
-      text: isCard ? "" : event.content,
+      text: card === undefined ? event.content : "",
       timestamp,
       timestampMs: atMs,
     };
-    if (isCard)
-      message.cards = [{ id: event.message_id, rich: { kind: rich.kind as string, data: rich.data } }];
-    return [{ type: "PUSH_MESSAGE", message }];
+    if (card !== undefined) {
+      message.cards = [card];
+      message.partOrder = [card.id];
+    }
+    actions.push({ type: "PUSH_MESSAGE", message });
+  } else {
+    const target = { runId: event.run_id, agentId: event.agent_id, atMs };
+    actions.push(
+      card === undefined
+        ? { type: "PUSH_TEXT_SEGMENT", ...target, segmentId: event.message_id, text: event.content }
+        : { type: "PUSH_CARD", ...target, card },
+    );
   }
-  const target = { runId: event.run_id, agentId: event.agent_id, atMs };
-  if (isCard) {
-    return [
-      {
-        type: "PUSH_CARD",
-        ...target,
-        card: { id: event.message_id, rich: { kind: rich.kind as string, data: rich.data } },
-      },
-    ];
+  const modeChange = card === undefined ? undefined : modeChangeOf(card);
+  if (modeChange !== undefined) {
+    actions.push({
+      type: "SET_PERMISSION_MODE",
+      agentId: event.agent_id,
+      mode: { mode: modeChange, source: "session" },
+    });
   }
-  return [{ type: "PUSH_TEXT_SEGMENT", ...target, segmentId: event.message_id, text: event.content }];
+  return actions;
+}
+
+/** The mode a live `mode_change` SystemControl card switched to (the person's choice for the session). */
+function modeChangeOf(card: MessageCard): string | undefined {
+  if (card.rich.kind !== "SystemControl") return undefined;
+  const control = readSystemControl(card.rich.data);
+  return control?.action === "mode_change" ? control.mode : undefined;
 }
 
 /** A Token event: streamed text or thinking, the end of a segment, or a reset of a retried stream. */
@@ -96,8 +116,8 @@ export function activityActions(event: EventOf<"AgentStatus">, atMs: number): Ch
         type: "ACTIVITY_DONE",
         runId: event.run_id,
         ...(event.tool_use_id !== undefined && { toolUseId: event.tool_use_id }),
-        // The status event says only this about a failed tool: its headline.
-        ...(event.detail === "Tool failed" && { failed: true }),
+        // Older servers said a tool failed only through this headline.
+        ...((event.failed === true || event.detail === "Tool failed") && { failed: true }),
         ...(event.duration_ms !== undefined && { durationMs: event.duration_ms }),
       },
     ];

@@ -1,5 +1,5 @@
 import type { ChatDraft } from "./chat-draft.ts";
-import type { ChatMessage } from "./chat-state.ts";
+import type { ChatMessage, TurnContent } from "./chat-state.ts";
 
 /** Where a run's current turn is: its index (-1 when none) and the run's user message after it, if any. */
 interface TurnPosition {
@@ -68,16 +68,16 @@ export function ensureTurn(draft: ChatDraft, runId: string, agentId: string, atM
   return draft.messages.length - 1;
 }
 
-/** Marks every streaming segment of a turn being edited as finished. */
-export function closeSegments(draft: ChatDraft, turn: ChatMessage): void {
+/** Marks every streaming segment of a turn (or subagent entry) being edited as finished. */
+export function closeSegments(draft: ChatDraft, turn: TurnContent): void {
   const segments = turn.segments ?? [];
   for (let index = 0; index < segments.length; index++) {
     if (segments[index]?.streaming) draft.editSegment(turn, index).streaming = false;
   }
 }
 
-/** The index of the segment with this id in a turn, searching from the end (-1 when none). */
-export function segmentIndex(turn: ChatMessage, segmentId: string): number {
+/** The index of the segment with this id in a turn (or subagent entry), searching from the end (-1 when none). */
+export function segmentIndex(turn: TurnContent, segmentId: string): number {
   const segments = turn.segments ?? [];
   for (let index = segments.length - 1; index >= 0; index--)
     if (segments[index]?.id === segmentId) return index;

@@ -4,10 +4,15 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AgentMessage } from "../src/chat/agent-message.tsx";
 import { getMessagePhase } from "../src/chat/message-phase.ts";
-import { agentMessage } from "./fake-chat-store.ts";
+import { ChatStoreProvider } from "../src/store/chat-store-context.tsx";
+import { agentMessage, FakeChatStore } from "./fake-chat-store.ts";
 
 function renderTurn(overrides: Partial<ChatMessage>, text = "") {
-  render(<AgentMessage message={agentMessage("run-1", text, overrides)} />);
+  render(
+    <ChatStoreProvider store={new FakeChatStore()}>
+      <AgentMessage message={agentMessage("run-1", text, overrides)} />
+    </ChatStoreProvider>,
+  );
   return screen.getByTestId("message");
 }
 
@@ -106,18 +111,25 @@ describe("AgentMessage phases", () => {
       outcome: "completed",
     });
     const text = `Done.\n\n\`\`\`json\n${block}\n\`\`\``;
+    const store = new FakeChatStore();
     const { rerender } = render(
-      <AgentMessage
-        message={agentMessage("run-1", "", {
-          isGenerating: true,
-          segments: [{ id: "s", text, streaming: true }],
-        })}
-      />,
+      <ChatStoreProvider store={store}>
+        <AgentMessage
+          message={agentMessage("run-1", "", {
+            isGenerating: true,
+            segments: [{ id: "s", text, streaming: true }],
+          })}
+        />
+      </ChatStoreProvider>,
     );
     expect(screen.queryByTestId("special-block")).toBeNull();
     expect(screen.getByTestId("code-block")).not.toBeNull();
 
-    rerender(<AgentMessage message={agentMessage("run-1", text)} />);
+    rerender(
+      <ChatStoreProvider store={store}>
+        <AgentMessage message={agentMessage("run-1", text)} />
+      </ChatStoreProvider>,
+    );
     const card = screen.getByTestId("special-block");
     expect(card.getAttribute("data-block-type")).toBe("finalize_task");
     expect(card.querySelector("strong")?.textContent).toBe("tests");
@@ -154,14 +166,14 @@ describe("AgentMessage phases", () => {
     expect(screen.getByTestId("message-error").textContent).toBe("The model refused the request.");
   });
 
-  it("renders the turn's cards", () => {
+  it("shows a card of a kind without a card of its own by its kind and what it is about", () => {
     renderTurn(
-      { cards: [{ id: "c1", rich: { kind: "ToolRequest", data: { tool_name: "bash" } } }] },
-      "Asking.",
+      { cards: [{ id: "c1", rich: { kind: "WorkflowExecution", data: { name: "Deploy" } } }] },
+      "Running.",
     );
     const card = screen.getByTestId("rich-card");
-    expect(card.getAttribute("data-kind")).toBe("ToolRequest");
-    expect(card.textContent).toContain("bash");
+    expect(card.getAttribute("data-kind")).toBe("WorkflowExecution");
+    expect(card.textContent).toContain("Deploy");
   });
 
   it("shows the plan the agent set during the turn", () => {
@@ -171,9 +183,10 @@ describe("AgentMessage phases", () => {
         steps: [{ step_number: 1, action: "Run the tests", reason: "see what fails" }],
       },
     });
-    const card = screen.getByTestId("special-block");
-    expect(card.getAttribute("data-block-type")).toBe("plan");
-    expect(card.textContent).toContain("Fix the build");
+    const card = screen.getByTestId("plan-card");
+    expect(screen.getByTestId("plan-goal").textContent).toBe("Fix the build");
+    expect(card.getAttribute("data-interactive")).toBe("false");
+    expect(screen.queryByTestId("plan-execute")).toBeNull();
     expect(screen.queryByTestId("empty-message")).toBeNull();
   });
 

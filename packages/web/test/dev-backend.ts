@@ -1,5 +1,6 @@
 import type { ChatMessage } from "@parley/sdk";
 import type { SettingsApi } from "../src/settings/settings-api.ts";
+import { approvalCard, planCard, questionCard, resultCard, turnWith } from "./card-data.ts";
 import { agentMessage, emptySession, FakeChatStore, sessionSummary, userMessage } from "./fake-chat-store.ts";
 import { FakeSettingsApi } from "./fake-settings-api.ts";
 
@@ -25,7 +26,8 @@ function listen(port: number): Promise<void> {
 
 /**
  * A fake backend for `npm run dev:fake`: a session list, a 5,000-message session, a turn that keeps
- * streaming, a queue and a demo model, so the UI can be worked on (and looked at) without a server.
+ * streaming, a queue, a session with every interaction card, and a demo model, so the UI can be worked on
+ * (and looked at) without a server.
  */
 export function createDevBackend(): { store: FakeChatStore; settingsApi: SettingsApi } {
   const store = new FakeChatStore({ model: { ref: "demo", isDemo: true } });
@@ -34,6 +36,7 @@ export function createDevBackend(): { store: FakeChatStore; settingsApi: Setting
     sessions: [
       sessionSummary("long", "A very long session", now),
       sessionSummary("short", "Quick question about ports", now - 60_000),
+      sessionSummary("cards", "Interaction cards", now - 1_800_000),
       sessionSummary("empty", "Empty session", now - 3_600_000),
     ],
   });
@@ -82,6 +85,7 @@ export function createDevBackend(): { store: FakeChatStore; settingsApi: Setting
     messages: [userMessage("s1", "Which port?"), agentMessage("s2", "")],
   });
   store.sessionStates.set("empty", emptySession("empty"));
+  store.sessionStates.set("cards", cardsSession());
 
   const words = SAMPLE_ANSWER.split(/(?<=\s)/);
   let position = 0;
@@ -94,5 +98,72 @@ export function createDevBackend(): { store: FakeChatStore; settingsApi: Setting
     store.appendToken("a-live", "a-live-text", words[position] ?? "");
     position += 1;
   }, 60);
-  return { store, settingsApi: new FakeSettingsApi() };
+  const settingsApi = new FakeSettingsApi();
+  settingsApi.rules = [
+    {
+      id: "rule_1",
+      tool: "Write",
+      pattern: "notes/**",
+      behavior: "allow",
+      source: "approval",
+      created_at_ms: now,
+    },
+  ];
+  return { store, settingsApi };
+}
+
+/** A session showing each interaction card in a waiting state, plus a change report and a compaction. */
+function cardsSession() {
+  const report = {
+    type: "change_report",
+    files: [
+      {
+        path: "src/app.ts",
+        change: "modified",
+        additions: 2,
+        deletions: 1,
+        diff: "--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,3 +1,4 @@\n one\n-two\n+TWO\n three\n+four\n",
+      },
+    ],
+    truncated_count: 2,
+  };
+  const messages: ChatMessage[] = [
+    userMessage("c1", "Write hello into notes/hello.txt, then plan a cache"),
+    turnWith(
+      [
+        approvalCard({ approval_status: "Approved", decision: "approve", approval_id: "apv_0" }, "req_done"),
+        resultCard("Created notes/hello.txt (6 bytes).", {}, "req_done", "res_done"),
+        approvalCard({}, "req_waiting"),
+      ],
+      { id: "turn_approval", runId: "turn_approval" },
+    ),
+    turnWith([planCard()], { id: "turn_plan", runId: "turn_plan" }),
+    turnWith([questionCard()], { id: "turn_question", runId: "turn_question" }),
+    agentMessage("turn_report", JSON.stringify(report)),
+    {
+      ...agentMessage("turn_compact", ""),
+      cards: [
+        {
+          id: "compact",
+          rich: {
+            kind: "SystemControl",
+            data: {
+              action: "compact",
+              details: {
+                trigger: "manual",
+                pre_tokens: 9_100,
+                post_tokens: 800,
+                summary: "The user works on a cache.",
+              },
+            },
+          },
+        },
+      ],
+    },
+  ];
+  return {
+    ...emptySession("cards"),
+    messages,
+    permissionModes: { main: { mode: "plan", source: "session" as const } },
+  };
 }

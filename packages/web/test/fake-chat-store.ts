@@ -1,5 +1,14 @@
-import type { AskUserAnswer, SessionSummary } from "@parley/protocol";
-import type { ChatMessage, ChatStoreApi, ChatStoreState, SessionChatState } from "@parley/sdk";
+import type { AskUserAnswer, SelectablePermissionMode, SessionSummary } from "@parley/protocol";
+import type {
+  ApprovalAnswer,
+  ChatMessage,
+  ChatStoreApi,
+  ChatStoreState,
+  ExecutePlanMode,
+  InteractionOutcome,
+  MessageCard,
+  SessionChatState,
+} from "@parley/sdk";
 
 /** One recorded call of a store action, for assertions. */
 export interface StoreCall {
@@ -20,6 +29,10 @@ export class FakeChatStore implements ChatStoreApi {
   readonly olderPages: ChatMessage[][] = [];
   /** When set, `sendMessage` fails with this error instead of adding a bubble. */
   failNextSend: string | undefined;
+  /** When set, the next answer (approval, question, plan) returns this instead of answering. */
+  nextOutcome: InteractionOutcome | undefined;
+  /** While set, answers wait for it before they take effect (to see a card while its answer is sent). */
+  holdAnswers: Promise<void> | undefined;
   #state: ChatStoreState;
   readonly #listeners = new Set<() => void>();
   #nextId = 1;
@@ -191,8 +204,112 @@ export class FakeChatStore implements ChatStoreApi {
     }));
   }
 
-  async answerQuestion(questionId: string, answers: AskUserAnswer[]): Promise<void> {
+  async answerQuestion(questionId: string, answers: AskUserAnswer[]): Promise<InteractionOutcome> {
     this.#record("answerQuestion", questionId, answers);
+    return this.#answer(
+      (card) => card.rich.kind === "Question" && field(card, "question_id") === questionId,
+      {
+        status: "answered",
+        answers,
+      },
+    );
+  }
+
+  async answerApproval(approvalId: string, answer: ApprovalAnswer): Promise<InteractionOutcome> {
+    this.#record("answerApproval", approvalId, answer);
+    const outcome = await this.#answer(
+      (card) => card.rich.kind === "ToolRequest" && field(card, "approval_id") === approvalId,
+      (data) => ({
+        ...data,
+        approval_status: answer.decision === "reject" ? "Rejected" : "Approved",
+        decided_by: "user",
+        decision: answer.decision,
+        ...(answer.feedback !== undefined && answer.feedback !== "" && { feedback: answer.feedback }),
+        ...(answer.updatedInput !== undefined && {
+          original_parameters: data.parameters,
+          parameters: answer.updatedInput,
+        }),
+      }),
+    );
+    if (outcome.status === "done") {
+      this.updateSession((session) => ({
+        ...session,
+        pendingApprovals: (session.pendingApprovals ?? []).filter(
+          (pending) => pending.approvalId !== approvalId,
+        ),
+      }));
+    }
+    return outcome;
+  }
+
+  async executePlan(messageId: string, mode?: ExecutePlanMode): Promise<InteractionOutcome> {
+    this.#record("executePlan", messageId, mode);
+    return this.#answer((card) => card.id === messageId, {
+      status: "executing",
+      decision: { action: "execute", permission_mode: mode ?? "default" },
+    });
+  }
+
+  async refinePlan(messageId: string, feedback: string): Promise<InteractionOutcome> {
+    this.#record("refinePlan", messageId, feedback);
+    return this.#answer((card) => card.id === messageId, {
+      status: "refining",
+      decision: { action: "refine", permission_mode: "plan", feedback },
+    });
+  }
+
+  async setPermissionMode(mode: SelectablePermissionMode): Promise<void> {
+    this.#record("setPermissionMode", mode);
+    this.updateSession((session) => ({
+      ...session,
+      permissionModes: { ...session.permissionModes, main: { mode, source: "session" } },
+    }));
+  }
+
+  async compact(instructions?: string): Promise<void> {
+    this.#record("compact", instructions);
+  }
+
+  /** Replaces the first card (of any turn or subagent) that satisfies `predicate`. */
+  updateCard(predicate: (card: MessageCard) => boolean, edit: (card: MessageCard) => MessageCard): void {
+    const editCards = (cards: MessageCard[] | undefined) =>
+      cards?.some(predicate) === true ? cards.map((card) => (predicate(card) ? edit(card) : card)) : cards;
+    this.updateSession((session) => ({
+      ...session,
+      messages: session.messages.map((message) => {
+        const cards = editCards(message.cards);
+        const tree = message.subagentTree?.map((entry) => {
+          const entryCards = editCards(entry.cards);
+          return entryCards === entry.cards ? entry : { ...entry, cards: entryCards };
+        });
+        const treeChanged = tree?.some((entry, index) => entry !== message.subagentTree?.[index]) === true;
+        if (cards === message.cards && !treeChanged) return message;
+        return {
+          ...message,
+          ...(cards !== undefined && { cards }),
+          ...(treeChanged && { subagentTree: tree }),
+        };
+      }),
+    }));
+  }
+
+  /** An answer as the server would take it: the card changes (in every tab), or the scripted outcome. */
+  async #answer(
+    predicate: (card: MessageCard) => boolean,
+    change: Record<string, unknown> | ((data: Record<string, unknown>) => Record<string, unknown>),
+  ): Promise<InteractionOutcome> {
+    await this.holdAnswers;
+    const scripted = this.nextOutcome;
+    if (scripted !== undefined) {
+      this.nextOutcome = undefined;
+      return scripted;
+    }
+    this.updateCard(predicate, (card) => {
+      const data = (card.rich.data ?? {}) as Record<string, unknown>;
+      const next = typeof change === "function" ? change(data) : { ...data, ...change };
+      return { ...card, rich: { ...card.rich, data: next } };
+    });
+    return { status: "done" };
   }
 
   dismissError(): void {
@@ -202,6 +319,10 @@ export class FakeChatStore implements ChatStoreApi {
       return rest;
     });
   }
+}
+
+function field(card: MessageCard, name: string): unknown {
+  return (card.rich.data as Record<string, unknown> | undefined)?.[name];
 }
 
 /** An open session with no messages, idle. */

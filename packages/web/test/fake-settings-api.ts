@@ -1,5 +1,5 @@
-import type { ApiErrorIssue, SettingsUpdate, SettingsView } from "@parley/protocol";
-import type { SettingsApi, SettingsResult } from "../src/settings/settings-api.ts";
+import type { ApiErrorIssue, PermissionRuleRecord, SettingsUpdate, SettingsView } from "@parley/protocol";
+import type { ApiResult, SettingsApi, SettingsResult } from "../src/settings/settings-api.ts";
 
 /** A settings API in memory: records every update and answers with a view or a scripted error. */
 export class FakeSettingsApi implements SettingsApi {
@@ -8,8 +8,26 @@ export class FakeSettingsApi implements SettingsApi {
   rejectNextSave: { message: string; issues: ApiErrorIssue[] } | undefined;
   /** When true, every call answers 401. */
   signedOut = false;
+  /** The project's permission rules, as `GET /api/permission-rules` lists them. */
+  rules: PermissionRuleRecord[] = [];
+  /** The ids of the rules deleted, in order. */
+  readonly deletedRules: string[] = [];
 
   constructor(public view: SettingsView = demoSettingsView()) {}
+
+  async listRules(): Promise<ApiResult<PermissionRuleRecord[]>> {
+    if (this.signedOut) return unauthorized();
+    return { ok: true, value: [...this.rules] };
+  }
+
+  async deleteRule(ruleId: string): Promise<ApiResult<unknown>> {
+    this.deletedRules.push(ruleId);
+    if (this.signedOut) return unauthorized();
+    if (!this.rules.some((rule) => rule.id === ruleId))
+      return { ok: false, status: 404, message: `no rule ${ruleId}`, issues: [], signedOut: false };
+    this.rules = this.rules.filter((rule) => rule.id !== ruleId);
+    return { ok: true, value: { deleted: true, rule_id: ruleId } };
+  }
 
   async load(): Promise<SettingsResult> {
     if (this.signedOut) return unauthorized();
@@ -54,7 +72,7 @@ export function demoSettingsView(): SettingsView {
   };
 }
 
-function unauthorized(): SettingsResult {
+function unauthorized<T = SettingsView>(): ApiResult<T> {
   return { ok: false, status: 401, message: "authentication required", issues: [], signedOut: true };
 }
 

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { apiPublicSchemas } from "../api/public-schemas.ts";
+import { configPublicSchemas } from "../config/public-schemas.ts";
 import { eventsPublicSchemas } from "../events/public-schemas.ts";
 import { httpPublicSchemas } from "../http/public-schemas.ts";
 import { richPublicSchemas } from "../rich/public-schemas.ts";
@@ -12,4 +13,5 @@ export const publicSchemas: Record<string, Record<string, z.ZodType>> = {
   events: eventsPublicSchemas,
   api: apiPublicSchemas,
   http: httpPublicSchemas,
+  config: configPublicSchemas,
 };

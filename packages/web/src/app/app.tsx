@@ -7,9 +7,11 @@ import { GearIcon, MenuIcon } from "../lib/icons.tsx";
 import { SessionList } from "../sessions/session-list.tsx";
 import type { SettingsApi } from "../settings/settings-api.ts";
 import { SettingsPage } from "../settings/settings-page.tsx";
+import { CompactButton } from "../status/compact-button.tsx";
 import { type ConnectionDisplayStatus, ConnectionIndicator } from "../status/connection-indicator.tsx";
 import { ContextMeter } from "../status/context-meter.tsx";
 import { DemoLabel, ErrorBanner, ModelFallbackNotice } from "../status/notices.tsx";
+import { PermissionModeSelect } from "../status/permission-mode-select.tsx";
 import { StatusAnnouncer } from "../status/status-announcer.tsx";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
@@ -26,6 +28,8 @@ export function App({ settingsApi }: { settingsApi: SettingsApi }) {
   useSessionRoute(route);
   const connection = useChatStore((state) => state.connection);
   const signedOut = useChatStore((state) => state.signedOut === true);
+  const rulesRevision = useChatStore((state) => state.rulesRevision ?? 0);
+  const planMode = useChatStore((state) => state.session?.permissionModes?.main?.mode === "plan");
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
   useEffect(() => {
@@ -50,7 +54,11 @@ export function App({ settingsApi }: { settingsApi: SettingsApi }) {
   };
 
   return (
-    <div className="app" data-sidebar-open={sidebarOpen ? "true" : "false"}>
+    <div
+      className="app"
+      data-sidebar-open={sidebarOpen ? "true" : "false"}
+      data-plan-mode={planMode ? "true" : "false"}
+    >
       <a className="skip-link" href="#composer-input">
         Skip to message box
       </a>
@@ -87,7 +95,7 @@ export function App({ settingsApi }: { settingsApi: SettingsApi }) {
         />
         <Notices />
         {route.page === "settings" ? (
-          <SettingsPage api={settingsApi} onClose={backToChat} />
+          <SettingsPage api={settingsApi} onClose={backToChat} rulesRevision={rulesRevision} />
         ) : (
           <main className="chat" aria-label="Chat">
             <ChatPanel />
@@ -135,7 +143,9 @@ function TopBar({
         {title ?? "New chat"}
       </h1>
       <div className="topbar-status">
+        <PermissionModeSelect />
         {usage !== undefined && <ContextMeter usage={usage} />}
+        <CompactButton />
         {isDemo && <DemoLabel />}
         {!isDemo && modelRef !== undefined && (
           <span className="muted topbar-model" data-testid="model-label">

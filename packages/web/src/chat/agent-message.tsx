@@ -1,6 +1,7 @@
-import type { ChatMessage } from "@parley/sdk";
+import { type ChatMessage, readSystemControl } from "@parley/sdk";
 import { formatMessageTime } from "../lib/format.ts";
 import { ActivitySection } from "./activity-section.tsx";
+import { SystemNotice } from "./cards/system-notice.tsx";
 import { MessageBody } from "./message-body.tsx";
 import { getMessagePhase } from "./message-phase.ts";
 import { SubagentTreeView } from "./subagent-tree-view.tsx";
@@ -14,10 +15,12 @@ const OUTCOME_NOTES: Partial<Record<NonNullable<ChatMessage["outcome"]>, string>
 
 /**
  * One agent turn (seed 002 AgentMessage): subagent tree when it delegated, tool activity, then the body.
- * How much of each shows depends on the turn's phase.
+ * How much of each shows depends on the turn's phase. A finished turn that holds only session markers (a
+ * compaction, a permission mode change) is a divider row, not a bubble.
  */
 export function AgentMessage({ message }: { message: ChatMessage }) {
   const phase = getMessagePhase(message);
+  if (phase === "done" && isMarkerOnly(message)) return <SystemRow message={message} />;
   const note = message.outcome === undefined ? undefined : OUTCOME_NOTES[message.outcome];
   return (
     <article
@@ -48,5 +51,38 @@ export function AgentMessage({ message }: { message: ChatMessage }) {
         </div>
       )}
     </article>
+  );
+}
+
+/** True for a turn that shows only SystemControl markers: no text, activity, subagents or error. */
+function isMarkerOnly(message: ChatMessage): boolean {
+  const cards = message.cards ?? [];
+  return (
+    cards.length > 0 &&
+    cards.every((card) => card.rich.kind === "SystemControl") &&
+    (message.segments ?? []).every((segment) => segment.text.trim() === "") &&
+    (message.segments !== undefined || message.text === "") &&
+    (message.activityItems ?? []).length === 0 &&
+    (message.subagentTree ?? []).length === 0 &&
+    message.error === undefined
+  );
+}
+
+/** A row of session markers between messages (`data-role="system"`). */
+function SystemRow({ message }: { message: ChatMessage }) {
+  return (
+    <div
+      className="message message-system"
+      data-testid="message"
+      data-message-id={message.id}
+      data-role="system"
+    >
+      {(message.cards ?? []).map((card) => {
+        const control = readSystemControl(card.rich.data);
+        return control === undefined ? null : (
+          <SystemNotice key={card.id} control={control} messageId={card.id} />
+        );
+      })}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ActivityItem, ChatMessage } from "@parley/sdk";
+import type { ActivityItem, TurnContent } from "@parley/sdk";
 import { isTransientStatus } from "./message-phase.ts";
 
 /** Consecutive tool calls of the same tool ("Read a.ts", "Read b.ts"), shown as one line that expands. */
@@ -9,10 +9,10 @@ export interface ActivityGroup {
 }
 
 /**
- * The activity worth showing for a turn: its `activityItems` (with state and duration) when the store
+ * The activity worth showing for a turn (or subagent): its `activityItems` (with state and duration) when the store
  * provides them, its plain `activityEntries` otherwise, without transient statuses either way.
  */
-export function activityItemsOf(message: ChatMessage): ActivityItem[] {
+export function activityItemsOf(message: TurnContent): ActivityItem[] {
   const items =
     message.activityItems ??
     (message.activityEntries ?? []).map((label): ActivityItem => ({ label, state: "done" }));

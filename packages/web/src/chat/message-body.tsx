@@ -1,23 +1,38 @@
 import { PlanDataSchema } from "@parley/protocol";
-import type { ChatMessage, MessagePhase, MessageSegment } from "@parley/sdk";
+import { type ChatMessage, type MessagePhase, type MessageSegment, readPlanCard } from "@parley/sdk";
 import { useMemo } from "react";
 import { MarkdownContent } from "../markdown/markdown-content.tsx";
 import { RemoteImage } from "../markdown/remote-image.tsx";
-import { PlanBlock } from "./blocks/plan-block.tsx";
-import { RichCard } from "./blocks/rich-card.tsx";
-import { SegmentView } from "./segment-view.tsx";
+import { ChangeReportBlock } from "./blocks/change-report-block.tsx";
+import { indexCards, isCardShown } from "./blocks/rich-card.tsx";
+import { PlanCardView } from "./cards/plan-card.tsx";
 import { ThinkingIndicator } from "./thinking-indicator.tsx";
+import { TurnParts } from "./turn-parts.tsx";
 
 /**
- * The text of an agent turn (seed 002 MessageBody): the thinking indicator, then each segment (markdown and
- * special blocks), then the turn's cards. A finished turn without any text says "Empty message".
+ * The text of an agent turn (seed 002 MessageBody): the thinking indicator, then its segments (markdown
+ * and special blocks) and cards in the order they arrived. A finished turn without anything to show says
+ * "Empty message".
  */
 export function MessageBody({ message, phase }: { message: ChatMessage; phase: MessagePhase }) {
-  const segments = segmentsOf(message);
+  const segments = useMemo(() => segmentsOf(message), [message]);
+  const content = useMemo(() => ({ ...message, segments }), [message, segments]);
   const cards = message.cards ?? [];
+  const index = useMemo(() => indexCards(message.cards ?? []), [message.cards]);
   const hasText = segments.some((segment) => segment.text.trim() !== "");
   const streamingNow = segments.some((segment) => segment.streaming);
-  const plan = useMemo(() => PlanDataSchema.safeParse(message.plan), [message.plan]);
+  const plan = useMemo(
+    () => (PlanDataSchema.safeParse(message.plan).success ? readPlanCard(message.plan) : undefined),
+    [message.plan],
+  );
+  const report = message.changeReport;
+  const reportShown =
+    report !== undefined &&
+    report.messageId !== undefined &&
+    (segments.some((segment) => segment.id === report.messageId) ||
+      cards.some((card) => card.id === report.messageId));
+  const showReport = report !== undefined && !reportShown && report.files.length + report.truncatedCount > 0;
+  const hasCards = cards.some((card) => isCardShown(card, index));
   return (
     <div className="message-body">
       {phase === "thinking" && <ThinkingIndicator />}
@@ -27,19 +42,20 @@ export function MessageBody({ message, phase }: { message: ChatMessage; phase: M
           <div className="thinking-text-body">{message.thinkingText}</div>
         </details>
       )}
-      {segments.map((segment) => (
-        <SegmentView key={segment.id} segment={segment} />
-      ))}
+      <TurnParts content={content} />
       {phase === "streaming" && !streamingNow && <MarkdownContent text="" streaming />}
-      {plan.success && <PlanBlock block={{ ...plan.data, type: "plan" }} />}
-      {cards.map((card) => (
-        <RichCard key={card.id} card={card} />
-      ))}
+      {plan !== undefined && <PlanCardView plan={plan} />}
+      {showReport && (
+        <ChangeReportBlock
+          block={{ type: "change_report", files: report.files, truncated_count: report.truncatedCount }}
+        />
+      )}
       {message.images !== undefined && message.images.length > 0 && <MessageImages images={message.images} />}
       {phase === "done" &&
         !hasText &&
-        cards.length === 0 &&
-        !plan.success &&
+        !hasCards &&
+        plan === undefined &&
+        !showReport &&
         (message.images ?? []).length === 0 &&
         message.error === undefined && (
           <em className="empty-message" data-testid="empty-message">

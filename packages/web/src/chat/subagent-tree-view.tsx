@@ -1,6 +1,15 @@
-import type { SubagentTreeEntry } from "@parley/sdk";
+import { readQuestionCard, readToolRequest, type SubagentTreeEntry } from "@parley/sdk";
+import { useId, useState } from "react";
+import { formatDuration, plural } from "../lib/format.ts";
+import { ActivityList } from "./activity-list.tsx";
+import { activityItemsOf } from "./group-activity.ts";
+import { TurnParts } from "./turn-parts.tsx";
 
-/** The subagents an agent turn delegated to, as a tree: each with its task and whether it finished. */
+/**
+ * The subagents an agent turn delegated to (seed 002 SubagentTreeView), as a tree: each with its task,
+ * status and, behind a toggle, its tool activity, its text and cards, and its outcome. A subagent's call
+ * waiting for an approval or a question opens its entry, so the person sees what it asks.
+ */
 export function SubagentTreeView({ entries }: { entries: readonly SubagentTreeEntry[] }) {
   const ids = new Set(entries.map((entry) => entry.subagentId));
   const roots = entries.filter((entry) => !ids.has(entry.parentId));
@@ -15,6 +24,28 @@ export function SubagentTreeView({ entries }: { entries: readonly SubagentTreeEn
   );
 }
 
+/** `running`, or how the subagent ended: `success`, `error`, `cancelled`, `interrupted`. */
+function statusOf(entry: SubagentTreeEntry): string {
+  if (!entry.done) return "running";
+  return entry.outcome ?? "success";
+}
+
+/** Whether a subagent waits for the person: a pending approval or question among its cards. */
+function waitsForPerson(entry: SubagentTreeEntry): boolean {
+  return (entry.cards ?? []).some((card) => {
+    if (card.rich.kind === "ToolRequest")
+      return readToolRequest(card.rich.data)?.approval_status === "Pending";
+    if (card.rich.kind === "Question")
+      return (readQuestionCard(card.rich.data)?.status ?? "pending") === "pending";
+    return false;
+  });
+}
+
+/** Whether the subagent's report is its own last text, shown already when the entry is open. */
+function saidInText(entry: SubagentTreeEntry): boolean {
+  return (entry.segments ?? []).some((segment) => segment.text.trim() === entry.summary?.trim());
+}
+
 function SubagentNode({
   entry,
   entries,
@@ -24,18 +55,89 @@ function SubagentNode({
   entries: readonly SubagentTreeEntry[];
   depth: number;
 }) {
+  const [toggled, setToggled] = useState<boolean | undefined>(undefined);
+  const detailsId = useId();
   // Depth guards against a malformed tree whose parent links form a cycle.
   const children = depth < 16 ? entries.filter((child) => child.parentId === entry.subagentId) : [];
-  const failed = entry.done && entry.outcome !== undefined && entry.outcome !== "success";
-  const status = !entry.done ? "running" : failed ? (entry.outcome ?? "failed") : "done";
+  const status = statusOf(entry);
+  const failed = entry.done && status !== "success";
+  const waiting = waitsForPerson(entry);
+  const expanded = waiting || (toggled ?? false);
+  const items = activityItemsOf(entry);
+  const toolCount = entry.toolUses ?? entry.toolCount ?? items.length;
+  const meta = [
+    ...(toolCount > 0 ? [plural(toolCount, "tool")] : []),
+    ...(entry.durationMs !== undefined ? [formatDuration(entry.durationMs)] : []),
+  ];
   return (
-    <li data-testid="subagent-entry" data-subagent-id={entry.subagentId} data-done={entry.done}>
-      <span className={`subagent-status subagent-${!entry.done ? "running" : failed ? "failed" : "done"}`}>
-        {!entry.done ? <span className="spinner" aria-hidden="true" /> : failed ? "✕" : "✓"}
-      </span>
-      <span className="subagent-task">{entry.task}</span>
-      <span className="visually-hidden"> ({status})</span>
-      {failed && <span className="subagent-outcome"> {entry.outcome}</span>}
+    <li
+      className={`subagent-entry subagent-entry-${failed ? "failed" : status === "running" ? "running" : "done"}`}
+      data-testid="subagent-entry"
+      data-subagent-id={entry.subagentId}
+      data-run-id={entry.runId}
+      data-done={entry.done}
+      data-status={status}
+    >
+      <button
+        type="button"
+        className="subagent-toggle"
+        data-testid="subagent-toggle"
+        aria-expanded={expanded}
+        aria-controls={detailsId}
+        onClick={() => setToggled(!expanded)}
+      >
+        <span className={`subagent-status subagent-${!entry.done ? "running" : failed ? "failed" : "done"}`}>
+          {!entry.done ? <span className="spinner" aria-hidden="true" /> : failed ? "✕" : "✓"}
+        </span>
+        <span className="subagent-task" data-testid="subagent-task">
+          {entry.task}
+        </span>
+        <span className="visually-hidden"> ({status})</span>
+        {entry.subagentType !== undefined && entry.subagentType !== "general-purpose" && (
+          <span className="badge">{entry.subagentType}</span>
+        )}
+        {!entry.done && entry.activitySummary !== undefined && (
+          <span className="muted subagent-headline"> · {entry.activitySummary}</span>
+        )}
+        {meta.length > 0 && (
+          <span className="muted subagent-meta" data-testid="subagent-meta">
+            {" "}
+            · {meta.join(" · ")}
+          </span>
+        )}
+        {waiting && <span className="badge badge-waiting">Needs you</span>}
+        <span className="chevron" aria-hidden="true">
+          {expanded ? "▾" : "▸"}
+        </span>
+      </button>
+      {failed && (
+        <span className="subagent-outcome" data-testid="subagent-failure">
+          {" "}
+          {status}
+        </span>
+      )}
+      {expanded && (
+        <div className="subagent-details" id={detailsId}>
+          {entry.prompt !== undefined && (
+            <p className="muted subagent-prompt" data-testid="subagent-prompt">
+              {entry.prompt}
+            </p>
+          )}
+          {items.length > 0 && (
+            <div data-testid="subagent-activity">
+              <ActivityList items={items} cards={entry.cards} />
+            </div>
+          )}
+          <TurnParts content={entry} />
+        </div>
+      )}
+      {entry.done &&
+        (entry.summary !== undefined || entry.error !== undefined) &&
+        !(expanded && saidInText(entry)) && (
+          <p className={`subagent-result${failed ? " state-failed" : ""}`} data-testid="subagent-outcome">
+            {failed ? (entry.error ?? entry.summary) : entry.summary}
+          </p>
+        )}
       {children.length > 0 && (
         <ul>
           {children.map((child) => (

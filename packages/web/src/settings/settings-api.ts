@@ -1,13 +1,16 @@
-import type { ApiErrorIssue, SettingsUpdate, SettingsView } from "@parley/protocol";
+import type { ApiErrorIssue, PermissionRuleRecord, SettingsUpdate, SettingsView } from "@parley/protocol";
 import { ApiRequestError, ParleyClient } from "@parley/sdk";
 
 // The chat store has no settings actions, so the settings page calls the sdk's ParleyClient directly:
 // same origin, with the session cookie, decoded with the protocol's SettingsViewSchema.
 
-/** The outcome of a settings call: the new view, or what went wrong in words and per-field issues. */
-export type SettingsResult =
-  | { ok: true; value: SettingsView }
+/** The outcome of a settings call: its value, or what went wrong in words and per-field issues. */
+export type ApiResult<T> =
+  | { ok: true; value: T }
   | { ok: false; status: number; message: string; issues: ApiErrorIssue[]; signedOut: boolean };
+
+/** The outcome of a settings call: the new view, or what went wrong. */
+export type SettingsResult = ApiResult<SettingsView>;
 
 /** The settings routes of Parley's HTTP API, as the settings page uses them. */
 export interface SettingsApi {
@@ -15,6 +18,10 @@ export interface SettingsApi {
   load(): Promise<SettingsResult>;
   /** `POST /api/settings`: merges `update` (`null` removes a field) and returns the new view. */
   save(update: SettingsUpdate): Promise<SettingsResult>;
+  /** `GET /api/permission-rules`: the project's allow / deny / ask rules, oldest first. */
+  listRules(): Promise<ApiResult<PermissionRuleRecord[]>>;
+  /** `DELETE /api/permission-rules/:id`: Parley asks again where the rule allowed. */
+  deleteRule(ruleId: string): Promise<ApiResult<unknown>>;
 }
 
 /** The settings API over a same-origin `ParleyClient`; tests pass a client with a scripted fetch. */
@@ -22,10 +29,12 @@ export function createSettingsApi(client: ParleyClient = new ParleyClient()): Se
   return {
     load: () => settle(client.getSettings()),
     save: (update) => settle(client.updateSettings(update)),
+    listRules: () => settle(client.listPermissionRules()),
+    deleteRule: (ruleId) => settle(client.deletePermissionRule(ruleId)),
   };
 }
 
-async function settle(request: Promise<SettingsView>): Promise<SettingsResult> {
+async function settle<T>(request: Promise<T>): Promise<ApiResult<T>> {
   try {
     return { ok: true, value: await request };
   } catch (error) {

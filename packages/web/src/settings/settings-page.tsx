@@ -2,11 +2,23 @@ import { decodeParleySettings } from "@parley/protocol";
 import { type ThemePreference, useTheme } from "../theme/theme-context.tsx";
 import { ApiKeyRow } from "./api-key-row.tsx";
 import { ModelForm } from "./model-form.tsx";
+import { PermissionRulesSection } from "./permission-rules-section.tsx";
 import type { SettingsApi } from "./settings-api.ts";
 import { useSettings } from "./use-settings.ts";
 
-/** The settings page: model and provider, API keys (write-only) and the theme. */
-export function SettingsPage({ api, onClose }: { api: SettingsApi; onClose: () => void }) {
+/**
+ * The settings page: model and provider, API keys (write-only), the project's permission rules (reloaded
+ * whenever `rulesRevision` changes) and the theme.
+ */
+export function SettingsPage({
+  api,
+  onClose,
+  rulesRevision = 0,
+}: {
+  api: SettingsApi;
+  onClose: () => void;
+  rulesRevision?: number;
+}) {
   const { view, loadError, save } = useSettings(api);
   const decoded = view === undefined ? undefined : decodeParleySettings(view.settings);
   const settings = decoded?.success === true ? decoded.value : {};
@@ -39,6 +51,7 @@ export function SettingsPage({ api, onClose }: { api: SettingsApi; onClose: () =
           </section>
         </>
       )}
+      <PermissionRulesSection api={api} revision={rulesRevision} />
       <ThemeSection />
     </main>
   );

@@ -1,18 +1,16 @@
 import type { PlanBlock as PlanBlockData } from "@parley/protocol";
+import { readPlanCard } from "@parley/sdk";
+import { PlanCardView } from "../cards/plan-card.tsx";
 
-/** A plan written in message text: goal and numbered steps. Placeholder until plan approval lands. */
+/**
+ * A plan written in message text (seed 002 PlanBlock): the same card as a Plan message, without Execute
+ * and Refine (those answer a Plan message; the agent proposes one in plan mode).
+ */
 export function PlanBlock({ block }: { block: PlanBlockData }) {
+  const plan = readPlanCard(block);
   return (
-    <section className="card" data-testid="special-block" data-block-type="plan" aria-label="Plan">
-      <header className="card-title">Plan: {block.goal}</header>
-      <ol className="card-steps">
-        {block.steps.map((step) => (
-          <li key={step.step_number}>
-            {step.action}
-            {step.reason && <span className="muted"> — {step.reason}</span>}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <div data-testid="special-block" data-block-type="plan">
+      {plan !== undefined && <PlanCardView plan={plan} />}
+    </div>
   );
 }

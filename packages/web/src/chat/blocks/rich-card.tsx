@@ -1,25 +1,158 @@
-import type { MessageCard } from "@parley/sdk";
+import type { AskUserAnswer } from "@parley/protocol";
+import { isRichMessageKind } from "@parley/protocol";
+import {
+  asksPerson,
+  type MessageCard,
+  readPlanCard,
+  readQuestionCard,
+  readSystemControl,
+  readToolRequest,
+  readToolResult,
+  type ToolResultCard,
+} from "@parley/sdk";
+import { useChatActions } from "../../store/chat-store-context.tsx";
+import { ApprovalCard } from "../cards/approval-card.tsx";
+import { useCardWarning } from "../cards/card-warnings.tsx";
+import { PlanCardView } from "../cards/plan-card.tsx";
+import { QuestionCardView } from "../cards/question-card.tsx";
+import { SystemNotice } from "../cards/system-notice.tsx";
+import { TextCard } from "../cards/text-card.tsx";
+import { ToolResultView } from "../cards/tool-result-view.tsx";
+
+/** What a card needs to know about the other cards of its turn: tool results by the request they answer. */
+export interface CardIndex {
+  results: ReadonlyMap<string, ToolResultCard>;
+  requestIds: ReadonlySet<string>;
+}
+
+/** Indexes a turn's cards for `RichCard`. */
+export function indexCards(cards: readonly MessageCard[]): CardIndex {
+  const results = new Map<string, ToolResultCard>();
+  const requestIds = new Set<string>();
+  for (const card of cards) {
+    if (card.rich.kind === "ToolRequest") requestIds.add(card.id);
+    if (card.rich.kind !== "ToolResult") continue;
+    const result = readToolResult(card.rich.data);
+    if (result !== undefined) results.set(result.request_id, result);
+  }
+  return { results, requestIds };
+}
 
 /**
- * A typed card inside an agent turn (plan, question, tool request or result…). Placeholder that names the
- * kind and shows its text, until each kind gets its own card.
+ * Whether a card shows in the turn's body. A tool call nobody had to approve shows in the tool activity
+ * instead, and a result shows with its call.
  */
-export function RichCard({ card }: { card: MessageCard }) {
+export function isCardShown(card: MessageCard, index: CardIndex): boolean {
+  if (card.rich.kind === "ToolRequest") {
+    const request = readToolRequest(card.rich.data);
+    return request === undefined || asksPerson(request);
+  }
+  if (card.rich.kind === "ToolResult") {
+    const result = readToolResult(card.rich.data);
+    return result === undefined || !index.requestIds.has(result.request_id);
+  }
+  return true;
+}
+
+/**
+ * A typed card inside an agent turn, by kind: approval, tool result, plan, question, system marker or text.
+ * A kind this UI does not know, or data that does not fit its kind, shows as text with a logged warning.
+ */
+export function RichCard({ card, index }: { card: MessageCard; index: CardIndex }) {
+  if (!isCardShown(card, index)) return null;
+  const { kind, data } = card.rich;
+  switch (kind) {
+    case "ToolRequest": {
+      const request = readToolRequest(data);
+      if (request === undefined) return <UnreadableCard card={card} />;
+      return <ApprovalCard card={card} request={request} result={index.results.get(card.id)} />;
+    }
+    case "ToolResult": {
+      const result = readToolResult(data);
+      if (result === undefined) return <UnreadableCard card={card} />;
+      return (
+        <section
+          className="card tool-result-card"
+          data-testid="rich-card"
+          data-kind="ToolResult"
+          data-message-id={card.id}
+        >
+          <header className="card-title">{result.headline ?? result.tool_name}</header>
+          <ToolResultView result={result} />
+        </section>
+      );
+    }
+    case "Plan": {
+      const plan = readPlanCard(data);
+      if (plan === undefined) return <UnreadableCard card={card} />;
+      return <PlanCardView plan={plan} messageId={card.id} />;
+    }
+    case "Question":
+      return <QuestionMessageCard card={card} />;
+    case "SystemControl": {
+      const control = readSystemControl(data);
+      if (control === undefined) return <UnreadableCard card={card} />;
+      return <SystemNotice control={control} messageId={card.id} />;
+    }
+    case "Text":
+      return <TextCard card={card} unknownKind={card.unknownKind} />;
+    default:
+      if (!isRichMessageKind(kind)) return <UnreadableCard card={card} />;
+      return <OtherCard card={card} />;
+  }
+}
+
+function QuestionMessageCard({ card }: { card: MessageCard }) {
+  const actions = useChatActions();
+  const question = readQuestionCard(card.rich.data);
+  if (question === undefined) return <UnreadableCard card={card} />;
+  const questionId = question.question_id;
+  const answer = (answers: AskUserAnswer[]) =>
+    questionId === undefined
+      ? Promise.resolve({
+          status: "failed" as const,
+          message: "This question has no id to answer.",
+          issues: [],
+        })
+      : actions.answerQuestion(questionId, answers);
   return (
-    <section className="card" data-testid="rich-card" data-kind={card.rich.kind} aria-label={card.rich.kind}>
-      <header className="card-title">{card.rich.kind}</header>
-      <p className="muted">{describe(card.rich.data)}</p>
-    </section>
+    <QuestionCardView
+      question={question}
+      messageId={card.id}
+      status={question.status ?? "pending"}
+      onAnswer={answer}
+    />
   );
 }
 
-function describe(data: unknown): string {
-  if (typeof data === "string") return data.slice(0, 280);
-  if (typeof data === "object" && data !== null) {
-    for (const field of ["text", "question", "goal", "summary", "tool_name", "name", "message"]) {
-      const value = (data as Record<string, unknown>)[field];
-      if (typeof value === "string" && value !== "") return value.slice(0, 280);
-    }
-  }
-  return "";
+/** A card of an unknown kind, or whose data does not fit its kind: its text (or JSON), and a warning. */
+function UnreadableCard({ card }: { card: MessageCard }) {
+  const known = isRichMessageKind(card.rich.kind);
+  const warning = known
+    ? `message ${card.id}: its ${card.rich.kind} data does not fit the schema; it is shown as text`
+    : `message ${card.id} has unknown rich kind "${card.rich.kind}"; it is shown as text`;
+  useCardWarning(card.id, warning);
+  const data = card.rich.data as Record<string, unknown> | undefined;
+  const text = typeof data?.text === "string" ? data.text : JSON.stringify(card.rich.data ?? null, null, 2);
+  return <TextCard card={card} unknownKind={known ? undefined : card.rich.kind} fallbackText={text} />;
+}
+
+/** A known kind this UI has no card of its own for yet (images, files, MCP calls, workflows…). */
+function OtherCard({ card }: { card: MessageCard }) {
+  const data = card.rich.data as Record<string, unknown> | undefined;
+  const summary = ["text", "question", "goal", "summary", "tool_name", "name", "message", "path"]
+    .map((field) => data?.[field])
+    .find((value): value is string => typeof value === "string" && value !== "");
+  return (
+    <section
+      className="card"
+      data-testid="rich-card"
+      data-kind={card.rich.kind}
+      data-message-id={card.id}
+      aria-label={card.rich.kind}
+    >
+      <header className="card-title">{card.rich.kind}</header>
+      {summary !== undefined && <p className="muted">{summary.slice(0, 280)}</p>}
+    </section>
+  );
 }
