@@ -160,7 +160,6 @@ export {
 export type { AskUserRequest, AskUserToolOptions } from "./tools/builtin/ask-user-tool.ts";
 export { ASK_USER_TOOL_NAME, createAskUserTool } from "./tools/builtin/ask-user-tool.ts";
 export type {
-  PlanStepStatus,
   PlanStepUpdate,
   PlanUpdate,
   UpdatePlanInput,
@@ -168,7 +167,6 @@ export type {
 } from "./tools/builtin/update-plan-tool.ts";
 export {
   createUpdatePlanTool,
-  PlanStepStatusSchema,
   PlanStepUpdateSchema,
   UPDATE_PLAN_TOOL_NAME,
   UpdatePlanInputSchema,

@@ -36,8 +36,22 @@ export { MCPToolRequestDataSchema, MCPToolRequestMessageSchema } from "./rich/mc
 export type { MCPToolResultData, MCPToolResultMessage } from "./rich/mcp-tool-result.ts";
 export { MCPToolResultDataSchema, MCPToolResultMessageSchema } from "./rich/mcp-tool-result.ts";
 export { parsePlanFromText, parseQuestionFromText } from "./rich/parse-from-text.ts";
-export type { PlanData, PlanMessage, PlanStep } from "./rich/plan.ts";
-export { PlanDataSchema, PlanMessageSchema, PlanStepSchema } from "./rich/plan.ts";
+export type {
+  PlanData,
+  PlanDecision,
+  PlanMessage,
+  PlanStatus,
+  PlanStep,
+  PlanStepStatus,
+} from "./rich/plan.ts";
+export {
+  PlanDataSchema,
+  PlanDecisionSchema,
+  PlanMessageSchema,
+  PlanStatusSchema,
+  PlanStepSchema,
+  PlanStepStatusSchema,
+} from "./rich/plan.ts";
 export type { ProcessingData, ProcessingMessage } from "./rich/processing.ts";
 export { ProcessingDataSchema, ProcessingMessageSchema } from "./rich/processing.ts";
 export type {
@@ -57,12 +71,19 @@ export {
   ProjectTreeSchema,
 } from "./rich/project-structure.ts";
 export { richPublicSchemas } from "./rich/public-schemas.ts";
-export type { QuestionData, QuestionMessage, QuestionOption, QuestionSeverity } from "./rich/question.ts";
+export type {
+  QuestionData,
+  QuestionMessage,
+  QuestionOption,
+  QuestionSeverity,
+  QuestionStatus,
+} from "./rich/question.ts";
 export {
   QuestionDataSchema,
   QuestionMessageSchema,
   QuestionOptionSchema,
   QuestionSeveritySchema,
+  QuestionStatusSchema,
 } from "./rich/question.ts";
 export type { RichMessage, RichMessageKind } from "./rich/rich-message.ts";
 export { isRichMessageKind, RichMessageKindSchema, RichMessageSchema } from "./rich/rich-message.ts";
@@ -96,13 +117,18 @@ export {
 } from "./rich/system-control.ts";
 export type { TextData, TextMessage } from "./rich/text.ts";
 export { createTextMessage, TextDataSchema, TextMessageSchema } from "./rich/text.ts";
-export type { ToolRequestData, ToolRequestMessage } from "./rich/tool-request.ts";
-export { ToolRequestDataSchema, ToolRequestMessageSchema } from "./rich/tool-request.ts";
+export type { ApprovalDecider, ToolRequestData, ToolRequestMessage } from "./rich/tool-request.ts";
+export {
+  ApprovalDeciderSchema,
+  ToolRequestDataSchema,
+  ToolRequestMessageSchema,
+} from "./rich/tool-request.ts";
+export { toolRequestAfterApproval } from "./rich/tool-request-after-approval.ts";
 export type { ToolResultData, ToolResultMessage } from "./rich/tool-result.ts";
 export { ToolResultDataSchema, ToolResultMessageSchema } from "./rich/tool-result.ts";
 export { truncateForModel } from "./rich/truncate-for-model.ts";
 export type { DecodedRichMessage, UnknownRichMessage } from "./rich/unknown-rich-message.ts";
-export { UnknownRichMessageSchema } from "./rich/unknown-rich-message.ts";
+export { createUnknownRichMessage, UnknownRichMessageSchema } from "./rich/unknown-rich-message.ts";
 export type { WorkflowExecutionData, WorkflowExecutionMessage } from "./rich/workflow-execution.ts";
 export { WorkflowExecutionDataSchema, WorkflowExecutionMessageSchema } from "./rich/workflow-execution.ts";
 export type { WorkflowStatus } from "./rich/workflow-status.ts";

@@ -196,7 +196,7 @@ describe("local answers", () => {
     const executing = chatReducer(proposed, {
       type: "APPLY_PLAN_DECISION",
       messageId: "msg_plan",
-      decision: { action: "execute", permission_mode: "default" },
+      decision: { action: "execute", at_ms: 1_795_000_000_000, permission_mode: "default" },
     });
     expect(executing.messages[1]?.cards?.[0]?.rich.data).toMatchObject({
       status: "executing",
@@ -205,7 +205,7 @@ describe("local answers", () => {
     const refined = chatReducer(executing, {
       type: "APPLY_PLAN_DECISION",
       messageId: "msg_plan",
-      decision: { action: "refine", feedback: "smaller" },
+      decision: { action: "refine", at_ms: 1_795_000_001_000, feedback: "smaller" },
     });
     expect(refined.messages).toBe(executing.messages);
   });

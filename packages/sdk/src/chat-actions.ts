@@ -1,5 +1,4 @@
-import type { Approval, AskUserAnswer, SessionState, StoredMessage } from "@parley/protocol";
-import type { PlanDecision } from "./cards/plan-card.ts";
+import type { Approval, AskUserAnswer, PlanDecision, SessionState, StoredMessage } from "@parley/protocol";
 import type {
   ChatMessage,
   ContextUsageState,

@@ -13,19 +13,11 @@ export {
 export { type BackoffOptions, backoffDelay, defaultReconnectBackoff } from "./backoff.ts";
 // ── the chat store (what UIs use) ─────────────────────────────────────────────
 export { dataRecord, isPlainObject } from "./cards/card-fields.ts";
-export {
-  type PlanCard,
-  type PlanCardStatus,
-  type PlanCardStep,
-  type PlanDecision,
-  type PlanStepStatus,
-  readPlanCard,
-} from "./cards/plan-card.ts";
+export { readPlanCard } from "./cards/plan-card.ts";
 export {
   answerLabels,
   defaultValues,
   type QuestionCard,
-  type QuestionCardStatus,
   readQuestionCard,
 } from "./cards/question-card.ts";
 export { cardFromRich, isUnknownKind, unknownKindWarning } from "./cards/rich-card.ts";
@@ -36,8 +28,6 @@ export {
   editableInput,
   readToolRequest,
   readToolResult,
-  type ToolRequestCard,
-  type ToolResultCard,
   toolOutputText,
 } from "./cards/tool-cards.ts";
 // ── the reducer and the event handlers (seed 002's pipeline) ──────────────────

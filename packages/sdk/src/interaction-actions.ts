@@ -2,11 +2,13 @@ import {
   ApprovalSchema,
   type AskUserAnswer,
   AskUserAnswerSchema,
+  type PlanActionResponse,
+  type PlanDecision,
+  PlanDecisionSchema,
   type SelectablePermissionMode,
 } from "@parley/protocol";
 import { ApiRequestError } from "./api-request-error.ts";
 import { dataRecord, isPlainObject } from "./cards/card-fields.ts";
-import type { PlanDecision } from "./cards/plan-card.ts";
 import type { ChatAction } from "./chat-actions.ts";
 import type {
   ApprovalAnswer,
@@ -86,7 +88,7 @@ export class InteractionActions {
   }
 
   async refinePlan(messageId: string, feedback: string): Promise<InteractionOutcome> {
-    return this.#decidePlan(messageId, () => this.#context.client.refinePlan(messageId, feedback), feedback);
+    return this.#decidePlan(messageId, () => this.#context.client.refinePlan(messageId, feedback));
   }
 
   /** Sets the permission mode of the person's agent; without an open session, one is made for it first. */
@@ -123,21 +125,9 @@ export class InteractionActions {
     }
   }
 
-  #decidePlan(
-    messageId: string,
-    send: () => Promise<{ action: "execute" | "refine"; permission_mode: string }>,
-    feedback?: string,
-  ): Promise<InteractionOutcome> {
+  #decidePlan(messageId: string, send: () => Promise<PlanActionResponse>): Promise<InteractionOutcome> {
     return this.#answer("Could not answer the plan", send, {
-      done: (response) => ({
-        type: "APPLY_PLAN_DECISION",
-        messageId,
-        decision: {
-          action: response.action,
-          permission_mode: response.permission_mode,
-          ...(feedback !== undefined && { feedback }),
-        },
-      }),
+      done: (response) => ({ type: "APPLY_PLAN_DECISION", messageId, decision: response.decision }),
       conflict: (details) => {
         const decision = isPlainObject(details) ? planDecisionOf(details.decision) : undefined;
         return decision === undefined ? undefined : { type: "APPLY_PLAN_DECISION", messageId, decision };
@@ -196,11 +186,6 @@ function questionConflict(questionId: string, details: unknown): ChatAction | un
 }
 
 function planDecisionOf(value: unknown): PlanDecision | undefined {
-  if (!isPlainObject(value) || (value.action !== "execute" && value.action !== "refine")) return undefined;
-  return {
-    action: value.action,
-    ...(typeof value.at_ms === "number" && { at_ms: value.at_ms }),
-    ...(typeof value.permission_mode === "string" && { permission_mode: value.permission_mode }),
-    ...(typeof value.feedback === "string" && { feedback: value.feedback }),
-  };
+  const parsed = PlanDecisionSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }

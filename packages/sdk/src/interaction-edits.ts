@@ -1,4 +1,4 @@
-import type { Approval, ApprovalStatus } from "@parley/protocol";
+import { type Approval, toolRequestAfterApproval } from "@parley/protocol";
 import { findCard, replaceCard } from "./card-edits.ts";
 import { dataRecord } from "./cards/card-fields.ts";
 import { readPlanCard } from "./cards/plan-card.ts";
@@ -10,14 +10,6 @@ import { isSubagentRun, placeRun } from "./subagent-edits.ts";
 import { locateTurn } from "./turn-lookup.ts";
 
 type ActionOf<T extends ChatAction["type"]> = Extract<ChatAction, { type: T }>;
-
-const CARD_STATUS: Record<Approval["state"], ApprovalStatus> = {
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-  cancelled: "Cancelled",
-  expired: "Expired",
-};
 
 /**
  * Shows an approval's answer on its ToolRequest card, as the server's re-announced card will: only a card
@@ -35,18 +27,7 @@ export function applyApproval(draft: ChatDraft, approval: Approval): void {
   if (location === undefined || approval.state === "pending") return;
   const request = readToolRequest(location.card.rich.data);
   if (request?.approval_status !== "Pending") return;
-  const data: Record<string, unknown> = {
-    ...dataRecord(location.card.rich.data),
-    approval_status: CARD_STATUS[approval.state],
-    decided_by: approval.decision === null ? "run" : "user",
-  };
-  if (approval.decision !== null) data.decision = approval.decision;
-  if (approval.feedback !== null) data.feedback = approval.feedback;
-  if (approval.answered_at_ms !== null) data.answered_at = new Date(approval.answered_at_ms).toISOString();
-  if (approval.updated_input !== null) {
-    data.original_parameters = approval.input;
-    data.parameters = approval.updated_input;
-  }
+  const data = toolRequestAfterApproval(request, approval);
   replaceCard(draft, location, { ...location.card, rich: { kind: "ToolRequest", data } });
 }
 

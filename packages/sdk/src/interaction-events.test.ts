@@ -295,6 +295,33 @@ describe("plans, questions, subagents and compaction on a real server's frames",
     expect(content(entry as SubagentTreeEntry).activity).toEqual([["Reading docs/launch.md", "done"]]);
   });
 
+  it("link a reloaded subagent to its own Task call even when an earlier call gave the same instructions", () => {
+    const snapshot = interactionState("subagent");
+    const child = snapshot.runs?.find((run) => run.kind === "subagent");
+    const taskCard = snapshot.messages.find(
+      (message) =>
+        message.rich.kind === "ToolRequest" && readToolRequest(message.rich.data)?.tool_name === "Task",
+    );
+    const task = readToolRequest(taskCard?.rich.data);
+    if (child === undefined || taskCard === undefined || task === undefined)
+      throw new Error("the recording has no subagent");
+    // A first Task call with the very same input that never started a subagent (say, it was rejected).
+    const twin = {
+      ...taskCard,
+      id: `${taskCard.id}_twin`,
+      rich: { kind: "ToolRequest", data: { ...task, tool_use_id: "toolu_twin" } },
+    };
+    const messages = [...snapshot.messages];
+    messages.splice(messages.indexOf(taskCard), 0, twin);
+    const state = chatReducer(emptySessionState(snapshot.session.id), {
+      type: "LOAD_STATE",
+      snapshot: { ...snapshot, messages },
+    });
+    const [entry] = turn(state, runs.delegated).subagentTree ?? [];
+    expect(child.tool_use_id).toEqual(task.tool_use_id);
+    expect(entry).toMatchObject({ toolUseId: child.tool_use_id, task: "Find the launch day", done: true });
+  });
+
   it("mark a manual compaction where it happened and say the context was summarized", () => {
     const state = live("compaction");
     const marker = turn(state, runs.compaction);

@@ -43,6 +43,10 @@ export interface SubagentRunState {
   subagentId: string;
   /** The instructions it was given (from the snapshot's runs), to find its `Task` call. */
   prompt?: string;
+  /** Its `Task` call in the parent run, when the snapshot's run says so. */
+  toolUseId?: string;
+  /** Its short task description, when the snapshot's run says so. */
+  description?: string;
 }
 
 /** What a person answers on a tool approval card: once, always (saving the offered rule), or no. */

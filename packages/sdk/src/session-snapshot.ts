@@ -195,7 +195,13 @@ function subagentRunsOf(runs: readonly AgentRun[]): Record<string, SubagentRunSt
   return Object.fromEntries(
     children.map((run) => [
       run.id,
-      { parentRunId: run.parent_run_id as string, subagentId: run.agent_id, prompt: run.prompt },
+      {
+        parentRunId: run.parent_run_id as string,
+        subagentId: run.agent_id,
+        prompt: run.prompt,
+        ...(typeof run.tool_use_id === "string" && { toolUseId: run.tool_use_id }),
+        ...(typeof run.description === "string" && { description: run.description }),
+      },
     ]),
   );
 }

@@ -191,7 +191,7 @@ function createEntry(
   runId: string,
   run: SubagentRunState,
   atMs: number,
-  task: TaskCall | undefined = findTaskByPrompt(draft, run),
+  task: TaskCall | undefined = findTaskOf(draft, run),
 ): SubagentPlace {
   const root = rootRunOf(draft, run.parentRunId);
   const parentAgent = draft.state.subagentRuns?.[run.parentRunId]?.subagentId;
@@ -203,7 +203,10 @@ function createEntry(
   const entry: SubagentTreeEntry = {
     subagentId: run.subagentId,
     parentId: parentAgent ?? task?.agentId ?? turn.from ?? "main",
-    task: typeof parameters.description === "string" ? parameters.description : (prompt ?? "Subagent task"),
+    task:
+      typeof parameters.description === "string"
+        ? parameters.description
+        : (run.description ?? prompt ?? "Subagent task"),
     runId,
     parentRunId: run.parentRunId,
     done: false,
@@ -245,6 +248,12 @@ function findTaskCall(draft: ChatDraft, toolUseId: string): TaskCall | undefined
     if (call !== undefined) return call;
   }
   return undefined;
+}
+
+/** A known run's `Task` call: by its tool use id when the run has one, else by its prompt. */
+function findTaskOf(draft: ChatDraft, run: SubagentRunState): TaskCall | undefined {
+  const byId = run.toolUseId === undefined ? undefined : findTaskCall(draft, run.toolUseId);
+  return byId ?? findTaskByPrompt(draft, run);
 }
 
 function findTaskByPrompt(draft: ChatDraft, run: SubagentRunState): TaskCall | undefined {

@@ -47,6 +47,8 @@ describe("subagents started with the Task tool", () => {
       prompt: "Read docs/launch.md and report the launch day.",
       result: "The launch is on Friday.",
       model: "anthropic:claude-test-1",
+      description: "Find the launch day",
+      tool_use_id: expect.any(String),
     });
     const spawned = eventsOfType(events.frames, "SubagentSpawned").find(
       (event) => event.parent_run_id === chat.run_id,
@@ -57,7 +59,7 @@ describe("subagents started with the Task tool", () => {
       task: "Find the launch day",
       run_id: child?.id,
       subagent_type: "general-purpose",
-      tool_use_id: expect.any(String),
+      tool_use_id: child?.tool_use_id,
     });
     const result = eventsOfType(events.frames, "SubagentResult").find((event) => event.run_id === child?.id);
     expect(result).toMatchObject({

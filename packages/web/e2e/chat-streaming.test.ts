@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { reply } from "@parley/testkit";
-import type { Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ChatPage } from "./pages/chat-page.ts";
 import { useBrowserSuite } from "./support/browser-suite.ts";
+import { holdFirstRequest } from "./support/held-request.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 
 /** Forty distinct words, so a lost or doubled token shows as a wrong sequence, not just a length. */
@@ -154,32 +154,3 @@ describe("an answer streaming into the browser", { timeout: 90_000 }, () => {
     expect(await chat.messages("agent").count()).toBe(1);
   });
 });
-
-/** A route handler that holds the first request it sees until `release()`, and lets every other one pass. */
-function holdFirstRequest(): {
-  handler: (route: Route) => Promise<void>;
-  arrived: Promise<void>;
-  release: () => void;
-} {
-  let held = false;
-  let arrive = () => {};
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return {
-    handler: async (route) => {
-      if (!held) {
-        held = true;
-        arrive();
-        await released;
-      }
-      await route.continue();
-    },
-    arrived,
-    release,
-  };
-}

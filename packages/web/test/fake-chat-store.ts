@@ -10,6 +10,9 @@ import type {
   SessionChatState,
 } from "@parley/sdk";
 
+/** When the fake records a plan decision (the real server stamps its own clock). */
+const DECIDED_AT_MS = 1_795_000_000_000;
+
 /** One recorded call of a store action, for assertions. */
 export interface StoreCall {
   action: keyof ChatStoreApi;
@@ -246,7 +249,7 @@ export class FakeChatStore implements ChatStoreApi {
     this.#record("executePlan", messageId, mode);
     return this.#answer((card) => card.id === messageId, {
       status: "executing",
-      decision: { action: "execute", permission_mode: mode ?? "default" },
+      decision: { action: "execute", at_ms: DECIDED_AT_MS, permission_mode: mode ?? "default" },
     });
   }
 
@@ -254,7 +257,7 @@ export class FakeChatStore implements ChatStoreApi {
     this.#record("refinePlan", messageId, feedback);
     return this.#answer((card) => card.id === messageId, {
       status: "refining",
-      decision: { action: "refine", permission_mode: "plan", feedback },
+      decision: { action: "refine", at_ms: DECIDED_AT_MS, permission_mode: "plan", feedback },
     });
   }
 

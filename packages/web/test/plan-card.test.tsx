@@ -48,7 +48,9 @@ describe("PlanMessageCard", () => {
 
   it("keeps an open card current as the agent reports each step's progress", () => {
     const { store } = renderTurns([
-      turnWith([planCard({ status: "executing", decision: { action: "execute" } })]),
+      turnWith([
+        planCard({ status: "executing", decision: { action: "execute", at_ms: 1_795_000_000_000 } }),
+      ]),
     ]);
     act(() =>
       store.updateCard(
@@ -56,7 +58,7 @@ describe("PlanMessageCard", () => {
         () =>
           planCard({
             status: "executing",
-            decision: { action: "execute", permission_mode: "default" },
+            decision: { action: "execute", at_ms: 1_795_000_000_000, permission_mode: "default" },
             steps: [
               { step_number: 1, action: "Read the service", reason: "see", status: "completed" },
               {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PlanDecisionSchema } from "../rich/plan.ts";
 import { ChatResponseSchema, MAX_CHAT_TEXT } from "./chat.ts";
 import { IdSchema } from "./common.ts";
 
@@ -20,11 +21,15 @@ export const RefinePlanRequestSchema = z.looseObject({
 });
 export type RefinePlanRequest = z.infer<typeof RefinePlanRequestSchema>;
 
-/** What a plan action did: the agent's mode now, and the message it sent (started or queued). */
+/**
+ * What a plan action did: the agent's mode now, the decision as the plan card records it, and the message
+ * it sent (started or queued).
+ */
 export const PlanActionResponseSchema = z.looseObject({
   message_id: z.string(),
   action: z.enum(["execute", "refine"]),
   permission_mode: z.string(),
+  decision: PlanDecisionSchema,
   chat: ChatResponseSchema,
 });
 export type PlanActionResponse = z.infer<typeof PlanActionResponseSchema>;

@@ -27,6 +27,10 @@ export const AgentRunSchema = z.looseObject({
   /** The final answer text when the run succeeded. */
   result: z.string().nullable(),
   error: z.string().nullable(),
+  /** A subagent run's `Task` call in its parent run (null for other runs). */
+  tool_use_id: z.string().nullable().optional(),
+  /** A subagent run's short task description, as its `Task` call gave it. */
+  description: z.string().nullable().optional(),
 });
 export type AgentRun = z.infer<typeof AgentRunSchema>;
 

@@ -1,4 +1,5 @@
 import { decodeWith } from "../shared/decode-result.ts";
+import { withoutCardFields } from "./card-fields.ts";
 import { findJsonObjects } from "./json-candidates.ts";
 import type { RichWarningOptions } from "./rich-warning.ts";
 import { isSpecialBlockType, type SpecialBlock, SpecialBlockSchema } from "./special-blocks.ts";
@@ -18,7 +19,7 @@ export function extractSpecialBlocks(text: string, options: RichWarningOptions =
     const type = candidate.value.type;
     // Cutting an object out of a larger fence would leave half a fence in the markdown.
     if (!isSpecialBlockType(type) || candidate.inFence) continue;
-    const decoded = decodeWith(SpecialBlockSchema, candidate.value);
+    const decoded = decodeWith(SpecialBlockSchema, withoutCardFields(type, candidate.value));
     if (!decoded.success) {
       options.onWarning?.({
         code: "invalid_special_block",

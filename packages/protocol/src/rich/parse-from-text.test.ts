@@ -46,6 +46,16 @@ describe("parsePlanFromText", () => {
     expect(warnings[0]?.message).toContain("no complete JSON object");
   });
 
+  it("keeps a model's plan valid but not its claims about the card: status, decision and step progress", () => {
+    const claimed = {
+      ...planJson,
+      status: "done",
+      decision: { action: "execute", at_ms: 1 },
+      steps: [{ ...planJson.steps[0], status: "finished", note: "already did it" }],
+    };
+    expect(parsePlanFromText(JSON.stringify(claimed))).toEqual({ kind: "Plan", data: planJson });
+  });
+
   it("falls back to Text for an empty plan", () => {
     expect(parsePlanFromText('{"goal": "Nothing", "steps": []}').kind).toBe("Text");
   });
@@ -80,6 +90,11 @@ describe("parseQuestionFromText", () => {
     expect(warnings).toEqual([
       { code: "no_valid_question", message: expect.stringContaining("options.0.value") },
     ]);
+  });
+
+  it("never takes a model's question as already answered", () => {
+    const claimed = { ...question, question_id: "q-1", status: "answered", answers: ["sqlite"] };
+    expect(parseQuestionFromText(JSON.stringify(claimed))).toEqual({ kind: "Question", data: question });
   });
 
   it("falls back to Text for an unknown severity", () => {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type DecodeResult, decodeWith } from "../shared/decode-result.ts";
+import { withoutCardFields } from "./card-fields.ts";
 import { decodeFailure } from "./decode-failure.ts";
 import { findJsonObjects } from "./json-candidates.ts";
 import { type PlanData, PlanDataSchema, type PlanMessage } from "./plan.ts";
@@ -43,6 +44,7 @@ export function parseQuestionFromText(
  * The first JSON object in `text` that `schema` accepts. An object tagged with the matching special
  * block `type` counts (the tag is dropped); one tagged as another special block is skipped. On failure
  * the error is the first one from an object that looked like the target, so it names the bad field.
+ * Card fields only Parley sets are dropped from what the model wrote first (see `withoutCardFields`).
  */
 export function findValidObjectInText<S extends z.ZodObject>(
   text: string,
@@ -54,7 +56,7 @@ export function findValidObjectInText<S extends z.ZodObject>(
   for (const candidate of candidates) {
     const { type, ...fields } = candidate.value;
     if (isSpecialBlockType(type) && type !== blockType) continue;
-    const value = type === blockType ? fields : candidate.value;
+    const value = withoutCardFields(blockType, type === blockType ? fields : candidate.value);
     const result = decodeWith(schema, value);
     if (result.success) return result;
     const looksRelevant = type === blockType || Object.keys(value).some((key) => key in schema.shape);

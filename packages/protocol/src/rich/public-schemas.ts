@@ -14,10 +14,21 @@ import { ImageDataSchema } from "./image.ts";
 import { MCPResourceDataSchema } from "./mcp-resource.ts";
 import { MCPToolRequestDataSchema } from "./mcp-tool-request.ts";
 import { MCPToolResultDataSchema } from "./mcp-tool-result.ts";
-import { PlanDataSchema, PlanStepSchema } from "./plan.ts";
+import {
+  PlanDataSchema,
+  PlanDecisionSchema,
+  PlanStatusSchema,
+  PlanStepSchema,
+  PlanStepStatusSchema,
+} from "./plan.ts";
 import { ProcessingDataSchema } from "./processing.ts";
 import { ProjectStructureDataSchema, ProjectStructureTypeSchema } from "./project-structure.ts";
-import { QuestionDataSchema, QuestionOptionSchema, QuestionSeveritySchema } from "./question.ts";
+import {
+  QuestionDataSchema,
+  QuestionOptionSchema,
+  QuestionSeveritySchema,
+  QuestionStatusSchema,
+} from "./question.ts";
 import { RichMessageKindSchema, RichMessageSchema } from "./rich-message.ts";
 import {
   AskUserBlockSchema,
@@ -30,7 +41,7 @@ import {
 } from "./special-blocks.ts";
 import { SystemControlActionSchema, SystemControlDataSchema } from "./system-control.ts";
 import { TextDataSchema } from "./text.ts";
-import { ToolRequestDataSchema } from "./tool-request.ts";
+import { ApprovalDeciderSchema, ToolRequestDataSchema } from "./tool-request.ts";
 import { ToolResultDataSchema } from "./tool-result.ts";
 import { WorkflowExecutionDataSchema } from "./workflow-execution.ts";
 import { WorkflowStatusSchema } from "./workflow-status.ts";
@@ -45,9 +56,13 @@ export const richPublicSchemas = {
   TextData: TextDataSchema,
   PlanData: PlanDataSchema,
   PlanStep: PlanStepSchema,
+  PlanStepStatus: PlanStepStatusSchema,
+  PlanStatus: PlanStatusSchema,
+  PlanDecision: PlanDecisionSchema,
   QuestionData: QuestionDataSchema,
   QuestionOption: QuestionOptionSchema,
   QuestionSeverity: QuestionSeveritySchema,
+  QuestionStatus: QuestionStatusSchema,
   ImageData: ImageDataSchema,
   FileReferenceData: FileReferenceDataSchema,
   ProjectStructureData: ProjectStructureDataSchema,
@@ -58,6 +73,7 @@ export const richPublicSchemas = {
   DependencyManifest: DependencyManifestSchema,
   ProjectDependency: ProjectDependencySchema,
   ToolRequestData: ToolRequestDataSchema,
+  ApprovalDecider: ApprovalDeciderSchema,
   ToolResultData: ToolResultDataSchema,
   MCPToolRequestData: MCPToolRequestDataSchema,
   MCPToolResultData: MCPToolResultDataSchema,

@@ -73,7 +73,7 @@ export class AgentService {
       const session =
         request.session_id === undefined
           ? this.#createSession(request.text)
-          : this.#session(request.session_id);
+          : this.#namedBy(this.#session(request.session_id), request.text);
       let result: ChatResponse;
       if (this.#busy(session.id, agentId)) {
         const item = store.queue.add({
@@ -304,6 +304,19 @@ export class AgentService {
     const session = this.#context.store.sessions.get(id);
     if (session === undefined) throw ApiError.notFound("session", id);
     return session;
+  }
+
+  /** A session created without a title takes it from its first message (and every tab hears so). */
+  #namedBy(session: KnownFields<SessionSummary>, text: string): KnownFields<SessionSummary> {
+    const title = titleFrom(text);
+    if (!this.#context.store.sessions.nameUntitled(session.id, title)) return session;
+    this.#context.bus.publish({
+      type: "StateUpdated",
+      reason: "session_renamed",
+      session_id: session.id,
+      project_root: this.#context.projectRoot,
+    });
+    return { ...session, title };
   }
 
   #createSession(firstText: string): KnownFields<SessionSummary> {

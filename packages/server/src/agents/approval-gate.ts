@@ -5,7 +5,7 @@ import {
   PermissionPolicy,
   type ToolPermissionRequest,
 } from "@parley/engine";
-import type { Approval, JsonValue, PermissionMode, PermissionResult } from "@parley/protocol";
+import type { Approval, PermissionMode, PermissionResult } from "@parley/protocol";
 import { type ApprovalDesk, newApprovalId, permissionFor } from "../interactions/approval-desk.ts";
 import type { Store } from "../store/store.ts";
 import type { MessageScope } from "./message-publisher.ts";
@@ -73,7 +73,7 @@ export function approvalGate(context: ApprovalGateContext): CanUseToolCallback {
         decidedBy: "user",
         reason: decision.reason,
         approvalId: id,
-        ...(decision.suggestedRule && { suggestedRule: decision.suggestedRule as unknown as JsonValue }),
+        ...(decision.suggestedRule && { suggestedRule: decision.suggestedRule }),
         ...(decision.blockedPath !== undefined && { blockedPath: decision.blockedPath }),
       }) as string;
       return context.store.approvals.create({

@@ -50,6 +50,7 @@ export function recoverInterruptedRun(context: RunContext, run: KnownFields<Agen
         outcome: "interrupted",
         error,
         parent_run_id: run.parent_run_id,
+        ...(run.tool_use_id != null && { tool_use_id: run.tool_use_id }),
         ...scope,
       });
     }

@@ -91,6 +91,8 @@ export class SubagentRuns {
       model: this.#root.model(),
       prompt: message.prompt ?? message.description,
       started_at_ms: startedAtMs,
+      tool_use_id: child.toolUseId,
+      description: message.description,
     });
     bus.publish({
       type: "SubagentSpawned",

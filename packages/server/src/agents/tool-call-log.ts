@@ -1,10 +1,12 @@
 import { type EngineTool, INTERRUPTED_TOOL_RESULT } from "@parley/engine";
 import {
+  type ApprovalDecider,
   type ApprovalStatus,
   type ErrorDetail,
   type ExecutionStatus,
   isoFromEpochMs,
   type JsonValue,
+  type PermissionRuleSpec,
   type ToolRequestData,
   type ToolResultBlockParam,
   type ToolResultData,
@@ -22,10 +24,10 @@ export interface ApprovalOutcome {
    * Who decided: the permission policy, a person, the engine (it refused invalid input), the run (it stopped
    * first), or nobody because the tool needs no approval (`not_required`).
    */
-  decidedBy: "policy" | "user" | "engine" | "run" | "not_required";
+  decidedBy: ApprovalDecider;
   reason?: string;
   approvalId?: string;
-  suggestedRule?: JsonValue;
+  suggestedRule?: PermissionRuleSpec;
   blockedPath?: string;
   /** The input the call ran with, when a person edited it. */
   updatedInput?: Record<string, unknown>;
@@ -117,7 +119,9 @@ export class ToolCallLog {
       ...(outcome.approvalId !== undefined && { approval_id: outcome.approvalId }),
       ...(outcome.suggestedRule !== undefined && { suggested_rule: outcome.suggestedRule }),
       ...(outcome.blockedPath !== undefined && { blocked_path: outcome.blockedPath }),
-      ...(outcome.updatedInput !== undefined && { original_parameters: call.input as JsonValue }),
+      ...(outcome.updatedInput !== undefined && {
+        original_parameters: call.input as Record<string, JsonValue>,
+      }),
       ...(outcome.feedback !== undefined && { feedback: outcome.feedback }),
       ...(call.parentToolUseId !== undefined && { parent_tool_use_id: call.parentToolUseId }),
     };

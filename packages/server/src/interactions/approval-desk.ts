@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type {
-  Approval,
-  ApprovalAnswerRequest,
-  ApprovalStatus,
-  JsonObject,
-  PermissionResult,
+import {
+  type Approval,
+  type ApprovalAnswerRequest,
+  type JsonObject,
+  type PermissionResult,
+  type ToolRequestData,
+  toolRequestAfterApproval,
 } from "@parley/protocol";
 import type { MessagePublisher } from "../agents/message-publisher.ts";
 import { toolCatalog } from "../agents/tool-catalog.ts";
@@ -151,29 +152,9 @@ export function rejectionMessage(approval: Approval): string {
   return `The user rejected this ${approval.tool_name} call, so it did not run.${said}`;
 }
 
-const CARD_STATUS: Record<Approval["state"], ApprovalStatus> = {
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-  cancelled: "Cancelled",
-  expired: "Expired",
-};
-
-/** The ToolRequest card's data after an approval changed state. */
+/** The ToolRequest card's data after an approval changed state (the card is the one this server stored). */
 function cardData(data: Record<string, unknown>, approval: Approval): Record<string, unknown> {
-  const card: Record<string, unknown> = {
-    ...data,
-    approval_status: CARD_STATUS[approval.state],
-    decided_by: approval.decision === null ? "run" : "user",
-  };
-  if (approval.decision !== null) card.decision = approval.decision;
-  if (approval.feedback !== null) card.feedback = approval.feedback;
-  if (approval.answered_at_ms !== null) card.answered_at = new Date(approval.answered_at_ms).toISOString();
-  if (approval.updated_input !== null) {
-    card.original_parameters = approval.input;
-    card.parameters = approval.updated_input;
-  }
-  return card;
+  return toolRequestAfterApproval(data as ToolRequestData, approval);
 }
 
 function headlineOf(data: Record<string, unknown>): string {

@@ -5,6 +5,7 @@ import type {
   PermissionMode,
   PlanActionResponse,
   PlanData,
+  PlanDecision,
   RefinePlanRequest,
   StoredMessage,
 } from "@parley/protocol";
@@ -13,16 +14,6 @@ import { changePermissionMode } from "../agents/permission-mode.ts";
 import type { EventBus } from "../bus/event-bus.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Store } from "../store/store.ts";
-
-/** Where a plan card stands: proposed, being carried out, replaced by a refined plan, or done. */
-export type PlanStatus = "proposed" | "executing" | "refining" | "completed";
-
-/** A Plan message's data as the server keeps it: the plan, its status and each step's progress. */
-export type PlanCard = PlanData & {
-  status: PlanStatus;
-  steps: (PlanData["steps"][number] & { status?: string; note?: string })[];
-  decision?: { action: "execute" | "refine"; at_ms: number; permission_mode?: string; feedback?: string };
-};
 
 /** What the desk needs from the server. */
 export interface PlanDeskContext {
@@ -51,7 +42,7 @@ export class PlanDesk {
 
   /** Inside a unit of work: turns a stored text message into the Plan card for `plan`. */
   propose(message: StoredMessage, plan: PlanData): void {
-    const card: PlanCard = {
+    const card: PlanData = {
       ...plan,
       steps: plan.steps.map((step) => ({ ...step, status: "pending" })),
       status: "proposed",
@@ -79,7 +70,7 @@ export class PlanDesk {
       });
       return;
     }
-    const card = current.rich.data as PlanCard;
+    const card = current.rich.data as PlanData;
     const byNumber = new Map(update.steps.map((step) => [step.step_number, step]));
     const steps = card.steps.map((step) => {
       const change = byNumber.get(step.step_number);
@@ -88,7 +79,7 @@ export class PlanDesk {
         : { ...step, status: change.status, ...(change.note !== undefined && { note: change.note }) };
     });
     const done = steps.every((step) => step.status === "completed" || step.status === "skipped");
-    const next: PlanCard = {
+    const next: PlanData = {
       ...card,
       steps,
       ...(done && card.status === "executing" && { status: "completed" }),
@@ -107,16 +98,26 @@ export class PlanDesk {
     const steps = card.steps.map((step) => `${step.step_number}. ${step.action}`).join("\n");
     const text = `Execute the plan now.\n\nGoal: ${card.goal}\n${steps}\n\nCarry out the steps in order and report each step's progress with the UpdatePlan tool.`;
     const chat = this.#context.send(plan.session_id, plan.agent_id, text);
-    return { message_id: messageId, action: "execute", permission_mode: mode, chat };
+    return { message_id: messageId, action: "execute", permission_mode: mode, decision: card.decision, chat };
   }
 
   /** `POST /api/plans/:message_id/refine`: stays in plan mode and sends the feedback for a new plan. */
   async refine(messageId: string, body: RefinePlanRequest): Promise<PlanActionResponse> {
     const plan = this.#requirePlan(messageId);
     const previous = await this.#context.currentMode(plan.session_id, plan.agent_id);
-    this.#decide(messageId, previous, { action: "refine", mode: "plan", feedback: body.feedback });
+    const card = this.#decide(messageId, previous, {
+      action: "refine",
+      mode: "plan",
+      feedback: body.feedback,
+    });
     const chat = this.#context.send(plan.session_id, plan.agent_id, body.feedback);
-    return { message_id: messageId, action: "refine", permission_mode: "plan", chat };
+    return {
+      message_id: messageId,
+      action: "refine",
+      permission_mode: "plan",
+      decision: card.decision,
+      chat,
+    };
   }
 
   #requirePlan(messageId: string): StoredMessage {
@@ -130,17 +131,17 @@ export class PlanDesk {
     messageId: string,
     previous: PermissionMode,
     decision: { action: "execute" | "refine"; mode: PermissionMode; feedback?: string },
-  ): PlanCard {
+  ): PlanData & { decision: PlanDecision } {
     const { store, publisher, now } = this.#context;
     return store.transaction(() => {
       const message = this.#requirePlan(messageId);
-      const card = message.rich.data as PlanCard;
+      const card = message.rich.data as PlanData;
       if (card.decision !== undefined) {
         throw new ApiError("conflict", `this plan was already answered (${card.decision.action})`, {
           details: { message_id: messageId, decision: card.decision },
         });
       }
-      const next: PlanCard = {
+      const next: PlanData & { decision: PlanDecision } = {
         ...card,
         status: decision.action === "execute" ? "executing" : "refining",
         decision: {
@@ -166,7 +167,7 @@ export class PlanDesk {
     });
   }
 
-  #announce(message: StoredMessage, card: PlanCard): void {
+  #announce(message: StoredMessage, card: PlanData): void {
     this.#context.bus.publish({
       type: "PlanUpdate",
       agent_id: message.agent_id,

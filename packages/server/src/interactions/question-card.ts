@@ -10,7 +10,7 @@ export function questionCardData(
   questionId: string,
   source: "tool" | "text",
   toolUseId?: string,
-): QuestionData & Record<string, unknown> {
+): QuestionData {
   const [first] = questions;
   return {
     question: first?.question ?? "",

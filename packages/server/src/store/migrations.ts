@@ -179,4 +179,13 @@ export const migrations: readonly string[] = [
   CREATE INDEX ask_user_questions_by_session ON ask_user_questions (session_id, state, asked_at_ms);
   CREATE INDEX ask_user_questions_by_run ON ask_user_questions (run_id, state);
   `,
+  `
+  -- A subagent run's \`Task\` call and its short description, so a reloaded tree finds its card.
+  ALTER TABLE runs ADD COLUMN tool_use_id TEXT;
+  ALTER TABLE runs ADD COLUMN description TEXT;
+  `,
+  `
+  -- A session created without a title shows a placeholder until its first message names it.
+  ALTER TABLE sessions ADD COLUMN untitled INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

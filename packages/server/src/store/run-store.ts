@@ -17,8 +17,10 @@ export class RunStore {
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
-      `INSERT INTO runs (id, session_id, agent_id, parent_run_id, status, model, prompt, started_at_ms, kind)
-       VALUES (@id, @session_id, @agent_id, @parent_run_id, @status, @model, @prompt, @started_at_ms, @kind)`,
+      `INSERT INTO runs (id, session_id, agent_id, parent_run_id, status, model, prompt, started_at_ms, kind,
+                         tool_use_id, description)
+       VALUES (@id, @session_id, @agent_id, @parent_run_id, @status, @model, @prompt, @started_at_ms, @kind,
+               @tool_use_id, @description)`,
     );
     this.#get = database.prepare("SELECT * FROM runs WHERE id = ?");
     this.#bySession = database.prepare(
@@ -59,6 +61,8 @@ export class RunStore {
     const stored: AgentRun = {
       ...run,
       kind: run.kind ?? (run.parent_run_id === null ? "turn" : "subagent"),
+      tool_use_id: run.tool_use_id ?? null,
+      description: run.description ?? null,
       status: "running",
       ended_at_ms: null,
       result: null,

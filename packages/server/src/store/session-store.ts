@@ -1,9 +1,13 @@
 import type { SessionSummary } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
 
+/** The columns of a session as the API shows it (`untitled` is the store's own). */
+const SUMMARY_COLUMNS = "id, project_root, title, created_at_ms, updated_at_ms";
+
 /** Sessions of a project: a titled conversation with one or more agents. */
 export class SessionStore {
   readonly #insert;
+  readonly #nameUntitled;
   readonly #get;
   readonly #list;
   readonly #rename;
@@ -12,21 +16,33 @@ export class SessionStore {
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
-      `INSERT INTO sessions (id, project_root, title, created_at_ms, updated_at_ms)
-       VALUES (@id, @project_root, @title, @created_at_ms, @updated_at_ms)`,
+      `INSERT INTO sessions (id, project_root, title, created_at_ms, updated_at_ms, untitled)
+       VALUES (@id, @project_root, @title, @created_at_ms, @updated_at_ms, @untitled)`,
     );
-    this.#get = database.prepare("SELECT * FROM sessions WHERE id = ?");
+    this.#nameUntitled = database.prepare(
+      "UPDATE sessions SET title = ?, untitled = 0 WHERE id = ? AND untitled = 1",
+    );
+    this.#get = database.prepare(`SELECT ${SUMMARY_COLUMNS} FROM sessions WHERE id = ?`);
     this.#list = database.prepare(
-      "SELECT * FROM sessions WHERE project_root = ? ORDER BY updated_at_ms DESC, created_at_ms DESC",
+      `SELECT ${SUMMARY_COLUMNS} FROM sessions WHERE project_root = ?
+       ORDER BY updated_at_ms DESC, created_at_ms DESC`,
     );
-    this.#rename = database.prepare("UPDATE sessions SET title = ?, updated_at_ms = ? WHERE id = ?");
+    this.#rename = database.prepare(
+      "UPDATE sessions SET title = ?, untitled = 0, updated_at_ms = ? WHERE id = ?",
+    );
     this.#touch = database.prepare("UPDATE sessions SET updated_at_ms = ? WHERE id = ?");
     this.#delete = database.prepare("DELETE FROM sessions WHERE id = ?");
   }
 
-  create(session: SessionSummary): SessionSummary {
-    this.#insert.run(session);
+  /** Stores a new session; an `untitled` one keeps its placeholder title until `nameUntitled`. */
+  create(session: SessionSummary, options: { untitled?: boolean } = {}): SessionSummary {
+    this.#insert.run({ ...session, untitled: options.untitled === true ? 1 : 0 });
     return session;
+  }
+
+  /** Names a session created without a title (from its first message); false when it already has one. */
+  nameUntitled(id: string, title: string): boolean {
+    return this.#nameUntitled.run(title, id).changes > 0;
   }
 
   get(id: string): SessionSummary | undefined {

@@ -1,4 +1,11 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
+import {
+  ApprovalCardPart,
+  ChangeReportPart,
+  PlanCardPart,
+  QuestionCardPart,
+  SubagentEntryPart,
+} from "./cards.ts";
 
 /** What a message's `data-phase` says about an agent turn. */
 export type AgentPhase = "thinking" | "working" | "streaming" | "done";
@@ -53,6 +60,57 @@ export class ChatPage {
 
   get sessionItems(): Locator {
     return this.page.getByTestId("session-item");
+  }
+
+  get approvalCards(): Locator {
+    return this.page.getByTestId("approval-card");
+  }
+
+  /** An approval card (the last one unless `index` says which; negative counts from the end). */
+  approval(index = -1): ApprovalCardPart {
+    return new ApprovalCardPart(this.approvalCards.nth(index));
+  }
+
+  get planCards(): Locator {
+    return this.page.getByTestId("plan-card");
+  }
+
+  /** A plan card (the last one unless `index` says which). */
+  plan(index = -1): PlanCardPart {
+    return new PlanCardPart(this.planCards.nth(index));
+  }
+
+  get questionCards(): Locator {
+    return this.page.getByTestId("question-card");
+  }
+
+  /** A question card (the last one unless `index` says which). */
+  question(index = -1): QuestionCardPart {
+    return new QuestionCardPart(this.questionCards.nth(index));
+  }
+
+  /** A subagent of the delegation tree (the last one unless `index` says which). */
+  subagent(index = -1): SubagentEntryPart {
+    return new SubagentEntryPart(this.page.getByTestId("subagent-entry").nth(index));
+  }
+
+  /** The change report of the last agent turn that has one. */
+  changeReport(): ChangeReportPart {
+    return new ChangeReportPart(
+      this.page.locator("[data-testid=special-block][data-block-type=change_report]").last(),
+    );
+  }
+
+  /** Picks the agent's permission mode in the chat header and waits until the selector shows it. */
+  async choosePermissionMode(mode: string): Promise<void> {
+    await this.page.getByTestId("permission-mode-select").selectOption(mode);
+    // The selector is controlled by the store: it shows the new mode once the server has confirmed it.
+    await this.page.waitForFunction(
+      (expected) =>
+        (document.querySelector("[data-testid=permission-mode-select]") as HTMLSelectElement | null)
+          ?.value === expected,
+      mode,
+    );
   }
 
   /** The conversation's messages, optionally of one role, in order. */

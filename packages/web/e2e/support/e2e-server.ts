@@ -16,6 +16,10 @@ export interface E2eServer {
   /** What the server committed to its event log, for waiting on server-side facts. */
   events: ServerEventLog;
   url: string;
+  /** The project the agent works in: its file tools read and write here. */
+  projectDirectory: string;
+  /** Calls the server's HTTP API as a non-browser client would, with the bearer token. */
+  api(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
   /** A fresh one-time sign-in link, as `parley serve` prints it. */
   loginUrl(): string;
   /** SSE connections the server holds open right now. */
@@ -24,6 +28,12 @@ export interface E2eServer {
   cutEventStreams(): number;
   /** Stops the server and the fake model and deletes the temporary project and home. */
   close(): Promise<void>;
+}
+
+/** What an API call answered: its HTTP status and parsed JSON body (undefined when empty). */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
 }
 
 /** Starts Parley on a temporary project and home, serving `packages/web/dist` at `/`. */
@@ -50,6 +60,19 @@ export async function startE2eServer(): Promise<E2eServer> {
     fake,
     events,
     url: server.url,
+    projectDirectory: server.context.projectRoot,
+    api: async (method, path, body) => {
+      const response = await fetch(new URL(path, server.url), {
+        method,
+        headers: {
+          authorization: `Bearer ${server.token}`,
+          ...(body !== undefined && { "content-type": "application/json" }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
+    },
     loginUrl: () => server.loginUrl(),
     openEventStreams: () => connections.size,
     cutEventStreams: () => {

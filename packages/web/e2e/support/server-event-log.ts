@@ -8,6 +8,12 @@ export interface CommittedEventSource {
   subscribe(listener: (events: readonly { frame: string }[]) => void): () => void;
 }
 
+/** A `Message` event that carried a rich message, and that message's data. */
+export interface RichAnnouncement {
+  event: EventOf<"Message">;
+  data: Record<string, unknown>;
+}
+
 interface Waiter {
   find: () => ServerEvent | undefined;
   resolve: (event: ServerEvent) => void;
@@ -62,6 +68,33 @@ export class ServerEventLog {
   /** The committed events of one type, in seq order. */
   ofType<T extends ServerEventType>(type: T): EventOf<T>[] {
     return this.events.filter((event): event is EventOf<T> => event.type === type);
+  }
+
+  /**
+   * Every committed announcement of a rich message of `kind` (a card is re-announced under the same
+   * `message_id` whenever it changes), with its data, in seq order; from position `since` on.
+   */
+  richMessages(kind: string, since = 0): RichAnnouncement[] {
+    return this.events.slice(since).flatMap((event) => {
+      if (event.type !== "Message") return [];
+      const rich = event.rich as { kind?: unknown; data?: unknown } | undefined;
+      if (rich?.kind !== kind) return [];
+      return [{ event, data: (rich.data ?? {}) as Record<string, unknown> }];
+    });
+  }
+
+  /** Waits for the first announcement of a rich message of `kind` (from `since` on) whose data fits. */
+  async waitForRich(
+    kind: string,
+    predicate: (data: Record<string, unknown>) => boolean = () => true,
+    since = 0,
+  ): Promise<RichAnnouncement> {
+    const fits = (event: EventOf<"Message">) => {
+      const rich = event.rich as { kind?: unknown; data?: unknown } | undefined;
+      return rich?.kind === kind && predicate((rich.data ?? {}) as Record<string, unknown>);
+    };
+    const event = await this.waitFor("Message", fits, since);
+    return { event, data: ((event.rich as { data?: unknown }).data ?? {}) as Record<string, unknown> };
   }
 
   stop(): void {

@@ -1,11 +1,5 @@
-import {
-  type ActivityItem,
-  type MessageCard,
-  readToolRequest,
-  readToolResult,
-  type ToolRequestCard,
-  type ToolResultCard,
-} from "@parley/sdk";
+import type { ToolRequestData, ToolResultData } from "@parley/protocol";
+import { type ActivityItem, type MessageCard, readToolRequest, readToolResult } from "@parley/sdk";
 import { useMemo, useState } from "react";
 import { formatDuration } from "../lib/format.ts";
 import { ToolParameters } from "./cards/tool-parameters.tsx";
@@ -121,8 +115,8 @@ function ToolCallDetails({
   request,
   result,
 }: {
-  request?: ToolRequestCard | undefined;
-  result?: ToolResultCard | undefined;
+  request?: ToolRequestData | undefined;
+  result?: ToolResultData | undefined;
 }) {
   return (
     <div className="activity-entry-details" data-testid="activity-entry-details">
@@ -135,7 +129,7 @@ function ToolCallDetails({
 }
 
 /** A result's output when it is one short line (a failure: its error), to show next to the headline. */
-function inlineOutput(result: ToolResultCard): string | undefined {
+function inlineOutput(result: ToolResultData): string | undefined {
   const text = result.is_error && result.error !== undefined ? result.error.message : result.output;
   if (typeof text !== "string") return undefined;
   const trimmed = text.trim();

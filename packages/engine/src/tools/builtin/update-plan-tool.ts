@@ -1,12 +1,9 @@
+import { PlanStepStatusSchema } from "@parley/protocol";
 import { z } from "zod";
 import { defineTool, type EngineTool, type ToolContext } from "../engine-tool.ts";
 
 /** The tool's name. */
 export const UPDATE_PLAN_TOOL_NAME = "UpdatePlan";
-
-/** Where a plan step stands while the plan is carried out. */
-export const PlanStepStatusSchema = z.enum(["pending", "in_progress", "completed", "skipped"]);
-export type PlanStepStatus = z.infer<typeof PlanStepStatusSchema>;
 
 /** One step's new status, by the `step_number` it has in the plan, with an optional note. */
 export const PlanStepUpdateSchema = z.object({

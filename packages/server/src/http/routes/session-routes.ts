@@ -59,13 +59,16 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
       handler: ({ body }) => {
         const created = now();
         return store.transaction(() => {
-          const session = store.sessions.create({
-            id: context.newId("ses"),
-            project_root: context.projectRoot,
-            title: body.title === undefined ? "New session" : titleFrom(body.title),
-            created_at_ms: created,
-            updated_at_ms: created,
-          });
+          const session = store.sessions.create(
+            {
+              id: context.newId("ses"),
+              project_root: context.projectRoot,
+              title: body.title === undefined ? "New session" : titleFrom(body.title),
+              created_at_ms: created,
+              updated_at_ms: created,
+            },
+            { untitled: body.title === undefined },
+          );
           bus.publish({
             type: "StateUpdated",
             reason: "session_created",

@@ -1,4 +1,4 @@
-import type { AskUserAnswer } from "@parley/protocol";
+import type { AskUserAnswer, ToolResultData } from "@parley/protocol";
 import { isRichMessageKind } from "@parley/protocol";
 import {
   asksPerson,
@@ -8,7 +8,6 @@ import {
   readSystemControl,
   readToolRequest,
   readToolResult,
-  type ToolResultCard,
 } from "@parley/sdk";
 import { useChatActions } from "../../store/chat-store-context.tsx";
 import { ApprovalCard } from "../cards/approval-card.tsx";
@@ -21,13 +20,13 @@ import { ToolResultView } from "../cards/tool-result-view.tsx";
 
 /** What a card needs to know about the other cards of its turn: tool results by the request they answer. */
 export interface CardIndex {
-  results: ReadonlyMap<string, ToolResultCard>;
+  results: ReadonlyMap<string, ToolResultData>;
   requestIds: ReadonlySet<string>;
 }
 
 /** Indexes a turn's cards for `RichCard`. */
 export function indexCards(cards: readonly MessageCard[]): CardIndex {
-  const results = new Map<string, ToolResultCard>();
+  const results = new Map<string, ToolResultData>();
   const requestIds = new Set<string>();
   for (const card of cards) {
     if (card.rich.kind === "ToolRequest") requestIds.add(card.id);

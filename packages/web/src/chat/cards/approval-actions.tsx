@@ -1,11 +1,5 @@
-import type { ApiErrorIssue } from "@parley/protocol";
-import {
-  type ApprovalAnswer,
-  describeRule,
-  editableInput,
-  type InteractionOutcome,
-  type ToolRequestCard,
-} from "@parley/sdk";
+import type { ApiErrorIssue, ToolRequestData } from "@parley/protocol";
+import { type ApprovalAnswer, describeRule, editableInput, type InteractionOutcome } from "@parley/sdk";
 import { useId, useState } from "react";
 import { InputEditor } from "./input-editor.tsx";
 
@@ -19,7 +13,7 @@ export function ApprovalActions({
   request,
   onAnswer,
 }: {
-  request: ToolRequestCard;
+  request: ToolRequestData;
   onAnswer: (answer: ApprovalAnswer) => Promise<InteractionOutcome>;
 }) {
   const [mode, setMode] = useState<Mode>("choose");

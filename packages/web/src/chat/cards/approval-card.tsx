@@ -1,10 +1,5 @@
-import {
-  type ApprovalAnswer,
-  describeRule,
-  type MessageCard,
-  type ToolRequestCard,
-  type ToolResultCard,
-} from "@parley/sdk";
+import type { ToolRequestData, ToolResultData } from "@parley/protocol";
+import { type ApprovalAnswer, describeRule, type MessageCard } from "@parley/sdk";
 import { useState } from "react";
 import { useChatActions } from "../../store/chat-store-context.tsx";
 import { ApprovalActions } from "./approval-actions.tsx";
@@ -14,7 +9,7 @@ import { ToolResultView } from "./tool-result-view.tsx";
 /** Where an approval stands, as the card's `data-status` says. */
 export type ApprovalView = "pending" | "approved" | "rejected" | "cancelled" | "expired" | "auto-approved";
 
-const VIEW_OF_STATUS: Record<ToolRequestCard["approval_status"], ApprovalView> = {
+const VIEW_OF_STATUS: Record<ToolRequestData["approval_status"], ApprovalView> = {
   Pending: "pending",
   Approved: "approved",
   AutoApproved: "auto-approved",
@@ -34,8 +29,8 @@ export function ApprovalCard({
   result,
 }: {
   card: MessageCard;
-  request: ToolRequestCard;
-  result?: ToolResultCard | undefined;
+  request: ToolRequestData;
+  result?: ToolResultData | undefined;
 }) {
   const actions = useChatActions();
   const [answeredElsewhere, setAnsweredElsewhere] = useState(false);
@@ -112,7 +107,7 @@ export function ApprovalCard({
 }
 
 /** The answer an approval got, in words. */
-function ApprovalOutcomeLine({ request, view }: { request: ToolRequestCard; view: ApprovalView }) {
+function ApprovalOutcomeLine({ request, view }: { request: ToolRequestData; view: ApprovalView }) {
   const edited = request.original_parameters !== undefined;
   let text: string;
   if (view === "approved" && request.decision === "approve_always") {

@@ -1,9 +1,9 @@
-import type { PlanCard, PlanCardStep } from "@parley/sdk";
+import type { PlanData, PlanStep } from "@parley/protocol";
 import { modeLabel } from "../../status/permission-modes.ts";
 import { useChatActions } from "../../store/chat-store-context.tsx";
 import { PlanActions } from "./plan-actions.tsx";
 
-const STEP_ICONS: Record<NonNullable<PlanCardStep["status"]>, string> = {
+const STEP_ICONS: Record<NonNullable<PlanStep["status"]>, string> = {
   pending: "○",
   in_progress: "◐",
   completed: "✓",
@@ -16,7 +16,7 @@ const STEP_ICONS: Record<NonNullable<PlanCardStep["status"]>, string> = {
  * Refine Plan. `messageId` is the Plan message the buttons answer; a plan written in text has none and
  * shows no buttons.
  */
-export function PlanCardView({ plan, messageId }: { plan: PlanCard; messageId?: string | undefined }) {
+export function PlanCardView({ plan, messageId }: { plan: PlanData; messageId?: string | undefined }) {
   const status = plan.status ?? "proposed";
   return (
     <section
@@ -68,14 +68,14 @@ export function PlanCardView({ plan, messageId }: { plan: PlanCard; messageId?: 
   );
 }
 
-const STATUS_LABELS: Record<NonNullable<PlanCard["status"]>, string> = {
+const STATUS_LABELS: Record<NonNullable<PlanData["status"]>, string> = {
   proposed: "Proposed",
   executing: "Executing",
   refining: "Refining",
   completed: "Completed",
 };
 
-function PlanStepItem({ step }: { step: PlanCardStep }) {
+function PlanStepItem({ step }: { step: PlanStep }) {
   const status = step.status ?? "pending";
   return (
     <li
@@ -117,7 +117,7 @@ function ToolChips({ tools }: { tools: readonly string[] }) {
   ));
 }
 
-function PlanFooter({ plan, messageId }: { plan: PlanCard; messageId: string | undefined }) {
+function PlanFooter({ plan, messageId }: { plan: PlanData; messageId: string | undefined }) {
   const actions = useChatActions();
   const decision = plan.decision;
   if (decision === undefined) {

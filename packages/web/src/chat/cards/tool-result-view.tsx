@@ -1,8 +1,9 @@
-import { type ToolResultCard, toolOutputText } from "@parley/sdk";
+import type { ToolResultData } from "@parley/protocol";
+import { toolOutputText } from "@parley/sdk";
 import { formatDuration } from "../../lib/format.ts";
 import { CollapsibleText } from "./collapsible-text.tsx";
 
-const STATUS_WORDS: Record<ToolResultCard["status"], string> = {
+const STATUS_WORDS: Record<ToolResultData["status"], string> = {
   Success: "Done",
   Failed: "Failed",
   Cancelled: "Did not run",
@@ -13,7 +14,7 @@ const STATUS_WORDS: Record<ToolResultCard["status"], string> = {
  * What a tool call returned: short output inline, long output cut with "Show all", errors styled as
  * errors, and a note when the server kept only the start of a very long output.
  */
-export function ToolResultView({ result }: { result: ToolResultCard }) {
+export function ToolResultView({ result }: { result: ToolResultData }) {
   const output = toolOutputText(result).replace(/\s+$/, "");
   const failed = result.is_error || result.status === "Failed" || result.status === "Timeout";
   const errorMessage = result.error?.message;
