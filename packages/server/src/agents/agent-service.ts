@@ -4,13 +4,13 @@ import type {
   AskUserAnswer,
   ChatRequest,
   ChatResponse,
-  KnownFields,
   MessageParam,
-  SessionSummary,
   StreamingSegment,
 } from "@parley/protocol";
 import { ApiError } from "../http/api-error.ts";
-import { type QueueItem, toQueuedMessage } from "../store/queue-store.ts";
+import type { QueueItem } from "../store/queue-store.ts";
+import { AgentQueue } from "./agent-queue.ts";
+import { createSessionFor, nameUntitledSession, requireSession } from "./chat-sessions.ts";
 import { waitingToolUseIds, withdrawWaiting } from "./open-interactions.ts";
 import { type ResumedCall, resumePoint } from "./resume-point.ts";
 import { completionOf } from "./run-completion.ts";
@@ -39,6 +39,7 @@ const DEFAULT_AGENT = "main";
  */
 export class AgentService {
   readonly #context: RunContext;
+  readonly #queue: AgentQueue;
   readonly #active = new Map<string, ActiveRun>();
   readonly #completions = new Map<string, ((completion: RunCompletion) => void)[]>();
   #shuttingDown = false;
@@ -49,6 +50,7 @@ export class AgentService {
       send: (sessionId, agentId, text) => this.chat({ session_id: sessionId, agent_id: agentId, text }),
       closing: () => this.#shuttingDown,
     });
+    this.#queue = new AgentQueue(this.#context);
   }
 
   /** The context runs share (the desks answer approvals, questions and plan actions). */
@@ -72,8 +74,12 @@ export class AgentService {
     const response = store.transaction((): ChatResponse => {
       const session =
         request.session_id === undefined
-          ? this.#createSession(request.text)
-          : this.#namedBy(this.#session(request.session_id), request.text);
+          ? createSessionFor(this.#context, request.text)
+          : nameUntitledSession(
+              this.#context,
+              requireSession(this.#context, request.session_id),
+              request.text,
+            );
       let result: ChatResponse;
       if (this.#busy(session.id, agentId)) {
         const item = store.queue.add({
@@ -84,7 +90,7 @@ export class AgentService {
           client_message_id: request.client_message_id ?? null,
           queued_at_ms: now(),
         });
-        this.#publishQueue(session.id, agentId);
+        this.#queue.publish(session.id, agentId);
         result = {
           session_id: session.id,
           agent_id: agentId,
@@ -199,7 +205,8 @@ export class AgentService {
     }
     const withdrawn =
       cancelled.length > 0 ? [] : withdrawWaiting(this.#context, tree, root.session_id, root.agent_id);
-    if (withdrawn.length > 0 && options.clearQueue === true) this.#clearQueue(root.session_id, root.agent_id);
+    if (withdrawn.length > 0 && options.clearQueue === true)
+      this.#queue.clear(root.session_id, root.agent_id);
     if (withdrawn.length > 0) this.#startQueued(root.session_id, root.agent_id);
     return { cancelled, withdrawn };
   }
@@ -220,7 +227,7 @@ export class AgentService {
       if (!store.queue.remove(itemId)) {
         throw new ApiError("conflict", `queue item ${JSON.stringify(itemId)} was already ${item.state}`);
       }
-      this.#publishQueue(item.session_id, item.agent_id);
+      this.#queue.publish(item.session_id, item.agent_id);
     });
   }
 
@@ -300,36 +307,6 @@ export class AgentService {
     );
   }
 
-  #session(id: string): KnownFields<SessionSummary> {
-    const session = this.#context.store.sessions.get(id);
-    if (session === undefined) throw ApiError.notFound("session", id);
-    return session;
-  }
-
-  /** A session created without a title takes it from its first message (and every tab hears so). */
-  #namedBy(session: KnownFields<SessionSummary>, text: string): KnownFields<SessionSummary> {
-    const title = titleFrom(text);
-    if (!this.#context.store.sessions.nameUntitled(session.id, title)) return session;
-    this.#context.bus.publish({
-      type: "StateUpdated",
-      reason: "session_renamed",
-      session_id: session.id,
-      project_root: this.#context.projectRoot,
-    });
-    return { ...session, title };
-  }
-
-  #createSession(firstText: string): KnownFields<SessionSummary> {
-    const now = this.#context.now();
-    return this.#context.store.sessions.create({
-      id: this.#context.newId("ses"),
-      project_root: this.#context.projectRoot,
-      title: titleFrom(firstText),
-      created_at_ms: now,
-      updated_at_ms: now,
-    });
-  }
-
   /**
    * Inside a transaction: records the run with the agent's waiting messages (sent earlier, so first) and
    * the new ones, and marks the agent busy. Returns the function that starts the run after the commit.
@@ -355,7 +332,7 @@ export class AgentService {
       sessionId,
       agentId,
       kind,
-      takeQueuedMessages: () => this.#deliverQueued(driver),
+      takeQueuedMessages: () => this.#queue.deliverTo(driver),
       ...(resumed && {
         resumedCalls: resumed.calls,
         answeredApprovals: resumed.approvals,
@@ -370,7 +347,7 @@ export class AgentService {
     const messageIds = all.map((prompt) => driver.recordUserMessage(prompt.text, prompt.clientMessageId));
     if (waiting.length > 0) {
       for (const item of waiting) context.store.queue.markDelivered(item.id, runId);
-      this.#publishQueue(sessionId, agentId);
+      this.#queue.publish(sessionId, agentId);
     }
     if (kind === "turn") {
       this.#expireTextQuestions(sessionId, agentId);
@@ -415,29 +392,6 @@ export class AgentService {
       );
   }
 
-  #clearQueue(sessionId: string, agentId: string): void {
-    const { store } = this.#context;
-    store.transaction(() => {
-      for (const item of store.queue.waiting(sessionId, agentId)) store.queue.remove(item.id);
-      this.#publishQueue(sessionId, agentId);
-    });
-  }
-
-  /** Called by a running turn before each model request: delivers waiting messages to it. */
-  #deliverQueued(driver: RunDriver): MessageParam["content"][] {
-    const { store } = this.#context;
-    const delivered = store.transaction(() => {
-      const waiting = store.queue.waiting(driver.sessionId, driver.agentId);
-      for (const item of waiting) {
-        store.queue.markDelivered(item.id, driver.runId);
-        driver.recordUserMessage(item.text, item.client_message_id ?? undefined);
-      }
-      if (waiting.length > 0) this.#publishQueue(driver.sessionId, driver.agentId);
-      return waiting;
-    });
-    return delivered.map((item) => item.text);
-  }
-
   /** After a run ends: messages that arrived too late for it start the next run. */
   #startQueued(sessionId: string, agentId: string): void {
     const { store } = this.#context;
@@ -450,27 +404,8 @@ export class AgentService {
     this.#context.bus.flush();
     start?.();
   }
-
-  #publishQueue(sessionId: string, agentId: string): void {
-    this.#context.bus.publish({
-      type: "QueueUpdated",
-      project_root: this.#context.projectRoot,
-      session_id: sessionId,
-      agent_id: agentId,
-      items: this.#context.store.queue.waiting(sessionId, agentId).map(toQueuedMessage),
-    });
-  }
 }
 
 function agentKey(sessionId: string, agentId: string): string {
   return `${sessionId}\u0000${agentId}`;
-}
-
-/** A session's title: its first message, on one line, cut at a word near 60 characters. */
-export function titleFrom(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  if (line.length <= 60) return line;
-  const cut = line.slice(0, 60);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > 30 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

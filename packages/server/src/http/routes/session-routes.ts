@@ -14,7 +14,7 @@ import {
   SessionSummarySchema,
   SetPermissionModeRequestSchema,
 } from "@parley/protocol";
-import { titleFrom } from "../../agents/agent-service.ts";
+import { titleFrom } from "../../agents/chat-sessions.ts";
 import { compactNow } from "../../agents/manual-compaction.ts";
 import { changePermissionMode, resolvePermissionMode } from "../../agents/permission-mode.ts";
 import type { ServerContext } from "../../server-context.ts";

@@ -1,0 +1,49 @@
+import type { KnownFields, SessionSummary } from "@parley/protocol";
+import { ApiError } from "../http/api-error.ts";
+import type { AgentServiceContext } from "./run-context.ts";
+
+type Session = KnownFields<SessionSummary>;
+
+/** The session a chat message goes to; a 404 when there is none. */
+export function requireSession(context: AgentServiceContext, id: string): Session {
+  const session = context.store.sessions.get(id);
+  if (session === undefined) throw ApiError.notFound("session", id);
+  return session;
+}
+
+/** Inside a transaction: a new session for a first message sent without one, titled by that message. */
+export function createSessionFor(context: AgentServiceContext, firstText: string): Session {
+  const now = context.now();
+  return context.store.sessions.create({
+    id: context.newId("ses"),
+    project_root: context.projectRoot,
+    title: titleFrom(firstText),
+    created_at_ms: now,
+    updated_at_ms: now,
+  });
+}
+
+/**
+ * Inside a transaction: a session created without a title takes it from its first message, and every
+ * tab hears of it; a session with a title (given or chosen by renaming) keeps it.
+ */
+export function nameUntitledSession(context: AgentServiceContext, session: Session, text: string): Session {
+  const title = titleFrom(text);
+  if (!context.store.sessions.nameUntitled(session.id, title)) return session;
+  context.bus.publish({
+    type: "StateUpdated",
+    reason: "session_renamed",
+    session_id: session.id,
+    project_root: context.projectRoot,
+  });
+  return { ...session, title };
+}
+
+/** A session's title: its first message, on one line, cut at a word near 60 characters. */
+export function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= 60) return line;
+  const cut = line.slice(0, 60);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > 30 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
