@@ -6,6 +6,7 @@ import type { ChatStoreState } from "./chat-state.ts";
 import type { ChatStoreApi } from "./chat-store-api.ts";
 import { createClientMessageId } from "./client-message-id.ts";
 import { CoalescedTask } from "./coalesced-task.ts";
+import type { EventStream, EventStreamFactory } from "./event-stream.ts";
 import { EventStreamClient } from "./event-stream-client.ts";
 import { InteractionActions } from "./interaction-actions.ts";
 import type { ApprovalAnswer, ExecutePlanMode, InteractionOutcome } from "./interaction-state.ts";
@@ -39,19 +40,24 @@ export interface ChatStoreOptions extends ParleyClientOptions {
   createClientMessageId?: () => string;
   /** Skipped frames and failed handlers; `console.warn` by default (a terminal UI passes its own). */
   onWarning?: (message: string) => void;
+  /**
+   * Makes the event stream: an EventStreamClient by default; a browser page passes `sharedEventStreams()`
+   * so that all its tabs share one connection.
+   */
+  createEventStream?: EventStreamFactory;
 }
 
 /**
  * The chat store every Parley UI renders from (React through useSyncExternalStore, the terminal UI
- * through `subscribe`). One event stream per tab feeds all sessions: the open session's events go through
- * the chat reducer exactly once (by seq), the session list follows `run/sync`, and opening a session
- * buffers its events while the snapshot loads, so a reload mid-answer continues with nothing lost or
- * doubled. Subscribers hear about changes at most once per animation frame; an awaited action has
+ * through `subscribe`). One event stream feeds all sessions (one per store, or one shared by a browser's
+ * tabs: `createEventStream`): the open session's events go through the chat reducer exactly once (by
+ * seq), the session list follows `run/sync`, and opening a session buffers its events while the snapshot
+ * loads, so a reload mid-answer continues with nothing lost or doubled. Subscribers hear about changes at most once per animation frame; an awaited action has
  * published its changes when it resolves.
  */
 export class ChatStore implements ChatStoreApi {
   readonly #client: ParleyClient;
-  readonly #stream: EventStreamClient;
+  readonly #stream: EventStream;
   readonly #timers: Timers;
   readonly #random: () => number;
   readonly #agentId: string;
@@ -125,7 +131,9 @@ export class ChatStore implements ChatStoreApi {
       dispatch: (action) => this.#dispatch(action),
       failed: (what, error) => this.#fail(what, error),
     });
-    this.#stream = new EventStreamClient({
+    const createEventStream =
+      options.createEventStream ?? ((streamOptions) => new EventStreamClient(streamOptions));
+    this.#stream = createEventStream({
       client: this.#client,
       onFrame: (frame) => this.#onFrame(frame),
       onResync: () => this.#resync(),

@@ -318,6 +318,22 @@ describe("EventStreamClient", () => {
     expect(server.connections.every((connection) => connection.closed)).toBe(true);
   });
 
+  it("tells once where a stream opened without a cursor is, from its first heartbeat", async () => {
+    const positions: number[] = [];
+    const { server, client, deliveredCount } = setup({ onLive: (seq) => positions.push(seq) });
+    client.start();
+    const live = await server.connection(0);
+    live.push(streamBytesAfter(10, fixtureFrames.slice(0, 12)));
+    live.push(
+      `data: ${JSON.stringify({ id: "heartbeat", seq: 12, rev: 1, ts_ms: 5, kind: "heartbeat" })}\n\n`,
+    );
+    live.push(fixtureFrames[12]?.block ?? "");
+    await deliveredCount(3);
+
+    expect(positions).toEqual([10]);
+    client.stop();
+  });
+
   it("skips a frame it cannot decode with a warning and keeps going", async () => {
     const { server, client, delivered, deliveredCount, warnings } = setup({ after: 0 });
     client.start();

@@ -48,6 +48,8 @@ export interface EventStreamClientOptions {
   onResync?: (frame: AnyUiSseMessage) => Promise<void> | void;
   onStatus?: (status: ConnectionStatus, detail: StreamStatusDetail) => void;
   onWarning?: (warning: StreamWarning) => void;
+  /** A stream opened without a cursor learned from its first heartbeat where "now" is (its position). */
+  onLive?: (seq: number) => void;
   /** Resume after this seq. Without it the stream starts live and the server's first heartbeat sets the cursor. */
   after?: number;
   /** The server's heartbeat interval (15 s). */
@@ -235,7 +237,9 @@ export class EventStreamClient {
     }
     const frame = decoded.value.message;
     if (frame.kind === "heartbeat") {
+      if (this.#cursor.seq !== undefined) return undefined;
       this.#cursor.startLive(frame.seq);
+      this.#options.onLive?.(frame.seq);
       return undefined;
     }
     if (frame.kind === "run" && frame.phase === "resync") return frame;

@@ -49,6 +49,11 @@ export class HttpTransport {
     this.#credentials = options.credentials ?? "same-origin";
   }
 
+  /** The server origin requests go to; empty for the page's own origin. */
+  get baseUrl(): string {
+    return this.#baseUrl;
+  }
+
   /** Sends a JSON request and decodes its response. */
   async json<T>(method: string, path: string, request: JsonRequest<T>): Promise<T> {
     const response = await this.fetch(method, path, request);

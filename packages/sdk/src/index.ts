@@ -53,6 +53,7 @@ export type {
 export { ChatStore, type ChatStoreOptions } from "./chat-store.ts";
 export type { ChatStoreApi } from "./chat-store-api.ts";
 export { createClientMessageId } from "./client-message-id.ts";
+export type { EventStream, EventStreamFactory } from "./event-stream.ts";
 export {
   EventStreamClient,
   type EventStreamClientOptions,
@@ -86,6 +87,8 @@ export {
 export { defaultRenderScheduler, type RenderScheduler } from "./render-scheduler.ts";
 export { orderedParts, permissionModeOf, type TurnPart } from "./session-selectors.ts";
 export { emptySessionState, sessionStateFromSnapshot } from "./session-snapshot.ts";
+export { SharedEventStream, type SharedEventStreamOptions } from "./shared-event-stream.ts";
+export { type SharedEventStreamsOptions, sharedEventStreams } from "./shared-event-streams.ts";
 export {
   type HandledEvent,
   handleSseMessage,
@@ -93,4 +96,5 @@ export {
   sseEventHandlers,
 } from "./sse-event-handlers.ts";
 export { type SseMessage, SseParser } from "./sse-parser.ts";
+export type { BroadcastChannelLike, LockManagerLike } from "./tab-channel.ts";
 export { systemTimers, type Timers } from "./timers.ts";

@@ -84,6 +84,11 @@ export class ParleyClient {
     this.#http = new HttpTransport(options);
   }
 
+  /** The server origin this client talks to (no trailing slash); empty for the page's own origin. */
+  get baseUrl(): string {
+    return this.#http.baseUrl;
+  }
+
   /** `GET /api/health`. */
   async health(options: RequestOptions = {}): Promise<Health> {
     return this.#http.json("GET", "/api/health", {

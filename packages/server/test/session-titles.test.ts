@@ -46,6 +46,18 @@ describe("session titles", () => {
     expect(await titleOf(session.id)).toBe("Refactor the billing module");
   });
 
+  it("announces a session a first message created, so every tab lists it", async () => {
+    server.fake.script(reply().text("OK."));
+    const chat = await startChat(server, { text: "Plan the release" });
+    await waitForEvent(
+      events,
+      "StateUpdated",
+      (event) => event.session_id === chat.session_id && event.reason === "session_created",
+    );
+    expect(await titleOf(chat.session_id)).toBe("Plan the release");
+    await waitForOutcome(events, chat.run_id);
+  });
+
   it("keeps a title the person chose, at creation or by renaming before the first message", async () => {
     const titled = await server.json<{ id: string }>("POST", "/api/sessions", { title: "Billing" });
     const renamed = await server.json<{ id: string }>("POST", "/api/sessions", {});

@@ -1,4 +1,4 @@
-import { ChatStore, type ChatStoreApi } from "@parley/sdk";
+import { ChatStore, type ChatStoreApi, sharedEventStreams } from "@parley/sdk";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
@@ -10,15 +10,17 @@ import "./chat/cards/cards.css";
 
 /**
  * The store and settings API the page runs on: the sdk's ChatStore against this page's own origin (the
- * server address never comes from the URL), or, under `vite --mode fake`, a scripted in-memory store for
- * working on the UI without a server. The fake branch is dropped from production builds.
+ * server address never comes from the URL), with one event stream shared by all of this browser's tabs
+ * (a stream per tab would hang the seventh: browsers allow 6 connections per host), or, under
+ * `vite --mode fake`, a scripted in-memory store for working on the UI without a server. The fake branch
+ * is dropped from production builds.
  */
 async function createBackend(): Promise<{ store: ChatStoreApi; settingsApi: SettingsApi }> {
   if (import.meta.env.MODE === "fake") {
     const { createDevBackend } = await import("../test/dev-backend.ts");
     return createDevBackend();
   }
-  const store = new ChatStore();
+  const store = new ChatStore({ createEventStream: sharedEventStreams() });
   return { store, settingsApi: createSettingsApi(store.client) };
 }
 

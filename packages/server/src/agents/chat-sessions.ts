@@ -11,16 +11,26 @@ export function requireSession(context: AgentServiceContext, id: string): Sessio
   return session;
 }
 
-/** Inside a transaction: a new session for a first message sent without one, titled by that message. */
+/**
+ * Inside a transaction: a new session for a first message sent without one, titled by that message; every
+ * tab hears of it, so their session lists show it.
+ */
 export function createSessionFor(context: AgentServiceContext, firstText: string): Session {
   const now = context.now();
-  return context.store.sessions.create({
+  const session = context.store.sessions.create({
     id: context.newId("ses"),
     project_root: context.projectRoot,
     title: titleFrom(firstText),
     created_at_ms: now,
     updated_at_ms: now,
   });
+  context.bus.publish({
+    type: "StateUpdated",
+    reason: "session_created",
+    session_id: session.id,
+    project_root: context.projectRoot,
+  });
+  return session;
 }
 
 /**
