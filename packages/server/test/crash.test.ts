@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
@@ -27,13 +27,13 @@ const streamedText = (stream: EventStream, runId: string) =>
     .map((frame) => frame.message.text ?? "")
     .join("");
 
-const post = async <T>(child: ServerProcess, path: string, body: unknown): Promise<T> => {
+const post = async <T>(child: ServerProcess, path: string, body: unknown, status = 200): Promise<T> => {
   const response = await fetch(`${child.url}${path}`, {
     method: "POST",
     headers: { authorization: `Bearer ${child.token}`, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  expect(response.status).toBe(200);
+  expect(response.status).toBe(status);
   return (await response.json()) as T;
 };
 
@@ -127,6 +127,52 @@ describe("a server killed with kill -9 in the middle of a streaming run", () => 
     expect(fake.requests).toHaveLength(2);
     // The server's own output never contained the token.
     expect(child.output()).not.toContain(child.token);
+  }, 30_000);
+
+  it("still reports the files a killed run changed, once the server is back", async () => {
+    writeFileSync(join(directories.project, "app.ts"), "one\ntwo\n");
+    fake.script(
+      reply()
+        .toolCall("Edit", { file_path: "app.ts", old_string: "two", new_string: "TWO" })
+        .toolCall("Write", { file_path: "notes.md", content: "# Notes\n" }),
+      reply().text("Both files ").gate("crash").text("are done."),
+    );
+    child = await spawnServerProcess({
+      ...directories,
+      env: {
+        PARLEY_MODEL: "anthropic:claude-test-1",
+        ANTHROPIC_API_KEY: "test-key",
+        ANTHROPIC_BASE_URL: fake.url,
+      },
+    });
+    const session = await post<{ id: string }>(child, "/api/sessions", {}, 201);
+    await post(child, `/api/sessions/${session.id}/mode`, { permission_mode: "acceptEdits" });
+    const chat = await post<{ run_id: string }>(child, "/api/chat", {
+      session_id: session.id,
+      text: "Edit both",
+    });
+    await fake.waitForGate("crash");
+    expect(readFileSync(join(directories.project, "app.ts"), "utf8")).toBe("one\nTWO\n");
+    process.kill(child.pid, "SIGKILL");
+    await child.exited;
+
+    restarted = await startTestServer({ fake, directories });
+    const stream = await restarted.events({ after: 0 });
+    await stream.waitForKind("run", "change_report");
+    const report = stream.frames.find((frame) => frame.message.phase === "change_report");
+    expect(report?.message.data).toMatchObject({
+      run_id: chat.run_id,
+      truncated_count: 0,
+      files: [
+        { path: "app.ts", change: "modified", diff: expect.stringContaining("-two\n+TWO") },
+        { path: "notes.md", change: "added", diff: expect.stringContaining("+# Notes") },
+      ],
+    });
+    await stream.close();
+    const runs = await restarted.json<{ runs: Run[] }>("GET", `/api/agent-runs?session_id=${session.id}`);
+    expect(runs.runs.map((run) => run.status)).toEqual(["interrupted"]);
+    // Reported once: the kept baselines are gone, so another restart reports nothing again.
+    expect(restarted.server.context.store.changeBaselines.list(chat.run_id)).toEqual([]);
   }, 30_000);
 });
 

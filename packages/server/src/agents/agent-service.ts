@@ -1,9 +1,11 @@
 import type {
   AgentActivity,
+  AgentRun,
   Approval,
   AskUserAnswer,
   ChatRequest,
   ChatResponse,
+  KnownFields,
   MessageParam,
   StreamingSegment,
 } from "@parley/protocol";
@@ -11,6 +13,7 @@ import { ApiError } from "../http/api-error.ts";
 import type { QueueItem } from "../store/queue-store.ts";
 import { AgentQueue } from "./agent-queue.ts";
 import { createSessionFor, nameUntitledSession, requireSession } from "./chat-sessions.ts";
+import { reportInterruptedChanges } from "./interrupted-changes.ts";
 import { waitingToolUseIds, withdrawWaiting } from "./open-interactions.ts";
 import { type ResumedCall, resumePoint } from "./resume-point.ts";
 import { completionOf } from "./run-completion.ts";
@@ -42,6 +45,7 @@ export class AgentService {
   readonly #queue: AgentQueue;
   readonly #active = new Map<string, ActiveRun>();
   readonly #completions = new Map<string, ((completion: RunCompletion) => void)[]>();
+  readonly #recoveries: Promise<void>[] = [];
   #shuttingDown = false;
 
   constructor(context: AgentServiceContext) {
@@ -287,17 +291,28 @@ export class AgentService {
     // Subagents first: their withdrawn approvals must not keep their parent's calls open.
     running.sort((left, right) => Number(left.parent_run_id === null) - Number(right.parent_run_id === null));
     for (const run of running) recoverInterruptedRun(this.#context, run);
+    // Their change reports need the files read again, so they follow once the server is up.
+    for (const run of running) this.#recoveries.push(this.#reportChangesOf(run));
     return running.map((run) => run.id);
   }
 
   /** Stops every run (they are recorded as interrupted) and resolves when all have ended. */
   async shutdown(): Promise<void> {
     this.#shuttingDown = true;
+    await Promise.all(this.#recoveries);
     const ending = [...this.#active.values()].map((active) => {
       active.interrupt();
       return this.waitForRun(active.runId);
     });
     await Promise.all(ending);
+  }
+
+  async #reportChangesOf(run: KnownFields<AgentRun>): Promise<void> {
+    try {
+      await reportInterruptedChanges(this.#context, run);
+    } catch (error) {
+      console.warn(`parley: could not report the changes of interrupted run ${run.id}:`, error);
+    }
   }
 
   #busy(sessionId: string, agentId: string): boolean {

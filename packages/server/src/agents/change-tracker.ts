@@ -3,6 +3,7 @@ import { lstat, open, realpath } from "node:fs/promises";
 import { confinePath, isInside } from "@parley/engine";
 import type { ChangedFile } from "@parley/protocol";
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from "diff";
+import type { ChangeBaseline, FileSnapshot } from "../store/change-baseline-store.ts";
 
 /** Largest file whose content is kept to diff; bigger files are reported without a diff. */
 export const CHANGE_MAX_FILE_BYTES = 1024 * 1024;
@@ -13,8 +14,7 @@ export const CHANGE_MAX_DIFF_CHARS = 20_000;
 /** Longest diff text kept in a whole report; later files are listed without theirs. */
 export const CHANGE_MAX_REPORT_CHARS = 200_000;
 
-/** A file's content at one moment: its text, absent, or not diffable (binary or too large). */
-type Snapshot = { kind: "text"; text: string } | { kind: "absent" } | { kind: "opaque" };
+type Snapshot = FileSnapshot;
 
 /** The files a run's changes touched, with what each held before the first change and after the last. */
 export interface ChangeReport {
@@ -29,18 +29,36 @@ export interface ChangeReport {
  */
 export class ChangeTracker {
   readonly #projectRoot: string;
+  readonly #onBaseline: ((baseline: ChangeBaseline) => void) | undefined;
   readonly #files = new Map<string, { before: Snapshot; after: Snapshot }>();
 
-  constructor(projectRoot: string) {
+  /** `onBaseline` keeps each file's content from before its first change, so a crash loses no report. */
+  constructor(projectRoot: string, options: { onBaseline?: (baseline: ChangeBaseline) => void } = {}) {
     this.#projectRoot = projectRoot;
+    this.#onBaseline = options.onBaseline;
+  }
+
+  /**
+   * The changes of a run that ended without its report (the server was killed): the kept baselines
+   * against what the files hold now.
+   */
+  static async resume(projectRoot: string, baselines: readonly ChangeBaseline[]): Promise<ChangeTracker> {
+    const tracker = new ChangeTracker(projectRoot);
+    for (const { path, before } of baselines) {
+      const now = await tracker.#read(path);
+      tracker.#files.set(path, { before, after: now?.content ?? { kind: "opaque" } });
+    }
+    return tracker;
   }
 
   /** Reads a file before a call changes it; returns the key to pass to `after`. */
   async before(filePath: string): Promise<string | undefined> {
     const snapshot = await this.#read(filePath);
     if (snapshot === undefined) return undefined;
-    if (!this.#files.has(snapshot.relative))
+    if (!this.#files.has(snapshot.relative)) {
       this.#files.set(snapshot.relative, { before: snapshot.content, after: snapshot.content });
+      this.#onBaseline?.({ path: snapshot.relative, before: snapshot.content });
+    }
     return snapshot.relative;
   }
 

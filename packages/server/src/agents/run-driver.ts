@@ -95,7 +95,10 @@ export class RunDriver implements ActiveRun {
     this.startedAtMs = context.now();
     this.#scope = { sessionId: this.sessionId, agentId: this.agentId, runId: this.runId };
     this.#recorder = new RunRecorder(context, this.#scope, this.#tools, () => this.#modelRef());
-    this.#changes = new ChangeTracker(context.projectRoot);
+    this.#changes = new ChangeTracker(context.projectRoot, {
+      onBaseline: (baseline) =>
+        context.store.transaction(() => context.store.changeBaselines.record(this.runId, baseline)),
+    });
   }
 
   /** True when the run was cancelled with "clear queue". */
@@ -295,6 +298,7 @@ export class RunDriver implements ActiveRun {
     settleOpenCalls(store, this.sessionId, this.agentId);
     if (result.outcome === "success") showFinalTextCard(this.#context, this.#scope, this.#mode === "plan");
     if (report !== undefined) publishChangeReport(this.#context, this.#scope, report);
+    store.changeBaselines.clear(this.runId);
     const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
     bus.publish({
       type: "Outcome",
@@ -327,6 +331,7 @@ export class RunDriver implements ActiveRun {
       this.#recorder.children.finishAll("failed");
       settleOpenCalls(store, this.sessionId, this.agentId);
       if (report !== undefined) publishChangeReport(this.#context, this.#scope, report);
+      store.changeBaselines.clear(this.runId);
       const id = newId("msg");
       store.messages.append({
         id,

@@ -188,4 +188,14 @@ export const migrations: readonly string[] = [
   -- A session created without a title shows a placeholder until its first message names it.
   ALTER TABLE sessions ADD COLUMN untitled INTEGER NOT NULL DEFAULT 0;
   `,
+  `
+  -- What a running run's changed files held before its first change, until its change report is out.
+  CREATE TABLE run_change_baselines (
+    run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    path   TEXT NOT NULL,
+    kind   TEXT NOT NULL,
+    text   TEXT,
+    PRIMARY KEY (run_id, path)
+  );
+  `,
 ];

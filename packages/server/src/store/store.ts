@@ -1,4 +1,5 @@
 import { ApprovalStore } from "./approval-store.ts";
+import { ChangeBaselineStore } from "./change-baseline-store.ts";
 import { ConversationStore } from "./conversation-store.ts";
 import { openDatabase, type SqliteDatabase } from "./database.ts";
 import { EventLog } from "./event-log.ts";
@@ -34,6 +35,7 @@ export class Store {
   readonly approvals: ApprovalStore;
   readonly permissionRules: PermissionRuleStore;
   readonly sessionAgents: SessionAgentStore;
+  readonly changeBaselines: ChangeBaselineStore;
 
   constructor(file: string) {
     this.database = openDatabase(file);
@@ -51,6 +53,7 @@ export class Store {
     this.approvals = new ApprovalStore(this.database);
     this.permissionRules = new PermissionRuleStore(this.database);
     this.sessionAgents = new SessionAgentStore(this.database);
+    this.changeBaselines = new ChangeBaselineStore(this.database);
   }
 
   /** Runs `work` as one transaction; events published inside are delivered after it commits. */
