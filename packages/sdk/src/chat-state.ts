@@ -226,6 +226,11 @@ export interface ModelState {
 /** Everything a UI renders. Immutable: every change produces a new object (for useSyncExternalStore). */
 export interface ChatStoreState {
   connection: ConnectionStatus;
+  /**
+   * False when this tab has a connection of its own because the browser cannot share one among tabs (no
+   * Web Locks, e.g. plain http off localhost): with more than 6 tabs of one server, some may not connect.
+   */
+  connectionShared?: boolean;
   sessions: SessionSummary[];
   activeSessionId?: string;
   /** The active session; undefined while none is open or while it loads. */

@@ -76,8 +76,30 @@ export class ChatStore implements ChatStoreApi {
     this.#random = options.random ?? Math.random;
     this.#agentId = options.agentId ?? "main";
     this.#warn = options.onWarning ?? ((message) => console.warn(`[parley] ${message}`));
+    const createEventStream =
+      options.createEventStream ?? ((streamOptions) => new EventStreamClient(streamOptions));
+    this.#stream = createEventStream({
+      client: this.#client,
+      onFrame: (frame) => this.#onFrame(frame),
+      onResync: () => this.#resync(),
+      onStatus: (connection, detail) => {
+        if (detail.reason === "unauthorized") this.#update({ connection, signedOut: true });
+        else this.#update({ connection, ...(connection === "connected" && { signedOut: undefined }) });
+      },
+      onWarning: (warning) => this.#warn(`event stream: ${warning.message}`),
+      timers: this.#timers,
+      random: this.#random,
+      ...(options.heartbeatIntervalMs !== undefined && { heartbeatIntervalMs: options.heartbeatIntervalMs }),
+      ...(options.reconnectBackoff !== undefined && { backoff: options.reconnectBackoff }),
+    });
+    const shared = this.#stream.shared;
     this.#publisher = new StorePublisher<ChatStoreState>(
-      { connection: "offline", sessions: [], loadingSession: false },
+      {
+        connection: "offline",
+        ...(shared !== undefined && { connectionShared: shared }),
+        sessions: [],
+        loadingSession: false,
+      },
       options.scheduleRender ?? defaultRenderScheduler(this.#timers),
       () => {
         const session = this.#open.state;
@@ -130,22 +152,6 @@ export class ChatStore implements ChatStoreApi {
       sessionsChanged: () => void this.#sessionsRefresh.run(),
       dispatch: (action) => this.#dispatch(action),
       failed: (what, error) => this.#fail(what, error),
-    });
-    const createEventStream =
-      options.createEventStream ?? ((streamOptions) => new EventStreamClient(streamOptions));
-    this.#stream = createEventStream({
-      client: this.#client,
-      onFrame: (frame) => this.#onFrame(frame),
-      onResync: () => this.#resync(),
-      onStatus: (connection, detail) => {
-        if (detail.reason === "unauthorized") this.#update({ connection, signedOut: true });
-        else this.#update({ connection, ...(connection === "connected" && { signedOut: undefined }) });
-      },
-      onWarning: (warning) => this.#warn(`event stream: ${warning.message}`),
-      timers: this.#timers,
-      random: this.#random,
-      ...(options.heartbeatIntervalMs !== undefined && { heartbeatIntervalMs: options.heartbeatIntervalMs }),
-      ...(options.reconnectBackoff !== undefined && { backoff: options.reconnectBackoff }),
     });
   }
 

@@ -9,6 +9,11 @@ import type { EventStreamClientOptions } from "./event-stream-client.ts";
 export interface EventStream {
   /** The connection status, as the connection indicator shows it. */
   readonly status: ConnectionStatus;
+  /**
+   * True when this tab shares one connection with the other tabs of its browser profile; false when a
+   * page that would share one could not (no Web Locks or BroadcastChannel); undefined where tabs do not apply.
+   */
+  readonly shared?: boolean;
   /** Seq of the last logged frame delivered; undefined until the stream knows where it is. */
   readonly cursor: number | undefined;
   /** Opens the stream (and keeps it open until `stop`). */

@@ -3,6 +3,8 @@ import type { ConnectionStatus } from "./chat-state.ts";
 import type { EventStream } from "./event-stream.ts";
 import type { EventStreamClientOptions } from "./event-stream-client.ts";
 import { FrameRing } from "./frame-ring.ts";
+import { LeadLock } from "./lead-lock.ts";
+import { documentVisibility, type PageVisibility } from "./page-visibility.ts";
 import { StreamLeader } from "./stream-leader.ts";
 import {
   type BroadcastChannelLike,
@@ -14,6 +16,7 @@ import {
 } from "./tab-channel.ts";
 import { TabDelivery } from "./tab-delivery.ts";
 import { systemTimers } from "./timers.ts";
+import { VisibleLead } from "./visible-lead.ts";
 
 /** Options of a SharedEventStream: an EventStreamClient's, plus how the tabs find each other. */
 export interface SharedEventStreamOptions extends EventStreamClientOptions {
@@ -27,6 +30,8 @@ export interface SharedEventStreamOptions extends EventStreamClientOptions {
   replayLimit?: number;
   /** Tells this tab's messages apart from the others'; random by default. */
   tabId?: string;
+  /** Whether this tab is shown (`document.visibilityState` by default): a shown tab takes the lead from a hidden one. */
+  visibility?: PageVisibility;
 }
 
 /** The lock and channel name of a scope; the version keeps tabs running other code out. */
@@ -41,7 +46,8 @@ export function sharedStreamName(scope: string): string {
  * others over a BroadcastChannel. Every tab keeps a ring of recent frames, so a tab that loads a snapshot
  * while events flow gets the frames after its `head_seq` replayed, or refetches when no tab holds them
  * any more. When the leader's tab closes, the browser grants the lock to another tab, which resumes after
- * what it has seen. Each tab's owner gets every frame once, in seq order, as from an EventStreamClient.
+ * what it has seen; a shown tab steals the lock from a hidden leader, whose timers the browser throttles.
+ * Each tab's owner gets every frame once, in seq order, as from an EventStreamClient.
  */
 export class SharedEventStream implements EventStream {
   readonly #options: SharedEventStreamOptions;
@@ -49,16 +55,20 @@ export class SharedEventStream implements EventStream {
   readonly #id: string;
   readonly #ring: FrameRing;
   readonly #tab: TabDelivery;
+  readonly #visibility: PageVisibility;
+  readonly #visibleLead: VisibleLead;
   #running = false;
-  /** Bumped by every `start` and `stop`, so a lock granted to an earlier start is let go at once. */
+  /** Bumped by every `start` and `stop`, so messages meant for an earlier start are dropped. */
   #generation = 0;
   #channel: BroadcastChannelLike | undefined;
-  #abortLockRequest: (() => void) | undefined;
-  #releaseLock: (() => void) | undefined;
+  #lock: LeadLock | undefined;
+  #unsubscribeVisibility: (() => void) | undefined;
   /** While this tab leads. */
   #leader: StreamLeader | undefined;
   /** The tab this one follows, once it has heard from it. */
   #leaderId: string | undefined;
+  /** A tab that took the lead from this one while it still led (it learns that from its lock soon after). */
+  #usurper: { from: string; hidden: boolean } | undefined;
   /** This tab's replay request to the leader, while unanswered. */
   #pending: { request: number; after: number } | undefined;
   #requests = 0;
@@ -69,10 +79,22 @@ export class SharedEventStream implements EventStream {
     this.#id = options.tabId ?? randomId();
     this.#ring = new FrameRing(options.replayLimit ?? 2000);
     this.#tab = new TabDelivery(options, options.after);
+    this.#visibility = options.visibility ?? documentVisibility();
+    this.#visibleLead = new VisibleLead({
+      visibility: this.#visibility,
+      post: (message) => this.#post(message),
+      leading: () => this.#leader !== undefined,
+      following: () => this.#running && this.#leaderId !== undefined,
+      steal: () => this.#lock?.steal(),
+    });
   }
 
   get status(): ConnectionStatus {
     return this.#tab.status;
+  }
+
+  get shared(): boolean {
+    return true;
   }
 
   get cursor(): number | undefined {
@@ -98,20 +120,17 @@ export class SharedEventStream implements EventStream {
     // A restarted tab may have missed frames while it was stopped.
     const cursor = this.#tab.cursor;
     if (cursor !== undefined) this.#replay(cursor);
-    const abort = new AbortController();
-    const released = new Promise<void>((resolve) => {
-      this.#releaseLock = resolve;
+    const lock = new LeadLock(this.#options.locks, this.#name, {
+      granted: () => {
+        if (this.#lock === lock) this.#lead();
+      },
+      lost: () => {
+        if (this.#lock === lock) this.#stepDown();
+      },
     });
-    this.#abortLockRequest = () => abort.abort();
-    this.#options.locks
-      .request(this.#name, { signal: abort.signal }, async () => {
-        if (generation !== this.#generation) return;
-        this.#lead();
-        await released;
-      })
-      .catch(() => {
-        // Aborted by `stop` while waiting: nobody here needs the stream any more.
-      });
+    this.#lock = lock;
+    this.#unsubscribeVisibility = this.#visibility.subscribe(() => this.#visibleLead.changed());
+    lock.request();
   }
 
   stop(): void {
@@ -119,11 +138,15 @@ export class SharedEventStream implements EventStream {
     if (!this.#running) return;
     this.#running = false;
     this.#generation += 1;
-    this.#abortLockRequest?.();
-    this.#releaseLock?.();
+    this.#lock?.release();
+    this.#lock = undefined;
+    this.#unsubscribeVisibility?.();
+    this.#unsubscribeVisibility = undefined;
     this.#leader?.stop();
     this.#leader = undefined;
     this.#leaderId = undefined;
+    this.#usurper = undefined;
+    this.#visibleLead.followed();
     if (this.#channel !== undefined) {
       this.#channel.onmessage = null;
       this.#channel.close();
@@ -149,10 +172,35 @@ export class SharedEventStream implements EventStream {
     });
     this.#leader = leader;
     this.#leaderId = this.#id;
+    this.#usurper = undefined;
+    this.#visibleLead.led();
     const pending = this.#pending;
     this.#pending = undefined;
     if (pending !== undefined) this.#apply(pending.after, leader.answer(pending.after));
     leader.start();
+  }
+
+  /**
+   * Another tab stole the lock: this tab's stream closes and it follows, waiting in line to lead again. When
+   * the new leader's announcement came first, its first frames were not heeded here: the tab asks it for
+   * everything after its cursor.
+   */
+  #stepDown(): void {
+    this.#leader?.stop();
+    this.#leader = undefined;
+    this.#leaderId = undefined;
+    this.#lock?.request();
+    const usurper = this.#usurper;
+    this.#usurper = undefined;
+    if (usurper === undefined) {
+      this.#visibleLead.followed();
+      return;
+    }
+    this.#leaderId = usurper.from;
+    this.#ring.clear();
+    const cursor = this.#tab.cursor;
+    if (cursor !== undefined) this.#replay(cursor);
+    this.#visibleLead.followed(usurper.hidden);
   }
 
   /** Gets this tab every frame after `after`: from its own ring, from the leader, or by refetching. */
@@ -182,7 +230,13 @@ export class SharedEventStream implements EventStream {
   #onMessage(message: TabMessage): void {
     const leader = this.#leader;
     if (leader !== undefined) {
-      if (message.type === "hello") leader.welcome();
+      if (message.type === "hello") {
+        leader.welcome();
+        this.#visibleLead.announce();
+      } else if (message.type === "takeover") this.#visibleLead.takeover(message.from);
+      else if (message.type === "leader") this.#usurper = { from: message.from, hidden: false };
+      else if (message.type === "visibility" && message.from === this.#usurper?.from)
+        this.#usurper.hidden = !message.visible;
       else if (message.type === "replay")
         this.#post({
           type: "replayed",
@@ -197,7 +251,7 @@ export class SharedEventStream implements EventStream {
       this.#followLeader(message.from, message.resumeAfter);
       return;
     }
-    if (message.type === "hello" || message.type === "replay") return;
+    if (message.type === "hello" || message.type === "replay" || message.type === "takeover") return;
     // Whatever a tab that no longer leads still had on its way is left to the leader that replaced it.
     if (this.#leaderId === undefined) this.#leaderId = message.from;
     if (message.from !== this.#leaderId) return;
@@ -225,6 +279,12 @@ export class SharedEventStream implements EventStream {
       case "warning":
         this.#tab.warn(message.warning);
         return;
+      case "visibility":
+        this.#visibleLead.leaderVisibility(message.visible);
+        return;
+      case "yield":
+        if (message.to === this.#id) this.#visibleLead.yielded();
+        return;
       case "replayed":
         if (message.to !== this.#id || this.#pending?.request !== message.request) return;
         this.#pending = undefined;
@@ -240,6 +300,7 @@ export class SharedEventStream implements EventStream {
    */
   #followLeader(leaderId: string, resumeAfter: number | undefined): void {
     this.#leaderId = leaderId;
+    this.#visibleLead.followed();
     const seen = this.#ring.top ?? this.#tab.cursor;
     const cursor = this.#tab.cursor;
     if (seen !== undefined && (resumeAfter === undefined || resumeAfter > seen)) {

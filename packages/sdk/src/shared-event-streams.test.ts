@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { InProcessLocks } from "../test/support/in-process-locks.ts";
 import { ScriptedEvents } from "../test/support/scripted-events.ts";
 import type { ConnectionStatus } from "./chat-state.ts";
+import { ChatStore } from "./chat-store.ts";
 import type { EventStream } from "./event-stream.ts";
 import { ParleyClient } from "./parley-client.ts";
 import { sharedEventStreams } from "./shared-event-streams.ts";
@@ -61,6 +62,31 @@ describe("sharedEventStreams", () => {
     expect([here.requests.length, there.requests.length]).toEqual([1, 1]);
   });
 
+  it("tells the page's store whether its connection is shared with the other tabs", () => {
+    const server = new ScriptedEvents();
+    const sharing = new ChatStore({
+      baseUrl: "http://127.0.0.1:4403",
+      fetch: server.fetch,
+      createEventStream: sharedEventStreams({
+        locks: new InProcessLocks(),
+        openChannel: (name) => new BroadcastChannel(name) as unknown as BroadcastChannelLike,
+      }),
+    });
+    vi.stubGlobal("navigator", {});
+    const alone = new ChatStore({
+      baseUrl: "http://127.0.0.1:4403",
+      fetch: server.fetch,
+      createEventStream: sharedEventStreams(),
+    });
+
+    expect(sharing.getSnapshot().connectionShared).toBe(true);
+    expect(alone.getSnapshot().connectionShared).toBe(false);
+    // A store given no factory (Node, the CLI) has no tabs to share with, and says nothing about it.
+    expect(new ChatStore({ baseUrl: "http://127.0.0.1:4403" }).getSnapshot()).not.toHaveProperty(
+      "connectionShared",
+    );
+  });
+
   it("falls back to a connection per page where the browser has no Web Locks", async () => {
     vi.stubGlobal("navigator", {});
     const server = new ScriptedEvents();
@@ -70,5 +96,6 @@ describe("sharedEventStreams", () => {
 
     await server.connection(1);
     expect(server.requests).toHaveLength(2);
+    expect(opened.map((stream) => stream.shared)).toEqual([false, false]);
   });
 });

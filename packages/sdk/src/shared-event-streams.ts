@@ -1,5 +1,6 @@
 import type { EventStreamFactory } from "./event-stream.ts";
 import { EventStreamClient } from "./event-stream-client.ts";
+import type { PageVisibility } from "./page-visibility.ts";
 import type { ParleyClient } from "./parley-client.ts";
 import { SharedEventStream } from "./shared-event-stream.ts";
 import type { BroadcastChannelLike, LockManagerLike } from "./tab-channel.ts";
@@ -12,6 +13,8 @@ export interface SharedEventStreamsOptions {
   openChannel?: (name: string) => BroadcastChannelLike;
   /** Recent frames each tab keeps for tabs that join late (2000). */
   replayLimit?: number;
+  /** Whether the page is shown (`document.visibilityState` by default); a shown tab leads rather than a hidden one. */
+  visibility?: PageVisibility;
 }
 
 /**
@@ -23,15 +26,23 @@ export function sharedEventStreams(options: SharedEventStreamsOptions = {}): Eve
   return (streamOptions) => {
     const locks = options.locks ?? browserLocks();
     const openChannel = options.openChannel ?? browserChannel();
-    if (locks === undefined || openChannel === undefined) return new EventStreamClient(streamOptions);
+    if (locks === undefined || openChannel === undefined) return new UnsharedEventStream(streamOptions);
     return new SharedEventStream({
       ...streamOptions,
       scope: options.scope ?? scopeOf(streamOptions.client),
       locks,
       openChannel,
       ...(options.replayLimit !== undefined && { replayLimit: options.replayLimit }),
+      ...(options.visibility !== undefined && { visibility: options.visibility }),
     });
   };
+}
+
+/** The fallback: a connection of this tab's own, saying so (the UI warns about the connection limit). */
+class UnsharedEventStream extends EventStreamClient {
+  get shared(): boolean {
+    return false;
+  }
 }
 
 function browserLocks(): LockManagerLike | undefined {

@@ -11,10 +11,13 @@ export interface BroadcastChannelLike {
 
 /** The part of the Web Locks API (`navigator.locks`) the shared stream uses to elect one leader tab. */
 export interface LockManagerLike {
-  /** Runs `callback` once the named lock is granted; holds the lock until the callback's promise settles. */
+  /**
+   * Runs `callback` once the named lock is granted; holds the lock until the callback's promise settles.
+   * `steal` takes the lock from its holder at once (the holder's request rejects with an AbortError).
+   */
   request(
     name: string,
-    options: { signal?: AbortSignal },
+    options: { signal?: AbortSignal; steal?: boolean },
     callback: (lock: unknown) => Promise<void>,
   ): Promise<unknown>;
 }
@@ -27,7 +30,7 @@ export interface SharedStatus {
 
 /**
  * What the tabs of one shared event stream say to each other over their BroadcastChannel, as the sender
- * writes it. Any tab sends `hello` and `replay`; the rest come from the leader, and a follower heeds them
+ * writes it. Any tab sends `hello`, `replay` and `takeover`; the rest come from the leader, and a follower heeds them
  * only from the leader it knows (the last frames of a leader that has gone may still be on their way when
  * the next one has begun).
  */
@@ -45,6 +48,12 @@ export type TabMessageBody =
   | { type: "resync"; frame: AnyUiSseMessage }
   | { type: "status"; status: SharedStatus }
   | { type: "warning"; warning: StreamWarning }
+  /** Whether the leader's tab is shown: a shown tab takes the lead from a hidden one (timers run late there). */
+  | { type: "visibility"; visible: boolean }
+  /** A shown tab asks the hidden leader to let it lead. */
+  | { type: "takeover" }
+  /** The hidden leader's answer to the first `takeover`: that tab steals the lock. */
+  | { type: "yield"; to: string }
   /** A tab needs every frame after `after` (it loaded a snapshot there). */
   | { type: "replay"; request: number; after: number }
   /** The leader's answer to `replay`. */
@@ -70,6 +79,9 @@ const MESSAGE_TYPES = new Set<string>([
   "resync",
   "status",
   "warning",
+  "visibility",
+  "takeover",
+  "yield",
   "replay",
   "replayed",
 ]);

@@ -56,6 +56,7 @@ describe("many tabs of one browser", { timeout: 120_000 }, () => {
     // Eight tabs show the app, connected, over one connection: the first tab's.
     expect(eventRequests.map((request) => request.page)).toEqual([first.page]);
     expect(server.openEventStreams()).toBe(1);
+    expect(await tabs[TAB_COUNT - 1]?.connection.getAttribute("title")).toBe("Connection: Connected");
 
     server.fake.script(answerWithTwoGates());
     await first.send("Count for every tab");
@@ -116,6 +117,10 @@ describe("many tabs of one browser", { timeout: 120_000 }, () => {
     const first = await ChatPage.signIn(context, server.loginUrl());
     const second = await openTab(context, server.url);
     expect(await second.page.evaluate(() => "locks" in navigator)).toBe(false);
+    // The page says so where the user looks for connection trouble, the indicator's tooltip.
+    for (const tab of [first, second]) {
+      expect(await tab.connection.getAttribute("title")).toContain("Each tab uses its own connection");
+    }
     expect(new Set(eventRequests.map((request) => request.page))).toEqual(new Set([first.page, second.page]));
     expect(server.openEventStreams()).toBe(2);
 

@@ -48,6 +48,17 @@ describe("App", () => {
     expect(screen.queryByTestId("composer")).toBeNull();
   });
 
+  it("notes in the connection's tooltip when this tab cannot share the connection with the other tabs", () => {
+    const store = renderApp({ connectionShared: true });
+    const indicator = () => screen.getByTestId("connection-indicator");
+    expect(indicator().title).toBe("Connection: Connected");
+    act(() => store.setState({ connectionShared: false }));
+    expect(indicator().title).toBe(
+      "Connection: Connected. Each tab uses its own connection; with more than 6 tabs of this server open, some may not connect.",
+    );
+    expect(indicator().textContent).toBe("Connected");
+  });
+
   it("labels the demo model, and shows the real model's name otherwise", () => {
     const store = renderApp({ model: { ref: "demo", isDemo: true } });
     expect(screen.getByTestId("demo-label").textContent).toBe("Demo model");

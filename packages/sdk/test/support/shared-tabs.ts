@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AnyUiSseMessage } from "@parley/protocol";
 import type { ConnectionStatus } from "../../src/chat-state.ts";
 import type { StreamStatusDetail } from "../../src/event-stream-client.ts";
+import type { PageVisibility } from "../../src/page-visibility.ts";
 import { ParleyClient } from "../../src/parley-client.ts";
 import { SharedEventStream, type SharedEventStreamOptions } from "../../src/shared-event-stream.ts";
 import type { BroadcastChannelLike } from "../../src/tab-channel.ts";
@@ -11,6 +12,32 @@ import type { ScriptedEvents } from "./scripted-events.ts";
 
 type Waiter = { ready: () => boolean; resolve: () => void };
 
+/** A tab's visibility that the test sets, as the user switching tabs or minimising a window would. */
+export class TestVisibility implements PageVisibility {
+  #visible: boolean;
+  #listeners = new Set<() => void>();
+
+  constructor(visible: boolean) {
+    this.#visible = visible;
+  }
+
+  isVisible(): boolean {
+    return this.#visible;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Shows or hides the tab, telling whoever listens (as `visibilitychange` does). */
+  set(visible: boolean): void {
+    if (visible === this.#visible) return;
+    this.#visible = visible;
+    for (const listener of [...this.#listeners]) listener();
+  }
+}
+
 /**
  * One "browser tab" in a test: a SharedEventStream with its own ParleyClient and BroadcastChannel, recording
  * what it delivers, the statuses it shows and the refetches it asks for, with promises to wait on them.
@@ -18,6 +45,8 @@ type Waiter = { ready: () => boolean; resolve: () => void };
 export class TestTab {
   readonly name: string;
   readonly stream: SharedEventStream;
+  /** Whether the tab is shown; the test switches it. */
+  readonly visibility: TestVisibility;
   readonly delivered: AnyUiSseMessage[] = [];
   readonly statuses: { status: ConnectionStatus; detail: StreamStatusDetail }[] = [];
   readonly resyncs: AnyUiSseMessage[] = [];
@@ -25,8 +54,9 @@ export class TestTab {
   refetch: () => Promise<void> = () => Promise.resolve();
   #waiters: Waiter[] = [];
 
-  constructor(name: string, options: SharedEventStreamOptions) {
+  constructor(name: string, options: SharedEventStreamOptions & { visibility: TestVisibility }) {
     this.name = name;
+    this.visibility = options.visibility;
     this.stream = new SharedEventStream({
       ...options,
       tabId: name,
@@ -100,13 +130,15 @@ export class TabProfile {
     this.#replayLimit = options.replayLimit;
   }
 
-  /** Opens a tab (not started). */
-  tab(name: string, scope = this.scope): TestTab {
+  /** Opens a tab (not started); shown unless `visible` says otherwise. */
+  tab(name: string, options: { scope?: string; visible?: boolean } = {}): TestTab {
+    const visibility = new TestVisibility(options.visible ?? true);
     const tab = new TestTab(name, {
       client: new ParleyClient({ baseUrl: "http://parley.test", fetch: this.server.fetch }),
       onFrame: () => {},
-      scope,
+      scope: options.scope ?? this.scope,
       locks: this.locks,
+      visibility,
       openChannel: (channelName) => new BroadcastChannel(channelName) as unknown as BroadcastChannelLike,
       timers: this.timers,
       random: () => 0,

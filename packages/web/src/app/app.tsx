@@ -125,6 +125,7 @@ function TopBar({
   );
   const usage = useChatStore((state) => state.session?.contextUsage);
   const isDemo = useChatStore((state) => state.model?.isDemo === true);
+  const connectionShared = useChatStore((state) => state.connectionShared);
   const modelRef = useChatStore((state) => state.model?.ref);
   return (
     <header className="topbar">
@@ -152,7 +153,7 @@ function TopBar({
             {modelRef}
           </span>
         )}
-        <ConnectionIndicator status={connection} />
+        <ConnectionIndicator status={connection} shared={connectionShared} />
         <ThemeToggle />
       </div>
     </header>
