@@ -72,6 +72,11 @@ function approvalsSetup(clock = new ManualClock()) {
   return { approvals, canUseTool, next, clock };
 }
 
+/** A turn of the scripted model that may call the counting `Write`, asking `canUseTool` first. */
+function startWriteTurn(tool: EngineTool, canUseTool: ReturnType<typeof approvalsSetup>["canUseTool"]) {
+  return startTurn({ model: modelFor(server, "anthropic"), cwd: project.root, tools: [tool], canUseTool });
+}
+
 function scriptWrite(id = "call_w", path = "out.txt") {
   server.script(
     reply().toolCall("Write", { file_path: path, content: "written" }, { id }),
@@ -84,12 +89,7 @@ describe("a tool that requires approval runs only on an allow for that exact cal
     const { tool, runs } = countingWrite();
     const { approvals, canUseTool, next } = approvalsSetup();
     scriptWrite();
-    const turn = startTurn({
-      model: modelFor(server, "anthropic"),
-      cwd: project.root,
-      tools: [tool],
-      canUseTool,
-    });
+    const turn = startWriteTurn(tool, canUseTool);
 
     const approval = await next();
     expect(approval.prompt).toMatchObject({
@@ -108,12 +108,7 @@ describe("a tool that requires approval runs only on an allow for that exact cal
     const { tool, runs } = countingWrite();
     const { approvals, canUseTool, next } = approvalsSetup();
     scriptWrite();
-    const turn = startTurn({
-      model: modelFor(server, "anthropic"),
-      cwd: project.root,
-      tools: [tool],
-      canUseTool,
-    });
+    const turn = startWriteTurn(tool, canUseTool);
 
     expect(approvals.answer((await next()).id, { behavior: "deny", message: "Not now." })).toBe("accepted");
     await turn.done;
@@ -130,12 +125,7 @@ describe("a tool that requires approval runs only on an allow for that exact cal
     const { tool, runs } = countingWrite();
     const { approvals, canUseTool, next, clock } = approvalsSetup();
     scriptWrite();
-    const turn = startTurn({
-      model: modelFor(server, "anthropic"),
-      cwd: project.root,
-      tools: [tool],
-      canUseTool,
-    });
+    const turn = startWriteTurn(tool, canUseTool);
 
     const approval = await next();
     clock.fireTimers();
@@ -153,12 +143,7 @@ describe("a tool that requires approval runs only on an allow for that exact cal
     const { tool, runs } = countingWrite();
     const { approvals, canUseTool, next } = approvalsSetup();
     scriptWrite();
-    const turn = startTurn({
-      model: modelFor(server, "anthropic"),
-      cwd: project.root,
-      tools: [tool],
-      canUseTool,
-    });
+    const turn = startWriteTurn(tool, canUseTool);
 
     const approval = await next();
     expect(approvals.answer(approval.id, { behavior: "allow" })).toBe("accepted");
@@ -178,12 +163,7 @@ describe("a tool that requires approval runs only on an allow for that exact cal
         .toolCall("Write", { file_path: "b.txt", content: "b" }, { id: "call_b" }),
       reply().text("ok"),
     );
-    const turn = startTurn({
-      model: modelFor(server, "anthropic"),
-      cwd: project.root,
-      tools: [tool],
-      canUseTool,
-    });
+    const turn = startWriteTurn(tool, canUseTool);
 
     const first = await next();
     expect(approvals.answer("not-an-approval-id", { behavior: "allow" })).toBe("unknown");
@@ -205,12 +185,7 @@ describe("a tool that requires approval runs only on an allow for that exact cal
     const { tool, runs } = countingWrite();
     const { approvals, canUseTool, next } = approvalsSetup();
     scriptWrite();
-    const turn = startTurn({
-      model: modelFor(server, "anthropic"),
-      cwd: project.root,
-      tools: [tool],
-      canUseTool,
-    });
+    const turn = startWriteTurn(tool, canUseTool);
 
     const approval = await next();
     turn.controller.abort();

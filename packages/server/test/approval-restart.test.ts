@@ -39,15 +39,17 @@ describe("an approval across a server restart", { timeout: 30_000 }, () => {
     rmSync(join(directories.project, ".."), { recursive: true, force: true });
   });
 
-  /** Starts a server process, sends a message whose Bash call needs approval, and kills the process. */
-  const killWhileWaiting = async (command: string) => {
-    fake.script(reply().text("Running it.").toolCall("Bash", { command }));
+  /**
+   * Starts a server process, sends `text` (the scripted model answers with a call that needs approval), kills
+   * the process while the approval waits, and starts the server again on the same data.
+   */
+  const killWhileApprovalWaits = async (text: string) => {
     child = await spawnServerProcess({ ...directories, env: env() });
     const stream = await EventStream.open(child.url, child.token, { after: 0 });
     const response = await fetch(`${child.url}/api/chat`, {
       method: "POST",
       headers: { authorization: `Bearer ${child.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ text: "Record that it ran" }),
+      body: JSON.stringify({ text }),
     });
     const chat = (await response.json()) as ChatResponse;
     await waitForEvent(
@@ -64,6 +66,12 @@ describe("an approval across a server restart", { timeout: 30_000 }, () => {
     const restarted = await startTestServer({ fake, directories });
     servers.push(restarted);
     return { chat, server: restarted };
+  };
+
+  /** The same with a Bash call waiting for approval. */
+  const killWhileWaiting = (command: string) => {
+    fake.script(reply().text("Running it.").toolCall("Bash", { command }));
+    return killWhileApprovalWaits("Record that it ran");
   };
 
   it("stays pending after kill -9; approving it resumes the conversation and runs the command exactly once", async () => {
@@ -182,26 +190,7 @@ describe("an approval across a server restart", { timeout: 30_000 }, () => {
       reply().toolCall("Task", { description: "Write a file", prompt: "Write sub.txt." }),
       reply().toolCall("Write", { file_path: "sub.txt", content: "sub\n" }),
     );
-    child = await spawnServerProcess({ ...directories, env: env() });
-    const stream = await EventStream.open(child.url, child.token, { after: 0 });
-    const response = await fetch(`${child.url}/api/chat`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${child.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ text: "Delegate the file" }),
-    });
-    const chat = (await response.json()) as ChatResponse;
-    await waitForEvent(
-      stream,
-      "Message",
-      (event) =>
-        event.rich?.kind === "ToolRequest" &&
-        (event.rich.data as { approval_status?: string }).approval_status === "Pending",
-    );
-    process.kill(child.pid, "SIGKILL");
-    await child.exited;
-    child = undefined;
-    const server = await startTestServer({ fake, directories });
-    servers.push(server);
+    const { chat, server } = await killWhileApprovalWaits("Delegate the file");
 
     const { approvals } = await server.json<{ approvals: Approval[] }>(
       "GET",
