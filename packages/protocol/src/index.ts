@@ -1101,6 +1101,8 @@ export type { CompactRequest, CompactResponse } from "./http/compaction.ts";
 export { CompactRequestSchema, CompactResponseSchema } from "./http/compaction.ts";
 export type { Health, LoginUrl } from "./http/health.ts";
 export { HealthSchema, LoginUrlSchema } from "./http/health.ts";
+export type { ServerLimitsView } from "./http/limits.ts";
+export { ServerLimitsViewSchema } from "./http/limits.ts";
 export type {
   ActiveMission,
   AgentOverride,

@@ -1,8 +1,10 @@
 import type { EnvironmentVariables } from "@parley/engine";
 import type { AgentService } from "./agents/agent-service.ts";
 import type { EventBus } from "./bus/event-bus.ts";
+import type { ReplayPages } from "./bus/replay-pages.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import type { Credentials } from "./http/security/credentials.ts";
+import type { ServerLimits } from "./limits/server-limits.ts";
 import type { Store } from "./store/store.ts";
 
 /** Everything route handlers reach: the store, the bus, the agents and the server's identity. */
@@ -18,7 +20,11 @@ export interface ServerContext {
   newId: (prefix: string) => string;
   /** The origin browsers use, e.g. `http://127.0.0.1:4780`. */
   origin: () => string;
+  /** The limits in force (`GET /api/limits`). */
+  limits: ServerLimits;
   sse: SseConnectionOptions;
+  /** Replay pages shared by every connection catching up on the log. */
+  replayPages: ReplayPages;
   /** Open SSE connections, capped so thousands of sockets cannot exhaust the process. */
   sseConnections: Set<{ close(): void }>;
   maxSseConnections: number;

@@ -8,10 +8,13 @@ import { type AgentTurnOptions, type EnvironmentVariables, PARLEY_VERSION } from
 import { AgentService } from "./agents/agent-service.ts";
 import type { CompactionSettings } from "./agents/compaction.ts";
 import { EventBus } from "./bus/event-bus.ts";
+import { ReplayPages } from "./bus/replay-pages.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import { apiRoutes, createApp } from "./http/app.ts";
 import { Credentials } from "./http/security/credentials.ts";
+import { type RetentionLimits, resolveLimits, type ServerLimits } from "./limits/server-limits.ts";
 import type { ServerContext } from "./server-context.ts";
+import { EventRetention } from "./store/event-retention.ts";
 import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
 import { Store } from "./store/store.ts";
 
@@ -33,8 +36,8 @@ export interface ServerOptions {
   allowedHosts?: string[];
   sse?: Partial<SseConnectionOptions>;
   maxSseConnections?: number;
-  /** Event log retention. */
-  retention?: { maxEvents: number; maxAgeMs: number };
+  /** Limits beyond the environment's (`PARLEY_SSE_BUFFER_MB`, `PARLEY_EVENT_RETENTION_*`, …). */
+  limits?: Partial<Omit<ServerLimits, "retention">> & { retention?: Partial<RetentionLimits> };
   turnDefaults?: Partial<AgentTurnOptions>;
   /** When conversations are compacted automatically (default: at 80% of the model's window). */
   compaction?: Partial<CompactionSettings>;
@@ -67,18 +70,19 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       `refusing to listen on ${host} without authentication: set PARLEY_TOKEN to a secret of at least 16 characters`,
     );
   }
+  const env = options.env ?? process.env;
+  const limits = resolveLimits(env, options.limits as Partial<ServerLimits> | undefined);
   const projectRoot = realpathSync(options.projectRoot);
   mkdirSync(options.home, { recursive: true, mode: 0o700 });
   const dataDirectory = projectDirectory(options.home, projectRoot);
   const unlock = lockDataDirectory(dataDirectory);
   const now = options.now ?? Date.now;
   let store: Store | undefined;
-  let pruneTimer: NodeJS.Timeout | undefined;
+  let retention: EventRetention | undefined;
   try {
     store = new Store(join(dataDirectory, "parley.db"));
     const bus = new EventBus(store.events, store.transactor, now);
     const credentials = new Credentials(options.home, dataDirectory, options.token);
-    const env = options.env ?? process.env;
     const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
     const agents = new AgentService({
       store,
@@ -92,6 +96,15 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       ...(options.compaction && { compaction: options.compaction }),
     });
     let origin = "";
+    const sse: SseConnectionOptions = {
+      heartbeatMs: 15_000,
+      drainTimeoutMs: limits.sseDrainTimeoutMs,
+      maxBufferedBytes: limits.sseBufferBytes,
+      pageSize: 500,
+      pageBytes: 256 * 1024,
+      now,
+      ...options.sse,
+    };
     const context: ServerContext = {
       store,
       bus,
@@ -103,23 +116,19 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       now,
       newId,
       origin: () => origin,
-      sse: {
-        heartbeatMs: 15_000,
-        drainTimeoutMs: 30_000,
-        maxBufferedBytes: 1024 * 1024,
-        pageSize: 500,
-        now,
-        ...options.sse,
-      },
+      limits,
+      sse,
+      replayPages: new ReplayPages(store.events, {
+        pageSize: sse.pageSize,
+        pageBytes: sse.pageBytes,
+        cacheBytes: 32 * 1024 * 1024,
+      }),
       sseConnections: new Set(),
       maxSseConnections: options.maxSseConnections ?? 10_000,
     };
     agents.recoverInterruptedRuns();
-    const retention = options.retention ?? { maxEvents: 2_000_000, maxAgeMs: 30 * 24 * 60 * 60 * 1000 };
-    const prune = () => store?.events.prune({ ...retention, nowMs: now() });
-    prune();
-    pruneTimer = setInterval(prune, 60 * 60 * 1000);
-    pruneTimer.unref();
+    retention = new EventRetention(store.events, limits.retention, now);
+    retention.start();
 
     const routes = apiRoutes(context, PARLEY_VERSION);
     const allowedHosts = new Set<string>();
@@ -151,7 +160,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       loginUrl: () => `${origin}/auth/login?code=${credentials.mintLoginCode(now())}`,
       context,
       close: async () => {
-        clearInterval(pruneTimer);
+        retention?.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const connection of context.sseConnections) connection.close();
         server.closeAllConnections();
@@ -163,7 +172,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       },
     };
   } catch (error) {
-    clearInterval(pruneTimer);
+    retention?.stop();
     store?.close();
     unlock();
     throw error;

@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
@@ -209,4 +210,64 @@ describe("the data directory lock", () => {
     const server = await startParleyServer(options());
     await server.close();
   });
+
+  /** The data directory `startParleyServer` picks for the project (there is one per project). */
+  const lockFile = () => {
+    const projects = join(directories.home, "projects");
+    return join(projects, readdirSync(projects)[0] as string, "server.lock");
+  };
+
+  /**
+   * A shell that starts `sleep 0` in the background and then becomes `sleep 30`, which never reaps it: the
+   * finished `sleep 0` stays a zombie, as a `kill -9`ed server does until its supervisor reaps it.
+   */
+  const processWithZombieChild = async () => {
+    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const zombie = await new Promise<number>((resolve) =>
+      parent.stdout.once("data", (data) => resolve(Number(String(data).trim()))),
+    );
+    while (!readFileSync(`/proc/${zombie}/stat`, "utf8").includes(") Z "))
+      await new Promise((resolve) => setImmediate(resolve));
+    return { parent, zombie };
+  };
+
+  it.runIf(process.platform === "linux")(
+    "a server started right after a kill -9, before the old process is reaped, takes the data over",
+    async () => {
+      const first = await startParleyServer(options());
+      await first.close();
+      const { parent, zombie } = await processWithZombieChild();
+      try {
+        writeFileSync(lockFile(), JSON.stringify({ pid: zombie }));
+        const server = await startParleyServer(options());
+        expect(JSON.parse(readFileSync(lockFile(), "utf8")).pid).toBe(process.pid);
+        await server.close();
+      } finally {
+        parent.kill("SIGKILL");
+      }
+    },
+  );
+
+  it.runIf(process.platform === "linux")(
+    "a lock whose pid now belongs to another program is taken over; a live server's lock is not",
+    async () => {
+      const first = await startParleyServer(options());
+      const own = JSON.parse(readFileSync(lockFile(), "utf8")) as { pid: number; started: string };
+      expect(own).toMatchObject({ pid: process.pid, started: expect.stringMatching(/^\d+$/) });
+      await expect(startParleyServer(options())).rejects.toThrow(/already serving this project/);
+      await first.close();
+
+      const other = spawn("sleep", ["30"], { stdio: "ignore" });
+      try {
+        // The lock names a running process, but one that started at another time than the lock's owner.
+        writeFileSync(lockFile(), JSON.stringify({ pid: other.pid, started: "1" }));
+        const server = await startParleyServer(options());
+        await server.close();
+      } finally {
+        other.kill("SIGKILL");
+      }
+    },
+  );
 });

@@ -1,8 +1,8 @@
 import type { ApiErrorCode, ChatResponse } from "@parley/protocol";
 import { reply } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../src/http/app.ts";
 import type { RouteDefinition } from "../src/http/route.ts";
+import { MAX_BODY_BYTES } from "../src/limits/server-limits.ts";
 import { expectApiError, writtenState } from "./support/api-checks.ts";
 import type { EventStream } from "./support/event-stream.ts";
 import { createRouteFixture, type RouteFixture, routesByKey } from "./support/route-fixture.ts";
@@ -34,6 +34,7 @@ const text = (length: number) => "x".repeat(length);
 const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, "method">[]> = {
   // Takes no input.
   "GET /api/health": () => [],
+  "GET /api/limits": () => [],
   "POST /api/auth/login-url": () => [
     {
       name: "a form post",

@@ -36,6 +36,12 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
   "GET /api/health": async ({ call }) => {
     expect(await call("/api/health", { auth: false })).toEqual({ ok: true });
   },
+  "GET /api/limits": async ({ call, server }) => {
+    const limits = await call<{ sse_buffer_bytes: number; event_log: { head_seq: number } }>("/api/limits");
+    expect(limits).toMatchObject({ max_message_chars: 100_000, max_body_bytes: 1024 * 1024 });
+    expect(limits.sse_buffer_bytes).toBe(server.server.context.sse.maxBufferedBytes);
+    expect(limits.event_log.head_seq).toBe(server.server.context.store.events.head);
+  },
   "POST /api/auth/login-url": async ({ call, server }) => {
     const { url } = await call<{ url: string }>("/api/auth/login-url", { body: {} });
     expect(url).toMatch(new RegExp(`^${server.url}/auth/login\\?code=[\\w-]{16,}$`));

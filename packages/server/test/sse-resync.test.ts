@@ -2,7 +2,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ParleyServer, type ServerOptions, startParleyServer } from "../src/index.ts";
+import { type ParleyServer, startParleyServer } from "../src/index.ts";
+import type { RetentionLimits } from "../src/limits/server-limits.ts";
 import { EventStream } from "./support/event-stream.ts";
 import { readLog } from "./support/sse-log.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
@@ -134,7 +135,7 @@ describe("retention", () => {
     rmSync(join(directories.project, ".."), { recursive: true, force: true });
   });
 
-  const start = async (retention?: ServerOptions["retention"]) => {
+  const start = async (retention?: Partial<RetentionLimits>) => {
     running = await startParleyServer({
       projectRoot: directories.project,
       home: directories.home,
@@ -146,7 +147,7 @@ describe("retention", () => {
       },
       turnDefaults: { sleep: async () => {} },
       sse: { heartbeatMs: 60_000 },
-      ...(retention && { retention }),
+      ...(retention && { limits: { retention } }),
     });
     return running;
   };

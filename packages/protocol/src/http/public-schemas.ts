@@ -11,6 +11,7 @@ import { AskUserResponseRequestSchema, AskUserResponseSchema } from "./ask-user.
 import { ChatRequestSchema, ChatResponseSchema } from "./chat.ts";
 import { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
 import { HealthSchema, LoginUrlSchema } from "./health.ts";
+import { ServerLimitsViewSchema } from "./limits.ts";
 import {
   ActiveMissionSchema,
   AgentOverrideSchema,
@@ -77,6 +78,7 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   ExecutePlanRequest: ExecutePlanRequestSchema,
   Health: HealthSchema,
   LoginUrl: LoginUrlSchema,
+  ServerLimitsView: ServerLimitsViewSchema,
   MissionHistory: MissionHistorySchema,
   PermissionModeSource: PermissionModeSourceSchema,
   PermissionRuleDeleted: PermissionRuleDeletedSchema,

@@ -148,6 +148,7 @@ function toAppend(event: ServerEvent, tsMs: number): EventToAppend {
     sessionId: event.session_id ?? null,
     runId: "run_id" in event && typeof event.run_id === "string" ? event.run_id : null,
     tsMs,
+    isToken: event.type === "Token",
     frame: (seq) =>
       JSON.stringify(toUiSseMessage(event, { id: `evt_${seq}`, seq, rev: WIRE_REVISION, ts_ms: tsMs })),
   };

@@ -1,6 +1,7 @@
 import { type HeartbeatFrame, type ResyncEvent, toUiSseMessage } from "@parley/protocol";
 import type { EventLog, LoggedEvent } from "../store/event-log.ts";
 import { type EventBus, WIRE_REVISION } from "./event-bus.ts";
+import type { ReplayPage, ReplayPages } from "./replay-pages.ts";
 
 /** Tunables of one SSE connection; defaults suit a local server, tests shorten them. */
 export interface SseConnectionOptions {
@@ -8,10 +9,12 @@ export interface SseConnectionOptions {
   heartbeatMs: number;
   /** A client whose socket has not drained within this time is cut off; it resumes by cursor. */
   drainTimeoutMs: number;
-  /** Frames are never queued beyond this many bytes for one client. */
+  /** The client's byte budget: frames are never queued beyond this many unsent bytes for one client. */
   maxBufferedBytes: number;
-  /** Events read from the log per catch-up page. */
+  /** Most events read from the log per catch-up page. */
   pageSize: number;
+  /** A catch-up page stops once it holds this many bytes of frames. */
+  pageBytes: number;
   now: () => number;
 }
 
@@ -23,6 +26,7 @@ export interface SseStart {
 
 const encoder = new TextEncoder();
 const encoded = new WeakMap<LoggedEvent, Uint8Array>();
+const encodedBatches = new WeakMap<readonly LoggedEvent[], Uint8Array>();
 
 /** An event's frame as sent, encoded once however many connections send the same committed event. */
 function wireBytes(event: LoggedEvent): Uint8Array {
@@ -35,17 +39,37 @@ function wireBytes(event: LoggedEvent): Uint8Array {
 }
 
 /**
+ * A whole commit's frames as one chunk, built once for every connection that takes the whole commit: one
+ * socket write per commit, and clients that stall on the same commits hold the same bytes, not copies.
+ */
+function batchBytes(events: readonly LoggedEvent[]): Uint8Array {
+  let bytes = encodedBatches.get(events);
+  if (bytes === undefined) {
+    const frames = events.map(wireBytes);
+    bytes = frames.length === 1 ? (frames[0] as Uint8Array) : Buffer.concat(frames);
+    encodedBatches.set(events, bytes);
+  }
+  return bytes;
+}
+
+/** Lets other work run between replay pages, so a long replay never holds the event loop. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * One `GET /api/events` stream. It first replays the log after the client's cursor, page by page at the
  * client's pace, then switches to live delivery in the same tick as the read that found nothing left, so
  * nothing falls in the seam. Every frame carries its seq as the SSE `id:`.
  *
  * Frames go into a byte-counted ReadableStream that the HTTP layer drains only as fast as the socket
- * accepts, so the queue size is exact backpressure: a client that falls behind goes back to reading from
- * the log instead of growing a buffer, and one that stops reading is cut off (it resumes by cursor). The
- * frames of one commit (or one page) go out as one chunk, each encoded once for all connections.
+ * accepts, so the queue size is exact backpressure: a client over its byte budget goes back to reading
+ * from the log instead of growing a buffer, and one that stays over it is cut off (it resumes by cursor).
+ * Replay reads pages bounded by count and bytes, shared among clients replaying the same range, and
+ * yields to the event loop between pages. Live commits and replay pages go out as shared chunks (zero-copy
+ * slices where a client takes part of one), so stalled clients on the same events hold one copy.
  */
 export class SseConnection {
   readonly #log: EventLog;
+  readonly #pages: ReplayPages;
   readonly #bus: EventBus;
   readonly #options: SseConnectionOptions;
   readonly #sessionId: string | undefined;
@@ -63,6 +87,7 @@ export class SseConnection {
   /** `disconnect` drops the client's socket (used to cut off a client that stopped reading). */
   constructor(
     log: EventLog,
+    pages: ReplayPages,
     bus: EventBus,
     start: SseStart,
     options: SseConnectionOptions,
@@ -70,6 +95,7 @@ export class SseConnection {
     disconnect?: () => void,
   ) {
     this.#log = log;
+    this.#pages = pages;
     this.#bus = bus;
     this.#options = options;
     this.#sessionId = start.sessionId;
@@ -155,15 +181,35 @@ export class SseConnection {
   async #catchUp(): Promise<void> {
     this.#live = false;
     while (!this.#closed) {
-      const page = this.#log.readAfter(this.#cursor, this.#options.pageSize, this.#sessionId);
-      if (page.length === 0) {
+      const page = this.#pages.after(this.#cursor, this.#sessionId);
+      if (page === undefined) {
         this.#live = true; // same tick as the empty read: every later event arrives through #onLive
         return;
       }
-      // Never queue past the cap: the rest of the page is read again once the client has drained.
-      this.#writeEvents(page);
-      if (this.#behind() && !(await this.#drained())) return;
+      if (!(await this.#sendPage(page))) return;
+      await yieldToEventLoop();
     }
+  }
+
+  /** Sends the page's events after the cursor, within the budget, waiting for the client to drain. */
+  async #sendPage(page: ReplayPage): Promise<boolean> {
+    let index = page.seqs.findIndex((seq) => seq > this.#cursor);
+    while (index !== -1 && index < page.seqs.length) {
+      if (this.#closed) return false;
+      if (this.#behind() && !(await this.#drained())) return false;
+      let room = this.#controller.desiredSize ?? 0;
+      const start = index === 0 ? 0 : (page.ends[index - 1] as number);
+      let end = start;
+      // At least one event, even one larger than the budget: progress is never blocked by a huge frame.
+      do {
+        end = page.ends[index] as number;
+        room -= end - (index === 0 ? 0 : (page.ends[index - 1] as number));
+        this.#cursor = page.seqs[index] as number;
+        index++;
+      } while (index < page.seqs.length && room > 0);
+      this.#controller.enqueue(page.bytes.subarray(start, end));
+    }
+    return !this.#closed;
   }
 
   #onLive(events: readonly LoggedEvent[]): void {
@@ -185,30 +231,32 @@ export class SseConnection {
   }
 
   /**
-   * Queues the events this client still needs, up to the cap, as one chunk: one socket write per commit
-   * (or page) rather than one per event, which is what fan-out to many clients costs. Returns false when
-   * it stopped at the cap; the caller then reads the rest from the log.
+   * Queues the live events this client still needs, within its budget. A client that takes the whole
+   * commit gets the commit's shared chunk; otherwise each event's shared frame. Returns false when it
+   * stopped at the budget; the caller then reads the rest from the log.
    */
   #writeEvents(events: readonly LoggedEvent[]): boolean {
-    const frames: Uint8Array[] = [];
     let room = this.#controller.desiredSize ?? 0;
-    let complete = true;
-    for (const event of events) {
-      if (room <= 0) {
-        complete = false;
-        break;
+    const wanted = (event: LoggedEvent) =>
+      event.seq > this.#cursor &&
+      (this.#sessionId === undefined || event.sessionId === null || event.sessionId === this.#sessionId);
+    if (room > 0 && events.every(wanted)) {
+      const bytes = batchBytes(events);
+      if (bytes.byteLength <= room || events.length === 1) {
+        this.#controller.enqueue(bytes);
+        this.#cursor = (events.at(-1) as LoggedEvent).seq;
+        return true;
       }
-      if (event.seq <= this.#cursor) continue;
-      if (this.#sessionId !== undefined && event.sessionId !== null && event.sessionId !== this.#sessionId)
-        continue;
+    }
+    for (const event of events) {
+      if (!wanted(event)) continue;
+      if (room <= 0) return false;
       const bytes = wireBytes(event);
-      frames.push(bytes);
+      this.#controller.enqueue(bytes);
       room -= bytes.byteLength;
       this.#cursor = event.seq;
     }
-    if (frames.length === 1) this.#controller.enqueue(frames[0] as Uint8Array);
-    else if (frames.length > 1) this.#controller.enqueue(Buffer.concat(frames));
-    return complete;
+    return true;
   }
 
   #writeHeartbeat(): void {

@@ -3,8 +3,10 @@ import { bodyLimit } from "hono/body-limit";
 import { setCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
+import { MAX_BODY_BYTES } from "../limits/server-limits.ts";
 import type { ServerContext } from "../server-context.ts";
 import { ApiError } from "./api-error.ts";
+import { isClientAbort } from "./client-abort.ts";
 import { openApiDocument } from "./openapi.ts";
 import { defineRoute, type RouteDefinition, registerRoutes } from "./route.ts";
 import { approvalRoutes } from "./routes/approval-routes.ts";
@@ -13,6 +15,7 @@ import { chatRoutes } from "./routes/chat-routes.ts";
 import { eventsRoute } from "./routes/events-route.ts";
 import { frontendRoutes } from "./routes/frontend-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
+import { limitsRoutes } from "./routes/limits-routes.ts";
 import { missionRoutes } from "./routes/mission-routes.ts";
 import { permissionRuleRoutes } from "./routes/permission-rule-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
@@ -23,9 +26,6 @@ import { workspaceRoutes } from "./routes/workspace-routes.ts";
 import { SESSION_COOKIE } from "./security/credentials.ts";
 import { authGuard, hostGuard, jsonBodyGuard, originGuard, securityHeaders } from "./security/guards.ts";
 import { serveWebUi } from "./static-ui.ts";
-
-/** Largest request body accepted (bytes). */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Who may reach the app: the Host values and browser Origins it answers. */
 export interface AppAccess {
@@ -41,6 +41,7 @@ export interface AppAccess {
 export function apiRoutes(context: ServerContext, version: string): RouteDefinition[] {
   const routes = [
     ...healthRoutes(context),
+    ...limitsRoutes(context),
     eventsRoute(context),
     ...chatRoutes(context),
     ...sessionRoutes(context),
@@ -129,6 +130,17 @@ export function createApp(
             : "invalid_request";
       const apiError = new ApiError(code, error.message || "the request was refused");
       return request.json(apiError.toBody(), apiError.status as 400);
+    }
+    if (isClientAbort(error, request.req.raw)) {
+      if (context.env.PARLEY_DEBUG) {
+        console.debug(
+          `parley: the client closed the connection during ${request.req.method} ${request.req.path}`,
+        );
+      }
+      return request.json(
+        new ApiError("invalid_request", "the request was not received in full").toBody(),
+        400,
+      );
     }
     console.error("parley: unexpected error while handling", request.req.method, request.req.path, error);
     return request.json(new ApiError("internal", "internal error; the server log has details").toBody(), 500);

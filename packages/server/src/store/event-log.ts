@@ -12,8 +12,22 @@ export interface EventToAppend {
   sessionId: string | null;
   runId: string | null;
   tsMs: number;
+  /** A streamed token delta: dropped by retention once its run has ended. */
+  isToken: boolean;
   frame: (seq: number) => string;
 }
+
+/** What one retention pass may remove (see `EventLog.prune`). */
+export interface PruneLimits {
+  maxEvents: number;
+  maxAgeMs: number;
+  maxBytes: number;
+  compactTokensAfterMs: number;
+  nowMs: number;
+}
+
+/** Rows deleted per statement, so a large prune never holds the event loop (or the write lock) for long. */
+const PRUNE_BATCH = 2_000;
 
 /**
  * The durable, seq-numbered event log behind `GET /api/events`. Seqs are global, strictly increasing and
@@ -27,12 +41,14 @@ export class EventLog {
   readonly #readSession;
   readonly #bounds;
   readonly #byRun;
+  readonly #totalBytes;
   #head: number;
+  #bytes: number;
 
   constructor(database: SqliteDatabase) {
     this.#database = database;
     this.#insert = database.prepare(
-      "INSERT INTO events (seq, ts_ms, session_id, run_id, frame) VALUES (?, ?, ?, ?, ?)",
+      "INSERT INTO events (seq, ts_ms, session_id, run_id, frame, bytes, is_token) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
     this.#readAll = database.prepare(
       "SELECT seq, session_id AS sessionId, frame FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
@@ -43,7 +59,16 @@ export class EventLog {
     );
     this.#byRun = database.prepare("SELECT frame FROM events WHERE run_id = ? ORDER BY seq");
     this.#bounds = database.prepare("SELECT MIN(seq) AS floor, MAX(seq) AS head FROM events");
+    this.#totalBytes = database.prepare(
+      "SELECT COALESCE(SUM(bytes), 0) AS bytes FROM events INDEXED BY events_by_size",
+    );
     this.#head = this.#readBounds().head;
+    this.#bytes = this.#readBytes();
+  }
+
+  /** Bytes of frames the log holds. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** The highest seq ever assigned (0 for an empty log). */
@@ -62,8 +87,10 @@ export class EventLog {
     return events.map((event) => {
       const seq = this.#head + 1;
       const frame = event.frame(seq);
-      this.#insert.run(seq, event.tsMs, event.sessionId, event.runId, frame);
+      const bytes = Buffer.byteLength(frame);
+      this.#insert.run(seq, event.tsMs, event.sessionId, event.runId, frame, bytes, event.isToken ? 1 : 0);
       this.#head = seq;
+      this.#bytes += bytes;
       return { seq, sessionId: event.sessionId, frame };
     });
   }
@@ -71,15 +98,32 @@ export class EventLog {
   /** Re-reads the head after a rolled-back transaction discarded appended rows. */
   resyncHead(): void {
     this.#head = this.#readBounds().head;
+    this.#bytes = this.#readBytes();
   }
 
   /** Events after `after`, oldest first; with a session, that session's events and global ones. */
   readAfter(after: number, limit: number, sessionId?: string): LoggedEvent[] {
+    return this.readPage(after, { maxEvents: limit, maxBytes: Number.POSITIVE_INFINITY, sessionId });
+  }
+
+  /**
+   * Like `readAfter`, but also stops once the frames read reach `maxBytes` (always at least one event), so
+   * a page of huge events costs no more memory than a page of small ones. Rows are read lazily: the ones
+   * past the budget are never materialized.
+   */
+  readPage(after: number, bounds: { maxEvents: number; maxBytes: number; sessionId?: string | undefined }) {
     const rows =
-      sessionId === undefined
-        ? this.#readAll.all(after, limit)
-        : this.#readSession.all(after, sessionId, limit);
-    return rows as LoggedEvent[];
+      bounds.sessionId === undefined
+        ? this.#readAll.iterate(after, bounds.maxEvents)
+        : this.#readSession.iterate(after, bounds.sessionId, bounds.maxEvents);
+    const page: LoggedEvent[] = [];
+    let bytes = 0;
+    for (const row of rows as Iterable<LoggedEvent>) {
+      page.push(row);
+      bytes += row.frame.length;
+      if (bytes >= bounds.maxBytes) break;
+    }
+    return page;
   }
 
   /** The frames a run produced, in order (used to rebuild what a killed run had streamed). */
@@ -88,17 +132,62 @@ export class EventLog {
   }
 
   /**
-   * Drops the oldest events beyond `maxEvents` and those older than `maxAgeMs`. Clients whose cursor falls
-   * below the new floor get a resync when they reconnect. The newest event is always kept: the head is read
-   * back from it at start-up, and seqs must never start over.
+   * One step of retention: removes at most a batch of events and returns how many it removed (0 when the
+   * log is within its limits). In order: token deltas of runs that ended `compactTokensAfterMs` ago (their
+   * Message events carry the final text), then the oldest events beyond `maxEvents`, older than `maxAgeMs`,
+   * or past `maxBytes`. Clients whose cursor falls below the new floor get a typed resync and reload state.
+   * The newest event is always kept: the head is read back from it at start-up, and seqs never start over.
    */
-  prune(options: { maxEvents: number; maxAgeMs: number; nowMs: number }): number {
-    const byCount = this.#head - Math.max(1, options.maxEvents);
-    const removedByCount = this.#database.prepare("DELETE FROM events WHERE seq <= ?").run(byCount).changes;
-    const removedByAge = this.#database
-      .prepare("DELETE FROM events WHERE ts_ms < ? AND seq < ?")
-      .run(options.nowMs - options.maxAgeMs, this.#head).changes;
-    return removedByCount + removedByAge;
+  pruneStep(limits: PruneLimits): number {
+    const head = this.#head;
+    const tokens = this.#database
+      .prepare(
+        `DELETE FROM events WHERE seq IN (
+           SELECT seq FROM events WHERE is_token = 1 AND seq < ? AND run_id IN (
+             SELECT id FROM runs WHERE ended_at_ms IS NOT NULL AND ended_at_ms < ?)
+           LIMIT ?) RETURNING bytes`,
+      )
+      .all(head, limits.nowMs - limits.compactTokensAfterMs, PRUNE_BATCH);
+    if (tokens.length > 0) return this.#afterDelete(tokens as { bytes: number }[]);
+    const cutoff = Math.max(this.#cutoffByBytes(limits.maxBytes), head - Math.max(1, limits.maxEvents));
+    const old = this.#database
+      .prepare(
+        `DELETE FROM events WHERE seq IN (
+           SELECT seq FROM events WHERE seq < ? AND (seq <= ? OR ts_ms < ?) ORDER BY seq LIMIT ?) RETURNING bytes`,
+      )
+      .all(head, cutoff, limits.nowMs - limits.maxAgeMs, PRUNE_BATCH);
+    return this.#afterDelete(old as { bytes: number }[]);
+  }
+
+  /** Runs retention to completion in one go (start-up and tests); `pruneStep` spreads it over ticks. */
+  prune(limits: PruneLimits): number {
+    let removed = 0;
+    for (let step = this.pruneStep(limits); step > 0; step = this.pruneStep(limits)) removed += step;
+    return removed;
+  }
+
+  /** The highest seq to drop so that what remains fits in `maxBytes` (0 when it fits already). */
+  #cutoffByBytes(maxBytes: number): number {
+    let excess = this.#bytes - maxBytes;
+    if (excess <= 0) return 0;
+    // Reads (seq, bytes) from its covering index, never the frames; stops at the first seq that suffices.
+    const rows = this.#database
+      .prepare("SELECT seq, bytes FROM events INDEXED BY events_by_size ORDER BY seq")
+      .iterate();
+    for (const row of rows as Iterable<{ seq: number; bytes: number }>) {
+      excess -= row.bytes;
+      if (excess <= 0) return row.seq;
+    }
+    return this.#head;
+  }
+
+  #afterDelete(removed: readonly { bytes: number }[]): number {
+    for (const row of removed) this.#bytes -= row.bytes;
+    return removed.length;
+  }
+
+  #readBytes(): number {
+    return (this.#totalBytes.get() as { bytes: number }).bytes;
   }
 
   #readBounds(): { floor: number | null; head: number } {

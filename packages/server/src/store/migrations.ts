@@ -198,4 +198,13 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (run_id, path)
   );
   `,
+  `
+  -- Each event's size and whether it is a streamed token delta, so retention can bound the log by bytes
+  -- and drop token deltas once their run has ended (its messages carry the final text).
+  ALTER TABLE events ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE events ADD COLUMN is_token INTEGER NOT NULL DEFAULT 0;
+  UPDATE events SET bytes = length(CAST(frame AS BLOB)), is_token = (json_extract(frame, '$.kind') = 'token');
+  CREATE INDEX events_by_size ON events (seq, bytes);
+  CREATE INDEX events_tokens_by_run ON events (run_id) WHERE is_token = 1;
+  `,
 ];

@@ -49,6 +49,7 @@ export function eventsRoute(context: ServerContext): RouteDefinition {
       const outgoing = (request.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing;
       const connection: SseConnection = new SseConnection(
         context.store.events,
+        context.replayPages,
         context.bus,
         { cursor, sessionId: query.session_id },
         context.sse,

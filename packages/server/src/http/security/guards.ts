@@ -23,24 +23,28 @@ export function hostGuard(allowedHosts: ReadonlySet<string>): MiddlewareHandler 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Origin check on every state-changing request and on the event stream: a browser page from another origin
- * (or a sandboxed `Origin: null` one) is refused, and no CORS header is ever sent. Requests without an
- * Origin come from non-browser clients, which the token authenticates.
+ * Origin check on every request, reads included: a browser page from another origin (or a sandboxed
+ * `Origin: null` one) is refused, and no CORS header is ever sent, so a foreign page can neither change
+ * nor read anything, even with a token it somehow holds. Requests without an Origin come from non-browser
+ * clients (which the token authenticates) or from same-origin navigations; a cross-site fetch without one
+ * (`Sec-Fetch-Site: cross-site`) is refused too. The one exception is a person following a link to the UI
+ * or the sign-in URL from elsewhere (a top-level navigation to a page, never to `/api`).
  */
 export function originGuard(allowedOrigins: ReadonlySet<string>): MiddlewareHandler {
   return async (context, next) => {
-    const checked = STATE_CHANGING.has(context.req.method) || context.req.path === "/api/events";
-    if (checked || context.req.method === "OPTIONS") {
-      const origin = context.req.header("origin");
-      if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
-        throw new ApiError(
-          "forbidden_origin",
-          `requests from origin ${JSON.stringify(origin)} are not allowed`,
-        );
-      }
-      if (origin === undefined && context.req.header("sec-fetch-site") === "cross-site") {
-        throw new ApiError("forbidden_origin", "cross-site requests are not allowed");
-      }
+    const origin = context.req.header("origin");
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
+      throw new ApiError(
+        "forbidden_origin",
+        `requests from origin ${JSON.stringify(origin)} are not allowed`,
+      );
+    }
+    if (origin === undefined && context.req.header("sec-fetch-site") === "cross-site") {
+      const navigation =
+        context.req.method === "GET" &&
+        context.req.header("sec-fetch-mode") === "navigate" &&
+        !context.req.path.startsWith("/api/");
+      if (!navigation) throw new ApiError("forbidden_origin", "cross-site requests are not allowed");
     }
     await next();
   };
