@@ -11,15 +11,12 @@
  *
  * Each server runs in its own process (bench-server.ts), the clients in another (sse-clients.ts).
  */
-import { type ChildProcess, fork } from "node:child_process";
 import { cpus } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type FakeModelServer, reply, SseParser, startFakeModelServer } from "@parley/testkit";
 import type { BenchServerCommand, BenchServerReply } from "./bench-server.ts";
+import { Child } from "./child.ts";
 import type { ClientsCommand, ClientsReply } from "./sse-clients.ts";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const LATENCY_WARMUP = 20;
 const LATENCY_SAMPLES = 300;
 const FAN_OUT = [
@@ -30,44 +27,6 @@ const FAN_OUT = [
 const BATCH = 50;
 /** Each fan-out run is repeated and the median kept: fsync and scheduling make single runs noisy. */
 const REPEATS = 3;
-
-/** A child process spoken to with request/response messages over IPC. */
-class Child<Command, Reply extends { type: string }> {
-  readonly process: ChildProcess;
-  readonly #waiting: { type: string; resolve: (reply: Reply) => void }[] = [];
-  readonly #early: Reply[] = [];
-
-  constructor(script: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
-    this.process = fork(join(here, script), args, {
-      execArgv: ["--import", "tsx", "--expose-gc"],
-      env,
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    this.process.on("message", (reply: Reply) => {
-      const index = this.#waiting.findIndex((waiter) => waiter.type === reply.type);
-      if (index === -1) this.#early.push(reply);
-      else this.#waiting.splice(index, 1)[0]?.resolve(reply);
-    });
-  }
-
-  /** Resolves with the next reply of this type (one that already arrived counts). */
-  next<Type extends Reply["type"]>(type: Type): Promise<Extract<Reply, { type: Type }>> {
-    const index = this.#early.findIndex((reply) => reply.type === type);
-    if (index !== -1)
-      return Promise.resolve(this.#early.splice(index, 1)[0] as Extract<Reply, { type: Type }>);
-    return new Promise((resolve) => this.#waiting.push({ type, resolve: resolve as (reply: Reply) => void }));
-  }
-
-  send(command: Command): void {
-    this.process.send(command as object);
-  }
-
-  async stop(): Promise<void> {
-    const exited = new Promise((resolve) => this.process.once("exit", resolve));
-    this.process.disconnect();
-    await exited;
-  }
-}
 
 type ServerChild = Child<BenchServerCommand, BenchServerReply>;
 type Ready = Extract<BenchServerReply, { type: "ready" }>;

@@ -1,0 +1,43 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** A child process spoken to with request/response messages over IPC. */
+export class Child<Command, Reply extends { type: string }> {
+  readonly process: ChildProcess;
+  readonly #waiting: { type: string; resolve: (reply: Reply) => void }[] = [];
+  readonly #early: Reply[] = [];
+
+  constructor(script: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+    this.process = fork(join(here, script), args, {
+      execArgv: ["--import", "tsx", "--expose-gc"],
+      env,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    this.process.on("message", (reply: Reply) => {
+      const index = this.#waiting.findIndex((waiter) => waiter.type === reply.type);
+      if (index === -1) this.#early.push(reply);
+      else this.#waiting.splice(index, 1)[0]?.resolve(reply);
+    });
+  }
+
+  /** Resolves with the next reply of this type (one that already arrived counts). */
+  next<Type extends Reply["type"]>(type: Type): Promise<Extract<Reply, { type: Type }>> {
+    const index = this.#early.findIndex((reply) => reply.type === type);
+    if (index !== -1)
+      return Promise.resolve(this.#early.splice(index, 1)[0] as Extract<Reply, { type: Type }>);
+    return new Promise((resolve) => this.#waiting.push({ type, resolve: resolve as (reply: Reply) => void }));
+  }
+
+  send(command: Command): void {
+    this.process.send(command as object);
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.process.once("exit", resolve));
+    this.process.disconnect();
+    await exited;
+  }
+}
