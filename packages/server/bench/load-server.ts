@@ -20,7 +20,8 @@ export type LoadServerCommand =
   | { type: "live"; perTick: number; tickMs: number }
   | { type: "quiet" }
   | { type: "publish"; megabytes: number }
-  | { type: "stats" };
+  | { type: "stats" }
+  | { type: "heap-snapshot"; path: string };
 
 /** What the server process answers. */
 export type LoadServerReply =
@@ -46,7 +47,7 @@ const server = await startParleyServer({
   projectRoot: join(root, "project"),
   home: join(root, "home"),
   port: 0,
-  env: { ...process.env, PARLEY_MODEL: "demo" },
+  env: { PARLEY_MODEL: "demo", ...process.env },
 });
 const { store, bus } = server.context;
 const eventLoop = monitorEventLoopDelay({ resolution: 2 });
@@ -91,6 +92,9 @@ process.on("message", async (command: LoadServerCommand) => {
       await nextTurn();
     }
     send({ type: "published", head: store.events.head });
+  } else if (command.type === "heap-snapshot") {
+    const { writeHeapSnapshot } = await import("node:v8");
+    writeHeapSnapshot(command.path);
   } else if (command.type === "stats") {
     globalThis.gc?.();
     const memory = process.memoryUsage();

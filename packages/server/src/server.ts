@@ -121,7 +121,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       replayPages: new ReplayPages(store.events, {
         pageSize: sse.pageSize,
         pageBytes: sse.pageBytes,
-        cacheBytes: 32 * 1024 * 1024,
+        cacheBytes: 8 * 1024 * 1024,
       }),
       sseConnections: new Set(),
       maxSseConnections: options.maxSseConnections ?? 10_000,

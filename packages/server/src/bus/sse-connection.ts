@@ -2,6 +2,7 @@ import { type HeartbeatFrame, type ResyncEvent, toUiSseMessage } from "@parley/p
 import type { EventLog, LoggedEvent } from "../store/event-log.ts";
 import { type EventBus, WIRE_REVISION } from "./event-bus.ts";
 import type { ReplayPage, ReplayPages } from "./replay-pages.ts";
+import type { SseSink } from "./sse-sink.ts";
 
 /** Tunables of one SSE connection; defaults suit a local server, tests shorten them. */
 export interface SseConnectionOptions {
@@ -73,8 +74,7 @@ export class SseConnection {
   readonly #bus: EventBus;
   readonly #options: SseConnectionOptions;
   readonly #sessionId: string | undefined;
-  readonly #stream: ReadableStream<Uint8Array>;
-  #controller!: ReadableStreamDefaultController<Uint8Array>;
+  readonly #sink: SseSink;
   #drainWaiters: ((drained: boolean) => void)[] = [];
   #cursor = 0;
   #live = false;
@@ -82,17 +82,16 @@ export class SseConnection {
   #unsubscribe: () => void = () => {};
   #heartbeat: NodeJS.Timeout | undefined;
   readonly #onClose: () => void;
-  readonly #disconnect: (() => void) | undefined;
 
-  /** `disconnect` drops the client's socket (used to cut off a client that stopped reading). */
+  /** Starts streaming to `sink` at once (its response headers are already out). */
   constructor(
     log: EventLog,
     pages: ReplayPages,
     bus: EventBus,
+    sink: SseSink,
     start: SseStart,
     options: SseConnectionOptions,
     onClose: () => void,
-    disconnect?: () => void,
   ) {
     this.#log = log;
     this.#pages = pages;
@@ -100,37 +99,16 @@ export class SseConnection {
     this.#options = options;
     this.#sessionId = start.sessionId;
     this.#onClose = onClose;
-    this.#disconnect = disconnect;
-    this.#stream = new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          this.#controller = controller;
-        },
-        pull: () => this.#resolveDrain(true),
-        cancel: () => this.#shutdown(),
-      },
-      { highWaterMark: options.maxBufferedBytes, size: (chunk) => chunk.byteLength },
-    );
+    this.#sink = sink;
+    sink.onDrain(() => this.#resolveDrain(true));
+    sink.onClose(() => this.#shutdown());
     this.#open(start.cursor);
-  }
-
-  /** The streaming HTTP response. */
-  response(): Response {
-    return new Response(this.#stream, {
-      headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-        "x-parley-protocol": String(WIRE_REVISION),
-      },
-    });
   }
 
   /** Ends the stream normally (server shutdown); the client reconnects with its cursor. */
   close(): void {
     if (this.#closed) return;
-    this.#controller.close();
+    this.#sink.end();
     this.#shutdown();
   }
 
@@ -140,7 +118,12 @@ export class SseConnection {
 
   /** Bytes queued for this client and not yet taken by its socket. */
   get bufferedBytes(): number {
-    return this.#options.maxBufferedBytes - (this.#controller.desiredSize ?? 0);
+    return this.#sink.bufferedBytes;
+  }
+
+  /** Bytes that may still be written before the client is over its budget. */
+  #room(): number {
+    return this.#options.maxBufferedBytes - this.#sink.bufferedBytes;
   }
 
   #open(requested: number | undefined): void {
@@ -197,7 +180,7 @@ export class SseConnection {
     while (index !== -1 && index < page.seqs.length) {
       if (this.#closed) return false;
       if (this.#behind() && !(await this.#drained())) return false;
-      let room = this.#controller.desiredSize ?? 0;
+      let room = this.#room();
       const start = index === 0 ? 0 : (page.ends[index - 1] as number);
       let end = start;
       // At least one event, even one larger than the budget: progress is never blocked by a huge frame.
@@ -207,7 +190,7 @@ export class SseConnection {
         this.#cursor = page.seqs[index] as number;
         index++;
       } while (index < page.seqs.length && room > 0);
-      this.#controller.enqueue(page.bytes.subarray(start, end));
+      this.#sink.write(page.bytes.subarray(start, end));
     }
     return !this.#closed;
   }
@@ -227,7 +210,7 @@ export class SseConnection {
   }
 
   #behind(): boolean {
-    return (this.#controller.desiredSize ?? 0) <= 0;
+    return this.#room() <= 0;
   }
 
   /**
@@ -236,14 +219,14 @@ export class SseConnection {
    * stopped at the budget; the caller then reads the rest from the log.
    */
   #writeEvents(events: readonly LoggedEvent[]): boolean {
-    let room = this.#controller.desiredSize ?? 0;
+    let room = this.#room();
     const wanted = (event: LoggedEvent) =>
       event.seq > this.#cursor &&
       (this.#sessionId === undefined || event.sessionId === null || event.sessionId === this.#sessionId);
     if (room > 0 && events.every(wanted)) {
       const bytes = batchBytes(events);
       if (bytes.byteLength <= room || events.length === 1) {
-        this.#controller.enqueue(bytes);
+        this.#sink.write(bytes);
         this.#cursor = (events.at(-1) as LoggedEvent).seq;
         return true;
       }
@@ -252,7 +235,7 @@ export class SseConnection {
       if (!wanted(event)) continue;
       if (room <= 0) return false;
       const bytes = wireBytes(event);
-      this.#controller.enqueue(bytes);
+      this.#sink.write(bytes);
       room -= bytes.byteLength;
       this.#cursor = event.seq;
     }
@@ -272,7 +255,7 @@ export class SseConnection {
   }
 
   #enqueue(text: string): void {
-    if (!this.#closed) this.#controller.enqueue(encoder.encode(text));
+    if (!this.#closed) this.#sink.write(encoder.encode(text));
   }
 
   /** Resolves true once the client has taken what was queued, false (and cuts it off) after the timeout. */
@@ -299,17 +282,10 @@ export class SseConnection {
     }
   }
 
-  /**
-   * A client that stopped reading: drop its socket. Without a `disconnect` hook, erroring the stream makes
-   * the HTTP layer destroy the socket (and log the error as if the server had failed).
-   */
+  /** A client that stayed over its budget: drop its socket (it resumes by cursor when it reconnects). */
   #cutOff(): void {
     if (this.#closed) return;
-    if (this.#disconnect === undefined) {
-      this.#controller.error(new Error("the client stopped reading the event stream"));
-    } else {
-      this.#disconnect();
-    }
+    this.#sink.destroy();
     this.#shutdown();
   }
 

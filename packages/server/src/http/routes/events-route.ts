@@ -1,9 +1,23 @@
+import type { ServerResponse } from "node:http";
 import { decodeWith, IdSchema, QueryIntegerSchema, UiSseMessageSchema } from "@parley/protocol";
 import { z } from "zod";
+import { WIRE_REVISION } from "../../bus/event-bus.ts";
 import { SseConnection } from "../../bus/sse-connection.ts";
+import { NodeResponseSink } from "../../bus/sse-sink.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
+import { SECURITY_HEADERS } from "../security/guards.ts";
+
+/** The event stream's response headers. */
+const STREAM_HEADERS: Record<string, string> = {
+  ...SECURITY_HEADERS,
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+  "x-parley-protocol": String(WIRE_REVISION),
+};
 
 const EventsQuerySchema = z.looseObject({
   /** Resume after this seq (a new EventSource, e.g. after a page reload, sends no Last-Event-ID). */
@@ -45,19 +59,31 @@ export function eventsRoute(context: ServerContext): RouteDefinition {
       if (context.sseConnections.size >= context.maxSseConnections) {
         throw new ApiError("unavailable", "too many open event streams; close some tabs and retry");
       }
-      // @hono/node-server passes the Node response as `env.outgoing`: destroying it drops a stalled client.
-      const outgoing = (request.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing;
+      // @hono/node-server passes the Node response as `env.outgoing`; the stream is written to it directly.
+      const outgoing = (request.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+      if (outgoing === undefined) throw new ApiError("internal", "the event stream needs Node's HTTP server");
       const connection: SseConnection = new SseConnection(
         context.store.events,
         context.replayPages,
         context.bus,
+        new NodeResponseSink(outgoing, STREAM_HEADERS),
         { cursor, sessionId: query.session_id },
         context.sse,
         () => context.sseConnections.delete(connection),
-        outgoing && (() => outgoing.destroy()),
       );
       context.sseConnections.add(connection);
-      return connection.response();
+      return alreadySent();
     },
   });
+}
+
+/**
+ * Tells @hono/node-server the handler wrote the response itself. Its own RESPONSE_ALREADY_SENT is a
+ * "lightweight" response that 2.1.x sends down a fast path which ignores the marker and writes headers
+ * again; reading `body` turns a lightweight response into a full one, which takes the path that honours it.
+ */
+function alreadySent(): Response {
+  const response = new Response(null, { headers: { "x-hono-already-sent": "true" } });
+  void response.body;
+  return response;
 }

@@ -104,15 +104,21 @@ export function jsonBodyGuard(maxBytes: number): MiddlewareHandler {
 }
 
 /** Headers on every response: no framing (clickjacking), no sniffing, a strict CSP, no referrer. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "content-security-policy":
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+};
+
+/** Sets `SECURITY_HEADERS` on every response the app returns (a stream written directly sets its own). */
 export const securityHeaders: MiddlewareHandler = async (context, next) => {
   await next();
-  const headers = context.res.headers;
-  headers.set("x-content-type-options", "nosniff");
-  headers.set("x-frame-options", "DENY");
-  headers.set("referrer-policy", "no-referrer");
-  headers.set(
-    "content-security-policy",
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
-      "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
-  );
+  if (context.res.headers.has(ALREADY_SENT)) return;
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) context.res.headers.set(name, value);
 };
+
+/** The header @hono/node-server's RESPONSE_ALREADY_SENT carries: the handler wrote the response itself. */
+const ALREADY_SENT = "x-hono-already-sent";
