@@ -32,6 +32,8 @@ import {
   type QueueItemRemoved,
   QueueItemRemovedSchema,
   RenameSessionRequestSchema,
+  type ServerLimitsView,
+  ServerLimitsViewSchema,
   SessionDeletedSchema,
   SessionListSchema,
   type SessionState,
@@ -272,6 +274,14 @@ export class ParleyClient {
     return this.#http.json("GET", "/api/settings", {
       ...options,
       decode: (value) => decodeWith(SettingsViewSchema, value),
+    });
+  }
+
+  /** `GET /api/limits`: the server's limits (message size, stream budget, event log retention) in force. */
+  async getLimits(options: RequestOptions = {}): Promise<ServerLimitsView> {
+    return this.#http.json("GET", "/api/limits", {
+      ...options,
+      decode: (value) => decodeWith(ServerLimitsViewSchema, value),
     });
   }
 

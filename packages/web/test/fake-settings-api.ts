@@ -1,4 +1,10 @@
-import type { ApiErrorIssue, PermissionRuleRecord, SettingsUpdate, SettingsView } from "@parley/protocol";
+import type {
+  ApiErrorIssue,
+  PermissionRuleRecord,
+  ServerLimitsView,
+  SettingsUpdate,
+  SettingsView,
+} from "@parley/protocol";
 import type { ApiResult, SettingsApi, SettingsResult } from "../src/settings/settings-api.ts";
 
 /** A settings API in memory: records every update and answers with a view or a scripted error. */
@@ -27,6 +33,26 @@ export class FakeSettingsApi implements SettingsApi {
       return { ok: false, status: 404, message: `no rule ${ruleId}`, issues: [], signedOut: false };
     this.rules = this.rules.filter((rule) => rule.id !== ruleId);
     return { ok: true, value: { deleted: true, rule_id: ruleId } };
+  }
+
+  /** What `GET /api/limits` answers: the server's defaults. */
+  limits: ServerLimitsView = {
+    max_message_chars: 100_000,
+    max_body_bytes: 1024 * 1024,
+    sse_buffer_bytes: 2 * 1024 * 1024,
+    sse_drain_timeout_ms: 30_000,
+    event_retention: {
+      max_events: 2_000_000,
+      max_age_ms: 30 * 24 * 60 * 60 * 1000,
+      max_bytes: 512 * 1024 * 1024,
+      compact_tokens_after_ms: 60 * 60 * 1000,
+    },
+    event_log: { events_bytes: 3 * 1024 * 1024, head_seq: 1234 },
+  };
+
+  async loadLimits(): Promise<ApiResult<ServerLimitsView>> {
+    if (this.signedOut) return unauthorized();
+    return { ok: true, value: this.limits };
   }
 
   async load(): Promise<SettingsResult> {

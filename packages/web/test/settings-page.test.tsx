@@ -115,6 +115,24 @@ describe("SettingsPage", () => {
     expect((await screen.findByTestId("settings-load-error")).textContent).toContain("Signed out");
   });
 
+  it("shows the server's limits, the variable that changes each, and how big the event history is", async () => {
+    const api = new FakeSettingsApi();
+    api.limits = {
+      ...api.limits,
+      sse_buffer_bytes: 4 * 1024 * 1024,
+      event_retention: { ...api.limits.event_retention, max_age_ms: 7 * 24 * 60 * 60 * 1000 },
+    };
+    renderSettings(api);
+    const section = await screen.findByTestId("settings-limits");
+    const rows = await within(section).findAllByRole("row");
+    const text = rows.map((row) => row.textContent);
+    expect(text).toContain("Unsent events per connection4.0 MBPARLEY_SSE_BUFFER_MB");
+    expect(text).toContain("Event history kept7 daysPARLEY_EVENT_RETENTION_DAYS");
+    expect(text).toContain("Event history size512 MBPARLEY_EVENT_RETENTION_MB");
+    expect(text).toContain("Token deltas kept after a run1 hourPARLEY_TOKEN_COMPACTION_MINUTES");
+    expect(screen.getByTestId("settings-limits-log").textContent).toContain("3.0 MB now (up to event 1,234)");
+  });
+
   it("switches the theme between system, light and dark and remembers the choice", async () => {
     renderSettings();
     await userEvent.click(screen.getByTestId("settings-theme-dark"));

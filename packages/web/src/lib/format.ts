@@ -14,6 +14,32 @@ export function formatTokens(count: number): string {
   return `${(count / 1_000_000).toFixed(1)}M`;
 }
 
+/** A long span for people: "30 days", "1 hour", "15 minutes" (whole units, the largest that fits). */
+export function formatSpan(milliseconds: number): string {
+  const units: [number, string][] = [
+    [24 * 60 * 60 * 1000, "day"],
+    [60 * 60 * 1000, "hour"],
+    [60 * 1000, "minute"],
+  ];
+  for (const [size, name] of units) {
+    if (milliseconds >= size) return plural(Math.round(milliseconds / size), name);
+  }
+  return formatDuration(milliseconds);
+}
+
+/** A size for people: "512 B", "3.4 KB", "2.0 MB", "1.5 GB" (binary units). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
 /** "1 tool", "3 tools". */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;

@@ -1,4 +1,10 @@
-import type { ApiErrorIssue, PermissionRuleRecord, SettingsUpdate, SettingsView } from "@parley/protocol";
+import type {
+  ApiErrorIssue,
+  PermissionRuleRecord,
+  ServerLimitsView,
+  SettingsUpdate,
+  SettingsView,
+} from "@parley/protocol";
 import { ApiRequestError, ParleyClient } from "@parley/sdk";
 
 // The chat store has no settings actions, so the settings page calls the sdk's ParleyClient directly:
@@ -22,6 +28,8 @@ export interface SettingsApi {
   listRules(): Promise<ApiResult<PermissionRuleRecord[]>>;
   /** `DELETE /api/permission-rules/:id`: Parley asks again where the rule allowed. */
   deleteRule(ruleId: string): Promise<ApiResult<unknown>>;
+  /** `GET /api/limits`: the limits in force and the event log's size. */
+  loadLimits(): Promise<ApiResult<ServerLimitsView>>;
 }
 
 /** The settings API over a same-origin `ParleyClient`; tests pass a client with a scripted fetch. */
@@ -31,6 +39,7 @@ export function createSettingsApi(client: ParleyClient = new ParleyClient()): Se
     save: (update) => settle(client.updateSettings(update)),
     listRules: () => settle(client.listPermissionRules()),
     deleteRule: (ruleId) => settle(client.deletePermissionRule(ruleId)),
+    loadLimits: () => settle(client.getLimits()),
   };
 }
 

@@ -1,6 +1,7 @@
 import { decodeParleySettings } from "@parley/protocol";
 import { type ThemePreference, useTheme } from "../theme/theme-context.tsx";
 import { ApiKeyRow } from "./api-key-row.tsx";
+import { LimitsSection } from "./limits-section.tsx";
 import { ModelForm } from "./model-form.tsx";
 import { PermissionRulesSection } from "./permission-rules-section.tsx";
 import type { SettingsApi } from "./settings-api.ts";
@@ -52,6 +53,7 @@ export function SettingsPage({
         </>
       )}
       <PermissionRulesSection api={api} revision={rulesRevision} />
+      <LimitsSection api={api} />
       <ThemeSection />
     </main>
   );
