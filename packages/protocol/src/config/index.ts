@@ -1,0 +1,20 @@
+/** Settings and model configuration. */
+export { configPublicSchemas } from "./public-schemas.ts";
+export type {
+  AnthropicProviderSettings,
+  ModelRef,
+  OpenAICompatibleEndpoint,
+  OpenAIProviderSettings,
+  ParleySettings,
+  ProvidersSettings,
+} from "./settings.ts";
+export {
+  AnthropicProviderSettingsSchema,
+  decodeParleySettings,
+  ModelRefSchema,
+  OpenAICompatibleEndpointSchema,
+  OpenAIProviderSettingsSchema,
+  ParleySettingsSchema,
+  ProvidersSettingsSchema,
+  RESERVED_PROVIDER_IDS,
+} from "./settings.ts";

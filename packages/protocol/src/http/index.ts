@@ -1,0 +1,161 @@
+/** HTTP API request and response bodies (seed 002 + 003 routes). */
+export type { ApiErrorBody, ApiErrorCode, ApiErrorIssue } from "./api-error.ts";
+export {
+  ApiErrorBodySchema,
+  ApiErrorCodeSchema,
+  ApiErrorIssueSchema,
+  apiErrorStatus,
+} from "./api-error.ts";
+export type {
+  Approval,
+  ApprovalAnswerRequest,
+  ApprovalDecision,
+  ApprovalList,
+  ApprovalListQuery,
+  ApprovalState,
+} from "./approvals.ts";
+export {
+  ApprovalAnswerRequestSchema,
+  ApprovalDecisionSchema,
+  ApprovalListQuerySchema,
+  ApprovalListSchema,
+  ApprovalParamsSchema,
+  ApprovalSchema,
+  ApprovalStateSchema,
+} from "./approvals.ts";
+export type { AskUserAnswer, AskUserResponse, AskUserResponseRequest } from "./ask-user.ts";
+export { AskUserAnswerSchema, AskUserResponseRequestSchema, AskUserResponseSchema } from "./ask-user.ts";
+export type { ChatRequest, ChatResponse, QueueItemRemoved } from "./chat.ts";
+export { ChatRequestSchema, ChatResponseSchema, MAX_CHAT_TEXT, QueueItemRemovedSchema } from "./chat.ts";
+export {
+  AgentIdSchema,
+  ClientMessageIdSchema,
+  IdSchema,
+  ProjectRootQuerySchema,
+  QueryIntegerSchema,
+  TimestampMsSchema,
+} from "./common.ts";
+export type { CompactRequest, CompactResponse } from "./compaction.ts";
+export { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
+export type { Health, LoginUrl } from "./health.ts";
+export { HealthSchema, LoginUrlSchema } from "./health.ts";
+export type { ServerLimitsView } from "./limits.ts";
+export { ServerLimitsViewSchema } from "./limits.ts";
+export type {
+  ActiveMission,
+  AgentOverride,
+  Mission,
+  MissionHistory,
+  SetAgentOverrideRequest,
+  SetMissionRequest,
+} from "./missions.ts";
+export {
+  ActiveMissionSchema,
+  AgentOverrideQuerySchema,
+  AgentOverrideSchema,
+  AgentOverrideViewSchema,
+  MissionHistorySchema,
+  MissionSchema,
+  SetAgentOverrideRequestSchema,
+  SetMissionRequestSchema,
+} from "./missions.ts";
+export type {
+  AgentPermissionMode,
+  PermissionModeSource,
+  SelectablePermissionMode,
+  SetPermissionModeRequest,
+} from "./permission-modes.ts";
+export {
+  AgentPermissionModeSchema,
+  PermissionModeSourceSchema,
+  SelectablePermissionModeSchema,
+  SetPermissionModeRequestSchema,
+} from "./permission-modes.ts";
+export type {
+  CreatePermissionRuleRequest,
+  PermissionRuleDeleted,
+  PermissionRuleList,
+  PermissionRuleRecord,
+  PermissionRuleSource,
+  PermissionRuleSpec,
+} from "./permission-rules.ts";
+export {
+  CreatePermissionRuleRequestSchema,
+  PermissionRuleDeletedSchema,
+  PermissionRuleListSchema,
+  PermissionRuleParamsSchema,
+  PermissionRuleRecordSchema,
+  PermissionRuleSourceSchema,
+  PermissionRuleSpecSchema,
+} from "./permission-rules.ts";
+export type {
+  ExecutePlanRequest,
+  PlanActionResponse,
+  RefinePlanRequest,
+} from "./plans.ts";
+export {
+  ExecutePlanRequestSchema,
+  PlanActionResponseSchema,
+  PlanParamsSchema,
+  RefinePlanRequestSchema,
+} from "./plans.ts";
+export { httpPublicSchemas } from "./public-schemas.ts";
+export type {
+  AgentCancelRequest,
+  AgentCancelResponse,
+  AgentContext,
+  AgentContextQuery,
+  AgentRun,
+  AgentRunList,
+  AgentRunsQuery,
+  RunKind,
+  RunStatus,
+} from "./runs.ts";
+export {
+  AgentCancelRequestSchema,
+  AgentCancelResponseSchema,
+  AgentChildrenQuerySchema,
+  AgentContextQuerySchema,
+  AgentContextSchema,
+  AgentRunListSchema,
+  AgentRunSchema,
+  AgentRunsQuerySchema,
+  ContextEntrySchema,
+  RunKindSchema,
+  RunStatusSchema,
+} from "./runs.ts";
+export type {
+  AgentActivity,
+  MessagePage,
+  MessagePageQuery,
+  PendingQuestion,
+  SessionList,
+  SessionState,
+  SessionSummary,
+  StoredMessage,
+  StreamingSegment,
+} from "./session-state.ts";
+export {
+  AgentActivitySchema,
+  MessagePageQuerySchema,
+  MessagePageSchema,
+  PendingQuestionSchema,
+  SessionListSchema,
+  SessionStateSchema,
+  SessionSummarySchema,
+  StoredMessageSchema,
+  StreamingSegmentSchema,
+} from "./session-state.ts";
+export type { CreateSessionRequest, RenameSessionRequest, SendMessageRequest } from "./sessions.ts";
+export {
+  AgentQuerySchema,
+  CreateSessionRequestSchema,
+  RenameSessionRequestSchema,
+  SendMessageRequestSchema,
+  SessionDeletedSchema,
+  SessionParamsSchema,
+} from "./sessions.ts";
+export type { SettingsUpdate, SettingsView } from "./settings-view.ts";
+export { SettingsUpdateSchema, SettingsViewSchema } from "./settings-view.ts";
+export type { WorkspaceEntry, WorkspaceTree, WorkspaceTreeQuery } from "./workspace.ts";
+export { WorkspaceEntrySchema, WorkspaceTreeQuerySchema, WorkspaceTreeSchema } from "./workspace.ts";
