@@ -16,21 +16,14 @@ import { createSessionFor, nameUntitledSession, requireSession } from "./chat-se
 import { reportInterruptedChanges } from "./interrupted-changes.ts";
 import { waitingToolUseIds, withdrawWaiting } from "./open-interactions.ts";
 import { type ResumedCall, resumePoint } from "./resume-point.ts";
-import { completionOf } from "./run-completion.ts";
+import { completionOf, type RunCompletion } from "./run-completion.ts";
 import { settleOpenCalls } from "./run-conclusion.ts";
 import { type AgentServiceContext, createRunContext, type RunContext } from "./run-context.ts";
 import { type ActiveRun, RunDriver } from "./run-driver.ts";
 import { recoverInterruptedRun } from "./run-recovery.ts";
 
+export type { RunCompletion } from "./run-completion.ts";
 export type { AgentServiceContext, RunContext } from "./run-context.ts";
-
-/** How a finished run ended, for callers waiting on it (seed 003's send-and-wait). */
-export interface RunCompletion {
-  runId: string;
-  status: "completed" | "failed" | "cancelled" | "interrupted";
-  texts: { text: string; timestampMs: number; id: string }[];
-  error?: string;
-}
 
 const DEFAULT_AGENT = "main";
 

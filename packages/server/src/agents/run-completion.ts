@@ -1,5 +1,12 @@
 import type { Store } from "../store/store.ts";
-import type { RunCompletion } from "./agent-service.ts";
+
+/** How a finished run ended, for callers waiting on it (seed 003's send-and-wait). */
+export interface RunCompletion {
+  runId: string;
+  status: "completed" | "failed" | "cancelled" | "interrupted";
+  texts: { text: string; timestampMs: number; id: string }[];
+  error?: string;
+}
 
 /** How a stored run ended, with the assistant texts it produced (its subagents' texts are not its own). */
 export function completionOf(store: Store, runId: string): RunCompletion {

@@ -17,7 +17,6 @@ import type {
   PermissionMode,
   StreamingSegment,
 } from "@parley/protocol";
-import type { RunCompletion } from "./agent-service.ts";
 import { ChangeTracker } from "./change-tracker.ts";
 import { compactBeforeTurn } from "./compaction.ts";
 import type { MessageScope } from "./message-publisher.ts";
@@ -25,7 +24,7 @@ import { withPartialText } from "./partial-history.ts";
 import { resolvePermissionMode } from "./permission-mode.ts";
 import { publishChangeReport } from "./publish-change-report.ts";
 import type { ResumedCall } from "./resume-point.ts";
-import { completionOf } from "./run-completion.ts";
+import { completionOf, type RunCompletion } from "./run-completion.ts";
 import { settleOpenCalls, showFinalTextCard } from "./run-conclusion.ts";
 import type { RunContext } from "./run-context.ts";
 import { RunRecorder } from "./run-recorder.ts";
