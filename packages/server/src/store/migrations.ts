@@ -207,4 +207,9 @@ export const migrations: readonly string[] = [
   CREATE INDEX events_by_size ON events (seq, bytes);
   CREATE INDEX events_tokens_by_run ON events (run_id) WHERE is_token = 1;
   `,
+  `
+  -- A run's messages are looked up when it ends (its completion, its change report); without this index
+  -- every run's end scanned every message ever stored (the soak run showed event-loop delay growing with it).
+  CREATE INDEX messages_by_run ON messages (run_id, position) WHERE run_id IS NOT NULL;
+  `,
 ];
