@@ -1,4 +1,11 @@
-import type { Approval, AskUserAnswer, PlanDecision, SessionState, StoredMessage } from "@parley/protocol";
+import type {
+  Approval,
+  AskUserAnswer,
+  PlanDecision,
+  QueueChange,
+  SessionState,
+  StoredMessage,
+} from "@parley/protocol";
 import type {
   ChatMessage,
   ContextUsageState,
@@ -118,6 +125,8 @@ export type ChatAction =
   | { type: "LOAD_OLDER"; messages: StoredMessage[]; hasOlder: boolean }
   /** The whole queue of one agent. */
   | { type: "SET_QUEUE"; agentId: string; items: QueuedChatMessage[] }
+  /** One change to an agent's queue: items added, or removed, delivered or cleared (seed 002 QueueUpdated). */
+  | { type: "APPLY_QUEUE_CHANGE"; agentId: string; change: QueueChange; items: QueuedChatMessage[] }
   /** The server accepted the optimistic bubble as message `messageId`. */
   | { type: "CONFIRM_MESSAGE"; clientMessageId: string; messageId: string; runId?: string }
   /** Drops the optimistic bubble (its message was queued instead, or never sent). */
@@ -131,3 +140,6 @@ export type ChatAction =
 
 /** The type names of all chat actions. */
 export type ChatActionType = ChatAction["type"];
+
+/** The action of one type, for the functions that apply it. */
+export type ActionOf<T extends ChatAction["type"]> = Extract<ChatAction, { type: T }>;

@@ -2,7 +2,7 @@ import type { SessionState, StoredMessage } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import type { ChatAction } from "./chat-actions.ts";
 import { chatReducer } from "./chat-reducer.ts";
-import type { ChatMessage, SessionChatState } from "./chat-state.ts";
+import type { ChatMessage, QueuedChatMessage, SessionChatState } from "./chat-state.ts";
 import { getMessagePhase } from "./message-phase.ts";
 import { emptySessionState } from "./session-snapshot.ts";
 
@@ -11,6 +11,10 @@ const turn = { runId: "run_1", agentId: "main", atMs: at };
 
 function reduce(state: SessionChatState, ...actions: ChatAction[]): SessionChatState {
   return actions.reduce(chatReducer, state);
+}
+
+function queued(id: string, text: string, extra: Partial<QueuedChatMessage> = {}): QueuedChatMessage {
+  return { id, text, textLength: text.length, truncated: false, queuedAtMs: at, ...extra };
 }
 
 function user(id: string, text: string, extra: Partial<ChatMessage> = {}): ChatMessage {
@@ -396,7 +400,16 @@ describe("chatReducer: what a real client needs", () => {
         streaming: [
           { agent_id: "main", run_id: "run_b", message_id: "run_b.0", text: "Half an ans", thinking: "" },
         ],
-        queue: [{ id: "q_1", text: "later", queued_at_ms: at, client_message_id: "cm-00000009" }],
+        queue: [
+          {
+            id: "q_1",
+            preview: "later",
+            text_length: 5,
+            truncated: false,
+            queued_at_ms: at,
+            client_message_id: "cm-00000009",
+          },
+        ],
         pending_questions: [
           { question_id: "qq", agent_id: "main", run_id: "run_b", questions: [], asked_at_ms: at },
         ],
@@ -418,7 +431,14 @@ describe("chatReducer: what a real client needs", () => {
       oldestPosition: 3,
     });
     expect(state.queue).toEqual([
-      { id: "q_1", text: "later", queuedAtMs: at, clientMessageId: "cm-00000009" },
+      {
+        id: "q_1",
+        text: "later",
+        textLength: 5,
+        truncated: false,
+        queuedAtMs: at,
+        clientMessageId: "cm-00000009",
+      },
     ]);
     expect(state.askUser).toEqual({ questionId: "qq", agentId: "main", questions: [], runId: "run_b" });
   });
@@ -466,14 +486,48 @@ describe("chatReducer: what a real client needs", () => {
       {
         type: "SET_QUEUE",
         agentId: "main",
-        items: [{ id: "q_1", text: "queued one", queuedAtMs: at, clientMessageId: "cm-0000000q" }],
+        items: [queued("q_1", "queued one", { clientMessageId: "cm-0000000q" })],
       },
     );
     expect(state.messages).toEqual([]);
     expect(state.queue).toEqual([
-      { id: "q_1", text: "queued one", queuedAtMs: at, clientMessageId: "cm-0000000q", agentId: "main" },
+      { ...queued("q_1", "queued one", { clientMessageId: "cm-0000000q" }), agentId: "main" },
     ]);
     expect(chatReducer(state, { type: "SET_QUEUE", agentId: "main", items: [] }).queue).toEqual([]);
+  });
+
+  it("applies queue changes one at a time: added once, then removed, delivered or cleared", () => {
+    const pending = user("pending:q", "second", { clientMessageId: "cm-0000000q", pending: true });
+    const change = (kind: "added" | "removed" | "delivered" | "cleared", ...items: QueuedChatMessage[]) => ({
+      type: "APPLY_QUEUE_CHANGE" as const,
+      agentId: "main",
+      change: kind,
+      items,
+    });
+    const first = queued("q_1", "first");
+    const second = queued("q_2", "second", { clientMessageId: "cm-0000000q" });
+    const long = queued("q_3", "x".repeat(200), { textLength: 99_000, truncated: true });
+    let state = reduce(
+      empty,
+      { type: "PUSH_MESSAGE", message: pending },
+      change("added", first),
+      change("added", second),
+      change("added", second),
+      change("added", long),
+    );
+    // The bubble of a message the server queued leaves the chat; a repeated event adds nothing.
+    expect(state.messages).toEqual([]);
+    expect(state.queue.map((item) => [item.id, item.truncated, item.textLength])).toEqual([
+      ["q_1", false, 5],
+      ["q_2", false, 6],
+      ["q_3", true, 99_000],
+    ]);
+    state = reduce(state, change("removed", second));
+    expect(state.queue.map((item) => item.id)).toEqual(["q_1", "q_3"]);
+    state = reduce(state, change("delivered", first));
+    expect(state.queue.map((item) => item.id)).toEqual(["q_3"]);
+    state = reduce(state, change("added", first), change("cleared"));
+    expect(state.queue).toEqual([]);
   });
 
   it("confirms, fails and removes optimistic bubbles by client id", () => {

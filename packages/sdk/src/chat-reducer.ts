@@ -1,5 +1,5 @@
 import { upsertCard } from "./card-edits.ts";
-import type { ChatAction } from "./chat-actions.ts";
+import type { ActionOf, ChatAction } from "./chat-actions.ts";
 import { ChatDraft } from "./chat-draft.ts";
 import type { ChatMessage, QueuedChatMessage, SessionChatState } from "./chat-state.ts";
 import {
@@ -140,6 +140,9 @@ export function applyAction(draft: ChatDraft, action: ChatAction): void {
     case "LOAD_OLDER":
       prependOlder(draft, action.messages, action.hasOlder);
       return;
+    case "APPLY_QUEUE_CHANGE":
+      applyQueueChange(draft, action);
+      return;
     case "SET_QUEUE":
       setQueue(draft, action.agentId, action.items);
       return;
@@ -181,7 +184,31 @@ function setQueue(draft: ChatDraft, agentId: string, items: readonly QueuedChatM
   const state = draft.writableState();
   const others = state.queue.filter((item) => item.agentId !== undefined && item.agentId !== agentId);
   state.queue = [...others, ...items.map((item) => ({ ...item, agentId }))];
-  // A message the server queued is shown in the queue, not as a bubble.
+  dropQueuedBubbles(draft, items);
+}
+
+/**
+ * Applies one queue change: added items join the end (once, however often the event is seen); removed,
+ * delivered and cleared items leave; `cleared` empties the agent's queue whatever this client knew.
+ */
+function applyQueueChange(draft: ChatDraft, action: ActionOf<"APPLY_QUEUE_CHANGE">): void {
+  const state = draft.writableState();
+  const ofAgent = (item: QueuedChatMessage) => (item.agentId ?? action.agentId) === action.agentId;
+  if (action.change === "added") {
+    const known = new Set(state.queue.map((item) => item.id));
+    const added = action.items.filter((item) => !known.has(item.id));
+    state.queue = [...state.queue, ...added.map((item) => ({ ...item, agentId: action.agentId }))];
+    dropQueuedBubbles(draft, added);
+    return;
+  }
+  const gone = new Set(action.items.map((item) => item.id));
+  state.queue = state.queue.filter(
+    (item) => !gone.has(item.id) && !(action.change === "cleared" && ofAgent(item)),
+  );
+}
+
+/** A message the server queued is shown in the queue, not as a bubble. */
+function dropQueuedBubbles(draft: ChatDraft, items: readonly QueuedChatMessage[]): void {
   for (const item of items) {
     if (item.clientMessageId === undefined) continue;
     const index = bubbleIndex(draft.messages, item.clientMessageId);

@@ -142,10 +142,17 @@ export interface ChatMessage extends TurnContent {
 /** Seed 002's rendering phase of a message. */
 export type MessagePhase = "thinking" | "working" | "streaming" | "done";
 
-/** A message waiting in an agent's queue while it is busy. */
+/**
+ * A message waiting in an agent's queue while it is busy. `text` is a preview when `truncated`; the store's
+ * `queuedText(id)` fetches the whole message.
+ */
 export interface QueuedChatMessage {
   id: string;
   text: string;
+  /** Length of the whole message, in characters. */
+  textLength: number;
+  /** True when `text` is only the start of the message. */
+  truncated: boolean;
   queuedAtMs: number;
   clientMessageId?: string;
   /** The agent whose queue holds it. */

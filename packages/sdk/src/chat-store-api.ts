@@ -25,6 +25,8 @@ export interface ChatStoreApi {
   /** Stops the active run (explicit cancel; closing the page never cancels). */
   stopRun(options?: { clearQueue?: boolean }): Promise<void>;
   removeQueued(itemId: string): Promise<void>;
+  /** The whole text of a queued message (the queue holds a preview of long ones); undefined if it is gone. */
+  queuedText(itemId: string): Promise<string | undefined>;
   renameSession(sessionId: string, title: string): Promise<void>;
   deleteSession(sessionId: string): Promise<void>;
   /** Loads the page of messages before the oldest one held. */

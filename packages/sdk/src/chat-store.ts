@@ -234,6 +234,15 @@ export class ChatStore implements ChatStoreApi {
     });
   }
 
+  async queuedText(itemId: string): Promise<string | undefined> {
+    try {
+      return (await this.#client.getQueueItem(itemId)).text;
+    } catch (error) {
+      this.#fail("Could not load the queued message", error);
+      return undefined;
+    }
+  }
+
   renameSession(sessionId: string, title: string): Promise<void> {
     return this.#settled(async () => {
       try {

@@ -4,12 +4,10 @@ import { dataRecord } from "./cards/card-fields.ts";
 import { readPlanCard } from "./cards/plan-card.ts";
 import { readQuestionCard } from "./cards/question-card.ts";
 import { readToolRequest } from "./cards/tool-cards.ts";
-import type { ChatAction } from "./chat-actions.ts";
+import type { ActionOf } from "./chat-actions.ts";
 import type { ChatDraft } from "./chat-draft.ts";
 import { isSubagentRun, placeRun } from "./subagent-edits.ts";
 import { locateTurn } from "./turn-lookup.ts";
-
-type ActionOf<T extends ChatAction["type"]> = Extract<ChatAction, { type: T }>;
 
 /**
  * Shows an approval's answer on its ToolRequest card, as the server's re-announced card will: only a card

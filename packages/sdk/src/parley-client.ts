@@ -29,8 +29,10 @@ import {
   type PermissionRuleDeleted,
   type PermissionRuleRecord,
   type PlanActionResponse,
+  type QueueItem,
   type QueueItemRemoved,
   QueueItemRemovedSchema,
+  QueueItemSchema,
   RenameSessionRequestSchema,
   type ServerLimitsView,
   ServerLimitsViewSchema,
@@ -190,6 +192,15 @@ export class ParleyClient {
       ...options,
       body,
       decode: (value) => decodeWith(AgentCancelResponseSchema, value),
+    });
+  }
+
+  /** `GET /api/queue-items/:id`: a queued message with its whole text (events carry a preview). */
+  async getQueueItem(itemId: string, options: RequestOptions = {}): Promise<QueueItem> {
+    const path = `/api/queue-items/${checkedPathId(itemId, "GET", "/api/queue-items/:item_id")}`;
+    return this.#http.json("GET", path, {
+      ...options,
+      decode: (value) => decodeWith(QueueItemSchema, value),
     });
   }
 

@@ -9,8 +9,9 @@ import type {
 import { upsertCard } from "./card-edits.ts";
 import { cardFromRich } from "./cards/rich-card.ts";
 import { ChatDraft } from "./chat-draft.ts";
-import type { ChatMessage, PendingAskUser, QueuedChatMessage, SessionChatState } from "./chat-state.ts";
+import type { ChatMessage, PendingAskUser, SessionChatState } from "./chat-state.ts";
 import type { PendingApprovalState, SubagentRunState } from "./interaction-state.ts";
+import { queuedChatMessage } from "./queued-chat-message.ts";
 import { locateSubagent } from "./subagent-edits.ts";
 import { addPart, closeActivityOn } from "./turn-content.ts";
 import { pushTextSegment, pushUserMessage } from "./turn-edits.ts";
@@ -150,15 +151,7 @@ export function sessionStateFromSnapshot(
       ]),
     );
   }
-  state.queue = snapshot.queue.map(
-    (item): QueuedChatMessage => ({
-      id: item.id,
-      text: item.text,
-      queuedAtMs: item.queued_at_ms,
-      ...(item.client_message_id !== undefined && { clientMessageId: item.client_message_id }),
-      ...(item.agent_id !== undefined && { agentId: item.agent_id }),
-    }),
-  );
+  state.queue = snapshot.queue.map(queuedChatMessage);
   const question = snapshot.pending_questions.at(-1);
   if (question !== undefined) state.askUser = askUserFromPending(question);
   state.hasOlder = snapshot.has_more_messages;

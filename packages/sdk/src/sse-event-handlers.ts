@@ -6,6 +6,7 @@ import {
 } from "@parley/protocol";
 import { isUnknownKind, unknownKindWarning } from "./cards/rich-card.ts";
 import { type HandledEvent, handled, type ViewOf } from "./handled-event.ts";
+import { queuedChatMessage } from "./queued-chat-message.ts";
 import { runHandled } from "./run-event-handlers.ts";
 import { activityActions, messageActions, tokenActions } from "./turn-event-actions.ts";
 
@@ -41,14 +42,10 @@ export const sseEventHandlers: { [K in UiSseKind]: (view: ViewOf<K>) => HandledE
   queue: (view) =>
     handled(view, [
       {
-        type: "SET_QUEUE",
+        type: "APPLY_QUEUE_CHANGE",
         agentId: view.event.agent_id,
-        items: view.event.items.map((item) => ({
-          id: item.id,
-          text: item.text,
-          queuedAtMs: item.queued_at_ms,
-          ...(item.client_message_id !== undefined && { clientMessageId: item.client_message_id }),
-        })),
+        change: view.event.change,
+        items: view.event.items.map(queuedChatMessage),
       },
     ]),
   ask_user: (view) =>

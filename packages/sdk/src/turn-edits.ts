@@ -1,4 +1,4 @@
-import type { ChatAction } from "./chat-actions.ts";
+import type { ActionOf } from "./chat-actions.ts";
 import type { ChatDraft } from "./chat-draft.ts";
 import type { ChatMessage } from "./chat-state.ts";
 import { contentAt, findSubagent, isSubagentRun, markSubagentDone, placeRun } from "./subagent-edits.ts";
@@ -10,8 +10,6 @@ import {
   setSegmentText,
 } from "./turn-content.ts";
 import { closeSegments, ensureTurn, isEmptyTurn, locateTurn, segmentIndex } from "./turn-lookup.ts";
-
-type ActionOf<T extends ChatAction["type"]> = Extract<ChatAction, { type: T }>;
 
 /**
  * Adds a user message: it replaces the optimistic bubble with the same client id (keeping its place), is

@@ -132,7 +132,15 @@ describe("ChatStore", () => {
       messages: finalState.messages.slice(0, 2),
       agents: [{ agent_id: "main", processing: true, run_id: runId, started_at_ms: 1 }],
       streaming: [{ agent_id: "main", run_id: runId, message_id: `${runId}.1`, text: "", thinking: "" }],
-      queue: [{ id: "q_1", text: "Actually, Lisbon please.", queued_at_ms: 1 }],
+      queue: [
+        {
+          id: fixture.chats.queued.queue_item_id as string,
+          preview: "Actually, Lisbon please.",
+          text_length: 24,
+          truncated: false,
+          queued_at_ms: 1,
+        },
+      ],
       head_seq: 10,
     };
     const { store, events, runRenders } = setup(async () => {
@@ -192,7 +200,13 @@ describe("ChatStore", () => {
       agent_id: "main",
       session_id: sessionId,
       project_root: "/p",
-      data: { items: [{ id: `q_${seq}`, text, queued_at_ms: 1 }] },
+      data: {
+        change: "added",
+        items: [
+          { id: `q_${seq}`, preview: text, text_length: text.length, truncated: false, queued_at_ms: 1 },
+        ],
+        length: 1,
+      },
     });
     connection.push(`id: 50\ndata: ${JSON.stringify(resync)}\n\n`);
     connection.push(`id: 51\ndata: ${JSON.stringify(queue(51, "after the resync"))}\n\n`);

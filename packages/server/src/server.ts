@@ -94,6 +94,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       newId,
       ...(options.turnDefaults && { turnDefaults: options.turnDefaults }),
       ...(options.compaction && { compaction: options.compaction }),
+      maxQueueLength: limits.maxQueueLength,
     });
     let origin = "";
     const sse: SseConnectionOptions = {

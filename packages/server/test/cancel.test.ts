@@ -107,10 +107,15 @@ describe("cancelling a run", () => {
     await cancel({ run_id: chat.run_id, clear_queue: true });
     await waitForOutcome(events, chat.run_id as string);
 
-    const queueStates = eventsOfType(events.frames, "QueueUpdated", chat.session_id).map((event) =>
-      event.items.map((item) => item.text),
-    );
-    expect(queueStates).toEqual([["Also rename the package"], []]);
+    const queueChanges = eventsOfType(events.frames, "QueueUpdated", chat.session_id).map((event) => [
+      event.change,
+      event.items.map((item) => item.preview),
+      event.length,
+    ]);
+    expect(queueChanges).toEqual([
+      ["added", ["Also rename the package"], 1],
+      ["cleared", ["Also rename the package"], 0],
+    ]);
     await expectApiError(
       await server.request("DELETE", `/api/queue-items/${queued.queue_item_id}`),
       409,

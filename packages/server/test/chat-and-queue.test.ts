@@ -55,20 +55,28 @@ describe("sending messages to a busy agent", () => {
     const announced = await waitForEvent(
       events,
       "QueueUpdated",
-      (event) => event.session_id === first.session_id && event.items.length === 1,
+      (event) => event.session_id === first.session_id && event.change === "added",
     );
     expect(announced).toMatchObject({
       session_id: first.session_id,
       agent_id: "main",
+      change: "added",
       items: [
-        { id: second.queue_item_id, text: "Actually, Lisbon please.", queued_at_ms: expect.any(Number) },
+        {
+          id: second.queue_item_id,
+          preview: "Actually, Lisbon please.",
+          text_length: 24,
+          truncated: false,
+          queued_at_ms: expect.any(Number),
+        },
       ],
+      length: 1,
     });
     const state = await decodeResponse(
       await server.request("GET", `/api/sessions/${first.session_id}/state`),
       SessionStateSchema,
     );
-    expect(state.queue.map((item) => item.text)).toEqual(["Actually, Lisbon please."]);
+    expect(state.queue.map((item) => item.preview)).toEqual(["Actually, Lisbon please."]);
 
     server.fake.release("tool-call");
     const outcome = await waitForOutcome(events, first.run_id as string);
@@ -80,10 +88,15 @@ describe("sending messages to a busy agent", () => {
     expect(lastUserTurn?.content.map((block) => block.type)).toEqual(["tool_result", "text"]);
     expect(lastUserTurn?.content[1]?.text).toBe("Actually, Lisbon please.");
     expect(server.fake.requests).toHaveLength(2);
-    const queueStates = eventsOfType(events.frames, "QueueUpdated", first.session_id).map((event) =>
+    const queueChanges = eventsOfType(events.frames, "QueueUpdated", first.session_id).map((event) => [
+      event.change,
       event.items.map((item) => item.id),
-    );
-    expect(queueStates).toEqual([[second.queue_item_id], []]);
+      event.length,
+    ]);
+    expect(queueChanges).toEqual([
+      ["added", [second.queue_item_id], 1],
+      ["delivered", [second.queue_item_id], 0],
+    ]);
     const delivered = eventsOfType(events.frames, "Message", first.session_id).map((event) => [
       event.content,
       event.run_id,
@@ -151,10 +164,16 @@ describe("sending messages to a busy agent", () => {
       ["Count to three.", "completed"],
       ["Note one.\n\nNote two.", "completed"],
     ]);
-    const queueStates = eventsOfType(events.frames, "QueueUpdated", first.session_id).map(
-      (event) => event.items.length,
-    );
-    expect(queueStates).toEqual([1, 2, 0]);
+    const queueChanges = eventsOfType(events.frames, "QueueUpdated", first.session_id).map((event) => [
+      event.change,
+      event.items.map((item) => item.preview),
+      event.length,
+    ]);
+    expect(queueChanges).toEqual([
+      ["added", ["Note one."], 1],
+      ["added", ["Note two."], 2],
+      ["delivered", ["Note one.", "Note two."], 0],
+    ]);
   });
 
   it("removes a queued message before the agent sees it", async () => {
@@ -171,7 +190,7 @@ describe("sending messages to a busy agent", () => {
     await waitForEvent(
       events,
       "QueueUpdated",
-      (event) => event.session_id === first.session_id && event.items.length === 0,
+      (event) => event.session_id === first.session_id && event.change === "removed" && event.length === 0,
     );
     await expectApiError(
       await server.request("DELETE", `/api/queue-items/${queued.queue_item_id}`),
@@ -274,7 +293,7 @@ describe("retrying a chat request with the same client_message_id", () => {
       await server.request("GET", `/api/sessions/${first.session_id}/state`),
       SessionStateSchema,
     );
-    expect(state.queue.map((item) => [item.text, item.client_message_id])).toEqual([
+    expect(state.queue.map((item) => [item.preview, item.client_message_id])).toEqual([
       ["And then this", "retry-queued-1"],
     ]);
 

@@ -156,6 +156,9 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
       code: "not_found",
     },
   ],
+  "GET /api/queue-items/:item_id": () => [
+    { name: "an unknown item", path: "/api/queue-items/q_unknown", status: 404, code: "not_found" },
+  ],
   "DELETE /api/queue-items/:item_id": () => [
     { name: "an unknown item", path: "/api/queue-items/q_unknown", status: 404, code: "not_found" },
   ],

@@ -85,6 +85,30 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
     server.fake.release("valid-queue");
     await waitForOutcome(events, busy.run_id as string);
   },
+  "GET /api/queue-items/:item_id": async ({ call, server, events }) => {
+    server.fake.script(reply().text("Busy").gate("valid-queue-text"), reply().text("Read it."));
+    const busy = await server.json<ChatResponse>("POST", "/api/chat", { text: "Keep busy" });
+    await server.fake.waitForGate("valid-queue-text");
+    const text = `A long note:${" details".repeat(500)}`;
+    const queued = await server.json<ChatResponse>("POST", "/api/chat", {
+      session_id: busy.session_id,
+      text,
+    });
+    expect(await call(`/api/queue-items/${queued.queue_item_id}`)).toEqual({
+      id: queued.queue_item_id,
+      session_id: busy.session_id,
+      agent_id: "main",
+      text,
+      queued_at_ms: expect.any(Number),
+      state: "waiting",
+    });
+    server.fake.release("valid-queue-text");
+    await waitForOutcome(events, busy.run_id as string);
+    expect(await call(`/api/queue-items/${queued.queue_item_id}`)).toMatchObject({
+      text,
+      state: "delivered",
+    });
+  },
   "GET /api/sessions": async ({ call, fixture }) => {
     const { sessions } = await call<{ sessions: SessionSummary[] }>("/api/sessions");
     expect(sessions.map((session) => session.id)).toContain(fixture.sessionId);

@@ -29,11 +29,15 @@ describe("steering the agent from the browser", { timeout: 90_000 }, () => {
     expect(await chat.messages("user").count()).toBe(1);
     await saveScreenshot(chat.page, "05-queue");
 
-    await server.events.waitFor("QueueUpdated", (event) => event.items.length === 2);
+    await server.events.waitFor("QueueUpdated", (event) => event.length === 2);
     const beforeRemoval = server.events.mark;
     await chat.queueItems.filter({ hasText: "Never mind this one" }).getByTestId("queue-item-remove").click();
-    const remaining = await server.events.waitFor("QueueUpdated", () => true, beforeRemoval);
-    expect(remaining.items.map((item) => item.text)).toEqual(["Queued note"]);
+    const removal = await server.events.waitFor("QueueUpdated", () => true, beforeRemoval);
+    expect([removal.change, removal.items.map((item) => item.preview), removal.length]).toEqual([
+      "removed",
+      ["Never mind this one"],
+      1,
+    ]);
     await chat.page
       .locator("[data-testid=queue-item]:has-text('Never mind this one')")
       .waitFor({ state: "detached" });

@@ -1,5 +1,5 @@
 import type { ChatStoreState } from "@parley/sdk";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Composer } from "../src/composer/composer.tsx";
@@ -101,8 +101,8 @@ describe("Composer", () => {
         ...emptySession("s1"),
         busy: true,
         queue: [
-          { id: "q1", text: "also check the tests", queuedAtMs: 1 },
-          { id: "q2", text: "and the docs", queuedAtMs: 2 },
+          { id: "q1", text: "also check the tests", textLength: 20, truncated: false, queuedAtMs: 1 },
+          { id: "q2", text: "and the docs", textLength: 12, truncated: false, queuedAtMs: 2 },
         ],
       },
     });
@@ -116,5 +116,25 @@ describe("Composer", () => {
     expect(screen.getAllByTestId("queue-item").map((item) => item.getAttribute("data-queue-id"))).toEqual([
       "q2",
     ]);
+  });
+
+  it("shows the start of a long queued message and fetches the whole text on request", async () => {
+    const preview = "Refactor the parser ".repeat(10);
+    const whole = `${preview}${"and then the lexer ".repeat(300)}`;
+    const { store } = renderComposer({
+      session: {
+        ...emptySession("s1"),
+        busy: true,
+        queue: [{ id: "q1", text: preview, textLength: whole.length, truncated: true, queuedAtMs: 1 }],
+      },
+    });
+    store.queuedTexts.set("q1", whole);
+    expect(screen.getByTestId("queue-item-text").textContent).toBe(`${preview}…`);
+    await userEvent.click(
+      screen.getByRole("button", { name: `Show all (${whole.length.toLocaleString()} characters)` }),
+    );
+    expect(store.callsOf("queuedText")).toEqual([["q1"]]);
+    await waitFor(() => expect(screen.getByTestId("queue-item-text").textContent === whole).toBe(true));
+    expect(screen.queryByTestId("queue-item-show-all")).toBeNull();
   });
 });

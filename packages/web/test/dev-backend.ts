@@ -74,7 +74,15 @@ export function createDevBackend(): { store: FakeChatStore; settingsApi: Setting
     hasOlder: true,
     busy: true,
     activeRunId: "run-live",
-    queue: [{ id: "q1", text: "Also check the heartbeat interval", queuedAtMs: now }],
+    queue: [
+      {
+        id: "q1",
+        text: "Also check the heartbeat interval",
+        textLength: 33,
+        truncated: false,
+        queuedAtMs: now,
+      },
+    ],
     contextUsage: { messageCount: 42, estimatedTokens: 61_500, compressed: false, contextWindow: 200_000 },
   });
   store.olderPages.push(

@@ -170,6 +170,14 @@ export class FakeChatStore implements ChatStoreApi {
     });
   }
 
+  /** Whole texts of queued messages, by id, as `GET /api/queue-items/:id` would answer. */
+  readonly queuedTexts = new Map<string, string>();
+
+  async queuedText(itemId: string): Promise<string | undefined> {
+    this.#record("queuedText", itemId);
+    return this.queuedTexts.get(itemId);
+  }
+
   async removeQueued(itemId: string): Promise<void> {
     this.#record("removeQueued", itemId);
     this.updateSession((session) => ({

@@ -39,6 +39,7 @@ export class FakeSettingsApi implements SettingsApi {
   limits: ServerLimitsView = {
     max_message_chars: 100_000,
     max_body_bytes: 1024 * 1024,
+    max_queue_length: 100,
     sse_buffer_bytes: 2 * 1024 * 1024,
     sse_drain_timeout_ms: 30_000,
     event_retention: {

@@ -43,8 +43,14 @@ export { OutcomeEventSchema } from "./outcome-event.ts";
 export type { PlanUpdateEvent } from "./plan-update-event.ts";
 export { PlanUpdateEventSchema } from "./plan-update-event.ts";
 export { eventsPublicSchemas } from "./public-schemas.ts";
-export type { QueuedMessage, QueueUpdatedEvent } from "./queue-updated-event.ts";
-export { QueuedMessageSchema, QueueUpdatedEventSchema } from "./queue-updated-event.ts";
+export type { QueueChange, QueuedMessage, QueueUpdatedEvent } from "./queue-updated-event.ts";
+export {
+  QUEUE_PREVIEW_CHARS,
+  QueueChangeSchema,
+  QueuedMessageSchema,
+  QueueUpdatedEventSchema,
+  queuePreview,
+} from "./queue-updated-event.ts";
 export type { ResyncEvent } from "./resync-event.ts";
 export { ResyncEventSchema } from "./resync-event.ts";
 export type { RunOutcome } from "./run-outcome.ts";

@@ -170,14 +170,20 @@ const rows: [string, ServerEvent, UiSseMessage][] = [
       project_root: "/p",
       session_id: "s-1",
       agent_id: "coder",
-      items: [{ id: "q-1", text: "stop", queued_at_ms: 5 }],
+      change: "added",
+      items: [{ id: "q-1", preview: "stop", text_length: 4, truncated: false, queued_at_ms: 5 }],
+      length: 1,
     },
     frame({
       kind: "queue",
       agent_id: "coder",
       session_id: "s-1",
       project_root: "/p",
-      data: { items: [{ id: "q-1", text: "stop", queued_at_ms: 5 }] },
+      data: {
+        change: "added",
+        items: [{ id: "q-1", preview: "stop", text_length: 4, truncated: false, queued_at_ms: 5 }],
+        length: 1,
+      },
     }),
   ],
   [

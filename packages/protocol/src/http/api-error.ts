@@ -11,6 +11,7 @@ export const ApiErrorCodeSchema = z.enum([
   "forbidden_origin",
   "not_found",
   "conflict",
+  "queue_full",
   "unavailable",
   "internal",
 ]);
@@ -27,6 +28,7 @@ export const apiErrorStatus: Record<ApiErrorCode, number> = {
   forbidden_origin: 403,
   not_found: 404,
   conflict: 409,
+  queue_full: 429,
   unavailable: 503,
   internal: 500,
 };

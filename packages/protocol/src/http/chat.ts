@@ -33,3 +33,16 @@ export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 /** `DELETE /api/queue-items/:item_id` result. */
 export const QueueItemRemovedSchema = z.looseObject({ removed: z.literal(true), item_id: z.string() });
 export type QueueItemRemoved = z.infer<typeof QueueItemRemovedSchema>;
+
+/** `GET /api/queue-items/:item_id`: a queued message with its whole text (events and snapshots carry a preview). */
+export const QueueItemSchema = z.looseObject({
+  id: z.string(),
+  session_id: z.string(),
+  agent_id: z.string(),
+  text: z.string(),
+  queued_at_ms: z.int().nonnegative(),
+  /** `waiting` until the agent reads it (`delivered`) or the person takes it back (`removed`). */
+  state: z.enum(["waiting", "delivered", "removed"]),
+  client_message_id: z.string().optional(),
+});
+export type QueueItem = z.infer<typeof QueueItemSchema>;

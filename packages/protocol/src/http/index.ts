@@ -25,8 +25,14 @@ export {
 } from "./approvals.ts";
 export type { AskUserAnswer, AskUserResponse, AskUserResponseRequest } from "./ask-user.ts";
 export { AskUserAnswerSchema, AskUserResponseRequestSchema, AskUserResponseSchema } from "./ask-user.ts";
-export type { ChatRequest, ChatResponse, QueueItemRemoved } from "./chat.ts";
-export { ChatRequestSchema, ChatResponseSchema, MAX_CHAT_TEXT, QueueItemRemovedSchema } from "./chat.ts";
+export type { ChatRequest, ChatResponse, QueueItem, QueueItemRemoved } from "./chat.ts";
+export {
+  ChatRequestSchema,
+  ChatResponseSchema,
+  MAX_CHAT_TEXT,
+  QueueItemRemovedSchema,
+  QueueItemSchema,
+} from "./chat.ts";
 export {
   AgentIdSchema,
   ClientMessageIdSchema,

@@ -11,6 +11,8 @@ export const ServerLimitsViewSchema = z.looseObject({
   max_message_chars: positive,
   /** Largest request body, in bytes (413 past it). */
   max_body_bytes: positive,
+  /** Messages one agent's queue holds while it works (429 `queue_full` past it). */
+  max_queue_length: positive,
   /** Unsent bytes one event stream may hold; a client over it reads from the log, then is cut off. */
   sse_buffer_bytes: positive,
   /** How long a client may stay over its buffer before it is disconnected (it resumes by cursor). */

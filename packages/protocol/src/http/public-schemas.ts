@@ -8,7 +8,7 @@ import {
   ApprovalStateSchema,
 } from "./approvals.ts";
 import { AskUserResponseRequestSchema, AskUserResponseSchema } from "./ask-user.ts";
-import { ChatRequestSchema, ChatResponseSchema } from "./chat.ts";
+import { ChatRequestSchema, ChatResponseSchema, QueueItemSchema } from "./chat.ts";
 import { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
 import { HealthSchema, LoginUrlSchema } from "./health.ts";
 import { ServerLimitsViewSchema } from "./limits.ts";
@@ -71,6 +71,7 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   AskUserResponseRequest: AskUserResponseRequestSchema,
   ChatRequest: ChatRequestSchema,
   ChatResponse: ChatResponseSchema,
+  QueueItem: QueueItemSchema,
   CompactRequest: CompactRequestSchema,
   CompactResponse: CompactResponseSchema,
   CreatePermissionRuleRequest: CreatePermissionRuleRequestSchema,

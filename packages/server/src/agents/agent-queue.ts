@@ -1,11 +1,13 @@
-import type { MessageParam } from "@parley/protocol";
-import { toQueuedMessage } from "../store/queue-store.ts";
+import type { MessageParam, QueueChange } from "@parley/protocol";
+import { type QueueItem, toQueuedMessage } from "../store/queue-store.ts";
 import type { AgentServiceContext } from "./run-context.ts";
 import type { RunDriver } from "./run-driver.ts";
 
 /**
- * The messages waiting for one busy agent (seed 002 "message queue"): every change is announced as a
- * QueueUpdated event with the waiting items, so every tab shows the same queue.
+ * The messages waiting for one busy agent (seed 002 "message queue"). Every change is announced as a
+ * QueueUpdated event carrying the change (the items it concerns, as previews) and how many still wait,
+ * never the whole queue, so a long queue of large messages costs each event, the log and each client
+ * little. The text of each message is stored once, in its queue row.
  */
 export class AgentQueue {
   readonly #context: AgentServiceContext;
@@ -14,14 +16,16 @@ export class AgentQueue {
     this.#context = context;
   }
 
-  /** Inside a transaction: announces the agent's waiting messages. */
-  publish(sessionId: string, agentId: string): void {
+  /** Inside a transaction: announces what changed in an agent's queue. */
+  announce(change: QueueChange, sessionId: string, agentId: string, items: readonly QueueItem[]): void {
     this.#context.bus.publish({
       type: "QueueUpdated",
       project_root: this.#context.projectRoot,
       session_id: sessionId,
       agent_id: agentId,
-      items: this.#context.store.queue.waiting(sessionId, agentId).map(toQueuedMessage),
+      change,
+      items: items.map(toQueuedMessage),
+      length: this.#context.store.queue.waitingCount(sessionId, agentId),
     });
   }
 
@@ -29,8 +33,9 @@ export class AgentQueue {
   clear(sessionId: string, agentId: string): void {
     const { store } = this.#context;
     store.transaction(() => {
-      for (const item of store.queue.waiting(sessionId, agentId)) store.queue.remove(item.id);
-      this.publish(sessionId, agentId);
+      const waiting = store.queue.waiting(sessionId, agentId);
+      for (const item of waiting) store.queue.remove(item.id);
+      this.announce("cleared", sessionId, agentId, waiting);
     });
   }
 
@@ -43,7 +48,7 @@ export class AgentQueue {
         store.queue.markDelivered(item.id, driver.runId);
         driver.recordUserMessage(item.text, item.client_message_id ?? undefined);
       }
-      if (waiting.length > 0) this.publish(driver.sessionId, driver.agentId);
+      if (waiting.length > 0) this.announce("delivered", driver.sessionId, driver.agentId, waiting);
       return waiting;
     });
     return delivered.map((item) => item.text);

@@ -26,6 +26,8 @@ export type { RunCompletion } from "./run-completion.ts";
 export type { AgentServiceContext, RunContext } from "./run-context.ts";
 
 const DEFAULT_AGENT = "main";
+/** Most messages one agent's queue holds unless the server says otherwise. */
+export const DEFAULT_MAX_QUEUE_LENGTH = 100;
 
 /**
  * Runs agents for the sessions of one project: starts a run for a message to an idle agent, queues a
@@ -79,6 +81,15 @@ export class AgentService {
             );
       let result: ChatResponse;
       if (this.#busy(session.id, agentId)) {
+        const limit = this.#context.maxQueueLength ?? DEFAULT_MAX_QUEUE_LENGTH;
+        if (store.queue.waitingCount(session.id, agentId) >= limit) {
+          throw new ApiError(
+            "queue_full",
+            `${limit} messages already wait for this agent (the queue limit, PARLEY_MAX_QUEUE_LENGTH); ` +
+              "wait for it to read them, remove some, or stop it",
+            { details: { limit } },
+          );
+        }
         const item = store.queue.add({
           id: this.#context.newId("q"),
           session_id: session.id,
@@ -87,7 +98,7 @@ export class AgentService {
           client_message_id: request.client_message_id ?? null,
           queued_at_ms: now(),
         });
-        this.#queue.publish(session.id, agentId);
+        this.#queue.announce("added", session.id, agentId, [item]);
         result = {
           session_id: session.id,
           agent_id: agentId,
@@ -224,7 +235,7 @@ export class AgentService {
       if (!store.queue.remove(itemId)) {
         throw new ApiError("conflict", `queue item ${JSON.stringify(itemId)} was already ${item.state}`);
       }
-      this.#queue.publish(item.session_id, item.agent_id);
+      this.#queue.announce("removed", item.session_id, item.agent_id, [item]);
     });
   }
 
@@ -341,6 +352,7 @@ export class AgentService {
       agentId,
       kind,
       takeQueuedMessages: () => this.#queue.deliverTo(driver),
+      clearQueue: () => this.#queue.clear(sessionId, agentId),
       ...(resumed && {
         resumedCalls: resumed.calls,
         answeredApprovals: resumed.approvals,
@@ -355,7 +367,7 @@ export class AgentService {
     const messageIds = all.map((prompt) => driver.recordUserMessage(prompt.text, prompt.clientMessageId));
     if (waiting.length > 0) {
       for (const item of waiting) context.store.queue.markDelivered(item.id, runId);
-      this.#queue.publish(sessionId, agentId);
+      this.#queue.announce("delivered", sessionId, agentId, waiting);
     }
     if (kind === "turn") {
       this.#expireTextQuestions(sessionId, agentId);

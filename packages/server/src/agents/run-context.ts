@@ -22,6 +22,8 @@ export interface AgentServiceContext {
   turnDefaults?: Partial<AgentTurnOptions>;
   /** When conversations are compacted automatically (default: at 80% of the window, keeping 4 messages). */
   compaction?: Partial<CompactionSettings>;
+  /** Most messages one agent's queue holds; a message past it is refused with `queue_full`. */
+  maxQueueLength?: number;
 }
 
 /** What a run gets: the server's context plus the interaction desks and the message publisher. */

@@ -51,6 +51,8 @@ export interface RunIdentity {
   sessionId: string;
   agentId: string;
   takeQueuedMessages: () => MessageParam["content"][];
+  /** Drops the agent's waiting messages (a Stop that clears the queue). */
+  clearQueue: () => void;
   /** `resume` continues a stored conversation at its open tool calls (no prompt). */
   kind: "turn" | "resume";
   /** The calls a resume run carries out first (made before a restart). */
@@ -135,17 +137,7 @@ export class RunDriver implements ActiveRun {
   cancel(clearQueue: boolean): void {
     if (clearQueue) {
       this.#queueCleared = true;
-      const { store, bus, projectRoot } = this.#context;
-      store.transaction(() => {
-        for (const item of store.queue.waiting(this.sessionId, this.agentId)) store.queue.remove(item.id);
-        bus.publish({
-          type: "QueueUpdated",
-          project_root: projectRoot,
-          session_id: this.sessionId,
-          agent_id: this.agentId,
-          items: [],
-        });
-      });
+      this.#identity.clearQueue();
     }
     this.#controller.abort(new Error("cancelled by the user"));
   }

@@ -17,6 +17,8 @@ export interface RetentionLimits {
 
 /** The limits that keep one client from exhausting the server; each one a user can see and change. */
 export interface ServerLimits {
+  /** Messages one agent's queue holds while it works; the next is refused with `429 queue_full`. */
+  maxQueueLength: number;
   /** Unsent bytes one event stream may hold before the client is made to read from the log or cut off. */
   sseBufferBytes: number;
   /** How long a client may stay over that budget before it is disconnected (it resumes by cursor). */
@@ -32,6 +34,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The defaults: sized for a laptop serving a handful of tabs with months of history. */
 export const DEFAULT_LIMITS: ServerLimits = {
+  maxQueueLength: 100,
   sseBufferBytes: 2 * MIB,
   sseDrainTimeoutMs: 30_000,
   retention: {
@@ -44,6 +47,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
 
 /** Environment variables that change a limit, with the unit each one is written in. */
 export const LIMIT_VARIABLES = {
+  PARLEY_MAX_QUEUE_LENGTH: "messages waiting for one agent",
   PARLEY_SSE_BUFFER_MB: "MiB of unsent events per stream",
   PARLEY_EVENT_RETENTION_DAYS: "days of events kept",
   PARLEY_EVENT_RETENTION_MB: "MiB of events kept",
@@ -75,6 +79,8 @@ export function resolveLimits(
   };
   const retention = DEFAULT_LIMITS.retention;
   return {
+    maxQueueLength:
+      overrides.maxQueueLength ?? read("PARLEY_MAX_QUEUE_LENGTH", 1, DEFAULT_LIMITS.maxQueueLength),
     sseBufferBytes:
       overrides.sseBufferBytes ?? read("PARLEY_SSE_BUFFER_MB", MIB, DEFAULT_LIMITS.sseBufferBytes),
     sseDrainTimeoutMs: overrides.sseDrainTimeoutMs ?? DEFAULT_LIMITS.sseDrainTimeoutMs,

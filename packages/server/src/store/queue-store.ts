@@ -1,4 +1,4 @@
-import type { QueuedMessage } from "@parley/protocol";
+import { type QueuedMessage, queuePreview } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
 
 /** A message waiting for its busy agent; `delivered` once the loop injected it, `removed` by the person. */
@@ -17,6 +17,7 @@ export interface QueueItem {
 export class QueueStore {
   readonly #insert;
   readonly #waiting;
+  readonly #waitingCount;
   readonly #get;
   readonly #setState;
 
@@ -28,6 +29,9 @@ export class QueueStore {
     this.#waiting = database.prepare(
       `SELECT * FROM queue_items WHERE session_id = ? AND agent_id = ? AND state = 'waiting'
        ORDER BY queued_at_ms, rowid`,
+    );
+    this.#waitingCount = database.prepare(
+      "SELECT COUNT(*) AS count FROM queue_items WHERE session_id = ? AND agent_id = ? AND state = 'waiting'",
     );
     this.#get = database.prepare("SELECT * FROM queue_items WHERE id = ?");
     this.#setState = database.prepare(
@@ -42,6 +46,11 @@ export class QueueStore {
 
   waiting(sessionId: string, agentId: string): QueueItem[] {
     return this.#waiting.all(sessionId, agentId) as QueueItem[];
+  }
+
+  /** How many messages wait for the agent. */
+  waitingCount(sessionId: string, agentId: string): number {
+    return (this.#waitingCount.get(sessionId, agentId) as { count: number }).count;
   }
 
   get(id: string): QueueItem | undefined {
@@ -59,9 +68,9 @@ export class QueueStore {
   }
 }
 
-/** A queue item as QueueUpdated events carry it. */
+/** A queue item as events and snapshots carry it: a preview of its text, never the whole. */
 export function toQueuedMessage(item: QueueItem): QueuedMessage {
-  const message: QueuedMessage = { id: item.id, text: item.text, queued_at_ms: item.queued_at_ms };
+  const message: QueuedMessage = { id: item.id, ...queuePreview(item.text), queued_at_ms: item.queued_at_ms };
   if (item.client_message_id !== null) message.client_message_id = item.client_message_id;
   return message;
 }

@@ -23,6 +23,7 @@ export function LimitsSection({ api }: { api: SettingsApi }) {
       ? []
       : [
           ["Message length", `${limits.max_message_chars.toLocaleString()} characters`, "fixed"],
+          ["Queued messages per agent", limits.max_queue_length.toLocaleString(), "PARLEY_MAX_QUEUE_LENGTH"],
           ["Unsent events per connection", formatBytes(limits.sse_buffer_bytes), "PARLEY_SSE_BUFFER_MB"],
           ["Event history kept", formatSpan(retention.max_age_ms), "PARLEY_EVENT_RETENTION_DAYS"],
           ["Event history size", formatBytes(retention.max_bytes), "PARLEY_EVENT_RETENTION_MB"],

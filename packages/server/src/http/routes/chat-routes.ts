@@ -1,6 +1,14 @@
-import { ChatRequestSchema, ChatResponseSchema, IdSchema, QueueItemRemovedSchema } from "@parley/protocol";
+import {
+  ChatRequestSchema,
+  ChatResponseSchema,
+  IdSchema,
+  type QueueItem,
+  QueueItemRemovedSchema,
+  QueueItemSchema,
+} from "@parley/protocol";
 import { z } from "zod";
 import type { ServerContext } from "../../server-context.ts";
+import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
 
 /** Sending messages (seed 002 `POST /api/chat`) and managing the queue of a busy agent. */
@@ -14,6 +22,28 @@ export function chatRoutes(context: ServerContext): RouteDefinition[] {
       body: ChatRequestSchema,
       response: ChatResponseSchema,
       handler: ({ body }) => context.agents.chat(body),
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/queue-items/:item_id",
+      summary: "A queued message with its whole text (queue events and snapshots carry a preview)",
+      tag: "chat",
+      params: z.looseObject({ item_id: IdSchema }),
+      response: QueueItemSchema,
+      handler: ({ params }) => {
+        const item = context.store.queue.get(params.item_id);
+        if (item === undefined) throw ApiError.notFound("queue item", params.item_id);
+        const body: QueueItem = {
+          id: item.id,
+          session_id: item.session_id,
+          agent_id: item.agent_id,
+          text: item.text,
+          queued_at_ms: item.queued_at_ms,
+          state: item.state,
+        };
+        if (item.client_message_id !== null) body.client_message_id = item.client_message_id;
+        return body;
+      },
     }),
     defineRoute({
       method: "delete",

@@ -17,6 +17,7 @@ export function limitsRoutes(context: ServerContext): RouteDefinition[] {
         return {
           max_message_chars: MAX_CHAT_TEXT,
           max_body_bytes: MAX_BODY_BYTES,
+          max_queue_length: limits.maxQueueLength,
           sse_buffer_bytes: context.sse.maxBufferedBytes,
           sse_drain_timeout_ms: context.sse.drainTimeoutMs,
           event_retention: {
