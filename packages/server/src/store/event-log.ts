@@ -27,7 +27,7 @@ export interface PruneLimits {
 }
 
 /** Rows deleted per statement, so a large prune never holds the event loop (or the write lock) for long. */
-const PRUNE_BATCH = 2_000;
+const PRUNE_BATCH = 500;
 
 /**
  * The durable, seq-numbered event log behind `GET /api/events`. Seqs are global, strictly increasing and
@@ -149,7 +149,17 @@ export class EventLog {
       )
       .all(head, limits.nowMs - limits.compactTokensAfterMs, PRUNE_BATCH);
     if (tokens.length > 0) return this.#afterDelete(tokens as { bytes: number }[]);
-    const cutoff = Math.max(this.#cutoffByBytes(limits.maxBytes), head - Math.max(1, limits.maxEvents));
+    if (this.#bytes > limits.maxBytes) {
+      // Over the byte budget: drop the oldest batch; the next step drops another while still over.
+      const oldest = this.#database
+        .prepare(
+          `DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE seq < ? ORDER BY seq LIMIT ?)
+           RETURNING bytes`,
+        )
+        .all(head, PRUNE_BATCH);
+      return this.#afterDelete(oldest as { bytes: number }[]);
+    }
+    const cutoff = head - Math.max(1, limits.maxEvents);
     const old = this.#database
       .prepare(
         `DELETE FROM events WHERE seq IN (
@@ -164,21 +174,6 @@ export class EventLog {
     let removed = 0;
     for (let step = this.pruneStep(limits); step > 0; step = this.pruneStep(limits)) removed += step;
     return removed;
-  }
-
-  /** The highest seq to drop so that what remains fits in `maxBytes` (0 when it fits already). */
-  #cutoffByBytes(maxBytes: number): number {
-    let excess = this.#bytes - maxBytes;
-    if (excess <= 0) return 0;
-    // Reads (seq, bytes) from its covering index, never the frames; stops at the first seq that suffices.
-    const rows = this.#database
-      .prepare("SELECT seq, bytes FROM events INDEXED BY events_by_size ORDER BY seq")
-      .iterate();
-    for (const row of rows as Iterable<{ seq: number; bytes: number }>) {
-      excess -= row.bytes;
-      if (excess <= 0) return row.seq;
-    }
-    return this.#head;
   }
 
   #afterDelete(removed: readonly { bytes: number }[]): number {
