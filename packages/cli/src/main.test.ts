@@ -43,7 +43,11 @@ describe("parley's command line", () => {
       "anthropic:claude-opus-5-5 needs an API key: set ANTHROPIC_API_KEY",
     ],
     [["run", "--fallback-model", "nowhere:x", "hi"], 'Unknown provider "nowhere"'],
-    [["--input-format", "stream-json", "--output-format", "stream-json"], "--input-format stream-json"],
+    [["--input-format", "stream-json"], "--input-format stream-json needs --output-format stream-json"],
+    [
+      ["--input-format", "stream-json", "--output-format", "stream-json", "hi"],
+      "with --input-format stream-json the prompt comes on stdin as user messages",
+    ],
     [["run", "--cwd", "/no/such/dir", "hi"], '--cwd: "/no/such/dir" is not a directory'],
     [["run"], "No prompt"],
     [["frobnicate"], 'Unknown command "frobnicate". To send it as a prompt: parley run "frobnicate"'],

@@ -22,6 +22,7 @@ export { DEFAULT_RETRY_POLICY, retryDelayMs } from "./loop/retry-policy.ts";
 export type { AgentTurnOptions } from "./loop/run-agent-turn.ts";
 export { DEFAULT_STALL_TIMEOUT_MS, runAgentTurn } from "./loop/run-agent-turn.ts";
 export { toProviderPrompt } from "./loop/to-provider-prompt.ts";
+export type { PreToolUseDecision, ToolHookCall, ToolHooks } from "./loop/tool-hooks.ts";
 export { INTERRUPTED_TOOL_RESULT } from "./loop/turn-messages.ts";
 export { PARLEY_VERSION } from "./version.ts";
 

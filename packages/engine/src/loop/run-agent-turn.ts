@@ -21,6 +21,7 @@ import { requestModel } from "./request-model.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.ts";
 import { runToolCall, type ToolCallOutcome } from "./run-tool-call.ts";
 import { runSubagentTurn, withParentToolUseId } from "./subagent-turn.ts";
+import type { ToolHooks } from "./tool-hooks.ts";
 import { newTurnContext, type TurnContext } from "./turn-context.ts";
 import {
   apiErrorMessages,
@@ -57,6 +58,8 @@ export interface AgentTurnOptions {
   tools?: EngineTool[];
   /** Asked before a tool that requires approval runs; without it such calls are denied (fail closed). */
   canUseTool?: CanUseToolCallback;
+  /** The host's hooks around every tool call (PreToolUse, PostToolUse). */
+  toolHooks?: ToolHooks;
   /** Called before every model request after the first; each message is delivered to the model. */
   takeQueuedMessages?: () => MessageParam["content"][];
   signal?: AbortSignal;
@@ -196,6 +199,7 @@ async function* runToolRound(
       called = yield* runToolCall(call, invalidInputs.get(call.id), {
         tools: turn.tools,
         canUseTool: options.canUseTool,
+        hooks: options.toolHooks,
         signal: turn.signal,
         cwd: options.cwd,
         sessionId: turn.sessionId,

@@ -16,6 +16,7 @@ import type {
 import { abortError, whenAborted } from "../util/abort.ts";
 import type { EngineClock, IdGenerator } from "./engine-clock.ts";
 import type { EngineMessage } from "./engine-message.ts";
+import type { ToolHooks } from "./tool-hooks.ts";
 
 /** What running one tool call produced. */
 export interface ToolCallOutcome {
@@ -31,6 +32,8 @@ export interface ToolCallOutcome {
 export interface ToolCallContext {
   tools: ReadonlyMap<string, EngineTool>;
   canUseTool: CanUseToolCallback | undefined;
+  /** The host's hooks around every call (PreToolUse, PostToolUse). */
+  hooks: ToolHooks | undefined;
   signal: AbortSignal;
   cwd: string;
   sessionId: string;
@@ -69,15 +72,28 @@ export async function* runToolCall(
   let input = validate(tool, call.input);
   if (!input.success) return failure(call, input.message);
 
-  if (tool.requiresApproval && !context.canUseTool) {
+  const pre = await preToolUse(context, call);
+  if (pre?.behavior === "deny") {
+    return {
+      ...failure(call, pre.message),
+      denial: { tool_name: call.name, tool_use_id: call.id, tool_input: asRecord(call.input) },
+    };
+  }
+  if (pre?.updatedInput) {
+    input = validate(tool, pre.updatedInput);
+    if (!input.success) return failure(call, input.message);
+  }
+  const askFirst = tool.requiresApproval && pre?.behavior !== "allow";
+
+  if (askFirst && !context.canUseTool) {
     // Fail closed: a host that set up no way to approve has approved nothing.
     return {
       ...failure(call, noApproverMessage(call.name)),
       denial: { tool_name: call.name, tool_use_id: call.id, tool_input: asRecord(call.input) },
     };
   }
-  if (tool.requiresApproval && context.canUseTool) {
-    const toolInput = asRecord(call.input);
+  if (askFirst && context.canUseTool) {
+    const toolInput = asRecord(pre?.updatedInput ?? call.input);
     const aborted = whenAborted(context.signal);
     let decision: PermissionResult;
     try {
@@ -185,11 +201,41 @@ export async function* runToolCall(
     aborted.dispose();
   }
   if (context.signal.aborted || !settled) throw abortError(context.signal);
+  let outcome: ToolCallOutcome;
   if ("error" in settled) {
     const message = settled.error instanceof Error ? settled.error.message : String(settled.error);
-    return failure(call, `Error: ${message}`);
+    outcome = failure(call, `Error: ${message}`);
+  } else {
+    outcome = outcomeOf(call, settled.output);
   }
-  return outcomeOf(call, settled.output);
+  return withPostToolUse(context, call, input.value as Record<string, unknown>, outcome);
+}
+
+/** Runs the host's PostToolUse hook; its added context follows the result, as Claude Code places it. */
+async function withPostToolUse(
+  context: ToolCallContext,
+  call: BetaToolUseBlock,
+  input: Record<string, unknown>,
+  outcome: ToolCallOutcome,
+): Promise<ToolCallOutcome> {
+  if (!context.hooks?.postToolUse) return outcome;
+  let added: string | undefined;
+  try {
+    added = await context.hooks.postToolUse({
+      toolName: call.name,
+      input,
+      toolUseId: call.id,
+      signal: context.signal,
+      result: outcome.toolUseResult ?? outcome.result.content,
+      isError: outcome.result.is_error === true,
+    });
+  } catch {
+    return outcome;
+  }
+  if (added === undefined || added === "") return outcome;
+  const content = outcome.result.content;
+  const text = typeof content === "string" ? content : JSON.stringify(content ?? "");
+  return { ...outcome, result: { ...outcome.result, content: `${text}\n\n${added}` } };
 }
 
 /**
@@ -263,4 +309,20 @@ function asRecord(input: unknown): Record<string, unknown> {
   return typeof input === "object" && input !== null && !Array.isArray(input)
     ? (input as Record<string, unknown>)
     : {};
+}
+
+/** The host's PreToolUse answer; a hook that fails has no opinion (the permission check still applies). */
+async function preToolUse(context: ToolCallContext, call: BetaToolUseBlock) {
+  if (!context.hooks?.preToolUse) return undefined;
+  try {
+    return await context.hooks.preToolUse({
+      toolName: call.name,
+      input: asRecord(call.input),
+      toolUseId: call.id,
+      signal: context.signal,
+    });
+  } catch {
+    if (context.signal.aborted) throw abortError(context.signal);
+    return undefined;
+  }
 }

@@ -11,7 +11,41 @@ describe("parley run arguments", () => {
       inputFormat: "stream-json",
       includePartialMessages: false,
       verbose: true,
+      continueLatest: false,
+      forkSession: false,
+      unsupported: [],
       help: false,
+    });
+  });
+
+  it("reads the SDK's session, permission-prompt and tool flags, and lists the flags Parley does not act on", () => {
+    expect(
+      parseRunArgs([
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--input-format",
+        "stream-json",
+        "--permission-prompt-tool=stdio",
+        "--resume=3dd297c1-88b3-42e4-adcf-137722467bb5",
+        "--fork-session",
+        "--tools=Read,Write",
+        "--append-system-prompt=Be kind.",
+        "--max-thinking-tokens=2048",
+        "--add-dir=/tmp/a",
+        "--add-dir=/tmp/b",
+        "--mcp-config",
+        '{"mcpServers":{}}',
+      ]),
+    ).toMatchObject({
+      permissionPromptTool: "stdio",
+      resume: "3dd297c1-88b3-42e4-adcf-137722467bb5",
+      forkSession: true,
+      continueLatest: false,
+      tools: ["Read", "Write"],
+      appendSystemPrompt: "Be kind.",
+      mcpConfig: ['{"mcpServers":{}}'],
+      unsupported: ["--add-dir", "--max-thinking-tokens"],
     });
   });
 
@@ -51,6 +85,9 @@ describe("parley run arguments", () => {
       verbose: false,
       systemPrompt: "Be brief.",
       cwd: "../project",
+      continueLatest: false,
+      forkSession: false,
+      unsupported: [],
       help: false,
     });
   });

@@ -16,19 +16,23 @@ export interface PrintModePermissions {
   tools: EngineTool[];
   canUseTool: CanUseToolCallback;
   permissionMode: PermissionMode;
+  /** The policy itself, so a host can change its mode mid-session (`set_permission_mode`). */
+  policy: PermissionPolicy;
 }
 
 /**
  * The built-in tools and a permission policy for a headless turn, as `claude -p` sets them up: the mode
  * from `--permission-mode`, allow rules from `--allowedTools`, deny rules from `--disallowedTools` (a bare
- * tool name there removes the tool). Nobody can approve anything here, so a call the policy would ask
- * about is denied with a message telling the model the user has to allow it.
+ * tool name there removes the tool). Unless `ask` reaches someone (the SDK host with
+ * `--permission-prompt-tool stdio`), nobody can approve anything here, so a call the policy would ask about
+ * is denied with a message telling the model the user has to allow it.
  */
 export function printModePermissions(options: {
   cwd: string;
   mode: PermissionMode;
   allowedTools?: readonly string[];
   disallowedTools?: readonly string[];
+  ask?: AskForPermission;
 }): PrintModePermissions {
   const allowed = rules("--allowedTools", options.allowedTools, "allow");
   const disallowed = rules("--disallowedTools", options.disallowedTools, "deny");
@@ -40,8 +44,12 @@ export function printModePermissions(options: {
   });
   return {
     tools: builtinTools().filter((tool) => !removed.has(tool.name)),
-    canUseTool: policyCanUseTool(policy, { ask: denyForLackOfApprover }),
+    canUseTool: policyCanUseTool(policy, {
+      ask: options.ask ?? denyForLackOfApprover,
+      suggestionDestination: "session",
+    }),
     permissionMode: policy.mode,
+    policy,
   };
 }
 

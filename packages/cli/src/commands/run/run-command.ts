@@ -15,6 +15,7 @@ import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
 import { parseRunArgs, type RunArgs } from "./parse-run-args.ts";
 import { printModePermissions } from "./print-mode-permissions.ts";
+import { StreamJsonSession } from "./stream-json/stream-json-session.ts";
 import { TurnPrinter } from "./turn-printer.ts";
 
 const HELP = `Usage: parley run [options] [prompt]
@@ -27,7 +28,9 @@ Options:
   -p, --print                     accepted for Claude Code compatibility
   --output-format <format>        text (the answer), json (the result object) or
                                   stream-json (every SDK message, one JSON per line)
-  --input-format <format>         text (default); stream-json is not supported yet
+  --input-format <format>         text (default), or stream-json: user messages and control
+                                  requests as NDJSON on stdin (the Claude Agent SDK's protocol;
+                                  needs --output-format stream-json)
   --model <provider:model>        e.g. anthropic:claude-opus-5-5, openai:gpt-5.5, ollama:qwen3:8b, demo
   --fallback-model <provider:model>  used when the model keeps failing after retries
   --include-partial-messages      with stream-json: also stream_event partials
@@ -38,6 +41,13 @@ Options:
                                   plan (read, then answer with a plan) or bypassPermissions
   --allowedTools <rules...>       let these calls run, e.g. "Bash(npm test)" "Edit(src/**)"
   --disallowedTools <rules...>    refuse these calls; a bare tool name removes the tool
+  --permission-prompt-tool stdio  with stream-json input: ask the SDK host (can_use_tool) about
+                                  every call the permission mode and rules would ask a person about
+  --resume <id>, --continue       continue a stored session (by id, or the latest here);
+  --fork-session                  with --fork-session into a new id, keeping the old one
+  --session-id <uuid>             the id of a new session
+  --append-system-prompt <text>   added to the system prompt
+  --tools <a,b>                   only these built-in tools
   --verbose                       with text: report retries and fallbacks on stderr
   -h, --help                      show this help
 
@@ -59,14 +69,46 @@ export const runCommand: Command = {
       await write(io.stdout, HELP);
       return 0;
     }
-    if (args.inputFormat === "stream-json") {
-      throw new UsageError("--input-format stream-json (the SDK control protocol) is not supported yet");
-    }
+    if (args.inputFormat === "stream-json") return runStreamJson(args, io);
     return runSingleTurn(args, io);
   },
 };
 
+/** The SDK's control protocol on stdin and stdout (`--input-format stream-json`). */
+async function runStreamJson(args: RunArgs, io: CliIo): Promise<number> {
+  if (args.outputFormat !== "stream-json") {
+    throw new UsageError("--input-format stream-json needs --output-format stream-json");
+  }
+  if (args.prompt !== undefined) {
+    throw new UsageError(
+      "with --input-format stream-json the prompt comes on stdin as user messages, not as an argument",
+    );
+  }
+  const cwd = await workingDirectory(args, io);
+  const home = parleyHome(io.env);
+  const settings = await loadSettings(home);
+  const { model, fallbackModel } = chooseModels(args, io, settings);
+  const session = new StreamJsonSession({ args, io, cwd, home, settings, model, fallbackModel });
+  return session.run();
+}
+
 async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
+  // These act only with --input-format stream-json (the SDK's mode); here they would be silently lost.
+  const streamOnly = [
+    ...args.unsupported,
+    ...(args.permissionPromptTool !== undefined ? ["--permission-prompt-tool"] : []),
+    ...(args.resume !== undefined || args.continueLatest || args.forkSession
+      ? ["--resume/--continue/--fork-session"]
+      : []),
+    ...(args.tools !== undefined ? ["--tools"] : []),
+    ...(args.appendSystemPrompt !== undefined ? ["--append-system-prompt"] : []),
+  ];
+  for (const flag of streamOnly) {
+    await write(
+      io.stderr,
+      `parley: ${flag} is not supported without --input-format stream-json yet; ignored\n`,
+    );
+  }
   const cwd = await workingDirectory(args, io);
   const settings = await loadSettings(parleyHome(io.env));
   const { model, fallbackModel } = chooseModels(args, io, settings);

@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { MessageParam } from "@parley/protocol";
+
+/** A headless session as `parley run` keeps it, so `--resume` and `--continue` can pick it up. */
+export interface StoredCliSession {
+  session_id: string;
+  cwd: string;
+  updated_at_ms: number;
+  history: MessageParam[];
+}
+
+/**
+ * `parley run`'s conversations, one JSON file each under `PARLEY_HOME/cli-sessions/`, written atomically
+ * after every turn (the server keeps its own sessions in SQLite; these are the CLI's, as Claude Code keeps
+ * its transcripts per project).
+ */
+export class CliSessionStore {
+  readonly #directory: string;
+
+  constructor(home: string) {
+    this.#directory = join(home, "cli-sessions");
+  }
+
+  async save(session: StoredCliSession): Promise<void> {
+    await mkdir(this.#directory, { recursive: true, mode: 0o700 });
+    const file = this.#file(session.session_id);
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(session)}\n`, { mode: 0o600 });
+    await rename(temporary, file);
+  }
+
+  /** The session with this id; undefined when there is none (or its file is unreadable). */
+  async load(sessionId: string): Promise<StoredCliSession | undefined> {
+    if (!/^[\w-]{1,100}$/.test(sessionId)) return undefined;
+    try {
+      return JSON.parse(await readFile(this.#file(sessionId), "utf8")) as StoredCliSession;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The most recently used session of a working directory (`--continue`). */
+  async latest(cwd: string): Promise<StoredCliSession | undefined> {
+    const names = await readdir(this.#directory).catch(() => [] as string[]);
+    let latest: StoredCliSession | undefined;
+    for (const name of names) {
+      if (!name.endsWith(".json")) continue;
+      const session = await this.load(name.slice(0, -".json".length));
+      if (session?.cwd === cwd && (latest === undefined || session.updated_at_ms > latest.updated_at_ms)) {
+        latest = session;
+      }
+    }
+    return latest;
+  }
+
+  #file(sessionId: string): string {
+    return join(this.#directory, `${sessionId}.json`);
+  }
+}

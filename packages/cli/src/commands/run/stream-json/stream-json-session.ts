@@ -1,0 +1,433 @@
+import { createInterface } from "node:readline";
+import {
+  AgentSession,
+  type AskForPermission,
+  contextWindowFor,
+  createLanguageModel,
+  estimateTokens,
+  type ModelConfig,
+  ModelConfigError,
+  resolveModelConfig,
+} from "@parley/engine";
+import {
+  controlError,
+  controlSuccess,
+  decodeSdkMessage,
+  type MessageParam,
+  newResultError,
+  type ParleySettings,
+  PERMISSION_MODES,
+  type PermissionMode,
+  type SDKControlRequest,
+  type SDKHookCallbackMatcher,
+  unsupportedControlRequest,
+} from "@parley/protocol";
+import { type CliIo, write } from "../../../cli-io.ts";
+import type { RunArgs } from "../parse-run-args.ts";
+import { printModePermissions } from "../print-mode-permissions.ts";
+import { CliSessionStore } from "./cli-session-store.ts";
+import { ControlChannel } from "./control-channel.ts";
+import { HostHooks } from "./host-hooks.ts";
+
+/** How long Parley waits for the host to answer a `can_use_tool` or `hook_callback` request. */
+const DEFAULT_HOST_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** What the stream-json mode needs from `parley run`. */
+export interface StreamJsonOptions {
+  args: RunArgs;
+  io: CliIo;
+  cwd: string;
+  home: string;
+  settings: ParleySettings;
+  model: ModelConfig;
+  fallbackModel: ModelConfig | undefined;
+}
+
+/**
+ * `parley run --input-format stream-json --output-format stream-json`: the CLI end of the Claude Agent
+ * SDK's control protocol. Stdin carries `user` messages and control frames (NDJSON); each user message is
+ * answered with a turn that ends in one `result`, in order, until stdin ends. Control requests are
+ * answered as they arrive, also mid-turn (`interrupt` stops the turn at once); with
+ * `--permission-prompt-tool stdio` every call the policy would ask a person about is asked of the host
+ * through `can_use_tool`; hooks registered in `initialize` are called through `hook_callback`.
+ */
+export class StreamJsonSession {
+  readonly #options: StreamJsonOptions;
+  readonly #io: CliIo;
+  readonly #channel: ControlChannel;
+  readonly #store: CliSessionStore;
+  readonly #warned = new Set<string>();
+  readonly #turns: MessageParam["content"][] = [];
+  #session!: AgentSession;
+  #permissions!: ReturnType<typeof printModePermissions>;
+  #hooks: HostHooks | undefined;
+  #model: ModelConfig;
+  #systemPrompt: string | undefined;
+  #current: AbortController | undefined;
+  #wakeTurns: (() => void) | undefined;
+  #inputEnded = false;
+  #exitCode = 0;
+  #output: Promise<void> = Promise.resolve();
+
+  constructor(options: StreamJsonOptions) {
+    this.#options = options;
+    this.#io = options.io;
+    this.#model = options.model;
+    this.#systemPrompt = options.args.systemPrompt ?? options.settings.system_prompt;
+    const timeout = Number(options.io.env.PARLEY_HOST_TIMEOUT_MS ?? DEFAULT_HOST_TIMEOUT_MS);
+    this.#channel = new ControlChannel(
+      (frame) => this.#send(frame),
+      timeout > 0 ? timeout : DEFAULT_HOST_TIMEOUT_MS,
+    );
+    this.#store = new CliSessionStore(options.home);
+  }
+
+  /** Runs until stdin ends and every turn it asked for has finished; resolves with the exit status. */
+  async run(): Promise<number> {
+    await this.#openSession();
+    for (const flag of this.#options.args.unsupported)
+      this.#warnOnce(`${flag} is accepted but not supported yet`);
+    const turns = this.#runTurns();
+    const lines = createInterface({ input: this.#io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+    for await (const line of lines) await this.#receive(line);
+    this.#inputEnded = true;
+    this.#wakeTurns?.();
+    await turns;
+    this.#channel.failAll("stdin closed");
+    await this.#output;
+    return this.#exitCode;
+  }
+
+  async #openSession(): Promise<void> {
+    const { args, cwd } = this.#options;
+    const ask: AskForPermission | undefined =
+      args.permissionPromptTool === "stdio" ? (prompt) => this.#askHost(prompt) : undefined;
+    if (args.permissionPromptTool !== undefined && args.permissionPromptTool !== "stdio") {
+      this.#warnOnce(
+        `--permission-prompt-tool ${args.permissionPromptTool}: only "stdio" is supported; calls that need approval are refused`,
+      );
+    }
+    this.#permissions = printModePermissions({
+      cwd,
+      mode: args.permissionMode ?? this.#options.settings.permission_mode ?? "default",
+      ...(args.allowedTools && { allowedTools: args.allowedTools }),
+      ...(args.disallowedTools && { disallowedTools: args.disallowedTools }),
+      ...(ask && { ask }),
+    });
+    const stored = args.resume
+      ? await this.#store.load(args.resume)
+      : args.continueLatest
+        ? await this.#store.latest(cwd)
+        : undefined;
+    if ((args.resume || args.continueLatest) && stored === undefined) {
+      this.#warnOnce(
+        args.resume
+          ? `--resume: no stored session ${args.resume}; starting a new one`
+          : "--continue: no earlier session here; starting a new one",
+      );
+    }
+    const sessionId =
+      stored && !args.forkSession ? stored.session_id : (args.sessionId ?? globalThis.crypto.randomUUID());
+    const tools = args.tools
+      ? this.#permissions.tools.filter((tool) => args.tools?.includes(tool.name))
+      : this.#permissions.tools;
+    this.#session = new AgentSession({
+      sessionId,
+      model: this.#model,
+      ...(this.#options.fallbackModel && { fallbackModel: this.#options.fallbackModel }),
+      cwd,
+      ...(stored && { history: stored.history }),
+      includePartialMessages: args.includePartialMessages,
+      ...((args.maxTurns ?? this.#options.settings.max_turns)
+        ? { maxTurns: args.maxTurns ?? this.#options.settings.max_turns }
+        : {}),
+      tools,
+      canUseTool: this.#permissions.canUseTool,
+      createModel: (config) =>
+        createLanguageModel(config, args.includePartialMessages ? {} : { demo: { delayMs: 0 } }),
+    });
+  }
+
+  /** One stdin line: a user message, a control frame, or something to report and skip. */
+  async #receive(line: string): Promise<void> {
+    if (line.trim() === "") return;
+    const decoded = decodeSdkMessage(line);
+    if (decoded.kind === "invalid") {
+      // A malformed control request still gets an answer: a host waiting on it would hang otherwise.
+      const raw = decoded.raw as { type?: unknown; request_id?: unknown } | null;
+      if (raw?.type === "control_request" && typeof raw.request_id === "string") {
+        await this.#send(controlError(raw.request_id, `invalid control request: ${decoded.error.message}`));
+        return;
+      }
+      this.#warn(`parley: skipped a stdin line that is not a valid message: ${decoded.error.message}`);
+      return;
+    }
+    if (decoded.kind === "unknown") {
+      const request = (decoded.raw as { request_id?: unknown }).request_id;
+      if (decoded.type === "control_request" && typeof request === "string") {
+        await this.#send(unsupportedControlRequest(request, decoded.subtype ?? "(none)"));
+      } else {
+        this.#warn(
+          `parley: skipped a stdin message of unknown type ${decoded.type}${decoded.subtype ? `/${decoded.subtype}` : ""}`,
+        );
+      }
+      return;
+    }
+    if (decoded.kind === "message") {
+      const message = decoded.message;
+      if (message.type !== "user") {
+        this.#warn(`parley: skipped a ${message.type} message on stdin; only user messages start turns`);
+        return;
+      }
+      this.#turns.push(message.message.content as MessageParam["content"]);
+      this.#wakeTurns?.();
+      return;
+    }
+    const frame = decoded.frame;
+    if (frame.type === "control_request") await this.#handleRequest(frame);
+    else if (frame.type === "control_response") {
+      if (!this.#channel.settle(frame)) {
+        this.#warn(`parley: a control_response answers no request of ours (${frame.response.request_id})`);
+      }
+    }
+  }
+
+  async #handleRequest(frame: SDKControlRequest): Promise<void> {
+    const id = frame.request_id;
+    const request = frame.request as { subtype: string } & Record<string, unknown>;
+    switch (request.subtype) {
+      case "initialize":
+        return this.#send(controlSuccess(id, this.#initialize(request)));
+      case "interrupt":
+        this.#current?.abort();
+        return this.#send(controlSuccess(id));
+      case "set_permission_mode": {
+        const mode = request.mode as PermissionMode;
+        if (!(PERMISSION_MODES as readonly string[]).includes(mode)) {
+          return this.#send(controlError(id, `unknown permission mode ${JSON.stringify(request.mode)}`));
+        }
+        this.#permissions.policy.setMode(mode);
+        return this.#send(controlSuccess(id));
+      }
+      case "set_model":
+        return this.#send(this.#setModel(id, request.model));
+      case "set_max_thinking_tokens":
+        this.#warnOnce("set_max_thinking_tokens is accepted, but Parley does not set a thinking budget yet");
+        return this.#send(controlSuccess(id));
+      case "mcp_status":
+        return this.#send(controlSuccess(id, { mcpServers: this.#mcpStatus() }));
+      case "get_context_usage":
+        return this.#send(controlSuccess(id, this.#contextUsage()));
+      default:
+        return this.#send(unsupportedControlRequest(id, request.subtype));
+    }
+  }
+
+  #initialize(request: Record<string, unknown>): Record<string, unknown> {
+    const hooks = request.hooks as Partial<Record<string, SDKHookCallbackMatcher[]>> | undefined;
+    if (hooks !== undefined) {
+      this.#hooks = new HostHooks(
+        hooks,
+        this.#channel,
+        {
+          sessionId: () => this.#session.sessionId,
+          cwd: this.#options.cwd,
+          permissionMode: () => this.#permissions.policy.mode,
+        },
+        (message) => this.#warn(message),
+      );
+    }
+    const prompts = request.systemPrompt as string[] | undefined;
+    const custom = prompts?.filter((part) => part.trim() !== "").join("\n\n");
+    if (custom) this.#systemPrompt = custom;
+    const appended = [request.appendSystemPrompt, this.#options.args.appendSystemPrompt].filter(
+      (part): part is string => typeof part === "string" && part !== "",
+    );
+    if (appended.length > 0)
+      this.#systemPrompt = [this.#systemPrompt, ...appended].filter(Boolean).join("\n\n");
+    for (const field of ["agents", "sdkMcpServers", "plugins", "jsonSchema"] as const) {
+      if (request[field] !== undefined)
+        this.#warnOnce(`initialize: ${field} is not supported yet and was ignored`);
+    }
+    return {
+      commands: [],
+      agents: [],
+      output_style: "default",
+      available_output_styles: ["default"],
+      models: [
+        {
+          value: this.#model.model,
+          displayName: this.#model.model,
+          description: `${this.#model.provider} model`,
+        },
+      ],
+      account: { apiProvider: this.#model.provider },
+      pid: process.pid,
+      current_permission_mode: this.#permissions.policy.mode,
+      hooks_applied: hooks !== undefined,
+    };
+  }
+
+  #setModel(id: string, requested: unknown) {
+    try {
+      this.#model =
+        typeof requested === "string" && requested !== ""
+          ? resolveModelConfig({ env: this.#io.env, settings: this.#options.settings, override: requested })
+          : this.#options.model;
+      return controlSuccess(id);
+    } catch (error) {
+      const message = error instanceof ModelConfigError ? error.message : String(error);
+      return controlError(id, `set_model: ${message}`);
+    }
+  }
+
+  /** MCP servers given with --mcp-config, which `parley run` does not connect to yet: reported as failed. */
+  #mcpStatus() {
+    const names = new Set<string>();
+    for (const value of this.#options.args.mcpConfig ?? []) {
+      try {
+        const parsed = JSON.parse(value) as { mcpServers?: Record<string, unknown> };
+        for (const name of Object.keys(parsed.mcpServers ?? {})) names.add(name);
+      } catch {
+        // A file path: Parley does not read MCP configuration files yet.
+      }
+    }
+    return [...names].map((name) => ({
+      name,
+      status: "failed",
+      error: "parley run does not connect to MCP servers yet",
+    }));
+  }
+
+  #contextUsage() {
+    const used = estimateTokens([...this.#session.history], this.#systemPrompt);
+    const max = contextWindowFor(this.#model) ?? 200_000;
+    const free = Math.max(0, max - used);
+    return {
+      categories: [
+        { id: "messages", name: "Messages", tokens: used, color: "purple", kind: "used" },
+        { id: "free_space", name: "Free space", tokens: free, color: "gray", kind: "free" },
+      ],
+      totalTokens: used,
+      maxTokens: max,
+      rawMaxTokens: max,
+      percentage: Math.round((used / max) * 1000) / 10,
+      gridRows: [],
+      model: this.#model.model,
+      memoryFiles: [],
+      mcpTools: [],
+      agents: [],
+    };
+  }
+
+  /** Runs the queued turns one after another until stdin has ended and nothing is left. */
+  async #runTurns(): Promise<void> {
+    for (;;) {
+      const prompt = this.#turns.shift();
+      if (prompt === undefined) {
+        if (this.#inputEnded) return;
+        await new Promise<void>((resolve) => {
+          this.#wakeTurns = resolve;
+        });
+        this.#wakeTurns = undefined;
+        continue;
+      }
+      await this.#runTurn(prompt);
+    }
+  }
+
+  async #runTurn(prompt: MessageParam["content"]): Promise<void> {
+    const controller = new AbortController();
+    this.#current = controller;
+    try {
+      let content = prompt;
+      if (this.#hooks) {
+        const submitted = await this.#hooks.userPromptSubmit(textOf(prompt), controller.signal);
+        if ("blocked" in submitted) {
+          // The host still gets its one result for the message, saying why nothing ran.
+          this.#exitCode = 1;
+          await this.#send({
+            ...newResultError({
+              sessionId: this.#session.sessionId,
+              subtype: "error_during_execution",
+              errors: [`A UserPromptSubmit hook blocked the prompt: ${submitted.blocked}`],
+            }),
+            uuid: globalThis.crypto.randomUUID(),
+          });
+          return;
+        }
+        if (submitted.context) content = [...asBlocks(prompt), { type: "text", text: submitted.context }];
+      }
+      for await (const message of this.#session.send(content, {
+        model: this.#model,
+        signal: controller.signal,
+        permissionMode: this.#permissions.policy.mode,
+        ...(this.#systemPrompt !== undefined && { systemPrompt: this.#systemPrompt }),
+        ...(this.#hooks && { toolHooks: this.#hooks.toolHooks() }),
+      })) {
+        if (message.type === "result") this.#exitCode = message.is_error ? 1 : 0;
+        await this.#send(message);
+      }
+      if (this.#hooks) await this.#hooks.stop(controller.signal).catch(() => {});
+    } finally {
+      this.#current = undefined;
+      await this.#saveSession();
+    }
+  }
+
+  async #saveSession(): Promise<void> {
+    await this.#store
+      .save({
+        session_id: this.#session.sessionId,
+        cwd: this.#options.cwd,
+        updated_at_ms: Date.now(),
+        history: [...this.#session.history],
+      })
+      .catch((error: Error) => this.#warn(`parley: could not save the session: ${error.message}`));
+  }
+
+  /** `--permission-prompt-tool stdio`: the host decides, as a person would in Claude Code. */
+  #askHost: AskForPermission = async (prompt) => {
+    const answer = await this.#channel.request(
+      {
+        subtype: "can_use_tool",
+        tool_name: prompt.toolName,
+        input: prompt.input,
+        tool_use_id: prompt.toolUseId,
+        permission_suggestions: prompt.suggestions,
+        description: prompt.reason,
+        ...(prompt.blockedPath !== undefined && { blocked_path: prompt.blockedPath }),
+      },
+      prompt.signal,
+    );
+    return { ...answer, toolUseID: prompt.toolUseId } as Awaited<ReturnType<AskForPermission>>;
+  };
+
+  /** Writes one NDJSON frame; frames go out in the order they were sent. */
+  #send(frame: object): Promise<void> {
+    const line = `${JSON.stringify(frame)}\n`;
+    this.#output = this.#output.then(() => write(this.#io.stdout, line));
+    return this.#output;
+  }
+
+  #warn(message: string): void {
+    this.#io.stderr.write(`${message}\n`);
+  }
+
+  #warnOnce(message: string): void {
+    if (this.#warned.has(message)) return;
+    this.#warned.add(message);
+    this.#warn(`parley: ${message}`);
+  }
+}
+
+function asBlocks(content: MessageParam["content"]) {
+  return typeof content === "string" ? [{ type: "text" as const, text: content }] : [...content];
+}
+
+function textOf(content: MessageParam["content"]): string {
+  if (typeof content === "string") return content;
+  return content
+    .flatMap((block) => (block.type === "text" ? [(block as { text: string }).text] : []))
+    .join("\n");
+}

@@ -1,0 +1,242 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+/** `parley run --input-format stream-json` spoken to line by line, as a host would, including badly. */
+
+const bin = fileURLToPath(new URL("../bin/parley.js", import.meta.url));
+type Frame = Record<string, unknown> & { type: string };
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), "parley-stream-json-"));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** A `parley run` process with stream-json on both ends; `next` waits for the next stdout frame matching. */
+class Cli {
+  readonly frames: Frame[] = [];
+  stderr = "";
+  readonly exited: Promise<number | null>;
+  readonly #child: ChildProcessWithoutNullStreams;
+  #buffer = "";
+  #waiters: (() => void)[] = [];
+
+  constructor(args: string[], env: Record<string, string>, cwd: string) {
+    this.#child = spawn(
+      process.execPath,
+      [bin, "run", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", ...args],
+      { cwd, env: { PATH: process.env.PATH ?? "", ...env } },
+    );
+    this.#child.stdout.on("data", (chunk: Buffer) => {
+      this.#buffer += chunk.toString("utf8");
+      for (let end = this.#buffer.indexOf("\n"); end !== -1; end = this.#buffer.indexOf("\n")) {
+        this.frames.push(JSON.parse(this.#buffer.slice(0, end)) as Frame);
+        this.#buffer = this.#buffer.slice(end + 1);
+      }
+      for (const wake of this.#waiters.splice(0)) wake();
+    });
+    this.#child.stderr.on("data", (chunk: Buffer) => {
+      this.stderr += chunk.toString("utf8");
+      for (const wake of this.#waiters.splice(0)) wake();
+    });
+    this.exited = new Promise((resolve) => this.#child.on("close", resolve));
+  }
+
+  send(line: string | object): void {
+    this.#child.stdin.write(`${typeof line === "string" ? line : JSON.stringify(line)}\n`);
+  }
+
+  user(text: string): void {
+    this.send({
+      type: "user",
+      session_id: "",
+      message: { role: "user", content: text },
+      parent_tool_use_id: null,
+    });
+  }
+
+  end(): void {
+    this.#child.stdin.end();
+  }
+
+  async until<T>(find: () => T | undefined): Promise<T> {
+    for (;;) {
+      const found = find();
+      if (found !== undefined) return found;
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+  }
+
+  frame(predicate: (frame: Frame) => boolean): Promise<Frame> {
+    return this.until(() => this.frames.find(predicate));
+  }
+}
+
+let server: FakeModelServer;
+let cwd: string;
+let env: Record<string, string>;
+beforeEach(async () => {
+  server = await startFakeModelServer();
+  cwd = await mkdtemp(join(scratch, "project-"));
+  const home = await mkdtemp(join(scratch, "home-"));
+  env = {
+    HOME: home,
+    PARLEY_HOME: join(home, ".parley"),
+    PARLEY_MODEL: "anthropic:claude-fake-1",
+    ANTHROPIC_API_KEY: "sk-ant-fake",
+    ANTHROPIC_BASE_URL: server.url,
+  };
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const results = (cli: Cli) => cli.frames.filter((frame) => frame.type === "result");
+const responseTo = (id: string) => (frame: Frame) =>
+  frame.type === "control_response" && (frame.response as { request_id: string }).request_id === id;
+
+describe("parley run's stream-json input, fed as a careless or hostile host would", () => {
+  it("reports lines that are not messages on stderr and goes on with the session", async () => {
+    server.script(reply().text("Still fine."));
+    const cli = new Cli([], env, cwd);
+    cli.send("this is not json");
+    cli.send("[1, 2, 3]");
+    cli.send({ type: "mystery", payload: 1 });
+    cli.send({ type: "control_response", response: { subtype: "success", request_id: "nobody-asked" } });
+    cli.user("Hello?");
+    await cli.frame((frame) => frame.type === "result");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    expect(results(cli)).toEqual([expect.objectContaining({ subtype: "success", result: "Still fine." })]);
+    expect(cli.stderr).toContain("not a valid message");
+    expect(cli.stderr).toContain("unknown type mystery");
+    expect(cli.stderr).toContain("answers no request of ours (nobody-asked)");
+  });
+
+  it("answers a control request it does not know with an error naming the subtype, never silence", async () => {
+    const cli = new Cli([], env, cwd);
+    cli.send({ type: "control_request", request_id: "r1", request: { subtype: "teleport_to_mars" } });
+    cli.send({ type: "control_request", request_id: "r2", request: { subtype: "mcp_status" } });
+    const unknown = await cli.frame(responseTo("r1"));
+    expect(unknown.response).toEqual({
+      subtype: "error",
+      request_id: "r1",
+      error: "Unsupported control request subtype: teleport_to_mars",
+      error_code: "unsupported_request",
+    });
+    expect((await cli.frame(responseTo("r2"))).response).toMatchObject({
+      subtype: "success",
+      response: { mcpServers: [] },
+    });
+    cli.end();
+    expect(await cli.exited).toBe(0);
+  });
+
+  it("answers control requests that arrive in the middle of a turn while the turn goes on", async () => {
+    server.script(reply().text("Working").gate("mid").text(" and done."));
+    const cli = new Cli([], env, cwd);
+    cli.send({ type: "control_request", request_id: "init", request: { subtype: "initialize" } });
+    cli.user("Work");
+    await server.waitForGate("mid");
+    cli.send({ type: "control_request", request_id: "usage", request: { subtype: "get_context_usage" } });
+    cli.send({
+      type: "control_request",
+      request_id: "mode",
+      request: { subtype: "set_permission_mode", mode: "plan" },
+    });
+    cli.send({
+      type: "control_request",
+      request_id: "bad-mode",
+      request: { subtype: "set_permission_mode", mode: "yolo" },
+    });
+    const usage = await cli.frame(responseTo("usage"));
+    expect((usage.response as { response: { maxTokens: number } }).response.maxTokens).toBeGreaterThan(0);
+    expect((await cli.frame(responseTo("mode"))).response).toMatchObject({ subtype: "success" });
+    expect((await cli.frame(responseTo("bad-mode"))).response).toMatchObject({
+      subtype: "error",
+      error: expect.stringContaining("request.mode"),
+    });
+    server.release("mid");
+    await cli.frame((frame) => frame.type === "result");
+    expect((await cli.frame(responseTo("init"))).response).toMatchObject({
+      subtype: "success",
+      response: { output_style: "default", models: [expect.objectContaining({ value: "claude-fake-1" })] },
+    });
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    expect(results(cli)).toEqual([
+      expect.objectContaining({ subtype: "success", result: "Working and done." }),
+    ]);
+  });
+
+  it("refuses a call when the host never answers can_use_tool, with a clear error, and the turn goes on", async () => {
+    server.script(
+      reply().toolCall("Write", { file_path: "x.txt", content: "x" }),
+      reply().text("Gave up on it."),
+    );
+    const cli = new Cli(
+      ["--permission-prompt-tool", "stdio"],
+      { ...env, PARLEY_HOST_TIMEOUT_MS: "300" },
+      cwd,
+    );
+    cli.user("Write x");
+    const asked = await cli.frame((frame) => frame.type === "control_request");
+    expect(asked.request).toMatchObject({
+      subtype: "can_use_tool",
+      tool_name: "Write",
+      input: { file_path: "x.txt" },
+    });
+    const cancelled = await cli.frame((frame) => frame.type === "control_cancel_request");
+    expect(cancelled.request_id).toBe(asked.request_id);
+    await cli.frame((frame) => frame.type === "result");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    const toolResult = JSON.stringify(server.requests[1]?.body);
+    expect(toolResult).toContain("the host did not answer the can_use_tool request within 0 s");
+    expect(results(cli)[0]).toMatchObject({
+      subtype: "success",
+      permission_denials: [expect.objectContaining({ tool_name: "Write" })],
+    });
+  });
+
+  it("finishes the turn it started when stdin closes mid-turn, then exits", async () => {
+    server.script(reply().text("Half").gate("late").text(" and whole."));
+    const cli = new Cli([], env, cwd);
+    cli.user("Answer fully");
+    await server.waitForGate("late");
+    cli.end();
+    server.release("late");
+    expect(await cli.exited).toBe(0);
+    expect(results(cli)).toEqual([
+      expect.objectContaining({ subtype: "success", result: "Half and whole." }),
+    ]);
+  });
+
+  it("accepts every flag the official SDK passes, and reports the ones it does not act on once on stderr", async () => {
+    server.script(reply().text("ok"));
+    const cli = new Cli(
+      [
+        "--max-thinking-tokens=1024",
+        "--setting-sources=user,project",
+        "--add-dir=/tmp",
+        "--include-partial-messages",
+      ],
+      env,
+      cwd,
+    );
+    cli.user("hi");
+    await cli.frame((frame) => frame.type === "result");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    expect(cli.stderr.match(/--max-thinking-tokens is accepted but not supported yet/g)).toHaveLength(1);
+    expect(cli.stderr).toContain("--setting-sources is accepted but not supported yet");
+    expect(cli.frames.some((frame) => frame.type === "stream_event")).toBe(true);
+  });
+});
