@@ -1,0 +1,345 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import {
+  controlError,
+  controlSuccess,
+  decodeSdkMessage,
+  type HookCallback,
+  newControlRequest,
+  type PermissionMode,
+  type QueryOptions,
+  type SDKControlRequest,
+  type SDKMessage,
+  type SDKUserMessage,
+  unsupportedControlRequest,
+} from "@parley/protocol";
+import { cliArguments } from "./cli-arguments.ts";
+
+/** What `query()` takes: the official SDK's shape. */
+export interface QueryInput {
+  /** One message, or a stream of user messages (a conversation the host feeds as it goes). */
+  prompt: string | AsyncIterable<SDKUserMessage>;
+  options?: QueryOptions;
+}
+
+/** The running conversation: its messages as an async generator, plus the controls of the SDK's `Query`. */
+export interface Query extends AsyncGenerator<SDKMessage, void> {
+  /** Stops the current turn at once; the CLI ends it with an `error_during_execution` result. */
+  interrupt(): Promise<void>;
+  setPermissionMode(mode: PermissionMode): Promise<void>;
+  /** A model for the next turns (undefined: back to the default). */
+  setModel(model?: string): Promise<void>;
+  mcpServerStatus(): Promise<unknown[]>;
+  /** The slash commands the CLI offers (from its `initialize` reply). */
+  supportedCommands(): Promise<unknown[]>;
+  /** Ends the conversation and the CLI process. */
+  close(): void;
+}
+
+const STDERR_TAIL = 2048;
+
+/**
+ * Drives any CLI that speaks the Claude Agent SDK's stream-json protocol: Parley's own `parley run` (the
+ * default) or the real `claude`. It spawns the executable, sends `initialize` (with the hooks it will call
+ * back) and the prompt, yields every SDK message the CLI prints, and answers the CLI's `can_use_tool` and
+ * `hook_callback` requests with the host's functions. A string prompt ends after its `result`; a stream of
+ * messages ends when the stream does and every message has its `result`.
+ */
+export function query(input: QueryInput): Query {
+  return new CliQuery(input);
+}
+
+class CliQuery implements Query {
+  readonly #options: QueryOptions;
+  readonly #child: ChildProcessWithoutNullStreams;
+  readonly #messages: SDKMessage[] = [];
+  readonly #pending = new Map<
+    string,
+    { resolve(value: Record<string, unknown>): void; reject(error: Error): void }
+  >();
+  readonly #callbacks = new Map<string, HookCallback>();
+  readonly #inFlight = new Map<string, AbortController>();
+  readonly #initialized: Promise<Record<string, unknown>>;
+  #wake: (() => void) | undefined;
+  #done = false;
+  #failure: Error | undefined;
+  #stderr = "";
+  #sent = 0;
+  #results = 0;
+  #inputEnded = false;
+
+  constructor(input: QueryInput) {
+    this.#options = input.options ?? {};
+    const { command, args } = this.#command();
+    this.#child = spawn(command, args, {
+      cwd: this.#options.cwd ?? process.cwd(),
+      env: (this.#options.env as NodeJS.ProcessEnv | undefined) ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    this.#child.on("error", (error) => this.#fail(new Error(`could not start ${command}: ${error.message}`)));
+    this.#child.stdin.on("error", () => {});
+    this.#child.stderr.on("data", (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      this.#stderr = (this.#stderr + text).slice(-STDERR_TAIL);
+      this.#options.stderr?.(text);
+    });
+    this.#child.on("close", (code, signal) => this.#closed(code, signal));
+    createInterface({ input: this.#child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) =>
+      this.#receive(line),
+    );
+    this.#options.abortController?.signal.addEventListener("abort", () => this.close(), { once: true });
+    this.#initialized = this.#request({ subtype: "initialize", ...this.#initializeFields() });
+    this.#initialized.catch(() => {});
+    void this.#sendPrompt(input.prompt);
+  }
+
+  #command(): { command: string; args: string[] } {
+    const flags = [...(this.#options.executableArgs ?? []), ...cliArguments(this.#options)];
+    const path = this.#options.pathToClaudeCodeExecutable;
+    // Without a path, Parley's own CLI; a script path runs with Node, anything else is executed directly.
+    if (path === undefined) return { command: "parley", args: ["run", ...flags] };
+    if (/\.(m?js|tsx?|jsx)$/.test(path)) return { command: process.execPath, args: [path, ...flags] };
+    return { command: path, args: flags };
+  }
+
+  #initializeFields(): Record<string, unknown> {
+    const hooks: Record<string, { matcher?: string; hookCallbackIds: string[]; timeout?: number }[]> = {};
+    for (const [event, matchers] of Object.entries(this.#options.hooks ?? {})) {
+      hooks[event] = (matchers ?? []).map((matcher) => ({
+        ...(matcher.matcher !== undefined && { matcher: matcher.matcher }),
+        hookCallbackIds: matcher.hooks.map((hook) => {
+          const id = `hook_${this.#callbacks.size}`;
+          this.#callbacks.set(id, hook);
+          return id;
+        }),
+        ...(matcher.timeout !== undefined && { timeout: matcher.timeout }),
+      }));
+    }
+    const system = this.#options.systemPrompt;
+    return {
+      ...(Object.keys(hooks).length > 0 && { hooks }),
+      ...(typeof system === "string" && { systemPrompt: [system] }),
+      ...(Array.isArray(system) && { systemPrompt: system }),
+      ...(system === undefined && { systemPrompt: [""] }),
+      ...(typeof system === "object" &&
+        !Array.isArray(system) &&
+        system.type === "preset" &&
+        system.append !== undefined && {
+          appendSystemPrompt: system.append,
+        }),
+    };
+  }
+
+  async #sendPrompt(prompt: QueryInput["prompt"]): Promise<void> {
+    try {
+      if (typeof prompt === "string") {
+        this.#writeUser({
+          type: "user",
+          session_id: "",
+          message: { role: "user", content: [{ type: "text", text: prompt }] },
+          parent_tool_use_id: null,
+        });
+      } else {
+        for await (const message of prompt) this.#writeUser(message);
+      }
+    } catch (error) {
+      this.#fail(new Error(`the prompt stream failed: ${(error as Error).message}`));
+    }
+    this.#inputEnded = true;
+    this.#endInputWhenAnswered();
+  }
+
+  #writeUser(message: SDKUserMessage): void {
+    this.#sent += 1;
+    this.#write(message);
+  }
+
+  /** Every message sent has its result and no more will come: close stdin, and the CLI exits. */
+  #endInputWhenAnswered(): void {
+    if (this.#inputEnded && this.#results >= this.#sent && !this.#child.stdin.writableEnded)
+      this.#child.stdin.end();
+  }
+
+  #receive(line: string): void {
+    if (line.trim() === "") return;
+    const decoded = decodeSdkMessage(line);
+    if (decoded.kind === "invalid") {
+      this.#options.stderr?.(`non-JSON or invalid stdout line skipped: ${line.slice(0, 200)}\n`);
+      return;
+    }
+    if (decoded.kind === "unknown") {
+      // Newer CLIs add types; they are passed on, as the official SDK does.
+      this.#push(decoded.raw as SDKMessage);
+      return;
+    }
+    if (decoded.kind === "message") {
+      const message = decoded.message as SDKMessage;
+      this.#push(message);
+      if (message.type === "result") {
+        this.#results += 1;
+        this.#endInputWhenAnswered();
+      }
+      return;
+    }
+    const frame = decoded.frame;
+    if (frame.type === "control_response") {
+      const pending = this.#pending.get(frame.response.request_id);
+      if (pending === undefined) return;
+      this.#pending.delete(frame.response.request_id);
+      if (frame.response.subtype === "success")
+        pending.resolve((frame.response.response ?? {}) as Record<string, unknown>);
+      else pending.reject(new Error(frame.response.error));
+    } else if (frame.type === "control_request") {
+      void this.#answer(frame);
+    } else if (frame.type === "control_cancel_request") {
+      this.#inFlight.get(frame.request_id)?.abort();
+    }
+  }
+
+  /** The CLI asks the host: a permission decision or a hook's output. */
+  async #answer(frame: SDKControlRequest): Promise<void> {
+    const request = frame.request as { subtype: string } & Record<string, unknown>;
+    const controller = new AbortController();
+    this.#inFlight.set(frame.request_id, controller);
+    try {
+      if (request.subtype === "can_use_tool" && this.#options.canUseTool) {
+        const decision = await this.#options.canUseTool(
+          request.tool_name as string,
+          request.input as Record<string, unknown>,
+          {
+            signal: controller.signal,
+            toolUseID: request.tool_use_id as string,
+            requestId: frame.request_id,
+            ...(request.permission_suggestions !== undefined && {
+              suggestions: request.permission_suggestions as never,
+            }),
+            ...(typeof request.blocked_path === "string" && { blockedPath: request.blocked_path }),
+            ...(typeof request.description === "string" && { description: request.description }),
+          },
+        );
+        if (!controller.signal.aborted) this.#write(controlSuccess(frame.request_id, { ...decision }));
+      } else if (request.subtype === "hook_callback") {
+        const callback = this.#callbacks.get(request.callback_id as string);
+        if (callback === undefined) {
+          this.#write(controlError(frame.request_id, `no hook callback ${String(request.callback_id)}`));
+          return;
+        }
+        const output = await callback(request.input as never, request.tool_use_id as string | undefined, {
+          signal: controller.signal,
+        });
+        if (!controller.signal.aborted) this.#write(controlSuccess(frame.request_id, { ...output }));
+      } else {
+        this.#write(unsupportedControlRequest(frame.request_id, request.subtype));
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) this.#write(controlError(frame.request_id, (error as Error).message));
+    } finally {
+      this.#inFlight.delete(frame.request_id);
+    }
+  }
+
+  #request(request: { subtype: string } & Record<string, unknown>): Promise<Record<string, unknown>> {
+    const frame = newControlRequest(request as Parameters<typeof newControlRequest>[0]);
+    return new Promise((resolve, reject) => {
+      if (this.#done) {
+        reject(new Error(`the CLI has exited; ${request.subtype} was not sent`));
+        return;
+      }
+      this.#pending.set(frame.request_id, { resolve, reject });
+      this.#write(frame);
+    });
+  }
+
+  #write(frame: object): void {
+    if (!this.#child.stdin.writableEnded) this.#child.stdin.write(`${JSON.stringify(frame)}\n`);
+  }
+
+  #push(message: SDKMessage): void {
+    this.#messages.push(message);
+    this.#wake?.();
+  }
+
+  #closed(code: number | null, signal: NodeJS.Signals | null): void {
+    this.#done = true;
+    for (const [, pending] of this.#pending) pending.reject(new Error("the CLI exited before it answered"));
+    this.#pending.clear();
+    for (const controller of this.#inFlight.values()) controller.abort();
+    if (this.#failure === undefined && code !== 0 && signal === null && this.#results < this.#sent) {
+      this.#failure = new Error(
+        `the CLI exited with code ${code}${this.#stderr ? `: ${this.#stderr.trim()}` : ""}`,
+      );
+    }
+    this.#wake?.();
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    this.#done = true;
+    this.#wake?.();
+  }
+
+  async next(): Promise<IteratorResult<SDKMessage, void>> {
+    for (;;) {
+      const message = this.#messages.shift();
+      if (message !== undefined) return { value: message, done: false };
+      if (this.#failure !== undefined) {
+        const failure = this.#failure;
+        this.#failure = undefined;
+        this.#done = true;
+        throw failure;
+      }
+      if (this.#done) return { value: undefined, done: true };
+      await new Promise<void>((resolve) => {
+        this.#wake = resolve;
+      });
+      this.#wake = undefined;
+    }
+  }
+
+  async return(): Promise<IteratorResult<SDKMessage, void>> {
+    this.close();
+    return { value: undefined, done: true };
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<SDKMessage, void>> {
+    this.close();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    this.close();
+  }
+
+  async interrupt(): Promise<void> {
+    await this.#request({ subtype: "interrupt" });
+  }
+
+  async setPermissionMode(mode: PermissionMode): Promise<void> {
+    await this.#request({ subtype: "set_permission_mode", mode });
+  }
+
+  async setModel(model?: string): Promise<void> {
+    await this.#request({ subtype: "set_model", ...(model !== undefined && { model }) });
+  }
+
+  async mcpServerStatus(): Promise<unknown[]> {
+    const response = await this.#request({ subtype: "mcp_status" });
+    return (response.mcpServers as unknown[] | undefined) ?? [];
+  }
+
+  async supportedCommands(): Promise<unknown[]> {
+    return ((await this.#initialized).commands as unknown[] | undefined) ?? [];
+  }
+
+  close(): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#child.stdin.end();
+    this.#child.kill("SIGTERM");
+    this.#wake?.();
+  }
+}
