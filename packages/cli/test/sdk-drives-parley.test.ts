@@ -27,7 +27,16 @@ interface Query extends AsyncGenerator<Message> {
 }
 interface Sdk {
   query(input: { prompt: string | AsyncIterable<unknown>; options: Record<string, unknown> }): Query;
+  tool(
+    name: string,
+    description: string,
+    shape: Record<string, unknown>,
+    handler: (args: Record<string, unknown>) => Promise<{ content: { type: "text"; text: string }[] }>,
+  ): unknown;
+  createSdkMcpServer(options: { name: string; version?: string; tools: unknown[] }): unknown;
 }
+/** The zod the SDK itself uses (its `tool()` takes a zod shape), from interop/ too. */
+const interopZod = fileURLToPath(new URL("../../../interop/node_modules/zod/index.js", import.meta.url));
 
 let sdk: Sdk;
 let scratch: string;
@@ -255,6 +264,38 @@ describe("the official Claude Agent SDK driving parley run", () => {
       collect(sdk.query({ prompt: "Here is my secret", options: options({ hooks }) })),
     ).rejects.toThrow("A UserPromptSubmit hook blocked the prompt: Prompts with secrets stay here.");
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("offers an SDK-hosted MCP tool to the model and runs it in the host when allowed", async () => {
+    const { z } = (await import(pathToFileURL(interopZod).href)) as { z: { string(): unknown } };
+    const calls: unknown[] = [];
+    const weather = sdk.createSdkMcpServer({
+      name: "weather",
+      version: "1.0.0",
+      tools: [
+        sdk.tool("forecast", "The forecast for a city", { city: z.string() }, async (args) => {
+          calls.push(args);
+          return { content: [{ type: "text", text: `Sunny in ${String(args.city)}` }] };
+        }),
+      ],
+    });
+    server.script(
+      reply().toolCall("mcp__weather__forecast", { city: "Lisbon" }),
+      reply().text("It is sunny."),
+    );
+    const messages = await collect(
+      sdk.query({
+        prompt: "Weather in Lisbon?",
+        options: options({ mcpServers: { weather }, allowedTools: ["mcp__weather__forecast"] }),
+      }),
+    );
+    expect(calls).toEqual([{ city: "Lisbon" }]);
+    const firstRequest = server.requests[0]?.body as { tools: { name: string; input_schema: unknown }[] };
+    expect(firstRequest.tools.find((tool) => tool.name === "mcp__weather__forecast")).toMatchObject({
+      input_schema: { type: "object", properties: { city: { type: "string" } } },
+    });
+    expect(lastUserText(1)).toContain("Sunny in Lisbon");
+    expect(messages.at(-1)).toMatchObject({ type: "result", subtype: "success", result: "It is sunny." });
   });
 
   it("changes the permission mode mid-session with setPermissionMode", async () => {

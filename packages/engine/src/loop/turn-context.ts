@@ -64,10 +64,11 @@ export function newTurnContext(
 
 /** A tool as the provider sees it: name, description and the JSON Schema of its input. */
 export function toProviderTool(tool: EngineTool): LanguageModelV3FunctionTool {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema as z.ZodType, {
-    target: "draft-7",
-    io: "input",
-    unrepresentable: "any",
-  }) as Record<string, unknown>;
+  const { $schema: _ignored, ...schema } = (tool.jsonSchema ??
+    z.toJSONSchema(tool.inputSchema as z.ZodType, {
+      target: "draft-7",
+      io: "input",
+      unrepresentable: "any",
+    })) as Record<string, unknown>;
   return { type: "function", name: tool.name, description: tool.description, inputSchema: schema };
 }

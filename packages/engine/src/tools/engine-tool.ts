@@ -76,6 +76,11 @@ export interface EngineTool<Input = unknown> {
   name: string;
   description: string;
   inputSchema: z.ZodType<Input>;
+  /**
+   * The input's JSON Schema as the model should see it, when the tool brings its own (an MCP server's
+   * tool); otherwise it is generated from `inputSchema`.
+   */
+  jsonSchema?: Record<string, unknown>;
   requiresApproval: boolean;
   /** What a call touches (given the validated input), passed to `canUseTool` for permission policies. */
   access?(input: Input): ToolAccess;

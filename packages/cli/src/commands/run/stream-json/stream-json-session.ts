@@ -4,6 +4,7 @@ import {
   type AskForPermission,
   contextWindowFor,
   createLanguageModel,
+  type EngineTool,
   estimateTokens,
   type ModelConfig,
   ModelConfigError,
@@ -28,6 +29,7 @@ import { printModePermissions } from "../print-mode-permissions.ts";
 import { CliSessionStore } from "./cli-session-store.ts";
 import { ControlChannel } from "./control-channel.ts";
 import { HostHooks } from "./host-hooks.ts";
+import { SdkMcpServers } from "./sdk-mcp-tools.ts";
 
 /** How long Parley waits for the host to answer a `can_use_tool` or `hook_callback` request. */
 const DEFAULT_HOST_TIMEOUT_MS = 5 * 60 * 1000;
@@ -61,7 +63,11 @@ export class StreamJsonSession {
   #session!: AgentSession;
   #permissions!: ReturnType<typeof printModePermissions>;
   #hooks: HostHooks | undefined;
+  /** MCP servers hosted by the SDK, connecting in the background; every turn waits until they are ready. */
+  #sdkMcp: SdkMcpServers | undefined;
+  #sdkMcpReady: Promise<void> = Promise.resolve();
   #model: ModelConfig;
+  #tools: EngineTool[] = [];
   #systemPrompt: string | undefined;
   #current: AbortController | undefined;
   #wakeTurns: (() => void) | undefined;
@@ -131,6 +137,7 @@ export class StreamJsonSession {
     const tools = args.tools
       ? this.#permissions.tools.filter((tool) => args.tools?.includes(tool.name))
       : this.#permissions.tools;
+    this.#tools = tools;
     this.#session = new AgentSession({
       sessionId,
       model: this.#model,
@@ -245,7 +252,18 @@ export class StreamJsonSession {
     );
     if (appended.length > 0)
       this.#systemPrompt = [this.#systemPrompt, ...appended].filter(Boolean).join("\n\n");
-    for (const field of ["agents", "sdkMcpServers", "plugins", "jsonSchema"] as const) {
+    const sdkServers = request.sdkMcpServers as string[] | undefined;
+    if (sdkServers !== undefined && sdkServers.length > 0) {
+      // Not awaited here: connecting needs the host's answers, which arrive on the stdin this handler reads.
+      const servers = new SdkMcpServers(this.#channel);
+      this.#sdkMcp = servers;
+      this.#sdkMcpReady = servers.connect(sdkServers, request.sdkMcpServerManifests as never).then(() => {
+        for (const server of servers.servers) {
+          if (server.error) this.#warn(`parley: the SDK MCP server ${server.name} failed: ${server.error}`);
+        }
+      });
+    }
+    for (const field of ["agents", "plugins", "jsonSchema"] as const) {
       if (request[field] !== undefined)
         this.#warnOnce(`initialize: ${field} is not supported yet and was ignored`);
     }
@@ -283,6 +301,16 @@ export class StreamJsonSession {
 
   /** MCP servers given with --mcp-config, which `parley run` does not connect to yet: reported as failed. */
   #mcpStatus() {
+    const hosted = (this.#sdkMcp?.servers ?? []).map((server) => ({
+      name: server.name,
+      status: server.error ? "failed" : "connected",
+      ...(server.error && { error: server.error }),
+      scope: "sdk",
+      tools: server.tools.map((tool) => ({
+        name: tool.name,
+        ...(tool.description && { description: tool.description }),
+      })),
+    }));
     const names = new Set<string>();
     for (const value of this.#options.args.mcpConfig ?? []) {
       try {
@@ -292,11 +320,14 @@ export class StreamJsonSession {
         // A file path: Parley does not read MCP configuration files yet.
       }
     }
-    return [...names].map((name) => ({
-      name,
-      status: "failed",
-      error: "parley run does not connect to MCP servers yet",
-    }));
+    return [
+      ...hosted,
+      ...[...names].map((name) => ({
+        name,
+        status: "failed",
+        error: "parley run does not connect to MCP servers from --mcp-config yet",
+      })),
+    ];
   }
 
   #contextUsage() {
@@ -340,6 +371,7 @@ export class StreamJsonSession {
     const controller = new AbortController();
     this.#current = controller;
     try {
+      await this.#sdkMcpReady;
       let content = prompt;
       if (this.#hooks) {
         const submitted = await this.#hooks.userPromptSubmit(textOf(prompt), controller.signal);
@@ -362,6 +394,7 @@ export class StreamJsonSession {
         model: this.#model,
         signal: controller.signal,
         permissionMode: this.#permissions.policy.mode,
+        ...(this.#sdkMcp && { tools: [...this.#tools, ...this.#sdkMcp.tools()] }),
         ...(this.#systemPrompt !== undefined && { systemPrompt: this.#systemPrompt }),
         ...(this.#hooks && { toolHooks: this.#hooks.toolHooks() }),
       })) {
