@@ -1,39 +1,49 @@
 #!/usr/bin/env node
-// Installs interop/ (the official Claude Agent SDK's type declarations, used only by the type-level
-// compatibility test) when interop/node_modules is missing or older than interop/package-lock.json.
-// Optional dependencies are omitted, so the SDK's ~380 MB platform CLI binary is never downloaded.
+// Installs the third-party programs Parley's tests run against, each into its own folder under interop/
+// when its node_modules is missing or older than its package-lock.json:
+// - interop/: the official Claude Agent SDK (its declarations for the type-level compatibility test, and its
+//   query() for the tests where it drives `parley run`), with --omit=optional so its ~380 MB platform CLI
+//   binary is never downloaded;
+// - interop/claude-code/: the real Claude Code CLI that Parley's query() drives, with its optional platform
+//   package (the native binary) and its postinstall, which links that binary into place.
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const interop = join(root, "interop");
-const lockfile = join(interop, "package-lock.json");
-// npm writes this file on every install, so its mtime tells when node_modules was last synced.
-const installedMarker = join(interop, "node_modules", ".package-lock.json");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-function reasonToInstall() {
-  if (!existsSync(installedMarker)) return "interop/node_modules is missing";
-  if (statSync(installedMarker).mtimeMs < statSync(lockfile).mtimeMs) {
-    return "interop/node_modules is older than interop/package-lock.json";
+/** Why `folder` needs `npm ci`, or null when its node_modules matches its lockfile. */
+function reasonToInstall(folder) {
+  // npm writes this file on every install, so its mtime tells when node_modules was last synced.
+  const installedMarker = join(folder, "node_modules", ".package-lock.json");
+  if (!existsSync(installedMarker)) return "node_modules is missing";
+  if (statSync(installedMarker).mtimeMs < statSync(join(folder, "package-lock.json")).mtimeMs) {
+    return "node_modules is older than package-lock.json";
   }
   return null;
 }
 
-const reason = reasonToInstall();
-if (reason === null) {
-  console.log("ensure-interop: interop/node_modules is up to date");
-} else {
-  console.log(`ensure-interop: ${reason}; running npm ci --prefix interop --omit=optional`);
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const result = spawnSync(npm, ["ci", "--prefix", interop, "--omit=optional", "--no-audit", "--no-fund"], {
+function ensure(name, extraArgs) {
+  const folder = join(root, name);
+  const reason = reasonToInstall(folder);
+  if (reason === null) {
+    console.log(`ensure-interop: ${name}/node_modules is up to date`);
+    return;
+  }
+  console.log(`ensure-interop: ${name}: ${reason}; running npm ci ${extraArgs.join(" ")}`);
+  const result = spawnSync(npm, ["ci", "--prefix", folder, ...extraArgs, "--no-audit", "--no-fund"], {
     cwd: root,
     stdio: "inherit",
   });
   if (result.status !== 0) {
-    console.error(`ensure-interop: npm ci failed (exit ${result.status ?? result.signal})`);
+    console.error(`ensure-interop: npm ci in ${name} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
   }
-  console.log("ensure-interop: installed interop dependencies");
+  console.log(`ensure-interop: installed ${name}`);
 }
+
+ensure("interop", ["--omit=optional"]);
+// The binary's postinstall must run: without it bin/claude.exe is a stub that prints an error.
+ensure("interop/claude-code", ["--foreground-scripts"]);
