@@ -1,5 +1,5 @@
 import type { EnvironmentVariables } from "@parley/engine";
-import type { AgentService } from "./agents/agent-service.ts";
+import type { AgentService } from "./agents/service/agent-service.ts";
 import type { EventBus } from "./bus/event-bus.ts";
 import type { ReplayPages } from "./bus/replay-pages.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";

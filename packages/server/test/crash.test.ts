@@ -218,18 +218,19 @@ describe("the data directory lock", () => {
   };
 
   /**
-   * A shell that starts `sleep 0` in the background and then becomes `sleep 30`, which never reaps it: the
-   * finished `sleep 0` stays a zombie, as a `kill -9`ed server does until its supervisor reaps it.
+   * A process whose child has exited and is never reaped (its parent never waits): a zombie, as a
+   * `kill -9`ed server is until its supervisor reaps it. The parent prints the child's pid.
    */
   const processWithZombieChild = async () => {
-    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], {
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    const program =
+      "import os, sys, time\npid = os.fork()\nif pid == 0:\n    os._exit(0)\nprint(pid, flush=True)\ntime.sleep(30)\n";
+    const parent = spawn("python3", ["-c", program], { stdio: ["ignore", "pipe", "ignore"] });
     const zombie = await new Promise<number>((resolve) =>
       parent.stdout.once("data", (data) => resolve(Number(String(data).trim()))),
     );
-    while (!readFileSync(`/proc/${zombie}/stat`, "utf8").includes(") Z "))
+    while (!readFileSync(`/proc/${zombie}/stat`, "utf8").includes(") Z ")) {
       await new Promise((resolve) => setImmediate(resolve));
+    }
     return { parent, zombie };
   };
 

@@ -7,8 +7,8 @@ import {
   type ToolRequestData,
   toolRequestAfterApproval,
 } from "@parley/protocol";
-import type { MessagePublisher } from "../agents/message-publisher.ts";
-import { toolCatalog } from "../agents/tool-catalog.ts";
+import type { MessagePublisher } from "../agents/context/message-publisher.ts";
+import { toolCatalog } from "../agents/tool-calls/tool-catalog.ts";
 import type { EventBus } from "../bus/event-bus.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Store } from "../store/store.ts";

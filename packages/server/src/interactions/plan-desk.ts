@@ -9,8 +9,8 @@ import type {
   RefinePlanRequest,
   StoredMessage,
 } from "@parley/protocol";
-import type { MessagePublisher, MessageScope } from "../agents/message-publisher.ts";
-import { changePermissionMode } from "../agents/permission-mode.ts";
+import type { MessagePublisher, MessageScope } from "../agents/context/message-publisher.ts";
+import { changePermissionMode } from "../agents/context/permission-mode.ts";
 import type { EventBus } from "../bus/event-bus.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Store } from "../store/store.ts";

@@ -5,7 +5,7 @@ import type {
   AskUserResponse,
   AskUserResponseRequest,
 } from "@parley/protocol";
-import type { MessagePublisher, MessageScope } from "../agents/message-publisher.ts";
+import type { MessagePublisher, MessageScope } from "../agents/context/message-publisher.ts";
 import type { EventBus } from "../bus/event-bus.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { StoredQuestion } from "../store/question-store.ts";

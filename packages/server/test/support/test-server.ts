@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentTurnOptions } from "@parley/engine";
 import { type FakeModelServer, startFakeModelServer } from "@parley/testkit";
-import type { CompactionSettings } from "../../src/agents/compaction.ts";
+import type { CompactionSettings } from "../../src/agents/compaction/compaction.ts";
 import type { SseConnectionOptions } from "../../src/bus/sse-connection.ts";
 import { type ParleyServer, startParleyServer } from "../../src/index.ts";
 import { EventStream } from "./event-stream.ts";

@@ -14,9 +14,9 @@ import {
   SessionSummarySchema,
   SetPermissionModeRequestSchema,
 } from "@parley/protocol";
-import { titleFrom } from "../../agents/chat-sessions.ts";
-import { compactNow } from "../../agents/manual-compaction.ts";
-import { changePermissionMode, resolvePermissionMode } from "../../agents/permission-mode.ts";
+import { changePermissionMode, resolvePermissionMode } from "../../agents/context/permission-mode.ts";
+import { titleFrom } from "../../agents/service/chat-sessions.ts";
+import { compactNow } from "../../agents/service/manual-compaction.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { toQueuedMessage } from "../../store/queue-store.ts";
 import { ApiError } from "../api-error.ts";

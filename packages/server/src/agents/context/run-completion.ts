@@ -1,4 +1,4 @@
-import type { Store } from "../store/store.ts";
+import type { Store } from "../../store/store.ts";
 
 /** How a finished run ended, for callers waiting on it (seed 003's send-and-wait). */
 export interface RunCompletion {

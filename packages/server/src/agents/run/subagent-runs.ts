@@ -1,7 +1,7 @@
 import type { SDKTaskNotificationMessage, SDKTaskStartedMessage } from "@parley/protocol";
-import type { EventBus } from "../bus/event-bus.ts";
-import type { Store } from "../store/store.ts";
-import type { MessageScope } from "./message-publisher.ts";
+import type { EventBus } from "../../bus/event-bus.ts";
+import type { Store } from "../../store/store.ts";
+import type { MessageScope } from "../context/message-publisher.ts";
 import { RunTranslator } from "./run-translator.ts";
 
 /** A subagent's run inside a parent run: its own run record, agent id, and translator. */

@@ -17,16 +17,16 @@ import type {
   PermissionMode,
   StreamingSegment,
 } from "@parley/protocol";
-import { ChangeTracker } from "./change-tracker.ts";
-import { compactBeforeTurn } from "./compaction.ts";
-import type { MessageScope } from "./message-publisher.ts";
-import { withPartialText } from "./partial-history.ts";
-import { resolvePermissionMode } from "./permission-mode.ts";
-import { publishChangeReport } from "./publish-change-report.ts";
-import type { ResumedCall } from "./resume-point.ts";
-import { completionOf, type RunCompletion } from "./run-completion.ts";
+import { ChangeTracker } from "../changes/change-tracker.ts";
+import { publishChangeReport } from "../changes/publish-change-report.ts";
+import { compactBeforeTurn } from "../compaction/compaction.ts";
+import type { MessageScope } from "../context/message-publisher.ts";
+import { resolvePermissionMode } from "../context/permission-mode.ts";
+import { completionOf, type RunCompletion } from "../context/run-completion.ts";
+import type { RunContext } from "../context/run-context.ts";
+import { withPartialText } from "../conversation/partial-history.ts";
+import type { ResumedCall } from "../conversation/resume-point.ts";
 import { settleOpenCalls, showFinalTextCard } from "./run-conclusion.ts";
-import type { RunContext } from "./run-context.ts";
 import { RunRecorder } from "./run-recorder.ts";
 import { createRunToolset } from "./run-toolset.ts";
 import type { RunResultSummary } from "./run-translator.ts";

@@ -1,6 +1,6 @@
 import { loadSettings } from "@parley/engine";
 import type { AgentPermissionMode, PermissionMode } from "@parley/protocol";
-import type { Store } from "../store/store.ts";
+import type { Store } from "../../store/store.ts";
 import type { MessagePublisher } from "./message-publisher.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { type EngineMessage, foldTurnIntoHistory } from "@parley/engine";
 import type { AgentRun, KnownFields } from "@parley/protocol";
-import { settleOpenToolCalls } from "./conversation-repair.ts";
-import { waitingToolUseIds } from "./open-interactions.ts";
-import { withPartialText } from "./partial-history.ts";
-import type { RunContext } from "./run-context.ts";
+import type { RunContext } from "../context/run-context.ts";
+import { settleOpenToolCalls } from "../conversation/conversation-repair.ts";
+import { waitingToolUseIds } from "../conversation/open-interactions.ts";
+import { withPartialText } from "../conversation/partial-history.ts";
 
 /**
  * After a crash, for a run still marked running: keeps the text it had streamed (rebuilt from its token

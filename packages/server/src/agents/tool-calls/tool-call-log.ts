@@ -11,7 +11,7 @@ import {
   type ToolResultBlockParam,
   type ToolResultData,
 } from "@parley/protocol";
-import type { MessagePublisher, MessageScope } from "./message-publisher.ts";
+import type { MessagePublisher, MessageScope } from "../context/message-publisher.ts";
 import { toolHeadline } from "./tool-headline.ts";
 
 /** Longest tool output a ToolResult message keeps (the model still gets the whole result). */

@@ -5,7 +5,7 @@ import {
   type ToolContext,
   type UpdatePlanToolOptions,
 } from "@parley/engine";
-import type { ChangeTracker } from "./change-tracker.ts";
+import type { ChangeTracker } from "../changes/change-tracker.ts";
 
 /** How a run watches its tools: when each call starts, what files change, and the host callbacks. */
 export interface RunToolHooks {

@@ -9,21 +9,21 @@ import type {
   MessageParam,
   StreamingSegment,
 } from "@parley/protocol";
-import { ApiError } from "../http/api-error.ts";
-import type { QueueItem } from "../store/queue-store.ts";
+import { ApiError } from "../../http/api-error.ts";
+import type { QueueItem } from "../../store/queue-store.ts";
+import { reportInterruptedChanges } from "../changes/interrupted-changes.ts";
+import { completionOf, type RunCompletion } from "../context/run-completion.ts";
+import { type AgentServiceContext, createRunContext, type RunContext } from "../context/run-context.ts";
+import { waitingToolUseIds, withdrawWaiting } from "../conversation/open-interactions.ts";
+import { type ResumedCall, resumePoint } from "../conversation/resume-point.ts";
+import { settleOpenCalls } from "../run/run-conclusion.ts";
+import { type ActiveRun, RunDriver } from "../run/run-driver.ts";
 import { AgentQueue } from "./agent-queue.ts";
 import { createSessionFor, nameUntitledSession, requireSession } from "./chat-sessions.ts";
-import { reportInterruptedChanges } from "./interrupted-changes.ts";
-import { waitingToolUseIds, withdrawWaiting } from "./open-interactions.ts";
-import { type ResumedCall, resumePoint } from "./resume-point.ts";
-import { completionOf, type RunCompletion } from "./run-completion.ts";
-import { settleOpenCalls } from "./run-conclusion.ts";
-import { type AgentServiceContext, createRunContext, type RunContext } from "./run-context.ts";
-import { type ActiveRun, RunDriver } from "./run-driver.ts";
 import { recoverInterruptedRun } from "./run-recovery.ts";
 
-export type { RunCompletion } from "./run-completion.ts";
-export type { AgentServiceContext, RunContext } from "./run-context.ts";
+export type { RunCompletion } from "../context/run-completion.ts";
+export type { AgentServiceContext, RunContext } from "../context/run-context.ts";
 
 const DEFAULT_AGENT = "main";
 /** Most messages one agent's queue holds unless the server says otherwise. */

@@ -1,7 +1,7 @@
 import type { AgentRun, KnownFields } from "@parley/protocol";
+import type { RunContext } from "../context/run-context.ts";
 import { ChangeTracker } from "./change-tracker.ts";
 import { publishChangeReport } from "./publish-change-report.ts";
-import type { RunContext } from "./run-context.ts";
 
 /**
  * The change report of a run the server did not live to finish: what its files held before its first

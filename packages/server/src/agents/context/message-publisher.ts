@@ -1,6 +1,6 @@
 import type { StoredMessage } from "@parley/protocol";
-import type { EventBus } from "../bus/event-bus.ts";
-import type { Store } from "../store/store.ts";
+import type { EventBus } from "../../bus/event-bus.ts";
+import type { Store } from "../../store/store.ts";
 
 /** Where a chat message belongs: its session, agent (a subagent's own id for its messages) and run. */
 export interface MessageScope {

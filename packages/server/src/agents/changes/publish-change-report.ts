@@ -1,7 +1,7 @@
 import type { ChangeReportBlock } from "@parley/protocol";
-import type { EventBus } from "../bus/event-bus.ts";
+import type { EventBus } from "../../bus/event-bus.ts";
+import type { MessagePublisher, MessageScope } from "../context/message-publisher.ts";
 import type { ChangeReport } from "./change-tracker.ts";
-import type { MessagePublisher, MessageScope } from "./message-publisher.ts";
 
 /**
  * Inside a unit of work: keeps a run's change report as a chat message whose text is seed 002's

@@ -3,7 +3,7 @@ import { lstat, open, realpath } from "node:fs/promises";
 import { confinePath, isInside } from "@parley/engine";
 import type { ChangedFile } from "@parley/protocol";
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from "diff";
-import type { ChangeBaseline, FileSnapshot } from "../store/change-baseline-store.ts";
+import type { ChangeBaseline, FileSnapshot } from "../../store/change-baseline-store.ts";
 
 /** Largest file whose content is kept to diff; bigger files are reported without a diff. */
 export const CHANGE_MAX_FILE_BYTES = 1024 * 1024;

@@ -1,8 +1,8 @@
 import { loadSettings, modelRef, resolveModelConfig, splitForCompaction } from "@parley/engine";
 import type { CompactResponse } from "@parley/protocol";
-import { ApiError } from "../http/api-error.ts";
+import { ApiError } from "../../http/api-error.ts";
+import { compactAgentConversation } from "../compaction/compaction.ts";
 import type { AgentService } from "./agent-service.ts";
-import { compactAgentConversation } from "./compaction.ts";
 
 /**
  * `POST /api/sessions/:id/compact`: compacts an idle agent's conversation now, as a `compaction` run that

@@ -1,10 +1,10 @@
 import type { StoredMessage } from "@parley/protocol";
-import type { Store } from "../store/store.ts";
-import { settleOpenToolCalls } from "./conversation-repair.ts";
+import type { Store } from "../../store/store.ts";
+import type { MessageScope } from "../context/message-publisher.ts";
+import type { RunContext } from "../context/run-context.ts";
+import { settleOpenToolCalls } from "../conversation/conversation-repair.ts";
+import { waitingToolUseIds } from "../conversation/open-interactions.ts";
 import { finalTextCard } from "./final-text-card.ts";
-import type { MessageScope } from "./message-publisher.ts";
-import { waitingToolUseIds } from "./open-interactions.ts";
-import type { RunContext } from "./run-context.ts";
 
 /**
  * Inside a run's last transaction: calls still waiting for a person (the server is stopping) stay open in

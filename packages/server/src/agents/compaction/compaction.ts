@@ -9,20 +9,13 @@ import {
   shouldCompact,
 } from "@parley/engine";
 import type { MessageParam } from "@parley/protocol";
-import type { EventBus } from "../bus/event-bus.ts";
-import type { Store } from "../store/store.ts";
-import type { MessagePublisher } from "./message-publisher.ts";
+import type { EventBus } from "../../bus/event-bus.ts";
+import type { Store } from "../../store/store.ts";
+import type { CompactionSettings } from "../context/compaction-settings.ts";
+import type { MessagePublisher } from "../context/message-publisher.ts";
 
-/** When conversations are compacted automatically, and how much of them stays verbatim. */
-export interface CompactionSettings {
-  /** The share of the model's context window the conversation may fill before a turn compacts it (0.8). */
-  threshold: number;
-  /** At least this many of the latest messages stay verbatim (4). */
-  keepRecent: number;
-}
-
-/** The defaults: compact at 80% of the window, keep the last 4 messages. */
-export const DEFAULT_COMPACTION: CompactionSettings = { threshold: 0.8, keepRecent: 4 };
+export type { CompactionSettings } from "../context/compaction-settings.ts";
+export { DEFAULT_COMPACTION } from "../context/compaction-settings.ts";
 
 /** What a compaction needs. */
 export interface CompactionContext {

@@ -1,12 +1,12 @@
 import type { EngineMessage, EngineTool } from "@parley/engine";
 import type { ToolResultBlockParam } from "@parley/protocol";
-import type { MessageScope } from "./message-publisher.ts";
-import type { ResumedCall } from "./resume-point.ts";
-import type { RunContext } from "./run-context.ts";
+import type { MessageScope } from "../context/message-publisher.ts";
+import type { RunContext } from "../context/run-context.ts";
+import type { ResumedCall } from "../conversation/resume-point.ts";
+import { ToolCallLog } from "../tool-calls/tool-call-log.ts";
+import { toolHeadline } from "../tool-calls/tool-headline.ts";
 import { type MessageToStore, type RunResultSummary, RunTranslator } from "./run-translator.ts";
 import { type ChildRun, SubagentRuns } from "./subagent-runs.ts";
-import { ToolCallLog } from "./tool-call-log.ts";
-import { toolHeadline } from "./tool-headline.ts";
 
 /** One engine message, translated: what to commit for it, and the turn's result if it ended the turn. */
 export interface RecordStep {

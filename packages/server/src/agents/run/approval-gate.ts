@@ -6,10 +6,10 @@ import {
   type ToolPermissionRequest,
 } from "@parley/engine";
 import type { Approval, PermissionMode, PermissionResult } from "@parley/protocol";
-import { type ApprovalDesk, newApprovalId, permissionFor } from "../interactions/approval-desk.ts";
-import type { Store } from "../store/store.ts";
-import type { MessageScope } from "./message-publisher.ts";
-import type { ToolCallLog } from "./tool-call-log.ts";
+import { type ApprovalDesk, newApprovalId, permissionFor } from "../../interactions/approval-desk.ts";
+import type { Store } from "../../store/store.ts";
+import type { MessageScope } from "../context/message-publisher.ts";
+import type { ToolCallLog } from "../tool-calls/tool-call-log.ts";
 
 /** What a run's approval gate needs. */
 export interface ApprovalGateContext {

@@ -6,12 +6,12 @@ import {
   type ToolContext,
 } from "@parley/engine";
 import type { Approval, AskUserAnswer, PermissionMode } from "@parley/protocol";
+import type { ChangeTracker } from "../changes/change-tracker.ts";
+import type { MessageScope } from "../context/message-publisher.ts";
+import type { RunContext } from "../context/run-context.ts";
+import type { ToolCallLog } from "../tool-calls/tool-call-log.ts";
 import { approvalGate } from "./approval-gate.ts";
-import type { ChangeTracker } from "./change-tracker.ts";
-import type { MessageScope } from "./message-publisher.ts";
-import type { RunContext } from "./run-context.ts";
 import { runTools } from "./run-tools.ts";
-import type { ToolCallLog } from "./tool-call-log.ts";
 
 /** What a run's tools are wired to. */
 export interface RunToolsetInput {

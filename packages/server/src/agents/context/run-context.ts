@@ -1,11 +1,11 @@
 import type { AgentTurnOptions, EnvironmentVariables } from "@parley/engine";
 import type { ChatResponse } from "@parley/protocol";
-import type { EventBus } from "../bus/event-bus.ts";
-import { ApprovalDesk } from "../interactions/approval-desk.ts";
-import { PlanDesk } from "../interactions/plan-desk.ts";
-import { QuestionDesk } from "../interactions/question-desk.ts";
-import type { Store } from "../store/store.ts";
-import { type CompactionSettings, DEFAULT_COMPACTION } from "./compaction.ts";
+import type { EventBus } from "../../bus/event-bus.ts";
+import { ApprovalDesk } from "../../interactions/approval-desk.ts";
+import { PlanDesk } from "../../interactions/plan-desk.ts";
+import { QuestionDesk } from "../../interactions/question-desk.ts";
+import type { Store } from "../../store/store.ts";
+import { type CompactionSettings, DEFAULT_COMPACTION } from "./compaction-settings.ts";
 import { MessagePublisher } from "./message-publisher.ts";
 import { currentPermissionMode } from "./permission-mode.ts";
 

@@ -1,7 +1,7 @@
 import type { MessageParam, QueueChange } from "@parley/protocol";
-import { type QueueItem, toQueuedMessage } from "../store/queue-store.ts";
-import type { AgentServiceContext } from "./run-context.ts";
-import type { RunDriver } from "./run-driver.ts";
+import { type QueueItem, toQueuedMessage } from "../../store/queue-store.ts";
+import type { AgentServiceContext } from "../context/run-context.ts";
+import type { RunDriver } from "../run/run-driver.ts";
 
 /**
  * The messages waiting for one busy agent (seed 002 "message queue"). Every change is announced as a

@@ -1,6 +1,6 @@
-import type { Store } from "../store/store.ts";
+import type { Store } from "../../store/store.ts";
+import type { RunContext } from "../context/run-context.ts";
 import { settleOpenToolCalls } from "./conversation-repair.ts";
-import type { RunContext } from "./run-context.ts";
 
 /**
  * The tool calls of an agent's conversation that wait for a person: pending approvals and pending

@@ -1,6 +1,6 @@
 import { pendingToolUses } from "@parley/engine";
 import type { Approval, AskUserAnswer } from "@parley/protocol";
-import type { Store } from "../store/store.ts";
+import type { Store } from "../../store/store.ts";
 import { waitingToolUseIds } from "./open-interactions.ts";
 
 /** A tool call a resumed turn carries out, and the ToolRequest card it already has (if any). */
