@@ -239,4 +239,42 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
     expect(cli.stderr).toContain("--setting-sources is accepted but not supported yet");
     expect(cli.frames.some((frame) => frame.type === "stream_event")).toBe(true);
   });
+
+  it("starts the MCP servers of --mcp-config, offers their tools, and reports a broken one without stopping", async () => {
+    const everything = fileURLToPath(
+      new URL("../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js", import.meta.url),
+    );
+    const config = {
+      mcpServers: {
+        everything: { command: process.execPath, args: [everything, "stdio"] },
+        missing: { command: "/no/such/server" },
+      },
+    };
+    server.script(
+      reply().toolCall("mcp__everything__echo", { message: "over MCP" }),
+      reply().text("Echoed."),
+    );
+    const cli = new Cli(
+      ["--mcp-config", JSON.stringify(config), "--allowedTools", "mcp__everything__echo"],
+      env,
+      cwd,
+    );
+    cli.user("Echo something");
+    await cli.frame((frame) => frame.type === "result");
+    cli.send({ type: "control_request", request_id: "status", request: { subtype: "mcp_status" } });
+    const status = (await cli.frame(responseTo("status"))).response as {
+      response: { mcpServers: Record<string, unknown>[] };
+    };
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    expect(JSON.stringify(server.requests[1]?.body)).toContain("Echo: over MCP");
+    expect(results(cli)[0]).toMatchObject({ subtype: "success", result: "Echoed." });
+    const byName = Object.fromEntries(status.response.mcpServers.map((entry) => [entry.name, entry]));
+    expect(byName.everything).toMatchObject({
+      status: "connected",
+      tools: expect.arrayContaining([expect.objectContaining({ name: "echo" })]),
+    });
+    expect(byName.missing).toMatchObject({ status: "failed", error: expect.stringContaining("ENOENT") });
+    expect(cli.stderr).toContain("the MCP server missing failed");
+  });
 });

@@ -76,6 +76,7 @@ export const RUN_OPTIONS = {
   tools: { type: "string" },
   "mcp-config": { type: "string", multiple: true },
   // Accepted so the official SDK can start Parley; reported once on stderr, since Parley does not act on them.
+  // parley run reads MCP servers only from --mcp-config, so it is always strict.
   "strict-mcp-config": { type: "boolean" },
   "setting-sources": { type: "string" },
   "add-dir": { type: "string", multiple: true },
@@ -116,7 +117,6 @@ export const RUN_OPTIONS = {
 
 /** Flags Parley accepts for compatibility and does not act on (yet); each is reported once on stderr. */
 const UNSUPPORTED_FLAGS = [
-  "strict-mcp-config",
   "setting-sources",
   "add-dir",
   "max-thinking-tokens",

@@ -101,6 +101,7 @@ async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
       ? ["--resume/--continue/--fork-session"]
       : []),
     ...(args.tools !== undefined ? ["--tools"] : []),
+    ...(args.mcpConfig !== undefined ? ["--mcp-config"] : []),
     ...(args.appendSystemPrompt !== undefined ? ["--append-system-prompt"] : []),
   ];
   for (const flag of streamOnly) {

@@ -1,13 +1,7 @@
-import type { EngineTool, ToolOutput } from "@parley/engine";
-import { z } from "zod";
+import { type EngineTool, type McpCallResult, type McpToolDescription, mcpEngineTool } from "@parley/engine";
 import type { ControlChannel } from "./control-channel.ts";
 
-/** An MCP tool as `tools/list` describes it. */
-interface McpTool {
-  name: string;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-}
+type McpTool = McpToolDescription;
 
 /** What a server reported: its tools, or why it could not be reached. */
 export interface SdkMcpServer {
@@ -63,31 +57,17 @@ export class SdkMcpServers {
   }
 
   #engineTool(server: string, tool: McpTool): EngineTool {
-    const jsonSchema = tool.inputSchema ?? { type: "object", properties: {} };
-    return {
-      name: `mcp__${sanitize(server)}__${sanitize(tool.name)}`,
-      description: tool.description ?? `${tool.name} from the ${server} MCP server`,
-      jsonSchema,
-      inputSchema: inputValidator(jsonSchema),
-      requiresApproval: true,
-      access: () => ({ kind: "other" }),
-      execute: async (input, context): Promise<ToolOutput> => {
-        const result = (await this.#rpc(
+    return mcpEngineTool(
+      server,
+      tool,
+      async (args, toolUseId, signal) =>
+        (await this.#rpc(
           server,
           "tools/call",
-          { name: tool.name, arguments: input, _meta: { "claudecode/toolUseId": context.toolUseId } },
-          context.signal,
-        )) as { content?: { type: string; text?: string }[]; isError?: boolean; structuredContent?: unknown };
-        const text = (result.content ?? [])
-          .map((block) => (block.type === "text" ? (block.text ?? "") : `[${block.type} content]`))
-          .join("\n");
-        return {
-          content: text !== "" ? text : JSON.stringify(result.structuredContent ?? {}),
-          isError: result.isError === true,
-          data: result,
-        };
-      },
-    };
+          { name: tool.name, arguments: args, _meta: { "claudecode/toolUseId": toolUseId } },
+          signal,
+        )) as McpCallResult,
+    );
   }
 
   async #rpc(server: string, method: string, params: unknown, signal?: AbortSignal): Promise<unknown> {
@@ -107,19 +87,5 @@ export class SdkMcpServers {
       server_name: server,
       message: { jsonrpc: "2.0", method },
     });
-  }
-}
-
-/** Provider tool names allow letters, digits, `_` and `-`. */
-function sanitize(name: string): string {
-  return name.replace(/[^A-Za-z0-9_-]/g, "_");
-}
-
-/** Validates calls with the server's schema where zod can read it; otherwise any object passes to the server. */
-function inputValidator(schema: Record<string, unknown>): z.ZodType {
-  try {
-    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-  } catch {
-    return z.record(z.string(), z.unknown());
   }
 }

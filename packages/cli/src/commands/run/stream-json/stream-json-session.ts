@@ -6,6 +6,7 @@ import {
   createLanguageModel,
   type EngineTool,
   estimateTokens,
+  McpServers,
   type ModelConfig,
   ModelConfigError,
   resolveModelConfig,
@@ -29,6 +30,7 @@ import { printModePermissions } from "../print-mode-permissions.ts";
 import { CliSessionStore } from "./cli-session-store.ts";
 import { ControlChannel } from "./control-channel.ts";
 import { HostHooks } from "./host-hooks.ts";
+import { mcpServersFromArgs } from "./mcp-config-args.ts";
 import { SdkMcpServers } from "./sdk-mcp-tools.ts";
 
 /** How long Parley waits for the host to answer a `can_use_tool` or `hook_callback` request. */
@@ -66,6 +68,9 @@ export class StreamJsonSession {
   /** MCP servers hosted by the SDK, connecting in the background; every turn waits until they are ready. */
   #sdkMcp: SdkMcpServers | undefined;
   #sdkMcpReady: Promise<void> = Promise.resolve();
+  /** MCP servers from --mcp-config, started with the session. */
+  readonly #mcp = new McpServers();
+  #mcpReady: Promise<void> = Promise.resolve();
   #model: ModelConfig;
   #tools: EngineTool[] = [];
   #systemPrompt: string | undefined;
@@ -100,12 +105,20 @@ export class StreamJsonSession {
     this.#wakeTurns?.();
     await turns;
     this.#channel.failAll("stdin closed");
+    await this.#mcp.close();
     await this.#output;
     return this.#exitCode;
   }
 
   async #openSession(): Promise<void> {
     const { args, cwd } = this.#options;
+    const configured = await mcpServersFromArgs(args.mcpConfig ?? [], cwd, (message) => this.#warn(message));
+    this.#mcpReady = this.#mcp.connect(configured, this.#io.env).then(() => {
+      for (const server of this.#mcp.status()) {
+        if (server.status === "failed")
+          this.#warn(`parley: the MCP server ${server.name} failed: ${server.error}`);
+      }
+    });
     const ask: AskForPermission | undefined =
       args.permissionPromptTool === "stdio" ? (prompt) => this.#askHost(prompt) : undefined;
     if (args.permissionPromptTool !== undefined && args.permissionPromptTool !== "stdio") {
@@ -299,7 +312,7 @@ export class StreamJsonSession {
     }
   }
 
-  /** MCP servers given with --mcp-config, which `parley run` does not connect to yet: reported as failed. */
+  /** Every MCP server of the session: those from --mcp-config and those the SDK host serves. */
   #mcpStatus() {
     const hosted = (this.#sdkMcp?.servers ?? []).map((server) => ({
       name: server.name,
@@ -311,23 +324,7 @@ export class StreamJsonSession {
         ...(tool.description && { description: tool.description }),
       })),
     }));
-    const names = new Set<string>();
-    for (const value of this.#options.args.mcpConfig ?? []) {
-      try {
-        const parsed = JSON.parse(value) as { mcpServers?: Record<string, unknown> };
-        for (const name of Object.keys(parsed.mcpServers ?? {})) names.add(name);
-      } catch {
-        // A file path: Parley does not read MCP configuration files yet.
-      }
-    }
-    return [
-      ...hosted,
-      ...[...names].map((name) => ({
-        name,
-        status: "failed",
-        error: "parley run does not connect to MCP servers from --mcp-config yet",
-      })),
-    ];
+    return [...this.#mcp.status().map((server) => ({ ...server, scope: "dynamic" })), ...hosted];
   }
 
   #contextUsage() {
@@ -371,7 +368,7 @@ export class StreamJsonSession {
     const controller = new AbortController();
     this.#current = controller;
     try {
-      await this.#sdkMcpReady;
+      await Promise.all([this.#sdkMcpReady, this.#mcpReady]);
       let content = prompt;
       if (this.#hooks) {
         const submitted = await this.#hooks.userPromptSubmit(textOf(prompt), controller.signal);
@@ -394,7 +391,7 @@ export class StreamJsonSession {
         model: this.#model,
         signal: controller.signal,
         permissionMode: this.#permissions.policy.mode,
-        ...(this.#sdkMcp && { tools: [...this.#tools, ...this.#sdkMcp.tools()] }),
+        tools: [...this.#tools, ...this.#mcp.tools(), ...(this.#sdkMcp?.tools() ?? [])],
         ...(this.#systemPrompt !== undefined && { systemPrompt: this.#systemPrompt }),
         ...(this.#hooks && { toolHooks: this.#hooks.toolHooks() }),
       })) {

@@ -1,0 +1,80 @@
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { McpServers } from "../../src/mcp/mcp-servers.ts";
+
+/** Parley's MCP client against a server no one here wrote: `@modelcontextprotocol/server-everything`, over stdio. */
+
+const everything = fileURLToPath(
+  new URL("../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js", import.meta.url),
+);
+const stdio = { command: process.execPath, args: [everything, "stdio"] };
+
+describe("MCP servers of a session", () => {
+  let servers: McpServers | undefined;
+  afterEach(async () => {
+    await servers?.close();
+    servers = undefined;
+  });
+
+  it("connects to a real stdio server, offers its tools as mcp__server__tool, and calls them", async () => {
+    servers = new McpServers();
+    await servers.connect({ everything: stdio }, process.env);
+    const [status] = servers.status();
+    expect(status).toMatchObject({ name: "everything", status: "connected" });
+    expect(status?.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["echo", "get-sum"]));
+    const tools = servers.tools();
+    const echo = tools.find((tool) => tool.name === "mcp__everything__echo");
+    expect(echo?.jsonSchema).toMatchObject({ type: "object", properties: { message: { type: "string" } } });
+    expect(echo?.requiresApproval).toBe(true);
+    const output = await echo?.execute({ message: "ping" }, {
+      signal: new AbortController().signal,
+      toolUseId: "toolu_1",
+    } as never);
+    expect(output).toMatchObject({ content: "Echo: ping", isError: false });
+    const sum = tools.find((tool) => tool.name === "mcp__everything__get-sum");
+    expect(
+      await sum?.execute({ a: 2, b: 3 }, { signal: new AbortController().signal, toolUseId: "t" } as never),
+    ).toMatchObject({
+      content: expect.stringContaining("5"),
+    });
+  });
+
+  it("reports a broken server with its error and never holds up the working ones", async () => {
+    servers = new McpServers({ startupMs: 5_000 });
+    await servers.connect(
+      {
+        everything: stdio,
+        missing: { command: "/no/such/mcp-server" },
+        crashing: {
+          command: process.execPath,
+          args: ["-e", "console.error('boom: no config'); process.exit(3)"],
+        },
+        weird: { type: "carrier-pigeon", url: "http://127.0.0.1:1" },
+        broken: { args: ["no command"] },
+      },
+      process.env,
+    );
+    const byName = Object.fromEntries(servers.status().map((status) => [status.name, status]));
+    expect(byName.everything?.status).toBe("connected");
+    expect(byName.missing).toMatchObject({ status: "failed", error: expect.stringContaining("ENOENT") });
+    expect(byName.crashing).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("boom: no config"),
+    });
+    expect(byName.weird).toMatchObject({
+      status: "failed",
+      error: 'unknown transport "carrier-pigeon" (use stdio, http or sse)',
+    });
+    expect(byName.broken).toMatchObject({ status: "failed", error: expect.stringContaining("command") });
+    expect(servers.tools().every((tool) => tool.name.startsWith("mcp__everything__"))).toBe(true);
+  });
+
+  it("expands ${VAR} and ${VAR:-default} in a server's config", async () => {
+    servers = new McpServers();
+    await servers.connect(
+      { everything: { command: "${NODE_BIN}", args: [everything, "${TRANSPORT:-stdio}"] } },
+      { ...process.env, NODE_BIN: process.execPath },
+    );
+    expect(servers.status()[0]?.status).toBe("connected");
+  });
+});
