@@ -69,9 +69,11 @@ describe("MCP servers of a session", () => {
     expect(servers.tools().every((tool) => tool.name.startsWith("mcp__everything__"))).toBe(true);
   });
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder syntax is what is tested
   it("expands ${VAR} and ${VAR:-default} in a server's config", async () => {
     servers = new McpServers();
     await servers.connect(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's ${VAR} syntax, expanded by Parley
       { everything: { command: "${NODE_BIN}", args: [everything, "${TRANSPORT:-stdio}"] } },
       { ...process.env, NODE_BIN: process.execPath },
     );
