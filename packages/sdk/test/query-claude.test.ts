@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PermissionResult, SDKMessage } from "@parley/protocol";
-import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PermissionResult } from "@parley/protocol";
+import { reply } from "@parley/testkit";
+import { describe, expect, it } from "vitest";
 import { query } from "../src/query/index.ts";
+import { collect, useCliSession } from "./support/cli-session.ts";
 
 /**
  * Parley's `query()` drives the real Claude Code binary (installed into interop/claude-code by `npm test`'s
@@ -21,52 +21,22 @@ const claude = fileURLToPath(
   ),
 );
 
-let scratch: string;
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), "parley-query-claude-"));
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
-
-let server: FakeModelServer;
-let project: string;
-let home: string;
-beforeEach(async () => {
-  server = await startFakeModelServer();
-  project = await mkdtemp(join(scratch, "project-"));
-  home = await mkdtemp(join(scratch, "home-"));
-});
-afterEach(async () => {
-  await server.close();
-});
+const session = useCliSession("query-claude");
 
 const options = (extra: Record<string, unknown> = {}) => ({
   pathToClaudeCodeExecutable: claude,
-  cwd: project,
-  env: {
-    PATH: process.env.PATH ?? "",
-    HOME: home,
-    ANTHROPIC_API_KEY: "sk-ant-fake",
-    ANTHROPIC_BASE_URL: server.url,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-  },
+  cwd: session.project,
+  env: session.env({ CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1" }),
   ...extra,
 });
 
-async function collect(messages: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
-  const all: SDKMessage[] = [];
-  for await (const message of messages) all.push(message);
-  return all;
-}
-
 describe("query() driving the real claude binary", () => {
   it("streams a turn with partial messages and ends with Claude Code's result", async () => {
-    server.script(reply().text("Hello from ").text("the fake model."));
+    session.server.script(reply().text("Hello from ").text("the fake model."));
     const messages = await collect(
       query({ prompt: "Say hello", options: options({ includePartialMessages: true }) }),
     );
-    expect(messages[0]).toMatchObject({ type: "system", subtype: "init", cwd: project });
+    expect(messages[0]).toMatchObject({ type: "system", subtype: "init", cwd: session.project });
     expect(messages.some((message) => message.type === "stream_event")).toBe(true);
     expect(messages.find((message) => message.type === "result")).toMatchObject({
       subtype: "success",
@@ -75,8 +45,8 @@ describe("query() driving the real claude binary", () => {
   });
 
   it("answers Claude Code's can_use_tool with canUseTool: the edited Write lands", async () => {
-    const file = join(project, "hello.txt");
-    server.script(
+    const file = join(session.project, "hello.txt");
+    session.server.script(
       reply().toolCall("Write", { file_path: file, content: "from the model\n" }),
       reply().text("Written."),
     );
@@ -92,8 +62,11 @@ describe("query() driving the real claude binary", () => {
   });
 
   it("calls a PreToolUse hook in the host and Claude Code obeys its block", async () => {
-    const marker = join(project, "ran.txt");
-    server.script(reply().toolCall("Bash", { command: `touch ${marker}` }), reply().text("Understood."));
+    const marker = join(session.project, "ran.txt");
+    session.server.script(
+      reply().toolCall("Bash", { command: `touch ${marker}` }),
+      reply().text("Understood."),
+    );
     const seen: string[] = [];
     const hooks = {
       PreToolUse: [
@@ -111,6 +84,6 @@ describe("query() driving the real claude binary", () => {
     await collect(query({ prompt: "Touch it", options: options({ hooks, allowedTools: ["Bash"] }) }));
     expect(seen).toEqual(["Bash"]);
     expect(existsSync(marker)).toBe(false);
-    expect(JSON.stringify(server.requests[1]?.body)).toContain("No shell today.");
+    expect(JSON.stringify(session.server.requests[1]?.body)).toContain("No shell today.");
   });
 });

@@ -1,60 +1,31 @@
 import { existsSync } from "node:fs";
-import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PermissionResult, SDKMessage, SDKUserMessage } from "@parley/protocol";
-import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { reply } from "@parley/testkit";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Query, query } from "../src/query/index.ts";
+import { collect, useCliSession } from "./support/cli-session.ts";
 
 /** Parley's `query()` drives the real `parley run` process over the stream-json control protocol. */
 
 const bin = fileURLToPath(new URL("../../cli/bin/parley.js", import.meta.url));
 
-let scratch: string;
+const session = useCliSession("query");
 let executable: string;
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), "parley-query-"));
-  executable = join(scratch, "parley-run");
+  executable = join(session.scratch, "parley-run");
   await writeFile(executable, `#!/bin/sh\nexec "${process.execPath}" "${bin}" run "$@"\n`);
   await chmod(executable, 0o755);
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
-
-let server: FakeModelServer;
-let project: string;
-let home: string;
-beforeEach(async () => {
-  server = await startFakeModelServer();
-  project = await mkdtemp(join(scratch, "project-"));
-  home = await mkdtemp(join(scratch, "home-"));
-});
-afterEach(async () => {
-  await server.close();
 });
 
 const options = (extra: Record<string, unknown> = {}) => ({
   pathToClaudeCodeExecutable: executable,
-  cwd: project,
-  env: {
-    PATH: process.env.PATH ?? "",
-    HOME: home,
-    PARLEY_HOME: join(home, ".parley"),
-    PARLEY_MODEL: "anthropic:claude-fake-1",
-    ANTHROPIC_API_KEY: "sk-ant-fake",
-    ANTHROPIC_BASE_URL: server.url,
-  },
+  cwd: session.project,
+  env: session.env({ PARLEY_HOME: join(session.home, ".parley"), PARLEY_MODEL: "anthropic:claude-fake-1" }),
   ...extra,
 });
-
-async function collect(messages: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
-  const all: SDKMessage[] = [];
-  for await (const message of messages) all.push(message);
-  return all;
-}
 
 const user = (text: string): SDKUserMessage => ({
   type: "user",
@@ -65,7 +36,7 @@ const user = (text: string): SDKUserMessage => ({
 
 describe("query() driving parley run", () => {
   it("streams a turn and finishes after its result", async () => {
-    server.script(reply().text("Hi from the engine."));
+    session.server.script(reply().text("Hi from the engine."));
     const messages = await collect(
       query({ prompt: "Hello", options: options({ includePartialMessages: true }) }),
     );
@@ -79,7 +50,7 @@ describe("query() driving parley run", () => {
   });
 
   it("answers can_use_tool with the host's canUseTool: allowed input is what runs, denials reach the model", async () => {
-    server.script(
+    session.server.script(
       reply().toolCall("Write", { file_path: "a.txt", content: "agent's\n" }),
       reply().toolCall("Write", { file_path: "b.txt", content: "no\n" }),
       reply().text("ok"),
@@ -89,13 +60,13 @@ describe("query() driving parley run", () => {
         ? { behavior: "allow", updatedInput: { ...input, content: "host's\n" } }
         : { behavior: "deny", message: "Not b." };
     await collect(query({ prompt: "Write", options: options({ canUseTool }) }));
-    expect(await readFile(join(project, "a.txt"), "utf8")).toBe("host's\n");
-    expect(existsSync(join(project, "b.txt"))).toBe(false);
-    expect(JSON.stringify(server.requests[2]?.body)).toContain("Not b.");
+    expect(await readFile(join(session.project, "a.txt"), "utf8")).toBe("host's\n");
+    expect(existsSync(join(session.project, "b.txt"))).toBe(false);
+    expect(JSON.stringify(session.server.requests[2]?.body)).toContain("Not b.");
   });
 
   it("calls the host's hooks and obeys them", async () => {
-    server.script(reply().toolCall("Bash", { command: "echo hi > hooked.txt" }), reply().text("ok"));
+    session.server.script(reply().toolCall("Bash", { command: "echo hi > hooked.txt" }), reply().text("ok"));
     const calls: string[] = [];
     const hooks = {
       PreToolUse: [
@@ -120,12 +91,12 @@ describe("query() driving parley run", () => {
       query({ prompt: "Run it", options: options({ hooks, permissionMode: "bypassPermissions" }) }),
     );
     expect(calls).toEqual(["Bash"]);
-    expect(existsSync(join(project, "hooked.txt"))).toBe(false);
-    expect(JSON.stringify(server.requests[1]?.body)).toContain("Read-only day.");
+    expect(existsSync(join(session.project, "hooked.txt"))).toBe(false);
+    expect(JSON.stringify(session.server.requests[1]?.body)).toContain("Read-only day.");
   });
 
   it("keeps a streamed conversation going, interrupts a turn, and reports status and commands", async () => {
-    server.script(reply().text("Long").gate("hold").text(" answer"), reply().text("Back."));
+    session.server.script(reply().text("Long").gate("hold").text(" answer"), reply().text("Back."));
     let release: (() => void) | undefined;
     const prompts = (async function* () {
       yield user("Talk");
@@ -141,7 +112,7 @@ describe("query() driving parley run", () => {
     for await (const message of conversation) {
       if (message.type === "system" && !interrupting) {
         interrupting = true;
-        void server.waitForGate("hold").then(() => conversation.interrupt());
+        void session.server.waitForGate("hold").then(() => conversation.interrupt());
       }
       if (message.type === "result") {
         results.push(message);
