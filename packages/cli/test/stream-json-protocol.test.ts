@@ -276,5 +276,11 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
     });
     expect(byName.missing).toMatchObject({ status: "failed", error: expect.stringContaining("ENOENT") });
     expect(cli.stderr).toContain("the MCP server missing failed");
+    const init = cli.frames.find((frame) => frame.type === "system" && frame.subtype === "init");
+    expect(init?.mcp_servers).toEqual([
+      { name: "everything", status: "connected" },
+      { name: "missing", status: "failed" },
+    ]);
+    expect(init?.tools).toEqual(expect.arrayContaining(["mcp__everything__echo"]));
   });
 });

@@ -60,6 +60,8 @@ export interface AgentTurnOptions {
   canUseTool?: CanUseToolCallback;
   /** The host's hooks around every tool call (PreToolUse, PostToolUse). */
   toolHooks?: ToolHooks;
+  /** The session's MCP servers and how they stand, reported in `system/init`. */
+  mcpServers?: { name: string; status: string }[];
   /** Called before every model request after the first; each message is delivered to the model. */
   takeQueuedMessages?: () => MessageParam["content"][];
   signal?: AbortSignal;
@@ -250,7 +252,12 @@ function systemInit(turn: TurnContext, options: AgentTurnOptions): SDKSystemMess
     { cwd: options.cwd, model: options.model.model, permissionMode: options.permissionMode ?? "default" },
     PARLEY_VERSION,
     turn.sessionId,
-    { tools: [...turn.tools.keys()], apiKeySource, model: options.model.model },
+    {
+      tools: [...turn.tools.keys()],
+      apiKeySource,
+      model: options.model.model,
+      ...(options.mcpServers && { mcpServers: options.mcpServers }),
+    },
   );
   return { ...message, uuid: turn.ids.uuid() };
 }

@@ -392,6 +392,7 @@ export class StreamJsonSession {
         signal: controller.signal,
         permissionMode: this.#permissions.policy.mode,
         tools: [...this.#tools, ...this.#mcp.tools(), ...(this.#sdkMcp?.tools() ?? [])],
+        mcpServers: this.#mcpStatus().map((server) => ({ name: server.name, status: server.status })),
         ...(this.#systemPrompt !== undefined && { systemPrompt: this.#systemPrompt }),
         ...(this.#hooks && { toolHooks: this.#hooks.toolHooks() }),
       })) {
