@@ -48,6 +48,8 @@ Options:
   --session-id <uuid>             the id of a new session
   --append-system-prompt <text>   added to the system prompt
   --tools <a,b>                   only these built-in tools
+  --mcp-config <file or JSON>     with stream-json input: MCP servers ({"mcpServers": {...}}),
+                                  repeatable; their tools ask for approval like any MCP call
   --verbose                       with text: report retries and fallbacks on stderr
   -h, --help                      show this help
 
