@@ -43,8 +43,9 @@ Options:
   --disallowedTools <rules...>    refuse these calls; a bare tool name removes the tool
   --permission-prompt-tool stdio  with stream-json input: ask the SDK host (can_use_tool) about
                                   every call the permission mode and rules would ask a person about
-  --resume <id>, --continue       continue a stored session (by id, or the latest here);
-  --fork-session                  with --fork-session into a new id, keeping the old one
+  --resume <id>, --continue       with stream-json input: continue a stored session (by id,
+                                  or the latest one here)
+  --fork-session                  resume into a new session id, keeping the old session as it was
   --session-id <uuid>             the id of a new session
   --append-system-prompt <text>   added to the system prompt
   --tools <a,b>                   only these built-in tools
@@ -53,9 +54,9 @@ Options:
   --verbose                       with text: report retries and fallbacks on stderr
   -h, --help                      show this help
 
-The agent has Parley's built-in tools (Read, LS, Glob, Grep, Write, Edit, Bash, Task). Nobody
-can approve a call here: what the permission mode and rules do not allow is refused, and the
-model is told how the user can allow it.
+The agent has Parley's built-in tools (Read, LS, Glob, Grep, Write, Edit, Bash, Task). Unless
+--permission-prompt-tool stdio lets the SDK host decide, nobody can approve a call here: what
+the permission mode and rules do not allow is refused, and the model is told how to allow it.
 The model comes from --model, PARLEY_MODEL, settings.json in PARLEY_HOME (~/.parley),
 ANTHROPIC_API_KEY or OPENAI_API_KEY, or else the offline demo model.
 Exit status: 0 on success, 1 when the turn ended in an error, 2 for bad arguments.
