@@ -24,6 +24,8 @@ export class McpConnection {
   error: string | undefined;
   tools: McpToolDescription[] = [];
   serverInfo: { name: string; version: string } | undefined;
+  /** Called after the server said its tools changed and the new list was read. */
+  onToolsChanged: (() => void) | undefined;
   #client: Client | undefined;
   #stderr = "";
 
@@ -110,7 +112,21 @@ export class McpConnection {
   }
 
   async #attach(transport: Transport): Promise<void> {
-    const client = new Client({ name: "parley", version: PARLEY_VERSION });
+    // `notifications/tools/list_changed` refreshes the list; the next turn offers the new tools.
+    const client = new Client(
+      { name: "parley", version: PARLEY_VERSION },
+      {
+        listChanged: {
+          tools: {
+            onChanged: (error, tools) => {
+              if (error || tools === null || tools === undefined) return;
+              this.tools = tools as McpToolDescription[];
+              this.onToolsChanged?.();
+            },
+          },
+        },
+      },
+    );
     await client.connect(transport);
     this.#client = client;
   }

@@ -79,4 +79,22 @@ describe("MCP servers of a session", () => {
     );
     expect(servers.status()[0]?.status).toBe("connected");
   });
+
+  it("refreshes a server's tools when it announces that they changed", async () => {
+    const growing = fileURLToPath(new URL("./fixtures/growing-server.mjs", import.meta.url));
+    servers = new McpServers();
+    await servers.connect({ growing: { command: process.execPath, args: [growing] } }, process.env);
+    const connection = servers.connections[0];
+    expect(servers.tools().map((tool) => tool.name)).toEqual(["mcp__growing__unlock"]);
+    const changed = new Promise<void>((resolve) => {
+      if (connection) connection.onToolsChanged = resolve;
+    });
+    const unlock = servers.tools()[0];
+    await unlock?.execute({}, { signal: new AbortController().signal, toolUseId: "t" } as never);
+    await changed;
+    expect(servers.tools().map((tool) => tool.name)).toEqual([
+      "mcp__growing__unlock",
+      "mcp__growing__secret",
+    ]);
+  });
 });
