@@ -42,6 +42,9 @@ export class EventLog {
   readonly #bounds;
   readonly #byRun;
   readonly #totalBytes;
+  readonly #deleteEndedTokens;
+  readonly #deleteOldest;
+  readonly #deleteExpired;
   #head: number;
   #bytes: number;
 
@@ -61,6 +64,19 @@ export class EventLog {
     this.#bounds = database.prepare("SELECT MIN(seq) AS floor, MAX(seq) AS head FROM events");
     this.#totalBytes = database.prepare(
       "SELECT COALESCE(SUM(bytes), 0) AS bytes FROM events INDEXED BY events_by_size",
+    );
+    this.#deleteEndedTokens = database.prepare(
+      `DELETE FROM events WHERE seq IN (
+         SELECT seq FROM events WHERE is_token = 1 AND seq < ? AND run_id IN (
+           SELECT id FROM runs WHERE ended_at_ms IS NOT NULL AND ended_at_ms < ?)
+         LIMIT ?) RETURNING bytes`,
+    );
+    this.#deleteOldest = database.prepare(
+      "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE seq < ? ORDER BY seq LIMIT ?) RETURNING bytes",
+    );
+    this.#deleteExpired = database.prepare(
+      `DELETE FROM events WHERE seq IN (
+         SELECT seq FROM events WHERE seq < ? AND (seq <= ? OR ts_ms < ?) ORDER BY seq LIMIT ?) RETURNING bytes`,
     );
     this.#head = this.#readBounds().head;
     this.#bytes = this.#readBytes();
@@ -134,39 +150,21 @@ export class EventLog {
   /**
    * One step of retention: removes at most a batch of events and returns how many it removed (0 when the
    * log is within its limits). In order: token deltas of runs that ended `compactTokensAfterMs` ago (their
-   * Message events carry the final text), then the oldest events beyond `maxEvents`, older than `maxAgeMs`,
+   * text segments carry the final text), then the oldest events beyond `maxEvents`, older than `maxAgeMs`,
    * or past `maxBytes`. Clients whose cursor falls below the new floor get a typed resync and reload state.
    * The newest event is always kept: the head is read back from it at start-up, and seqs never start over.
    */
   pruneStep(limits: PruneLimits): number {
     const head = this.#head;
-    const tokens = this.#database
-      .prepare(
-        `DELETE FROM events WHERE seq IN (
-           SELECT seq FROM events WHERE is_token = 1 AND seq < ? AND run_id IN (
-             SELECT id FROM runs WHERE ended_at_ms IS NOT NULL AND ended_at_ms < ?)
-           LIMIT ?) RETURNING bytes`,
-      )
-      .all(head, limits.nowMs - limits.compactTokensAfterMs, PRUNE_BATCH);
+    const tokens = this.#deleteEndedTokens.all(head, limits.nowMs - limits.compactTokensAfterMs, PRUNE_BATCH);
     if (tokens.length > 0) return this.#afterDelete(tokens as { bytes: number }[]);
     if (this.#bytes > limits.maxBytes) {
       // Over the byte budget: drop the oldest batch; the next step drops another while still over.
-      const oldest = this.#database
-        .prepare(
-          `DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE seq < ? ORDER BY seq LIMIT ?)
-           RETURNING bytes`,
-        )
-        .all(head, PRUNE_BATCH);
-      return this.#afterDelete(oldest as { bytes: number }[]);
+      return this.#afterDelete(this.#deleteOldest.all(head, PRUNE_BATCH) as { bytes: number }[]);
     }
     const cutoff = head - Math.max(1, limits.maxEvents);
-    const old = this.#database
-      .prepare(
-        `DELETE FROM events WHERE seq IN (
-           SELECT seq FROM events WHERE seq < ? AND (seq <= ? OR ts_ms < ?) ORDER BY seq LIMIT ?) RETURNING bytes`,
-      )
-      .all(head, cutoff, limits.nowMs - limits.maxAgeMs, PRUNE_BATCH);
-    return this.#afterDelete(old as { bytes: number }[]);
+    const expired = this.#deleteExpired.all(head, cutoff, limits.nowMs - limits.maxAgeMs, PRUNE_BATCH);
+    return this.#afterDelete(expired as { bytes: number }[]);
   }
 
   /** Runs retention to completion in one go (start-up and tests); `pruneStep` spreads it over ticks. */
