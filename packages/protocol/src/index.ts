@@ -10,3 +10,4 @@ export * from "./http/index.ts";
 export * from "./rich/index.ts";
 export * from "./sdk/index.ts";
 export * from "./shared/index.ts";
+export * from "./workflow/index.ts";

@@ -91,6 +91,11 @@ export type ChatAction =
     }
   /** A plan was set or changed; with `messageId` its Plan card is updated in place. */
   | { type: "SET_PLAN"; plan: unknown; runId?: string; messageId?: string }
+  /**
+   * A context-bearing message changed in place (a ContextUpdate event): the card with `messageId` gets
+   * `rich` wherever it is shown. A card this client does not hold is left to the next load.
+   */
+  | { type: "UPDATE_CARD"; messageId: string; rich: StoredMessage["rich"] }
   /** The files a run changed (a ChangeReport event). */
   | ({ type: "SET_CHANGE_REPORT"; report: ChangeReportState } & TurnTarget)
   // ── special ──

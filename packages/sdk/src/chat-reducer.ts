@@ -9,6 +9,7 @@ import {
   setChangeReport,
   setPermissionMode,
   setPlan,
+  updateCard,
 } from "./interaction-edits.ts";
 import { prependOlder } from "./older-page.ts";
 import { sessionStateFromSnapshot } from "./session-snapshot.ts";
@@ -103,6 +104,9 @@ export function applyAction(draft: ChatDraft, action: ChatAction): void {
       return;
     case "SET_PLAN":
       setPlan(draft, action);
+      return;
+    case "UPDATE_CARD":
+      updateCard(draft, action);
       return;
     case "SET_CHANGE_REPORT":
       setChangeReport(draft, action);

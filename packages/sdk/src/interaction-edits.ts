@@ -81,6 +81,12 @@ export function setPlan(draft: ChatDraft, action: ActionOf<"SET_PLAN">): void {
   if (index !== -1) draft.editMessage(index).plan = action.plan;
 }
 
+/** Replaces a card's rich value in place (a ContextUpdate): a WorkflowExecution card's progress. */
+export function updateCard(draft: ChatDraft, action: ActionOf<"UPDATE_CARD">): void {
+  const location = findCard(draft, (card) => card.id === action.messageId);
+  if (location !== undefined) replaceCard(draft, location, { ...location.card, rich: action.rich });
+}
+
 /** Records the files a run changed on its turn (a subagent's changes are in its parent's report). */
 export function setChangeReport(draft: ChatDraft, action: ActionOf<"SET_CHANGE_REPORT">): void {
   if (isSubagentRun(draft, action.runId)) return;

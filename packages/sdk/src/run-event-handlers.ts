@@ -76,6 +76,14 @@ export function runHandled(view: ViewOf<"run">): HandledEvent {
           ...(view.event.message_id !== undefined && { messageId: view.event.message_id }),
         },
       ]);
+    case "ContextUpdate":
+      return handled(view, [
+        {
+          type: "UPDATE_CARD",
+          messageId: view.event.message_id,
+          rich: view.event.rich,
+        },
+      ]);
     case "StateUpdated":
       return handled(view, [], syncEffects(view.event.reason, view.event.session_id));
     case "Resync":

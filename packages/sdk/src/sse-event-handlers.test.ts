@@ -255,3 +255,50 @@ describe("event handlers on a real server's frames", () => {
     expect(broken.warning).toContain("invalid_event");
   });
 });
+
+describe("a ContextUpdate frame", () => {
+  it("updates the WorkflowExecution card it names in place instead of adding a message", () => {
+    const running = { workflow_name: "release", status: "Running", completed_steps: 0, total_steps: 2 };
+    const card = frame({
+      kind: "message",
+      seq: 10,
+      agent_id: "main",
+      session_id: "s1",
+      text: "release",
+      data: {
+        from: "main",
+        to: "user",
+        message_id: "m-wf",
+        role: "assistant",
+        rich: { kind: "WorkflowExecution", data: running },
+      },
+    });
+    const update = frame({
+      kind: "run",
+      phase: "context_update",
+      seq: 11,
+      agent_id: "main",
+      session_id: "s1",
+      data: {
+        message_id: "m-wf",
+        rich: { kind: "WorkflowExecution", data: { ...running, status: "Paused", completed_steps: 1 } },
+      },
+    });
+    const state = [card, update].reduce(
+      (current, message) =>
+        chatReducer(current, {
+          type: "APPLY_EVENT",
+          seq: message.seq,
+          actions: handleSseMessage(message).actions,
+        }),
+      emptySessionState("s1"),
+    );
+    expect(state.messages).toHaveLength(1);
+    expect(state.messages[0]?.cards).toEqual([
+      {
+        id: "m-wf",
+        rich: { kind: "WorkflowExecution", data: { ...running, status: "Paused", completed_steps: 1 } },
+      },
+    ]);
+  });
+});

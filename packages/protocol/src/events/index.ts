@@ -19,6 +19,8 @@ export {
   ChangeReportEventSchema,
   FileChangeKindSchema,
 } from "./change-report-event.ts";
+export type { ContextUpdateEvent } from "./context-update-event.ts";
+export { ContextUpdateEventSchema } from "./context-update-event.ts";
 export type { ContextUsageEvent } from "./context-usage-event.ts";
 export { ContextUsageEventSchema } from "./context-usage-event.ts";
 export type { EventRouting } from "./event-routing.ts";

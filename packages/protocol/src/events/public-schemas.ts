@@ -7,6 +7,7 @@ import {
 import { AskUserEventSchema } from "./ask-user-event.ts";
 import { AskUserOptionSchema, AskUserQuestionSchema, AskUserSeveritySchema } from "./ask-user-question.ts";
 import { ChangedFileSchema, ChangeReportEventSchema, FileChangeKindSchema } from "./change-report-event.ts";
+import { ContextUpdateEventSchema } from "./context-update-event.ts";
 import { ContextUsageEventSchema } from "./context-usage-event.ts";
 import { EventRoutingSchema } from "./event-routing.ts";
 import { IdlePromptTriggeredEventSchema } from "./idle-prompt-triggered-event.ts";
@@ -42,6 +43,7 @@ export const eventsPublicSchemas = {
   OutcomeEvent: OutcomeEventSchema,
   RunOutcome: RunOutcomeSchema,
   ContextUsageEvent: ContextUsageEventSchema,
+  ContextUpdateEvent: ContextUpdateEventSchema,
   ChangeReportEvent: ChangeReportEventSchema,
   ChangedFile: ChangedFileSchema,
   FileChangeKind: FileChangeKindSchema,

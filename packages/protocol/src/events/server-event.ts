@@ -3,6 +3,7 @@ import { type DecodeResult, decodeWith } from "../shared/decode-result.ts";
 import { AgentStatusEventSchema } from "./agent-status-event.ts";
 import { AskUserEventSchema } from "./ask-user-event.ts";
 import { ChangeReportEventSchema } from "./change-report-event.ts";
+import { ContextUpdateEventSchema } from "./context-update-event.ts";
 import { ContextUsageEventSchema } from "./context-usage-event.ts";
 import { IdlePromptTriggeredEventSchema } from "./idle-prompt-triggered-event.ts";
 import { MessageEventSchema } from "./message-event.ts";
@@ -28,6 +29,7 @@ export const ServerEventSchema = z.discriminatedUnion("type", [
   QueueUpdatedEventSchema,
   OutcomeEventSchema,
   ContextUsageEventSchema,
+  ContextUpdateEventSchema,
   ChangeReportEventSchema,
   StateUpdatedEventSchema,
   PlanUpdateEventSchema,

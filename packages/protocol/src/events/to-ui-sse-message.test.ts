@@ -43,6 +43,23 @@ const rows: [string, ServerEvent, UiSseMessage][] = [
     }),
   ],
   [
+    "ContextUpdate → run/context_update",
+    {
+      type: "ContextUpdate",
+      agent_id: "main",
+      message_id: "m-wf",
+      rich: { kind: "WorkflowExecution", data: { status: "Paused" } },
+      session_id: "s-1",
+    },
+    frame({
+      kind: "run",
+      phase: "context_update",
+      agent_id: "main",
+      session_id: "s-1",
+      data: { message_id: "m-wf", rich: { kind: "WorkflowExecution", data: { status: "Paused" } } },
+    }),
+  ],
+  [
     "SubagentSpawned → run/subagent_spawned, routed to the parent",
     {
       type: "SubagentSpawned",

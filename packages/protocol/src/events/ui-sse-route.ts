@@ -21,6 +21,7 @@ export const uiSseRouteByEventType = {
   Outcome: { kind: "run", phases: ["outcome"] },
   Resync: { kind: "run", phases: ["resync"] },
   ContextUsage: { kind: "run", phases: ["context_usage"] },
+  ContextUpdate: { kind: "run", phases: ["context_update"] },
   SubagentSpawned: { kind: "run", phases: ["subagent_spawned"] },
   SubagentResult: { kind: "run", phases: ["subagent_result"] },
   PlanUpdate: { kind: "run", phases: ["plan_update"] },

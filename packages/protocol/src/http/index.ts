@@ -163,5 +163,26 @@ export {
 } from "./sessions.ts";
 export type { SettingsUpdate, SettingsView } from "./settings-view.ts";
 export { SettingsUpdateSchema, SettingsViewSchema } from "./settings-view.ts";
+export type {
+  PauseWorkflowRequest,
+  StartWorkflowRequest,
+  WorkflowExecutionList,
+  WorkflowExecutionView,
+  WorkflowList,
+  WorkflowProblem,
+  WorkflowSummary,
+} from "./workflows.ts";
+export {
+  PauseWorkflowRequestSchema,
+  StartWorkflowRequestSchema,
+  WorkflowExecutionListQuerySchema,
+  WorkflowExecutionListSchema,
+  WorkflowExecutionParamsSchema,
+  WorkflowExecutionViewSchema,
+  WorkflowListSchema,
+  WorkflowParamsSchema,
+  WorkflowProblemSchema,
+  WorkflowSummarySchema,
+} from "./workflows.ts";
 export type { WorkspaceEntry, WorkspaceTree, WorkspaceTreeQuery } from "./workspace.ts";
 export { WorkspaceEntrySchema, WorkspaceTreeQuerySchema, WorkspaceTreeSchema } from "./workspace.ts";

@@ -13,6 +13,15 @@ import { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
 import { HealthSchema, LoginUrlSchema } from "./health.ts";
 import { ServerLimitsViewSchema } from "./limits.ts";
 import {
+  PauseWorkflowRequestSchema,
+  StartWorkflowRequestSchema,
+  WorkflowExecutionListSchema,
+  WorkflowExecutionViewSchema,
+  WorkflowListSchema,
+  WorkflowProblemSchema,
+  WorkflowSummarySchema,
+} from "./workflows.ts";
+import {
   ActiveMissionSchema,
   AgentOverrideSchema,
   MissionHistorySchema,
@@ -101,4 +110,11 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   SettingsView: SettingsViewSchema,
   StoredMessage: StoredMessageSchema,
   WorkspaceTree: WorkspaceTreeSchema,
+  PauseWorkflowRequest: PauseWorkflowRequestSchema,
+  StartWorkflowRequest: StartWorkflowRequestSchema,
+  WorkflowExecutionList: WorkflowExecutionListSchema,
+  WorkflowExecutionView: WorkflowExecutionViewSchema,
+  WorkflowList: WorkflowListSchema,
+  WorkflowProblem: WorkflowProblemSchema,
+  WorkflowSummary: WorkflowSummarySchema,
 };

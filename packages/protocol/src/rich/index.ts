@@ -127,6 +127,8 @@ export { createUnknownRichMessage, UnknownRichMessageSchema } from "./unknown-ri
 export type { WorkflowExecutionData, WorkflowExecutionMessage } from "./workflow-execution.ts";
 export { WorkflowExecutionDataSchema, WorkflowExecutionMessageSchema } from "./workflow-execution.ts";
 export type { WorkflowStatus } from "./workflow-status.ts";
+export type { WorkflowStepProgress, WorkflowStepStatus } from "./workflow-step-progress.ts";
+export { WorkflowStepProgressSchema, WorkflowStepStatusSchema } from "./workflow-step-progress.ts";
 export { WorkflowStatusSchema } from "./workflow-status.ts";
 export type {
   WorkflowClock,

@@ -45,6 +45,7 @@ import { ApprovalDeciderSchema, ToolRequestDataSchema } from "./tool-request.ts"
 import { ToolResultDataSchema } from "./tool-result.ts";
 import { WorkflowExecutionDataSchema } from "./workflow-execution.ts";
 import { WorkflowStatusSchema } from "./workflow-status.ts";
+import { WorkflowStepProgressSchema, WorkflowStepStatusSchema } from "./workflow-step-progress.ts";
 
 /**
  * Every public schema of the rich message family (seeds 000 + 001, special blocks of seed 002)
@@ -85,6 +86,8 @@ export const richPublicSchemas = {
   ApprovalStatus: ApprovalStatusSchema,
   ExecutionStatus: ExecutionStatusSchema,
   WorkflowStatus: WorkflowStatusSchema,
+  WorkflowStepProgress: WorkflowStepProgressSchema,
+  WorkflowStepStatus: WorkflowStepStatusSchema,
   ErrorDetail: ErrorDetailSchema,
   SpecialBlock: SpecialBlockSchema,
   SpecialBlockType: SpecialBlockTypeSchema,

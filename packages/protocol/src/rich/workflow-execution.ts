@@ -3,6 +3,7 @@ import { JsonValueSchema } from "../shared/json-value.ts";
 import { IsoTimestampSchema } from "../shared/timestamps.ts";
 import { ErrorDetailSchema } from "./error-detail.ts";
 import { WorkflowStatusSchema } from "./workflow-status.ts";
+import { WorkflowStepProgressSchema } from "./workflow-step-progress.ts";
 
 /**
  * The data of a WorkflowExecution rich message, exactly seed 001's `WorkflowExecMsg`. Its `Option`
@@ -20,6 +21,8 @@ export const WorkflowExecutionDataSchema = z
     updated_at: IsoTimestampSchema,
     result: JsonValueSchema.optional(),
     error: ErrorDetailSchema.nullish(),
+    /** Parley's addition: every step with its own status, output and timing, for the progress card. */
+    steps: z.array(WorkflowStepProgressSchema).optional(),
   })
   .superRefine((execution, context) => {
     if (execution.completed_steps > execution.total_steps) {

@@ -32,6 +32,7 @@ const samples: Record<keyof typeof eventsPublicSchemas, unknown[]> = {
   OutcomeEvent: [fullEvents.Outcome, minimalEvents.Outcome],
   RunOutcome: ["success", "error", "cancelled", "interrupted", "max_turns", "max_budget"],
   ContextUsageEvent: [fullEvents.ContextUsage, minimalEvents.ContextUsage],
+  ContextUpdateEvent: [fullEvents.ContextUpdate, minimalEvents.ContextUpdate],
   ChangeReportEvent: [fullEvents.ChangeReport, minimalEvents.ChangeReport],
   ChangedFile: fullEvents.ChangeReport.files,
   FileChangeKind: ["added", "modified", "deleted", "renamed"],

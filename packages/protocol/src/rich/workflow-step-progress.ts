@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { IsoTimestampSchema } from "../shared/timestamps.ts";
+import { ErrorDetailSchema } from "./error-detail.ts";
+
+/** Where one step of a workflow execution stands. `interrupted`: a restart stopped it; it has not rerun. */
+export const WorkflowStepStatusSchema = z.enum([
+  "pending",
+  "running",
+  "completed",
+  "failed",
+  "skipped",
+  "cancelled",
+  "interrupted",
+]);
+export type WorkflowStepStatus = z.infer<typeof WorkflowStepStatusSchema>;
+
+/**
+ * One step as a WorkflowExecution card lists it (an addition to seed 001's `WorkflowExecMsg`, carried in
+ * its `steps`): what it is, where it stands, when it ran, its output so far (live while it runs) and error.
+ */
+export const WorkflowStepProgressSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  kind: z.enum(["agent", "tool", "shell"]),
+  status: WorkflowStepStatusSchema,
+  /** How many times it has been started (retries included). */
+  attempts: z.number().int().nonnegative(),
+  started_at: IsoTimestampSchema.nullish(),
+  ended_at: IsoTimestampSchema.nullish(),
+  /** Its output, capped; while it runs, what it printed so far. */
+  output: z.string().nullish(),
+  error: ErrorDetailSchema.nullish(),
+});
+export type WorkflowStepProgress = z.infer<typeof WorkflowStepProgressSchema>;

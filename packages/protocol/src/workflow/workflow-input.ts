@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** The type of a workflow input; a value given on the command line or in the composer is converted to it. */
+export const WorkflowInputTypeSchema = z.enum(["string", "number", "boolean"]);
+export type WorkflowInputType = z.infer<typeof WorkflowInputTypeSchema>;
+
+/**
+ * A typed parameter of a workflow (Goose recipes' `parameters`, GitHub's `workflow_dispatch.inputs`). An
+ * input with a `default` is optional; one without is required unless it says `required: false`.
+ */
+export const WorkflowInputSchema = z
+  .strictObject({
+    type: WorkflowInputTypeSchema.default("string"),
+    description: z.string().max(2_000).optional(),
+    default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    required: z.boolean().optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.default !== undefined && typeof input.default !== input.type) {
+      context.addIssue({
+        code: "custom",
+        path: ["default"],
+        message: `the default must be a ${input.type}, got ${JSON.stringify(input.default)}`,
+      });
+    }
+  });
+export type WorkflowInput = z.infer<typeof WorkflowInputSchema>;
+
+/** A value given for a workflow input. */
+export const WorkflowInputValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+export type WorkflowInputValue = z.infer<typeof WorkflowInputValueSchema>;
