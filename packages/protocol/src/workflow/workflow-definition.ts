@@ -14,7 +14,10 @@ import {
 /** A workflow's name: the file name under `.parley/workflows/` and what `/name` in the composer runs. */
 export const WorkflowNameSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]*$/, "must be lower-case letters, digits, _ and -, starting with a letter or digit")
+  .regex(
+    /^[a-z0-9][a-z0-9_-]*$/,
+    "must be lower-case letters, digits, _ and -, starting with a letter or digit",
+  )
   .max(64);
 
 /**
@@ -52,7 +55,11 @@ export const WorkflowDefinitionSchema = z
         }
       }
       if (seen.has(step.id))
-        context.addIssue({ code: "custom", path: ["steps", index, "id"], message: `duplicate step id "${step.id}"` });
+        context.addIssue({
+          code: "custom",
+          path: ["steps", index, "id"],
+          message: `duplicate step id "${step.id}"`,
+        });
       seen.add(step.id);
     });
   });
