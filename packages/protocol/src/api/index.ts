@@ -1,4 +1,8 @@
 /** Frontend and AgentCLI contracts (seed 003). */
+export type { AgentBackend, AgentCliName } from "./agent-backend.ts";
+export { AgentBackendSchema, AgentCliNameSchema } from "./agent-backend.ts";
+export type { AgentCliAvailability, AgentCliStatus } from "./agent-cli-status.ts";
+export { AgentCliAvailabilitySchema, AgentCliStatusSchema } from "./agent-cli-status.ts";
 export type { AgentInfo } from "./agent-info.ts";
 export { AgentInfoSchema, agentInfoToFrontend } from "./agent-info.ts";
 export type { AgentListResult } from "./agent-list-result.ts";
@@ -30,6 +34,8 @@ export { HistoryMessageSchema, historyMessageToFrontend } from "./history-messag
 export { apiPublicSchemas } from "./public-schemas.ts";
 export type { ResponsePart } from "./response-part.ts";
 export { ResponsePartSchema, responsePartToFrontend } from "./response-part.ts";
+export type { ResponsePartTool, ResponsePartToolStatus } from "./response-part-tool.ts";
+export { ResponsePartToolSchema, ResponsePartToolStatusSchema } from "./response-part-tool.ts";
 export type { AgentReplyRequest, RunResult } from "./run-result.ts";
 export { combinedResponse, RunResultSchema, runResultToAgentReply } from "./run-result.ts";
 export type { SessionInfo } from "./session-info.ts";

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { AgentBackendSchema } from "./agent-backend.ts";
+import { AgentCliStatusSchema } from "./agent-cli-status.ts";
 import { AgentInfoSchema } from "./agent-info.ts";
 import { AgentListResultSchema } from "./agent-list-result.ts";
 import { AgentReplySchema } from "./agent-reply.ts";
@@ -16,6 +18,7 @@ import { EpochMillisecondsSchema } from "./epoch-milliseconds.ts";
 import { ExportResultSchema } from "./export-result.ts";
 import { HistoryMessageSchema } from "./history-message.ts";
 import { ResponsePartSchema } from "./response-part.ts";
+import { ResponsePartToolSchema } from "./response-part-tool.ts";
 import { RunResultSchema } from "./run-result.ts";
 import { SessionInfoSchema } from "./session-info.ts";
 import { SessionListResultSchema } from "./session-list-result.ts";
@@ -34,6 +37,9 @@ export const apiPublicSchemas = {
   AgentSummary: AgentSummarySchema,
   RunResult: RunResultSchema,
   ResponsePart: ResponsePartSchema,
+  ResponsePartTool: ResponsePartToolSchema,
+  AgentBackend: AgentBackendSchema,
+  AgentCliStatus: AgentCliStatusSchema,
   ExportResult: ExportResultSchema,
   HistoryMessage: HistoryMessageSchema,
   SessionListResult: SessionListResultSchema,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isoFromEpochMs } from "../shared/timestamps.ts";
 import { type AgentResponsePart, ResponsePartTypeSchema } from "./agent-response-part.ts";
 import { EpochMillisecondsSchema } from "./epoch-milliseconds.ts";
+import { ResponsePartToolSchema } from "./response-part-tool.ts";
 
 /** One part of an agent CLI's answer, as an AgentCLI adapter returns it (seed 003 `ResponsePart`). */
 export const ResponsePartSchema = z.looseObject({
@@ -11,6 +12,8 @@ export const ResponsePartSchema = z.looseObject({
   part_type: ResponsePartTypeSchema,
   part_id: z.string().nullable().optional(),
   call_id: z.string().nullable().optional(),
+  /** For a `tool` part: the tool, its input and (once known) its output. */
+  tool: ResponsePartToolSchema.optional(),
 });
 export type ResponsePart = z.infer<typeof ResponsePartSchema>;
 

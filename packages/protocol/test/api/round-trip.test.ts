@@ -27,6 +27,14 @@ const responseParts: ResponsePart[] = [
     call_id: null,
   },
   { text: "", timestamp: null, part_type: "tool", call_id: "call_1", added_later: { a: 1 } },
+  {
+    text: "Bash: ls",
+    timestamp: 1,
+    part_type: "tool",
+    part_id: "toolu_1",
+    call_id: "toolu_1",
+    tool: { name: "Bash", input: { command: "ls" }, status: "completed", output: "a.ts", added_later: 1 },
+  },
   { text: "Done.", timestamp: 0, part_type: "final" },
   { text: "Long ago", timestamp: earliest, part_type: "final", part_id: "" },
   { text: "Far ahead", timestamp: latest, part_type: "final" },
@@ -125,6 +133,24 @@ const samples: Record<keyof typeof apiPublicSchemas, unknown[]> = {
   ],
   AgentInfo: [{ name: "general", agent_type: "subagent", details: ["task", "read"] }],
   EpochMilliseconds: [earliest, -1, 0, 1_700_000_000_123, latest],
+  ResponsePartTool: [
+    { name: "read", input: null, status: "running" },
+    { name: "bash", input: "ls", status: "error", output: "denied", added_later: true },
+  ],
+  AgentBackend: ["parley", "claude-code", "opencode", "codex", "gemini"],
+  AgentCliStatus: [
+    {
+      name: "codex",
+      label: "Codex",
+      availability: "too_old",
+      command: "codex",
+      path: "/usr/bin/codex",
+      version: "0.1.0",
+      minimumVersion: "0.169.0",
+      message: "Codex 0.1.0 is older than 0.169.0",
+      added_later: 1,
+    },
+  ],
 };
 
 describe("frontend and AgentCLI schemas", () => {

@@ -1,0 +1,62 @@
+import type {
+  AgentCliName,
+  AgentCliStatus,
+  AgentListResult,
+  ExportResult,
+  SessionListResult,
+} from "@parley/protocol";
+import type { AgentRun } from "./agent-run.ts";
+import type { Clock } from "./run-output-parser.ts";
+
+/** One message for an agent CLI (seed 003 `run_agent`). */
+export interface RunAgentOptions {
+  message: string;
+  /** The CLI's session to continue; a new session when absent. */
+  sessionId?: string | null;
+  /** A named agent, for CLIs that have them (OpenCode's `build`, `plan`, …; Claude Code's `--agent`). */
+  agent?: string | null;
+  model?: string | null;
+  /** The project directory the CLI works in. */
+  cwd: string;
+  /** Aborting cancels the run: the CLI's process group is killed. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The AgentCLI port of seed 003: every operation returns its structured result, with `success` and an error
+ * message instead of throwing, so nothing above an adapter ever parses CLI output.
+ */
+export interface AgentCli {
+  readonly name: AgentCliName;
+  /** Product name for people, e.g. "Claude Code". */
+  readonly label: string;
+  /** Sends one message; iterate the run for its parts as they arrive, await `run.result` for the RunResult. */
+  runAgent(options: RunAgentOptions): AgentRun;
+  /** A session's history, oldest first. */
+  exportSession(sessionId: string, cwd?: string): Promise<ExportResult>;
+  /** The CLI's sessions (for `cwd`'s project when given), newest first. */
+  listSessions(cwd?: string): Promise<SessionListResult>;
+  /** The agents the CLI offers (a single default one for CLIs without named agents). */
+  listAgents(cwd?: string): Promise<AgentListResult>;
+  /** Whether the CLI is installed and new enough, and its version. */
+  discover(): Promise<AgentCliStatus>;
+}
+
+/** How Parley runs one agent CLI; everything else (auth, provider, base URL) stays in the CLI's own config. */
+export interface AgentCliConfig {
+  /** A command name looked up on PATH, or a path to the executable. Each adapter has a default. */
+  command?: string;
+  /** The CLI's environment; default `process.env`, passed through unchanged. */
+  env?: NodeJS.ProcessEnv;
+  /** Wall-clock limit for one run; default 10 minutes. One-shot commands get a minute. */
+  timeoutMs?: number;
+  /** Extra arguments added to every run (e.g. `--approval-mode yolo`, `-c key=value`). */
+  extraArgs?: readonly string[];
+  /** Stamps parts whose CLI reports no time; default `Date.now`. */
+  now?: Clock;
+}
+
+/** The default limit for one run. */
+export const DEFAULT_RUN_TIMEOUT_MS = 10 * 60 * 1000;
+/** The limit for export, list and version commands. */
+export const COMMAND_TIMEOUT_MS = 60 * 1000;

@@ -1,0 +1,94 @@
+import type { AgentCliName, AgentCliStatus } from "@parley/protocol";
+import {
+  type AgentCli,
+  type AgentCliConfig,
+  COMMAND_TIMEOUT_MS,
+  DEFAULT_RUN_TIMEOUT_MS,
+  type RunAgentOptions,
+} from "./agent-cli.ts";
+import type { AgentRun } from "./agent-run.ts";
+import { discoverCli } from "./discovery.ts";
+import { captureCli, runCli } from "./run-cli.ts";
+import type { Clock, RunOutputParser } from "./run-output-parser.ts";
+
+/** What distinguishes one CLI for the shared adapter plumbing. */
+export interface CliIdentity {
+  name: AgentCliName;
+  label: string;
+  defaultCommand: string;
+  minimumVersion: string;
+  installHint: string;
+}
+
+/**
+ * The plumbing every adapter shares: the configured command and environment, running with a parser, one-shot
+ * commands, and discovery. Subclasses say which arguments to pass and how to read what comes back.
+ */
+export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "discover"> {
+  readonly name: AgentCliName;
+  readonly label: string;
+  protected readonly command: string;
+  protected readonly env: NodeJS.ProcessEnv;
+  protected readonly timeoutMs: number;
+  protected readonly extraArgs: readonly string[];
+  protected readonly now: Clock;
+
+  constructor(
+    private readonly identity: CliIdentity,
+    config: AgentCliConfig,
+  ) {
+    this.name = identity.name;
+    this.label = identity.label;
+    this.command = config.command ?? identity.defaultCommand;
+    this.env = config.env ?? process.env;
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
+    this.extraArgs = config.extraArgs ?? [];
+    this.now = config.now ?? Date.now;
+  }
+
+  discover(): Promise<AgentCliStatus> {
+    return discoverCli({ ...this.identity, command: this.command, env: this.env });
+  }
+
+  /** Runs the CLI for one message, its stdout read by `parser`; `trailing` arguments follow the extra ones. */
+  protected run(
+    options: RunAgentOptions,
+    args: readonly string[],
+    parser: RunOutputParser,
+    stdin?: string,
+    trailing: readonly string[] = [],
+  ): AgentRun {
+    return runCli(
+      this.label,
+      {
+        command: this.command,
+        args: [...args, ...this.extraArgs, ...trailing],
+        cwd: options.cwd,
+        env: this.env,
+        ...(stdin !== undefined && { stdin }),
+        ...(options.signal && { signal: options.signal }),
+        timeoutMs: this.timeoutMs,
+      },
+      parser,
+    );
+  }
+
+  /** Runs a one-shot command (export, list) and returns its stdout, or why it failed. */
+  protected capture(
+    args: readonly string[],
+    cwd: string,
+  ): Promise<{ stdout: string; failure: string | null }> {
+    return captureCli(this.label, {
+      command: this.command,
+      args,
+      cwd,
+      env: this.env,
+      timeoutMs: Math.min(this.timeoutMs, COMMAND_TIMEOUT_MS),
+    });
+  }
+}
+
+/** The message of an unexpected exception, for results that must not throw. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

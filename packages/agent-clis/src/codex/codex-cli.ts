@@ -1,0 +1,87 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { AgentListResult, ExportResult, SessionInfo, SessionListResult } from "@parley/protocol";
+import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
+import type { AgentRun } from "../agent-run.ts";
+import { CliAdapter, messageOf } from "../cli-adapter.ts";
+import { CodexExecParser } from "./codex-exec-parser.ts";
+import { codexSessionInfo, parseCodexRollout } from "./codex-rollout.ts";
+
+/**
+ * Codex through `codex exec --json` (prompt on stdin via `-`, `exec resume <id>` to continue); history and
+ * sessions from its rollout files, the one non-interactive record Codex keeps of every session.
+ */
+export class CodexCli extends CliAdapter implements AgentCli {
+  constructor(config: AgentCliConfig = {}) {
+    super(
+      {
+        name: "codex",
+        label: "Codex",
+        defaultCommand: "codex",
+        minimumVersion: "0.169.0",
+        installHint: "npm install -g @openai/codex",
+      },
+      config,
+    );
+  }
+
+  runAgent(options: RunAgentOptions): AgentRun {
+    const args = ["exec"];
+    if (options.sessionId) args.push("resume", options.sessionId);
+    args.push("--json", "--skip-git-repo-check");
+    if (options.model) args.push("--model", options.model);
+    // Codex has no named agents; profiles are the closest thing a user selects.
+    if (options.agent && options.agent !== "default") args.push("--profile", options.agent);
+    // `-` reads the prompt from stdin; it must come last, after any extra arguments.
+    return this.run(options, args, new CodexExecParser(this.now), options.message, ["-"]);
+  }
+
+  async exportSession(sessionId: string): Promise<ExportResult> {
+    try {
+      const file = (await this.rolloutFiles()).find((path) => path.endsWith(`-${sessionId}.jsonl`));
+      if (!file) throw new Error(`no rollout file in ${this.sessionsFolder()}`);
+      return {
+        success: true,
+        session_id: sessionId,
+        messages: parseCodexRollout(await readFile(file, "utf8")),
+      };
+    } catch (error) {
+      const message = `Codex has no session ${sessionId}: ${messageOf(error)}`;
+      return { success: false, session_id: sessionId, messages: [], error_message: message };
+    }
+  }
+
+  async listSessions(cwd?: string): Promise<SessionListResult> {
+    try {
+      const sessions: SessionInfo[] = [];
+      for (const file of await this.rolloutFiles()) {
+        const modified = (await stat(file)).mtime.toISOString();
+        const { info, cwd: sessionCwd } = codexSessionInfo(await readFile(file, "utf8"), modified);
+        if (cwd === undefined || sessionCwd === cwd) sessions.push(info);
+      }
+      sessions.sort((a, b) => b.updated.localeCompare(a.updated));
+      return { success: true, sessions };
+    } catch (error) {
+      return { success: false, sessions: [], error_message: `Codex sessions: ${messageOf(error)}` };
+    }
+  }
+
+  async listAgents(): Promise<AgentListResult> {
+    return {
+      success: true,
+      agents: [{ name: "default", agent_type: "primary", details: ["Codex has no named agents"] }],
+    };
+  }
+
+  private sessionsFolder(): string {
+    return join(this.env.CODEX_HOME ?? join(this.env.HOME ?? "", ".codex"), "sessions");
+  }
+
+  private async rolloutFiles(): Promise<string[]> {
+    const folder = this.sessionsFolder();
+    const entries = await readdir(folder, { recursive: true }).catch(() => [] as string[]);
+    return entries
+      .filter((entry) => /(^|\/)rollout-[^/]+\.jsonl$/.test(entry))
+      .map((entry) => join(folder, entry));
+  }
+}

@@ -1,0 +1,87 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { AgentListResult, ExportResult, SessionInfo, SessionListResult } from "@parley/protocol";
+import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
+import type { AgentRun } from "../agent-run.ts";
+import { CliAdapter, messageOf } from "../cli-adapter.ts";
+import { asRecord, asString } from "../json-line.ts";
+import { geminiSessionInfo, parseGeminiChat } from "./gemini-chat-file.ts";
+import { GeminiStreamParser } from "./gemini-stream-parser.ts";
+
+/**
+ * Gemini CLI through `gemini --prompt=… --output-format stream-json` (`--resume <id>` to continue); history
+ * and sessions from its chat files, found through `~/.gemini/projects.json`.
+ */
+export class GeminiCli extends CliAdapter implements AgentCli {
+  constructor(config: AgentCliConfig = {}) {
+    super(
+      {
+        name: "gemini",
+        label: "Gemini CLI",
+        defaultCommand: "gemini",
+        minimumVersion: "0.61.0",
+        installHint: "npm install -g @google/gemini-cli",
+      },
+      config,
+    );
+  }
+
+  runAgent(options: RunAgentOptions): AgentRun {
+    // `--prompt=` keeps a message that starts with "-" from being read as an option.
+    const args = [`--prompt=${options.message}`, "--output-format", "stream-json", "--skip-trust"];
+    if (options.sessionId) args.push("--resume", options.sessionId);
+    if (options.model) args.push("--model", options.model);
+    return this.run(options, args, new GeminiStreamParser(this.now));
+  }
+
+  async exportSession(sessionId: string, cwd = process.cwd()): Promise<ExportResult> {
+    try {
+      for (const file of await this.chatFiles(cwd)) {
+        const chat = parseGeminiChat(await readFile(file, "utf8"));
+        if (chat.sessionId === sessionId)
+          return { success: true, session_id: sessionId, messages: chat.messages };
+      }
+      throw new Error("no chat file has it");
+    } catch (error) {
+      const message = `Gemini CLI has no session ${sessionId} for ${cwd}: ${messageOf(error)}`;
+      return { success: false, session_id: sessionId, messages: [], error_message: message };
+    }
+  }
+
+  async listSessions(cwd = process.cwd()): Promise<SessionListResult> {
+    try {
+      const sessions: SessionInfo[] = [];
+      for (const file of await this.chatFiles(cwd)) {
+        const modified = (await stat(file)).mtime.toISOString();
+        const info = geminiSessionInfo(await readFile(file, "utf8"), modified);
+        if (info) sessions.push(info);
+      }
+      sessions.sort((a, b) => b.updated.localeCompare(a.updated));
+      return { success: true, sessions };
+    } catch (error) {
+      return { success: false, sessions: [], error_message: `Gemini CLI sessions: ${messageOf(error)}` };
+    }
+  }
+
+  async listAgents(): Promise<AgentListResult> {
+    return {
+      success: true,
+      agents: [{ name: "default", agent_type: "primary", details: ["Gemini CLI has no named agents"] }],
+    };
+  }
+
+  private geminiFolder(): string {
+    return join(this.env.GEMINI_CLI_HOME ?? this.env.HOME ?? "", ".gemini");
+  }
+
+  /** The chat files of `cwd`'s project; Gemini names each project's folder in `projects.json`. */
+  private async chatFiles(cwd: string): Promise<string[]> {
+    const registry = await readFile(join(this.geminiFolder(), "projects.json"), "utf8").catch(() => "{}");
+    const projects = asRecord(asRecord(JSON.parse(registry))?.projects);
+    const folder = asString(projects?.[cwd]);
+    if (folder === undefined) return [];
+    const chats = join(this.geminiFolder(), "tmp", folder, "chats");
+    const names = await readdir(chats).catch(() => [] as string[]);
+    return names.filter((name) => name.endsWith(".jsonl")).map((name) => join(chats, name));
+  }
+}

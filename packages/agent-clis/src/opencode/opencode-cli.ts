@@ -1,0 +1,66 @@
+import type { AgentListResult, ExportResult, SessionListResult } from "@parley/protocol";
+import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
+import type { AgentRun } from "../agent-run.ts";
+import { CliAdapter, messageOf } from "../cli-adapter.ts";
+import { parseOpenCodeAgentList, parseOpenCodeExport, parseOpenCodeSessionList } from "./opencode-output.ts";
+import { OpenCodeRunParser } from "./opencode-run-parser.ts";
+
+/**
+ * OpenCode through `opencode run --format json --thinking` (prompt on stdin, which OpenCode sends unquoted;
+ * `-s <id>` to continue), `opencode export`, `opencode session list --format json` and `opencode agent list`.
+ */
+export class OpenCodeCli extends CliAdapter implements AgentCli {
+  constructor(config: AgentCliConfig = {}) {
+    super(
+      {
+        name: "opencode",
+        label: "OpenCode",
+        defaultCommand: "opencode",
+        minimumVersion: "1.18.0",
+        installHint: "npm install -g opencode-ai",
+      },
+      config,
+    );
+  }
+
+  runAgent(options: RunAgentOptions): AgentRun {
+    const args = ["run", "--format", "json", "--thinking"];
+    if (options.sessionId) args.push("--session", options.sessionId);
+    if (options.model) args.push("--model", options.model);
+    if (options.agent) args.push("--agent", options.agent);
+    return this.run(options, args, new OpenCodeRunParser(this.now), options.message);
+  }
+
+  async exportSession(sessionId: string, cwd = process.cwd()): Promise<ExportResult> {
+    const { stdout, failure } = await this.capture(["export", sessionId], cwd);
+    if (failure !== null)
+      return { success: false, session_id: sessionId, messages: [], error_message: failure };
+    try {
+      return { success: true, session_id: sessionId, messages: parseOpenCodeExport(JSON.parse(stdout)) };
+    } catch (error) {
+      const message = `OpenCode's export of ${sessionId} is not JSON: ${messageOf(error)}`;
+      return { success: false, session_id: sessionId, messages: [], error_message: message };
+    }
+  }
+
+  async listSessions(cwd?: string): Promise<SessionListResult> {
+    const { stdout, failure } = await this.capture(
+      ["session", "list", "--format", "json"],
+      cwd ?? process.cwd(),
+    );
+    if (failure !== null) return { success: false, sessions: [], error_message: failure };
+    try {
+      // With no sessions yet OpenCode prints nothing at all.
+      const listed = stdout.trim() === "" ? [] : JSON.parse(stdout);
+      return { success: true, sessions: parseOpenCodeSessionList(listed, cwd) };
+    } catch (error) {
+      return { success: false, sessions: [], error_message: `OpenCode's session list: ${messageOf(error)}` };
+    }
+  }
+
+  async listAgents(cwd = process.cwd()): Promise<AgentListResult> {
+    const { stdout, failure } = await this.capture(["agent", "list"], cwd);
+    if (failure !== null) return { success: false, agents: [], error_message: failure };
+    return { success: true, agents: parseOpenCodeAgentList(stdout) };
+  }
+}

@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/**
+ * Who answers a session: Parley's built-in engine (`parley`) or an installed external agent CLI driven through
+ * its adapter. Chosen when the session is created.
+ */
+export const AgentBackendSchema = z.enum(["parley", "claude-code", "opencode", "codex", "gemini"]);
+export type AgentBackend = z.infer<typeof AgentBackendSchema>;
+
+/** The external agent CLIs, i.e. every backend except Parley's own engine. */
+export const AgentCliNameSchema = AgentBackendSchema.exclude(["parley"]);
+export type AgentCliName = z.infer<typeof AgentCliNameSchema>;
