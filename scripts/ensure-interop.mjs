@@ -6,6 +6,11 @@
 //   binary is never downloaded;
 // - interop/claude-code/: the real Claude Code CLI that Parley's query() drives, with its optional platform
 //   package (the native binary) and its postinstall, which links that binary into place.
+// - interop/opencode/, interop/codex/, interop/gemini-cli/: the real agent CLIs @parley/agent-clis drives.
+//   Everything comes from the npm registry: OpenCode's and Codex's native binaries are optional platform
+//   packages (OpenCode's postinstall hard-links its into bin/, downloading nothing); Gemini CLI is plain
+//   JavaScript, installed without scripts so its optional node-pty is not compiled (node-gyp would fetch
+//   Node's headers from outside npm, and headless runs do not need a terminal).
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -47,3 +52,6 @@ function ensure(name, extraArgs) {
 ensure("interop", ["--omit=optional"]);
 // The binary's postinstall must run: without it bin/claude.exe is a stub that prints an error.
 ensure("interop/claude-code", ["--foreground-scripts"]);
+ensure("interop/opencode", ["--foreground-scripts"]);
+ensure("interop/codex", ["--ignore-scripts"]);
+ensure("interop/gemini-cli", ["--ignore-scripts"]);

@@ -240,7 +240,10 @@ export class FakeModelServer {
       return writeWhole(response, format.errorResponse(facts, context), { ...controls, gates: [] });
     }
     const gates = scripted.steps.flatMap((step) => (step.type === "gate" ? [step.name] : []));
-    if ((body as { stream?: unknown }).stream !== true) {
+    // Gemini says "stream" in the path (`:streamGenerateContent`), the others with `stream: true` in the body.
+    const streaming =
+      record.path.endsWith(":streamGenerateContent") || (body as { stream?: unknown }).stream === true;
+    if (!streaming) {
       const asError = streamErrorAsHttpError(scripted);
       const rendered = asError
         ? format.errorResponse(asError, context)
@@ -266,7 +269,10 @@ export class FakeModelServer {
     const body = (record.body ?? {}) as { model?: unknown; stream_options?: { include_usage?: unknown } };
     return {
       ordinal: record.index + 1,
-      requestedModel: typeof body.model === "string" ? body.model : "fake-model",
+      requestedModel:
+        typeof body.model === "string"
+          ? body.model
+          : (/\/models\/([^/:]+):/.exec(record.path)?.[1] ?? "fake-model"),
       nowMs: this.options.now(),
       includeUsage: body.stream_options?.include_usage === true,
     };

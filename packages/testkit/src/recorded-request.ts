@@ -7,6 +7,8 @@ export const FakeRouteSchema = z.enum([
   "anthropic_messages",
   "anthropic_count_tokens",
   "openai_chat_completions",
+  "openai_responses",
+  "gemini_generate_content",
   "models_list",
   "models_retrieve",
   "unknown",
@@ -84,6 +86,10 @@ function routeOf(method: string, path: string): FakeRoute {
   if (method === "POST" && path === "/v1/messages") return "anthropic_messages";
   if (method === "POST" && path === "/v1/messages/count_tokens") return "anthropic_count_tokens";
   if (method === "POST" && path === "/v1/chat/completions") return "openai_chat_completions";
+  if (method === "POST" && path === "/v1/responses") return "openai_responses";
+  if (method === "POST" && /^\/v1(beta)?\/models\/[^/:]+:(stream)?[gG]enerateContent$/.test(path)) {
+    return "gemini_generate_content";
+  }
   if (method === "GET" && path === "/v1/models") return "models_list";
   if (method === "GET" && path.startsWith("/v1/models/")) return "models_retrieve";
   return "unknown";

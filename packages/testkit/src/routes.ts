@@ -1,5 +1,7 @@
 import { anthropicMessagesFormat } from "./formats/anthropic-messages-format.ts";
+import { geminiFormat } from "./formats/gemini-format.ts";
 import { openaiChatFormat } from "./formats/openai-chat-format.ts";
+import { openaiResponsesFormat } from "./formats/openai-responses-format.ts";
 import type { ErrorFacts, WireFormat } from "./formats/wire-format.ts";
 import type { FakeRoute, RecordedRequest } from "./recorded-request.ts";
 
@@ -10,6 +12,8 @@ import type { FakeRoute, RecordedRequest } from "./recorded-request.ts";
 export function formatFor(route: FakeRoute): WireFormat | undefined {
   if (route === "anthropic_messages") return anthropicMessagesFormat;
   if (route === "openai_chat_completions") return openaiChatFormat;
+  if (route === "openai_responses") return openaiResponsesFormat;
+  if (route === "gemini_generate_content") return geminiFormat;
   return undefined;
 }
 

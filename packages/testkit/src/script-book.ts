@@ -2,7 +2,7 @@ import type { RequestMatcher, ScriptedResponse, ScriptRule } from "./script-sche
 
 /** The parts of a model request that rules match on. */
 export interface MatchableRequest {
-  api: "anthropic" | "openai";
+  api: "anthropic" | "openai" | "openai_responses" | "gemini";
   body: unknown;
   rawBody: string;
 }
@@ -74,18 +74,27 @@ export function matches(matcher: RequestMatcher, request: MatchableRequest): boo
 }
 
 /**
- * The text of the last `role: "user"` message in an Anthropic or OpenAI request body: a string content as is,
- * or the `text` parts of a content array joined by newlines.
+ * The text of the last user message in a request body: `messages` (Anthropic, OpenAI Chat), `input` (OpenAI
+ * Responses) or `contents` (Gemini). A string content as is, or the text parts of a content array joined by
+ * newlines.
  */
 export function lastUserText(body: unknown): string {
-  const messages = isRecord(body) && Array.isArray(body.messages) ? body.messages : [];
+  const record = isRecord(body) ? body : {};
+  const messages = [record.messages, record.input, record.contents].find(Array.isArray) ?? [];
   const last = messages.findLast((message) => isRecord(message) && message.role === "user");
-  const content = isRecord(last) ? last.content : undefined;
+  return isRecord(last) ? textOf(last.content ?? last.parts) : "";
+}
+
+function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
     .flatMap((part) =>
-      isRecord(part) && part.type === "text" && typeof part.text === "string" ? [part.text] : [],
+      isRecord(part) &&
+      (part.type === undefined || part.type === "text" || part.type === "input_text") &&
+      typeof part.text === "string"
+        ? [part.text]
+        : [],
     )
     .join("\n");
 }

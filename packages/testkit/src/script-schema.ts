@@ -107,7 +107,8 @@ export const RequestMatcherSchema = z.looseObject({
   lastUserTextIncludes: z.string().optional(),
   /** Substring anywhere in the raw request body (system prompt, tool results, …). */
   bodyIncludes: z.string().optional(),
-  api: z.enum(["anthropic", "openai"]).optional(),
+  /** Which wire format the request used: Anthropic Messages, OpenAI Chat Completions or Responses, Gemini. */
+  api: z.enum(["anthropic", "openai", "openai_responses", "gemini"]).optional(),
   model: z.string().optional(),
   stream: z.boolean().optional(),
 });

@@ -34,7 +34,7 @@ export interface RenderedResponse {
 
 /** One provider's wire format: how a script becomes SSE frames, a JSON body or an error response. */
 export interface WireFormat {
-  api: "anthropic" | "openai";
+  api: "anthropic" | "openai" | "openai_responses" | "gemini";
   streamHeaders(context: RenderContext): Record<string, string>;
   streamFrames(reply: ScriptedReply, context: RenderContext): Frame[];
   jsonResponse(reply: ScriptedReply, context: RenderContext): RenderedResponse;
