@@ -174,6 +174,23 @@ export {
 } from "./tools/builtin/update-plan-tool.ts";
 export { describeToolActivity } from "./tools/describe-tool-activity.ts";
 
+// ── project structure (seed 001 ProjectStructure) ────────────────────────────
+
+export type { FileListOrder } from "./project-structure/build-file-list.ts";
+export type { ProjectStructureOptions } from "./project-structure/generate-project-structure.ts";
+export {
+  generateProjectStructure,
+  PROJECT_STRUCTURE_LIMITS,
+} from "./project-structure/generate-project-structure.ts";
+export {
+  PROJECT_STRUCTURE_TOKEN_BUDGET,
+  projectStructureModelText,
+} from "./project-structure/project-structure-model-text.ts";
+export {
+  ProjectStructureInputSchema,
+  projectStructureTool,
+} from "./project-structure/project-structure-tool.ts";
+
 // ── permission rules as text ──────────────────────────────────────────────────
 
 export { parseRuleList, parseRuleText } from "./permissions/rule-text.ts";

@@ -679,6 +679,29 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
     },
     { name: "a missing folder", path: "/api/workspace/tree?path=nope", status: 404, code: "not_found" },
   ],
+  "GET /api/workspace/structure": () => [
+    {
+      name: "an unknown structure type",
+      path: "/api/workspace/structure?type=graph",
+      status: 400,
+      code: "invalid_request",
+      field: "query.type",
+    },
+    {
+      name: "a depth of zero",
+      path: "/api/workspace/structure?type=tree&max_depth=0",
+      status: 400,
+      code: "invalid_request",
+      field: "query.max_depth",
+    },
+    {
+      name: "an unknown order",
+      path: "/api/workspace/structure?type=file_list&order=size",
+      status: 400,
+      code: "invalid_request",
+      field: "query.order",
+    },
+  ],
   "GET /api/mission": () => [
     {
       name: "an empty project root",

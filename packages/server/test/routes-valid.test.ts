@@ -392,6 +392,18 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       excluded_patterns: expect.arrayContaining([".git"]),
     });
   },
+  "GET /api/workspace/structure": async ({ call, server }) => {
+    expect(await call("/api/workspace/structure?type=file_list&order=relevance")).toEqual({
+      kind: "ProjectStructure",
+      data: {
+        root_path: server.server.context.projectRoot,
+        structure_type: "file_list",
+        content: [],
+        generated_at: expect.any(String),
+        excluded_patterns: expect.arrayContaining([".git", "node_modules"]),
+      },
+    });
+  },
   "GET /api/mission": async ({ call }) => {
     expect(await call("/api/mission")).toEqual({ mission: null });
   },

@@ -186,3 +186,5 @@ export {
 } from "./workflows.ts";
 export type { WorkspaceEntry, WorkspaceTree, WorkspaceTreeQuery } from "./workspace.ts";
 export { WorkspaceEntrySchema, WorkspaceTreeQuerySchema, WorkspaceTreeSchema } from "./workspace.ts";
+export type { WorkspaceStructureQuery } from "./workspace-structure.ts";
+export { WorkspaceStructureQuerySchema } from "./workspace-structure.ts";

@@ -11,7 +11,9 @@ export function projectStructureToText(structure: ProjectStructureData, maxEntri
   const excluded = structure.excluded_patterns.length
     ? `; excluded: ${structure.excluded_patterns.join(", ")}`
     : "";
-  const about = `${structure.structure_type}; generated ${structure.generated_at}${excluded}`;
+  // `truncated` and `omitted_count` are extra fields a generator may add (the schemas are loose objects).
+  const truncated = structure.truncated === true ? "; truncated by the generator's limits" : "";
+  const about = `${structure.structure_type}; generated ${structure.generated_at}${excluded}${truncated}`;
   const header = `Project structure of ${structure.root_path} (${about})`;
   const lines = new EntryLines(maxEntries);
   switch (structure.structure_type) {
@@ -21,6 +23,8 @@ export function projectStructureToText(structure: ProjectStructureData, maxEntri
     case "file_list":
       lines.add(`${structure.content.length} files:`);
       for (const file of structure.content) lines.add(`- ${file.path} (${fileDetails(file)})`);
+      if (typeof structure.omitted_count === "number" && structure.omitted_count > 0)
+        lines.add(`… ${structure.omitted_count} more files left out by the generator`);
       break;
     case "dependencies":
       dependencyLines(structure.content, lines);
@@ -83,8 +87,10 @@ function dependencyLines(graph: DependencyGraph, lines: EntryLines): void {
   }
 }
 
-function tags(dependency: { ecosystem: string; dev: boolean }): string {
-  return dependency.dev ? `${dependency.ecosystem}, dev` : dependency.ecosystem;
+function tags(dependency: { ecosystem: string; dev: boolean; optional?: unknown }): string {
+  return [dependency.ecosystem, dependency.dev && "dev", dependency.optional === true && "optional"]
+    .filter(Boolean)
+    .join(", ");
 }
 
 function fileDetails(file: FileInfo): string {

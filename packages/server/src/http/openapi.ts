@@ -119,7 +119,26 @@ class SchemaNames {
       const { $schema: _dialect, $id: _id, ...body } = schema as JsonSchema;
       result[id] = body;
     }
-    return result;
+    return this.#hoistShared(result);
+  }
+
+  /**
+   * zod puts schemas that recur without a name of their own (a recursive DirectoryNode) under `__shared`'s
+   * `$defs`, referenced as `…/__shared#/$defs/x`, which is not a JSON pointer into the document: each
+   * becomes a component of its own and the references are rewritten to it.
+   */
+  #hoistShared(result: Record<string, JsonSchema>): Record<string, JsonSchema> {
+    const shared = result.__shared as { $defs?: Record<string, JsonSchema> } | undefined;
+    if (shared === undefined) return result;
+    delete result.__shared;
+    for (const [key, schema] of Object.entries(shared.$defs ?? {})) {
+      result[`Shared_${key}${this.#suffix}`] = schema;
+    }
+    const text = JSON.stringify(result).replaceAll(
+      /"#\/components\/schemas\/__shared#\/\$defs\/([^"]+)"/g,
+      (_match, key: string) => JSON.stringify(`#/components/schemas/Shared_${key}${this.#suffix}`),
+    );
+    return JSON.parse(text) as Record<string, JsonSchema>;
   }
 }
 

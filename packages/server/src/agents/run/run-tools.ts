@@ -2,6 +2,7 @@ import {
   type AskUserToolOptions,
   builtinTools,
   type EngineTool,
+  projectStructureTool,
   type ToolContext,
   type UpdatePlanToolOptions,
 } from "@parley/engine";
@@ -21,15 +22,18 @@ const FILE_WRITERS = new Set(["Write", "Edit"]);
 
 /**
  * A server run's tools: the built-in tools, `Task` (subagents, which get the same instrumented tools),
- * `AskUserQuestion` and `UpdatePlan`, each wrapped so the run sees when a call starts executing and what a
- * file looked like before and after a `Write` or `Edit`. Approval is untouched: the loop still asks
+ * `AskUserQuestion`, `UpdatePlan` and `ProjectStructure`, each wrapped so the run sees when a call starts
+ * executing and what a file looked like before and after a `Write` or `Edit`. Approval is untouched: the loop still asks
  * `canUseTool` before `execute` for every tool that requires it.
  */
 export function runTools(hooks: RunToolHooks): EngineTool[] {
-  return builtinTools({
-    askUser: { ask: hooks.ask },
-    updatePlan: { onUpdate: hooks.onPlanUpdate },
-  }).map((tool) => instrument(tool, hooks));
+  return [
+    ...builtinTools({
+      askUser: { ask: hooks.ask },
+      updatePlan: { onUpdate: hooks.onPlanUpdate },
+    }),
+    projectStructureTool,
+  ].map((tool) => instrument(tool, hooks));
 }
 
 function instrument(tool: EngineTool, hooks: RunToolHooks): EngineTool {

@@ -1,11 +1,20 @@
-import { WorkspaceTreeQuerySchema, WorkspaceTreeSchema } from "@parley/protocol";
+import { generateProjectStructure } from "@parley/engine";
+import {
+  ProjectStructureMessageSchema,
+  WorkspaceStructureQuerySchema,
+  WorkspaceTreeQuerySchema,
+  WorkspaceTreeSchema,
+} from "@parley/protocol";
 import type { ServerContext } from "../../server-context.ts";
 import { PathOutsideProjectError } from "../../workspace/resolve-in-project.ts";
 import { workspaceTree } from "../../workspace/workspace-tree.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
 
-/** `GET /api/workspace/tree`: the project's files, confined to the project root. */
+/**
+ * `GET /api/workspace/tree`: the project's files, confined to the project root; `GET /api/workspace/structure`:
+ * seed 001's ProjectStructure message (tree, file list or dependency graph).
+ */
 export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
   return [
     defineRoute({
@@ -46,6 +55,28 @@ export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
           }
           throw error;
         }
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/workspace/structure",
+      summary:
+        "The project's structure as a ProjectStructure message: tree, file_list (alphabetical or recently changed first) or dependencies; bounded, symlinks never followed",
+      tag: "workspace",
+      query: WorkspaceStructureQuerySchema,
+      response: ProjectStructureMessageSchema,
+      handler: async ({ query, context: http }) => {
+        const data = await generateProjectStructure({
+          root: context.projectRoot,
+          type: query.type,
+          order: query.order,
+          ...(query.max_depth !== undefined && { maxDepth: query.max_depth }),
+          ...(query.max_entries !== undefined && { maxEntries: query.max_entries }),
+          ...(query.exclude !== undefined && { excludedPatterns: query.exclude }),
+          signal: http.req.raw.signal,
+          now: () => new Date(context.now()),
+        });
+        return { kind: "ProjectStructure" as const, data };
       },
     }),
   ];

@@ -1,0 +1,39 @@
+import type { FileInfo } from "@parley/protocol";
+import { fileInfoOf } from "./file-info-of.ts";
+import { gitRecentFiles } from "./git-recent-files.ts";
+import type { ProjectWalkEntry, ProjectWalkSummary } from "./walk-project-files.ts";
+
+/** How a file list is ordered: by path, or recently changed first (from git, else modification time). */
+export type FileListOrder = "alphabetical" | "relevance";
+
+/** A flat file list of a walk, in the chosen order, with what a limit left out. */
+export async function buildFileList(options: {
+  root: string;
+  walk: AsyncGenerator<ProjectWalkEntry, ProjectWalkSummary, undefined>;
+  order: FileListOrder;
+  signal?: AbortSignal;
+}): Promise<{ files: FileInfo[]; omitted: number; truncated: boolean }> {
+  const found: { info: FileInfo; modifiedMs: number }[] = [];
+  let omitted = 0;
+  let result = await options.walk.next();
+  while (!result.done) {
+    const entry = result.value;
+    if (entry.kind === "file" || entry.kind === "symlink") {
+      found.push({ info: fileInfoOf(entry), modifiedMs: entry.kind === "file" ? entry.modifiedMs : 0 });
+    } else if (entry.kind === "omitted") omitted += entry.count;
+    result = await options.walk.next();
+  }
+  const byPath = (left: { info: FileInfo }, right: { info: FileInfo }) =>
+    left.info.path < right.info.path ? -1 : left.info.path > right.info.path ? 1 : 0;
+  if (options.order === "alphabetical") found.sort(byPath);
+  else {
+    const ranks = await gitRecentFiles(options.root, options.signal);
+    if (ranks === undefined) {
+      found.sort((left, right) => right.modifiedMs - left.modifiedMs || byPath(left, right));
+    } else {
+      const rank = (path: string) => ranks.get(path) ?? Number.POSITIVE_INFINITY;
+      found.sort((left, right) => rank(left.info.path) - rank(right.info.path) || byPath(left, right));
+    }
+  }
+  return { files: found.map((file) => file.info), omitted, truncated: result.value.truncated };
+}

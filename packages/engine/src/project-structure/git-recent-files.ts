@@ -1,0 +1,48 @@
+import { execFile } from "node:child_process";
+
+/** Commits read for "recently changed" (newest first). */
+const COMMITS_READ = 300;
+
+/**
+ * Ranks a git project's files by how recently they changed: uncommitted changes first, then files by
+ * their newest commit among the last few hundred. Undefined when the folder is not a git work tree or
+ * git is not installed. Rank 0 is the most recent.
+ */
+export async function gitRecentFiles(
+  root: string,
+  signal?: AbortSignal,
+): Promise<Map<string, number> | undefined> {
+  const status = await git(root, ["status", "--porcelain=v1", "-z", "--untracked-files=all"], signal);
+  if (status === undefined) return undefined;
+  const ranks = new Map<string, number>();
+  const entries = status.split("\0");
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index] as string;
+    if (entry.length < 4) continue;
+    ranks.set(entry.slice(3), 0);
+    // A rename's entry is followed by its old path, which is no longer in the tree.
+    if (entry[0] === "R" || entry[0] === "C") index++;
+  }
+  const log = await git(
+    root,
+    ["log", `-n${COMMITS_READ}`, "--no-renames", "--name-only", "--format=%x00"],
+    signal,
+  );
+  let commit = 0;
+  for (const line of (log ?? "").split("\n")) {
+    if (line.includes("\0")) commit++;
+    else if (line !== "" && !ranks.has(line)) ranks.set(line, commit);
+  }
+  return ranks;
+}
+
+function git(cwd: string, args: string[], signal?: AbortSignal): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(
+      "git",
+      ["-c", "core.quotepath=off", ...args],
+      { cwd, maxBuffer: 64 * 1024 * 1024, timeout: 30_000, ...(signal && { signal }) },
+      (error, stdout) => resolve(error ? undefined : stdout),
+    );
+  });
+}

@@ -1,0 +1,48 @@
+import { ProjectStructureTypeSchema } from "@parley/protocol";
+import { z } from "zod";
+import { defineTool } from "../tools/engine-tool.ts";
+import { generateProjectStructure } from "./generate-project-structure.ts";
+import { projectStructureModelText } from "./project-structure-model-text.ts";
+
+const DESCRIPTION = `Shows the structure of the whole project in one call: its directory tree, a flat file list, or its dependency graph.
+- type "tree": folders and files with size and language; "file_list": every file, alphabetically or most recently changed first (order "relevance"); "dependencies": packages from package.json/package-lock.json/pnpm-lock.yaml/yarn.lock, Cargo.toml/Cargo.lock, pyproject.toml/requirements.txt/uv.lock/poetry.lock and go.mod/go.sum, direct and transitive, with dev and optional flags, across workspaces.
+- .git, node_modules and whatever .gitignore ignores are left out; exclude adds gitignore-style patterns.
+- Large projects are cut at a depth and an entry count, and the output says so. Use LS, Glob and Read to look closer.`;
+
+/** The input of the `ProjectStructure` tool. */
+export const ProjectStructureInputSchema = z.object({
+  type: ProjectStructureTypeSchema.describe("tree, file_list or dependencies"),
+  order: z
+    .enum(["alphabetical", "relevance"])
+    .optional()
+    .describe("file_list order: alphabetical (default) or relevance (recently changed first)"),
+  max_depth: z.number().int().min(1).max(64).optional().describe("Folder levels to enter (default 12)"),
+  exclude: z.array(z.string()).optional().describe("Extra gitignore-style patterns to leave out"),
+});
+
+/**
+ * `ProjectStructure`: seed 001's ProjectStructure message for the project (read-only, no approval). The
+ * model gets a summary within a token budget; the whole message goes out as the result's `data`, which
+ * hosts show as a ProjectStructure card.
+ */
+export const projectStructureTool = defineTool({
+  name: "ProjectStructure",
+  description: DESCRIPTION,
+  inputSchema: ProjectStructureInputSchema,
+  requiresApproval: false,
+  access: () => ({ kind: "read", path: "." }),
+  execute: async (input, context) => {
+    const structure = await generateProjectStructure({
+      root: context.cwd,
+      type: input.type,
+      ...(input.order && { order: input.order }),
+      ...(input.max_depth && { maxDepth: input.max_depth }),
+      ...(input.exclude && { excludedPatterns: input.exclude }),
+      signal: context.signal,
+    });
+    return {
+      content: projectStructureModelText(structure),
+      data: { kind: "ProjectStructure", data: structure },
+    };
+  },
+});

@@ -1,0 +1,187 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, symlink, utimes } from "node:fs/promises";
+import { join } from "node:path";
+import { type DirectoryNode, ProjectStructureDataSchema } from "@parley/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { generateProjectStructure } from "../../src/project-structure/generate-project-structure.ts";
+import { createProject, OUTSIDE_SECRET, type ProjectFixture } from "../project-fixture.ts";
+
+let project: ProjectFixture | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+const fixedClock = () => new Date("2026-11-25T12:00:00.000Z");
+
+/** Every file path in a tree, depth first. */
+function treePaths(node: DirectoryNode): string[] {
+  return [...node.files.map((file) => file.path), ...node.directories.flatMap(treePaths)];
+}
+
+function findFolder(node: DirectoryNode, path: string): DirectoryNode | undefined {
+  if (node.path === path) return node;
+  for (const child of node.directories) {
+    const found = findFolder(child, path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+describe("the project tree", () => {
+  it("lists folders and files with size, MIME type and language, leaving out .git, node_modules and what .gitignore ignores", async () => {
+    project = await createProject({
+      ".gitignore": "dist/\n*.log\n",
+      "src/main.ts": "export const x = 1;\n",
+      "src/.gitignore": "generated.ts\n",
+      "src/generated.ts": "// generated\n",
+      "dist/out.js": "x",
+      "debug.log": "x",
+      "README.md": "# Demo\n",
+      "node_modules/left-pad/index.js": "x",
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "notes/todo.txt": "x",
+    });
+    const structure = await generateProjectStructure({
+      root: project.root,
+      type: "tree",
+      excludedPatterns: ["notes/"],
+      now: fixedClock,
+    });
+    expect(ProjectStructureDataSchema.safeParse(structure).success).toBe(true);
+    if (structure.structure_type !== "tree") throw new Error("expected a tree");
+    expect(treePaths(structure.content).sort()).toEqual([
+      ".gitignore",
+      "README.md",
+      "src/.gitignore",
+      "src/main.ts",
+    ]);
+    expect(structure.content.directories.map((folder) => folder.name)).toEqual(["src"]);
+    expect(structure.content.directories[0]?.files.find((file) => file.path === "src/main.ts")).toEqual({
+      path: "src/main.ts",
+      size: 20,
+      mime_type: "text/typescript",
+      language: "TypeScript",
+    });
+    expect(structure.excluded_patterns).toEqual(expect.arrayContaining([".git", "node_modules", "notes/"]));
+    expect(structure.generated_at).toBe("2026-11-25T12:00:00.000Z");
+    expect(structure.truncated).toBeUndefined();
+  });
+
+  it("shows a symlink that points outside the project as a symlink and never lists what is behind it", async () => {
+    project = await createProject({ "src/a.ts": "a" });
+    await symlink(project.outside, join(project.root, "escape"));
+    await symlink(join(project.outside, "secret.txt"), join(project.root, "secret-link.txt"));
+    for (const type of ["tree", "file_list", "dependencies"] as const) {
+      const structure = await generateProjectStructure({ root: project.root, type });
+      const text = JSON.stringify(structure);
+      expect(text).not.toContain("proj-evil");
+      expect(text).not.toContain(OUTSIDE_SECRET);
+    }
+    const tree = await generateProjectStructure({ root: project.root, type: "tree" });
+    if (tree.structure_type !== "tree") throw new Error("expected a tree");
+    expect(tree.content.files).toEqual([
+      { path: "escape", size: 0, mime_type: "inode/symlink" },
+      { path: "secret-link.txt", size: 0, mime_type: "inode/symlink" },
+    ]);
+    expect(treePaths(tree.content)).not.toContain("escape/secret.txt");
+  });
+
+  it("stops at the entry limit and says how many entries it left out", async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 30; index++) files[`many/file-${String(index).padStart(2, "0")}.txt`] = "x";
+    project = await createProject(files);
+    const structure = await generateProjectStructure({ root: project.root, type: "tree", maxEntries: 11 });
+    if (structure.structure_type !== "tree") throw new Error("expected a tree");
+    expect(structure.truncated).toBe(true);
+    const many = findFolder(structure.content, "many");
+    expect(many?.files).toHaveLength(10);
+    expect(many?.omitted_entries).toBe(20);
+  });
+
+  it("lists folders below the depth limit without entering them and counts what they hold", async () => {
+    project = await createProject({ "a/b/c/deep.txt": "x", "a/b/c/deeper.txt": "x", "a/top.txt": "x" });
+    const structure = await generateProjectStructure({ root: project.root, type: "tree", maxDepth: 2 });
+    if (structure.structure_type !== "tree") throw new Error("expected a tree");
+    expect(structure.truncated).toBe(true);
+    const b = findFolder(structure.content, "a/b");
+    expect(b?.directories).toEqual([]);
+    expect(b?.omitted_entries).toBe(1);
+    expect(treePaths(structure.content)).toEqual(["a/top.txt"]);
+  });
+});
+
+describe("the file list", () => {
+  it("lists every file alphabetically with its language", async () => {
+    project = await createProject({ "b.py": "print(1)", "a/z.rs": "fn main() {}", "c.png": "x" });
+    const structure = await generateProjectStructure({ root: project.root, type: "file_list" });
+    if (structure.structure_type !== "file_list") throw new Error("expected a file list");
+    expect(structure.content).toEqual([
+      { path: "a/z.rs", size: 12, mime_type: "text/x-rust", language: "Rust" },
+      { path: "b.py", size: 8, mime_type: "text/x-python", language: "Python" },
+      { path: "c.png", size: 1, mime_type: "image/png" },
+    ]);
+  });
+
+  it("puts recently changed files first in a git repository: uncommitted changes, then newer commits", async () => {
+    project = await createProject({
+      "old.txt": "1",
+      "middle.txt": "1",
+      "fresh.txt": "1",
+      "untouched.txt": "1",
+    });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
+        cwd: (project as ProjectFixture).root,
+        stdio: "pipe",
+      });
+    git("init", "-q");
+    git("add", "old.txt", "untouched.txt");
+    git("commit", "-q", "-m", "first");
+    git("add", "middle.txt");
+    git("commit", "-q", "-m", "second");
+    await project.write({ "old.txt": "changed" });
+    const structure = await generateProjectStructure({
+      root: project.root,
+      type: "file_list",
+      order: "relevance",
+    });
+    if (structure.structure_type !== "file_list") throw new Error("expected a file list");
+    expect(structure.content.map((file) => file.path)).toEqual([
+      "fresh.txt",
+      "old.txt",
+      "middle.txt",
+      "untouched.txt",
+    ]);
+  });
+
+  it("puts recently modified files first outside git", async () => {
+    project = await createProject({ "a.txt": "1", "b.txt": "1", "c.txt": "1" });
+    await utimes(join(project.root, "a.txt"), 1_000, 1_000);
+    await utimes(join(project.root, "b.txt"), 3_000, 3_000);
+    await utimes(join(project.root, "c.txt"), 2_000, 2_000);
+    const structure = await generateProjectStructure({
+      root: project.root,
+      type: "file_list",
+      order: "relevance",
+    });
+    expect((structure.content as { path: string }[]).map((file) => file.path)).toEqual([
+      "b.txt",
+      "c.txt",
+      "a.txt",
+    ]);
+  });
+
+  it("counts the files a limit left out", async () => {
+    project = await createProject({ "a.txt": "1", "b.txt": "1", "c.txt": "1" });
+    await mkdir(join(project.root, "empty"));
+    const structure = await generateProjectStructure({
+      root: project.root,
+      type: "file_list",
+      maxEntries: 2,
+    });
+    expect(structure.truncated).toBe(true);
+    expect(structure.omitted_count).toBe(2);
+    expect(structure.content).toHaveLength(2);
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { ProjectStructureTypeSchema } from "../rich/project-structure.ts";
+
+/** A positive whole number given as a query string, within `max`. */
+function countParameter(max: number) {
+  return z
+    .string()
+    .regex(/^[1-9][0-9]*$/, "expected a positive whole number")
+    .transform(Number)
+    .refine((value) => value <= max, `expected at most ${max}`);
+}
+
+/**
+ * `GET /api/workspace/structure?type=tree|file_list|dependencies`: which view of the project to generate,
+ * its order (file lists), its limits and extra gitignore-style patterns to leave out (comma-separated).
+ */
+export const WorkspaceStructureQuerySchema = z.looseObject({
+  type: ProjectStructureTypeSchema.default("tree"),
+  order: z.enum(["alphabetical", "relevance"]).default("alphabetical"),
+  max_depth: countParameter(64).optional(),
+  max_entries: countParameter(200_000).optional(),
+  exclude: z
+    .string()
+    .max(4096)
+    .transform((text) =>
+      text
+        .split(",")
+        .map((pattern) => pattern.trim())
+        .filter((pattern) => pattern !== ""),
+    )
+    .optional(),
+});
+export type WorkspaceStructureQuery = z.infer<typeof WorkspaceStructureQuerySchema>;

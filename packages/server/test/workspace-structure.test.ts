@@ -1,0 +1,75 @@
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { type DirectoryNode, ProjectStructureMessageSchema } from "@parley/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeResponse } from "./support/api-checks.ts";
+import { startTestServer, type TestServer } from "./support/test-server.ts";
+
+function treePaths(node: DirectoryNode): string[] {
+  return [...node.files.map((file) => file.path), ...node.directories.flatMap(treePaths)];
+}
+
+describe("GET /api/workspace/structure", () => {
+  let server: TestServer;
+  let project: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    project = server.server.context.projectRoot;
+    const files: Record<string, string> = {
+      ".gitignore": "coverage/\n",
+      "package.json": JSON.stringify({ name: "demo", dependencies: { zod: "^4.0.0" } }),
+      "src/index.ts": "export {};\n",
+      "coverage/report.html": "",
+      "node_modules/zod/package.json": "{}",
+    };
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(project, path)), { recursive: true });
+      writeFileSync(join(project, path), content);
+    }
+    mkdirSync(`${project}-evil`);
+    writeFileSync(join(`${project}-evil`, "secret.txt"), "not yours");
+    symlinkSync(`${project}-evil`, join(project, "escape"));
+  });
+  afterAll(() => server.dispose());
+
+  const structure = async (query: string) =>
+    decodeResponse(
+      await server.request("GET", `/api/workspace/structure${query}`),
+      ProjectStructureMessageSchema,
+    );
+
+  it("answers a ProjectStructure message with the project's tree, leaving out ignored files and never following symlinks", async () => {
+    const message = await structure("?type=tree");
+    expect(message.kind).toBe("ProjectStructure");
+    if (message.data.structure_type !== "tree") throw new Error("expected a tree");
+    expect(message.data.root_path).toBe(project);
+    expect(treePaths(message.data.content).sort()).toEqual([
+      ".gitignore",
+      "escape",
+      "package.json",
+      "src/index.ts",
+    ]);
+    expect(JSON.stringify(message)).not.toContain("secret.txt");
+  });
+
+  it("lists the dependencies a package.json names when there is no lockfile", async () => {
+    const message = await structure("?type=dependencies");
+    if (message.data.structure_type !== "dependencies") throw new Error("expected dependencies");
+    expect(message.data.content.dependencies).toEqual([
+      expect.objectContaining({
+        name: "zod",
+        version: "^4.0.0",
+        direct: true,
+        dev: false,
+        manifest: "package.json",
+      }),
+    ]);
+  });
+
+  it("leaves out the patterns the client names", async () => {
+    const message = await structure("?type=file_list&exclude=src/,*.json");
+    if (message.data.structure_type !== "file_list") throw new Error("expected a file list");
+    expect(message.data.content.map((file) => file.path)).toEqual([".gitignore", "escape"]);
+    expect(message.data.excluded_patterns).toEqual(expect.arrayContaining(["src/", "*.json"]));
+  });
+});
