@@ -217,6 +217,13 @@ export type { ShouldCompactOptions } from "./compaction/should-compact.ts";
 export { contextWindowFor, shouldCompact } from "./compaction/should-compact.ts";
 export type { CompactionSplit } from "./compaction/split-for-compaction.ts";
 export { splitForCompaction } from "./compaction/split-for-compaction.ts";
+export type { WorkflowScope } from "./workflows/interpolate-workflow.ts";
+export {
+  interpolateWorkflowText,
+  interpolateWorkflowValue,
+  workflowRetryDelayMs,
+} from "./workflows/interpolate-workflow.ts";
+export { resolveWorkflowInputs } from "./workflows/resolve-workflow-inputs.ts";
 export type { McpServerState } from "./mcp/mcp-connection.ts";
 export { McpConnection } from "./mcp/mcp-connection.ts";
 export type { McpCallResult, McpToolDescription } from "./mcp/mcp-engine-tool.ts";

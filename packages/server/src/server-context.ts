@@ -6,12 +6,15 @@ import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import type { Credentials } from "./http/security/credentials.ts";
 import type { ServerLimits } from "./limits/server-limits.ts";
 import type { Store } from "./store/store.ts";
+import type { WorkflowService } from "./workflows/workflow-service.ts";
 
 /** Everything route handlers reach: the store, the bus, the agents and the server's identity. */
 export interface ServerContext {
   store: Store;
   bus: EventBus;
   agents: AgentService;
+  /** Workflow definitions and their durable executions. */
+  workflows: WorkflowService;
   credentials: Credentials;
   projectRoot: string;
   home: string;

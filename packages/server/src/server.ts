@@ -16,6 +16,7 @@ import { type RetentionLimits, resolveLimits, type ServerLimits } from "./limits
 import type { ServerContext } from "./server-context.ts";
 import { EventRetention } from "./store/event-retention.ts";
 import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
+import { WorkflowService } from "./workflows/workflow-service.ts";
 import { Store } from "./store/store.ts";
 
 /** The default port; when it is taken (and PARLEY_PORT is not set) the server picks a free one. */
@@ -106,10 +107,12 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       now,
       ...options.sse,
     };
+    const workflows = new WorkflowService({ agents, home: options.home });
     const context: ServerContext = {
       store,
       bus,
       agents,
+      workflows,
       credentials,
       projectRoot,
       home: options.home,
@@ -128,6 +131,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       maxSseConnections: options.maxSseConnections ?? 10_000,
     };
     agents.recoverInterruptedRuns();
+    workflows.recoverInterrupted();
     retention = new EventRetention(store.events, limits.retention, now);
     retention.start();
 
@@ -165,6 +169,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const connection of context.sseConnections) connection.close();
         server.closeAllConnections();
+        await workflows.shutdown();
         await agents.shutdown();
         bus.flush();
         await closed;

@@ -812,6 +812,100 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
     },
   ],
   "GET /api/openapi.json": () => [],
+  "GET /api/workflows": () => [],
+  "POST /api/workflows/:name/executions": (fixture) => [
+    {
+      name: "an unknown workflow",
+      path: "/api/workflows/nothing-here/executions",
+      body: {},
+      status: 404,
+      code: "not_found",
+    },
+    {
+      name: "a name that is not a workflow name",
+      path: "/api/workflows/Bad%20Name/executions",
+      body: {},
+      status: 400,
+      code: "invalid_request",
+      field: "params.name",
+    },
+    {
+      name: "an input that is an object",
+      path: "/api/workflows/anything/executions",
+      body: { inputs: { x: { y: 1 } } },
+      status: 400,
+      code: "invalid_request",
+      field: "body.inputs.x",
+    },
+    {
+      name: "an unknown session",
+      path: "/api/workflows/anything/executions",
+      body: { session_id: `${fixture.sessionId}x` },
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "GET /api/workflow-executions": () => [
+    {
+      name: "a session id with a slash",
+      path: "/api/workflow-executions?session_id=a%2Fb",
+      status: 400,
+      code: "invalid_request",
+      field: "query.session_id",
+    },
+  ],
+  "GET /api/workflow-executions/:execution_id": () => [
+    {
+      name: "an unknown execution",
+      path: "/api/workflow-executions/wfx_unknown",
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "POST /api/workflow-executions/:execution_id/pause": () => [
+    {
+      name: "now that is not a boolean",
+      path: "/api/workflow-executions/wfx_unknown/pause",
+      body: { now: "yes" },
+      status: 400,
+      code: "invalid_request",
+      field: "body.now",
+    },
+    {
+      name: "an unknown execution",
+      path: "/api/workflow-executions/wfx_unknown/pause",
+      body: {},
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "POST /api/workflow-executions/:execution_id/resume": () => [
+    {
+      name: "an unknown execution",
+      path: "/api/workflow-executions/wfx_unknown/resume",
+      body: {},
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "POST /api/workflow-executions/:execution_id/retry": () => [
+    {
+      name: "an unknown execution",
+      path: "/api/workflow-executions/wfx_unknown/retry",
+      body: {},
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "POST /api/workflow-executions/:execution_id/cancel": () => [
+    {
+      name: "an unknown execution",
+      path: "/api/workflow-executions/wfx_unknown/cancel",
+      body: {},
+      status: 404,
+      code: "not_found",
+    },
+  ],
 };
 
 /** A path with every `:param` filled in, `target` with `value` and the others with a well-formed id. */

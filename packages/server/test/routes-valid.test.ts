@@ -10,6 +10,8 @@ import type {
   SessionState,
   SessionSummary,
   StoredMessage,
+  WorkflowExecutionView,
+  WorkflowList,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -20,6 +22,7 @@ import { waitForPendingApproval } from "./support/interactions.ts";
 import { createRouteFixture, type RouteFixture, routesByKey } from "./support/route-fixture.ts";
 import { waitForEvent, waitForOutcome } from "./support/server-events.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { writeWorkflow } from "./support/workflows.ts";
 
 /** What a valid-input case gets: the server, a live event stream, the fixture, and the route it covers. */
 interface Context {
@@ -435,7 +438,120 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
   "GET /api/openapi.json": async ({ call }) => {
     expect(await call("/api/openapi.json")).toMatchObject({ openapi: "3.1.0" });
   },
+  "GET /api/workflows": async ({ call, server }) => {
+    writeWorkflow(
+      server.directories.project,
+      "valid-list",
+      "name: valid-list\nsteps:\n  - id: a\n    run: echo a\n",
+    );
+    const list = await call<WorkflowList>("/api/workflows");
+    expect(list.workflows.find((workflow) => workflow.name === "valid-list")).toMatchObject({
+      source: "project",
+      steps: [{ id: "a", name: "a", kind: "shell" }],
+    });
+  },
+  "POST /api/workflows/:name/executions": async ({ call, server, fixture }) => {
+    const execution = await startedWorkflow(server, fixture.sessionId, call);
+    expect(execution).toMatchObject({ session_id: fixture.sessionId, execution: { status: "Running" } });
+    await server.json("POST", `/api/workflow-executions/${execution.execution_id}/cancel`, {});
+  },
+  "GET /api/workflow-executions": async ({ call, server, fixture }) => {
+    const execution = await startedWorkflow(server, fixture.sessionId);
+    const list = await call<{ executions: WorkflowExecutionView[] }>(
+      `/api/workflow-executions?session_id=${fixture.sessionId}`,
+    );
+    expect(list.executions[0]?.execution_id).toBe(execution.execution_id);
+    await server.json("POST", `/api/workflow-executions/${execution.execution_id}/cancel`, {});
+  },
+  "GET /api/workflow-executions/:execution_id": async ({ call, server, fixture }) => {
+    const execution = await startedWorkflow(server, fixture.sessionId);
+    expect(await call(`/api/workflow-executions/${execution.execution_id}`)).toMatchObject({
+      execution_id: execution.execution_id,
+      workflow_name: "valid-wait",
+    });
+    await server.json("POST", `/api/workflow-executions/${execution.execution_id}/cancel`, {});
+  },
+  "POST /api/workflow-executions/:execution_id/pause": async ({ call, server, fixture }) => {
+    const execution = await startedWorkflow(server, fixture.sessionId);
+    const paused = await call<WorkflowExecutionView>(
+      `/api/workflow-executions/${execution.execution_id}/pause`,
+      {
+        body: { now: true },
+      },
+    );
+    expect(paused.execution.status).toBe("Paused");
+    await server.json("POST", `/api/workflow-executions/${execution.execution_id}/cancel`, {});
+  },
+  "POST /api/workflow-executions/:execution_id/resume": async ({ call, server, fixture }) => {
+    const execution = await startedWorkflow(server, fixture.sessionId);
+    await server.json("POST", `/api/workflow-executions/${execution.execution_id}/pause`, { now: true });
+    const resumed = await call<WorkflowExecutionView>(
+      `/api/workflow-executions/${execution.execution_id}/resume`,
+      {
+        body: {},
+      },
+    );
+    expect(resumed.execution.status).toBe("Running");
+    await server.json("POST", `/api/workflow-executions/${execution.execution_id}/cancel`, {});
+  },
+  "POST /api/workflow-executions/:execution_id/retry": async ({ call, server, fixture, events }) => {
+    writeWorkflow(
+      server.directories.project,
+      "valid-fail",
+      "name: valid-fail\nsteps:\n  - id: a\n    run: exit 4\n",
+    );
+    await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    const execution = await server.json<WorkflowExecutionView>(
+      "POST",
+      "/api/workflows/valid-fail/executions",
+      {
+        session_id: fixture.sessionId,
+      },
+    );
+    await waitForEvent(
+      events,
+      "ContextUpdate",
+      (event) =>
+        (event.rich.data as { execution_id?: string; status?: string }).execution_id ===
+          execution.execution_id && (event.rich.data as { status?: string }).status === "Failed",
+    );
+    const retried = await call<WorkflowExecutionView>(
+      `/api/workflow-executions/${execution.execution_id}/retry`,
+      {
+        body: {},
+      },
+    );
+    expect(retried.execution).toMatchObject({ status: "Running", error: null });
+  },
+  "POST /api/workflow-executions/:execution_id/cancel": async ({ call, server, fixture }) => {
+    const execution = await startedWorkflow(server, fixture.sessionId);
+    const cancelled = await call<WorkflowExecutionView>(
+      `/api/workflow-executions/${execution.execution_id}/cancel`,
+      {
+        body: {},
+      },
+    );
+    expect(cancelled.execution.status).toBe("Cancelled");
+  },
 };
+
+/** Starts a workflow whose one step waits for a file nobody writes (each case cancels it). */
+async function startedWorkflow(
+  server: TestServer,
+  sessionId: string,
+  call?: Context["call"],
+): Promise<WorkflowExecutionView> {
+  writeWorkflow(
+    server.directories.project,
+    "valid-wait",
+    'name: valid-wait\nsteps:\n  - id: wait\n    run: sh -c "while [ ! -f never ]; do sleep 0.05; done"\n',
+  );
+  await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+  const body = { session_id: sessionId };
+  return call === undefined
+    ? server.json<WorkflowExecutionView>("POST", "/api/workflows/valid-wait/executions", body)
+    : call<WorkflowExecutionView>("/api/workflows/valid-wait/executions", { body });
+}
 
 /** Puts a fresh session in plan mode and has the agent answer with a plan; returns the Plan message id. */
 async function proposePlan(server: TestServer, events: EventStream): Promise<string> {

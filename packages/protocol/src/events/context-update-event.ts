@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { JsonValueSchema } from "../shared/json-value.ts";
 import { EventRoutingSchema } from "./event-routing.ts";
 
 /**
@@ -11,7 +10,8 @@ export const ContextUpdateEventSchema = z.looseObject({
   type: z.literal("ContextUpdate"),
   agent_id: z.string(),
   message_id: z.string(),
-  rich: z.looseObject({ kind: z.string().min(1), data: JsonValueSchema }),
+  /** Typed loosely, like a stored message's: a client that does not know the kind still replaces it. */
+  rich: z.looseObject({ kind: z.string().min(1), data: z.unknown() }),
   run_id: z.string().optional(),
   ...EventRoutingSchema.shape,
 });

@@ -144,5 +144,6 @@ export {
   failWorkflow,
   pauseWorkflow,
   resumeWorkflow,
+  retryWorkflow,
   startWorkflow,
 } from "./workflow-transitions.ts";

@@ -10,6 +10,7 @@ import {
   failWorkflow,
   pauseWorkflow,
   resumeWorkflow,
+  retryWorkflow,
   startWorkflow,
   type WorkflowClock,
   type WorkflowTransitionResult,
@@ -109,6 +110,13 @@ describe("workflow transitions", () => {
     expect(resumed.updated_at).toBe("2026-03-14T10:00:01.000Z");
   });
 
+  it("retry a failed workflow from the step that failed, clearing the error", () => {
+    const error = { code: "tool_error", message: "exit 1" };
+    const failed = execution("Failed", { error });
+    const retried = expectValue(retryWorkflow(failed, steppingClock()));
+    expect(retried).toMatchObject({ status: "Running", current_step: "test", completed_steps: 1, error: null });
+  });
+
   it.each<WorkflowStatus>(["Pending", "Running", "Paused"])(
     "cancel a %s workflow, keeping its progress",
     (status) => {
@@ -140,6 +148,8 @@ describe("illegal workflow transitions are refused with a clear error", () => {
     ["fail", "Cancelled", (value) => failWorkflow(value, { error }, clock)],
     ["cancel", "Completed", (value) => cancelWorkflow(value, clock)],
     ["cancel", "Failed", (value) => cancelWorkflow(value, clock)],
+    ["retry", "Running", (value) => retryWorkflow(value, clock)],
+    ["retry", "Completed", (value) => retryWorkflow(value, clock)],
   ];
 
   it.each(cases)("cannot %s a %s workflow", (verb, status, apply) => {

@@ -157,6 +157,21 @@ export function resumeWorkflow(
   );
 }
 
+/** Failed → Running to run the failed `current_step` again: the error is cleared, progress kept. */
+export function retryWorkflow(
+  execution: WorkflowExecutionData,
+  clock: WorkflowClock,
+): WorkflowTransitionResult {
+  return transition(execution, "retry", ["Failed"], () =>
+    ok({
+      ...execution,
+      status: "Running",
+      error: null,
+      updated_at: clock().toISOString(),
+    }),
+  );
+}
+
 /** Pending, Running or Paused → Cancelled, keeping the progress made so far. */
 export function cancelWorkflow(
   execution: WorkflowExecutionData,

@@ -4,6 +4,10 @@ import { z } from "zod";
 export const WorkflowInputTypeSchema = z.enum(["string", "number", "boolean"]);
 export type WorkflowInputType = z.infer<typeof WorkflowInputTypeSchema>;
 
+/** A value given for a workflow input (a string is bounded so inputs stay a page, not a file). */
+export const WorkflowInputValueSchema = z.union([z.string().max(100_000), z.number(), z.boolean()]);
+export type WorkflowInputValue = z.infer<typeof WorkflowInputValueSchema>;
+
 /**
  * A typed parameter of a workflow (Goose recipes' `parameters`, GitHub's `workflow_dispatch.inputs`). An
  * input with a `default` is optional; one without is required unless it says `required: false`.
@@ -12,7 +16,7 @@ export const WorkflowInputSchema = z
   .strictObject({
     type: WorkflowInputTypeSchema.default("string"),
     description: z.string().max(2_000).optional(),
-    default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    default: WorkflowInputValueSchema.optional(),
     required: z.boolean().optional(),
   })
   .superRefine((input, context) => {
@@ -25,7 +29,3 @@ export const WorkflowInputSchema = z
     }
   });
 export type WorkflowInput = z.infer<typeof WorkflowInputSchema>;
-
-/** A value given for a workflow input. */
-export const WorkflowInputValueSchema = z.union([z.string(), z.number(), z.boolean()]);
-export type WorkflowInputValue = z.infer<typeof WorkflowInputValueSchema>;

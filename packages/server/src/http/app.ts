@@ -22,6 +22,7 @@ import { planRoutes } from "./routes/plan-routes.ts";
 import { runRoutes } from "./routes/run-routes.ts";
 import { sessionRoutes } from "./routes/session-routes.ts";
 import { settingsRoutes } from "./routes/settings-routes.ts";
+import { workflowRoutes } from "./routes/workflow-routes.ts";
 import { workspaceRoutes } from "./routes/workspace-routes.ts";
 import { SESSION_COOKIE } from "./security/credentials.ts";
 import { authGuard, hostGuard, jsonBodyGuard, originGuard, securityHeaders } from "./security/guards.ts";
@@ -54,6 +55,7 @@ export function apiRoutes(context: ServerContext, version: string): RouteDefinit
     ...settingsRoutes(context),
     ...workspaceRoutes(context),
     ...missionRoutes(context),
+    ...workflowRoutes(context),
   ];
   const documentRoute: RouteDefinition = defineRoute({
     method: "get",

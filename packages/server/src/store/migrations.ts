@@ -212,4 +212,27 @@ export const migrations: readonly string[] = [
   -- every run's end scanned every message ever stored (the soak run showed event-loop delay growing with it).
   CREATE INDEX messages_by_run ON messages (run_id, position) WHERE run_id IS NOT NULL;
   `,
+  `
+  -- Workflow executions: the definition they run (as it was when started), their inputs, the step they are
+  -- at, each finished step's output, and their state (the WorkflowExecution card's data). Written in the
+  -- same transaction as the card and its ContextUpdate event.
+  CREATE TABLE workflow_executions (
+    id                TEXT PRIMARY KEY,
+    session_id        TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    agent_id          TEXT NOT NULL,
+    message_id        TEXT NOT NULL,
+    workflow_name     TEXT NOT NULL,
+    definition        TEXT NOT NULL,
+    inputs            TEXT NOT NULL,
+    status            TEXT NOT NULL,
+    step_index        INTEGER NOT NULL,
+    outputs           TEXT NOT NULL,
+    state             TEXT NOT NULL,
+    pause_requested   INTEGER NOT NULL DEFAULT 0,
+    created_at_ms     INTEGER NOT NULL,
+    updated_at_ms     INTEGER NOT NULL
+  );
+  CREATE INDEX workflow_executions_by_session ON workflow_executions (session_id, created_at_ms);
+  CREATE INDEX workflow_executions_by_status ON workflow_executions (status);
+  `,
 ];

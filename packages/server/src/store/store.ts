@@ -12,6 +12,7 @@ import { RunStore } from "./run-store.ts";
 import { SessionAgentStore } from "./session-agent-store.ts";
 import { SessionStore } from "./session-store.ts";
 import { Transactor } from "./transactor.ts";
+import { WorkflowExecutionStore } from "./workflow-execution-store.ts";
 
 /**
  * Parley's embedded store: one SQLite file (WAL) holding the event log and all state. Repositories are
@@ -36,6 +37,7 @@ export class Store {
   readonly permissionRules: PermissionRuleStore;
   readonly sessionAgents: SessionAgentStore;
   readonly changeBaselines: ChangeBaselineStore;
+  readonly workflows: WorkflowExecutionStore;
 
   constructor(file: string) {
     this.database = openDatabase(file);
@@ -54,6 +56,7 @@ export class Store {
     this.permissionRules = new PermissionRuleStore(this.database);
     this.sessionAgents = new SessionAgentStore(this.database);
     this.changeBaselines = new ChangeBaselineStore(this.database);
+    this.workflows = new WorkflowExecutionStore(this.database);
   }
 
   /** Runs `work` as one transaction; events published inside are delivered after it commits. */

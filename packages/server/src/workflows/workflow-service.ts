@@ -1,0 +1,234 @@
+import { resolveWorkflowInputs } from "@parley/engine";
+import {
+  cancelWorkflow,
+  createWorkflowExecution,
+  isoFromEpochMs,
+  pauseWorkflow,
+  resumeWorkflow,
+  retryWorkflow,
+  startWorkflow,
+  type WorkflowExecutionData,
+  type WorkflowExecutionView,
+  type WorkflowInputValue,
+} from "@parley/protocol";
+import type { AgentService } from "../agents/service/agent-service.ts";
+import { createSessionFor, requireSession } from "../agents/service/chat-sessions.ts";
+import { ApiError } from "../http/api-error.ts";
+import type { WorkflowExecutionRecord } from "../store/workflow-execution-store.ts";
+import { WorkflowDrive } from "./workflow-drive.ts";
+import { loadWorkflows } from "./workflow-files.ts";
+import { initialSteps, transitioned, withStep } from "./workflow-progress.ts";
+
+/** What the workflow service needs from the server. */
+export interface WorkflowServiceContext {
+  agents: AgentService;
+  home: string;
+}
+
+/** How a workflow is started. */
+export interface StartWorkflowOptions {
+  name: string;
+  sessionId?: string;
+  agentId: string;
+  inputs: Record<string, WorkflowInputValue>;
+}
+
+/**
+ * Runs workflows durably and visibly: each execution is a WorkflowExecution card in a session, and every
+ * change to it (stored with the card and its ContextUpdate event in one transaction) is seen live. Pause
+ * waits for the step boundary unless `now`; Resume goes on from the current step; Retry reruns the failed
+ * step; Cancel stops. A server that stopped mid-step comes back with the workflow Paused at that step,
+ * which never runs again unless the person resumes it.
+ */
+export class WorkflowService {
+  readonly #context: WorkflowServiceContext;
+  readonly #drive: WorkflowDrive;
+
+  constructor(context: WorkflowServiceContext) {
+    this.#context = context;
+    this.#drive = new WorkflowDrive(context.agents);
+  }
+
+  /** The definitions found, and the files that are not valid. */
+  definitions(): ReturnType<typeof loadWorkflows> {
+    return loadWorkflows(this.#context.agents.context.projectRoot, this.#context.home);
+  }
+
+  /** Starts a workflow: its card appears at the end of the session, Running, and its first step starts. */
+  start(options: StartWorkflowOptions): WorkflowExecutionView {
+    const run = this.#context.agents.context;
+    const workflow = this.definitions().workflows.find((found) => found.definition.name === options.name);
+    if (workflow === undefined) throw ApiError.notFound("workflow", options.name);
+    const { definition } = workflow;
+    const inputs = resolveWorkflowInputs(definition, options.inputs);
+    if (!inputs.success) {
+      throw new ApiError("invalid_request", inputs.error.message, {
+        issues: inputs.error.issues.map((issue) => ({ path: `body.${issue.path}`, message: issue.message })),
+      });
+    }
+    const executionId = run.newId("wfx");
+    const clock = () => new Date(run.now());
+    const created = transitioned(
+      createWorkflowExecution(
+        {
+          workflow_name: definition.name,
+          execution_id: executionId,
+          total_steps: definition.steps.length,
+          first_step: definition.steps[0]?.name ?? definition.steps[0]?.id ?? null,
+        },
+        clock,
+      ),
+    );
+    const state: WorkflowExecutionData = {
+      ...transitioned(startWorkflow(created, clock)),
+      steps: initialSteps(definition),
+    };
+    const record = run.store.transaction(() => {
+      const session =
+        options.sessionId === undefined
+          ? createSessionFor(run, `/${definition.name}`)
+          : requireSession(run, options.sessionId);
+      const messageId = run.publisher.append(
+        { sessionId: session.id, agentId: options.agentId, runId: null },
+        "assistant",
+        { kind: "WorkflowExecution", data: state },
+        `Workflow ${definition.name}`,
+      );
+      const stored: WorkflowExecutionRecord = {
+        id: executionId,
+        session_id: session.id,
+        agent_id: options.agentId,
+        message_id: messageId,
+        workflow_name: definition.name,
+        definition,
+        inputs: inputs.value,
+        step_index: 0,
+        outputs: {},
+        state,
+        pause_requested: false,
+        created_at_ms: run.now(),
+        updated_at_ms: run.now(),
+      };
+      run.store.workflows.save(stored);
+      return stored;
+    });
+    run.bus.flush();
+    this.#drive.start(record.id);
+    return viewOf(record);
+  }
+
+  /** Pauses at the next step boundary, or with `now` at once, stopping the running step. */
+  pause(id: string, now: boolean): WorkflowExecutionView {
+    const record = this.#require(id);
+    const paused = transitioned(pauseWorkflow(record.state, this.#drive.clock));
+    if (!now && this.#drive.isRunningStep(id)) {
+      return viewOf(
+        this.#drive.save({
+          ...record,
+          pause_requested: true,
+          state: { ...record.state, pause_requested: true },
+        }),
+      );
+    }
+    this.#drive.stop(id);
+    const running = record.state.steps?.find((step) => step.status === "running");
+    const state =
+      running === undefined
+        ? paused
+        : withStep(paused, running.id, {
+            status: "interrupted",
+            ended_at: isoFromEpochMs(this.#drive.nowMs()),
+            error: {
+              code: "paused",
+              message: "stopped by Pause now; it runs again from its start on Resume",
+            },
+          });
+    return viewOf(
+      this.#drive.save({ ...record, pause_requested: false, state: { ...state, pause_requested: false } }),
+    );
+  }
+
+  /** Resumes a paused workflow from its current step. */
+  resume(id: string): WorkflowExecutionView {
+    const record = this.#require(id);
+    const state = transitioned(resumeWorkflow(record.state, this.#drive.clock));
+    const saved = this.#drive.save({ ...record, state: { ...state, pause_requested: false } });
+    this.#drive.start(id);
+    return viewOf(saved);
+  }
+
+  /** Runs the step that failed again, and the rest after it. */
+  retry(id: string): WorkflowExecutionView {
+    const record = this.#require(id);
+    const state = transitioned(retryWorkflow(record.state, this.#drive.clock));
+    const step = record.definition.steps[record.step_index];
+    const reset = step === undefined ? state : withStep(state, step.id, { status: "pending", error: null });
+    const saved = this.#drive.save({ ...record, state: reset });
+    this.#drive.start(id);
+    return viewOf(saved);
+  }
+
+  /** Cancels the workflow, stopping its running step; what was done stays done. */
+  cancel(id: string): WorkflowExecutionView {
+    const record = this.#require(id);
+    const cancelled = transitioned(cancelWorkflow(record.state, this.#drive.clock));
+    this.#drive.stop(id);
+    const running = record.state.steps?.find((step) => step.status === "running");
+    const state =
+      running === undefined
+        ? cancelled
+        : withStep(cancelled, running.id, {
+            status: "cancelled",
+            ended_at: isoFromEpochMs(this.#drive.nowMs()),
+          });
+    return viewOf(
+      this.#drive.save({ ...record, pause_requested: false, state: { ...state, pause_requested: false } }),
+    );
+  }
+
+  /** One execution. */
+  get(id: string): WorkflowExecutionView {
+    return viewOf(this.#require(id));
+  }
+
+  /** A session's executions, or the project's, newest first. */
+  list(sessionId?: string): WorkflowExecutionView[] {
+    const { store, projectRoot } = this.#context.agents.context;
+    const records =
+      sessionId === undefined ? store.workflows.all(projectRoot) : store.workflows.bySession(sessionId);
+    return records.map(viewOf);
+  }
+
+  /**
+   * At start-up: workflows a stopped server left Running are Paused at the step that was interrupted,
+   * which is marked so (never run again silently); approvals their steps left waiting expire.
+   */
+  recoverInterrupted(): string[] {
+    return this.#drive.recover();
+  }
+
+  /** Stops every running step as the server shuts down; their workflows come back Paused after the restart. */
+  shutdown(): Promise<void> {
+    return this.#drive.shutdown();
+  }
+
+  #require(id: string): WorkflowExecutionRecord {
+    const record = this.#context.agents.context.store.workflows.get(id);
+    if (record === undefined) throw ApiError.notFound("workflow execution", id);
+    return record;
+  }
+}
+
+/** The API view of a stored execution. */
+export function viewOf(record: WorkflowExecutionRecord): WorkflowExecutionView {
+  return {
+    execution_id: record.id,
+    workflow_name: record.workflow_name,
+    session_id: record.session_id,
+    agent_id: record.agent_id,
+    message_id: record.message_id,
+    inputs: record.inputs,
+    execution: record.state,
+    created_at_ms: record.created_at_ms,
+  };
+}

@@ -1,0 +1,326 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${{ … }} is the workflow reference syntax
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { WorkflowExecutionView, WorkflowList } from "@parley/protocol";
+import { reply } from "@parley/testkit";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectApiError } from "./support/api-checks.ts";
+import type { EventStream } from "./support/event-stream.ts";
+import { richEvents, storedMessages, waitForRich } from "./support/interactions.ts";
+import { eventsOfType } from "./support/server-events.ts";
+import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { openGate, step, waitForWorkflow, writeGate, writeWorkflow } from "./support/workflows.ts";
+
+describe("workflows", () => {
+  let server: TestServer;
+  let events: EventStream;
+  let project: string;
+  let counter = 0;
+  const start = (name: string, body: Record<string, unknown> = {}) =>
+    server.json<WorkflowExecutionView>("POST", `/api/workflows/${name}/executions`, body);
+  const act = (id: string, verb: string, body: unknown = {}) =>
+    server.json<WorkflowExecutionView>("POST", `/api/workflow-executions/${id}/${verb}`, body);
+  /** A fresh gate name per test, so gates opened by one test never release another. */
+  const gate = (label: string) => {
+    counter += 1;
+    const name = `${label}${counter}`;
+    return { name, command: writeGate(project, name), open: () => openGate(project, name) };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    project = server.directories.project;
+    events = await server.events();
+    await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+  });
+  afterAll(async () => {
+    await events.close();
+    await server.dispose();
+  });
+  beforeEach(() => server.fake.reset());
+
+  it("runs shell and tool steps in order, passing inputs and outputs on, and completes one card updated in place", async () => {
+    writeFileSync(join(project, "VERSION"), "1.4.2\n");
+    writeWorkflow(
+      project,
+      "release",
+      `name: release
+description: Read the version and tag it
+inputs:
+  channel: { type: string, default: stable }
+  build: { type: number }
+steps:
+  - id: version
+    name: Read the version
+    tool: Read
+    with: { file_path: VERSION }
+  - id: tag
+    run: echo "tag ${"${{ inputs.channel }}"}-${"${{ inputs.build }}"}" && echo "${"${{ steps.version.output }}"}" | grep -c 1.4.2
+`,
+    );
+    const started = await start("release", { inputs: { build: "7" } });
+    expect(started.inputs).toEqual({ channel: "stable", build: 7 });
+    expect(started.execution).toMatchObject({ status: "Running", completed_steps: 0, total_steps: 2 });
+
+    const done = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Completed");
+    expect(done).toMatchObject({ completed_steps: 2, current_step: null, error: null });
+    expect(step(done, "version")).toMatchObject({ status: "completed", attempts: 1, kind: "tool" });
+    expect(step(done, "tag").output).toBe("tag stable-7\n1");
+    expect(done.result).toEqual({ output: "tag stable-7\n1", outputs: expect.any(Object) });
+
+    const session = started.session_id;
+    expect(richEvents(events, "WorkflowExecution", session)).toHaveLength(1);
+    const updates = eventsOfType(events.frames, "ContextUpdate", session);
+    expect(updates.every((event) => event.message_id === started.message_id)).toBe(true);
+    const stored = await storedMessages(server, session);
+    const card = stored.find((message) => message.id === started.message_id);
+    expect(card?.rich).toMatchObject({ kind: "WorkflowExecution", data: { status: "Completed" } });
+    expect(await server.json("GET", `/api/workflow-executions/${started.execution_id}`)).toMatchObject({
+      execution: { status: "Completed" },
+    });
+  });
+
+  it("fails at a failing step keeping the progress made, and Retry reruns that step and finishes", async () => {
+    writeWorkflow(
+      project,
+      "check",
+      `name: check
+steps:
+  - id: prepare
+    run: echo ready
+  - id: verify
+    run: test -f fixed.txt && echo verified
+  - id: report
+    run: echo reported
+`,
+    );
+    const started = await start("check");
+    const failed = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Failed");
+    expect(failed).toMatchObject({ completed_steps: 1, current_step: "verify" });
+    expect(failed.error).toMatchObject({ code: "tool_error", details: { step: "verify" } });
+    expect(step(failed, "prepare").status).toBe("completed");
+    expect(step(failed, "verify")).toMatchObject({ status: "failed", error: { code: "tool_error" } });
+    expect(step(failed, "report").status).toBe("pending");
+
+    writeFileSync(join(project, "fixed.txt"), "");
+    const retried = await act(started.execution_id, "retry");
+    expect(retried.execution).toMatchObject({ status: "Running", error: null });
+    const done = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Completed");
+    expect(step(done, "prepare").attempts).toBe(1);
+    expect(step(done, "verify")).toMatchObject({ status: "completed", attempts: 2, output: "verified" });
+    await expectApiError(
+      await server.request("POST", `/api/workflow-executions/${started.execution_id}/retry`, { body: {} }),
+      409,
+      "conflict",
+    );
+  });
+
+  it("retries a step as its retry says, and goes on past a failure marked continue_on_error", async () => {
+    writeWorkflow(
+      project,
+      "flaky",
+      `name: flaky
+steps:
+  - id: once
+    run: if [ -f once.mark ]; then echo second try; else touch once.mark; exit 3; fi
+    retry: { count: 2, backoff: 0 }
+  - id: optional
+    run: exit 1
+    continue_on_error: true
+  - id: last
+    run: echo last
+`,
+    );
+    const started = await start("flaky");
+    const done = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Completed");
+    expect(step(done, "once")).toMatchObject({ status: "completed", attempts: 2, output: "second try" });
+    expect(step(done, "optional")).toMatchObject({ status: "failed", attempts: 1 });
+    expect(step(done, "last").status).toBe("completed");
+    expect(done.completed_steps).toBe(3);
+  });
+
+  it("pauses at the next step boundary, then resumes from the current step", async () => {
+    const first = gate("boundary");
+    writeWorkflow(
+      project,
+      "boundary",
+      `name: boundary
+steps:
+  - id: first
+    run: ${first.command}
+  - id: second
+    run: echo second
+`,
+    );
+    const started = await start("boundary");
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "first").output === `${first.name} waiting`,
+    );
+    const pausing = await act(started.execution_id, "pause", {});
+    expect(pausing.execution).toMatchObject({ status: "Running", pause_requested: true });
+    first.open();
+    const paused = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Paused");
+    expect(paused).toMatchObject({ completed_steps: 1, current_step: "second" });
+    expect(step(paused, "second").status).toBe("pending");
+
+    const resumed = await act(started.execution_id, "resume");
+    expect(resumed.execution.status).toBe("Running");
+    const done = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Completed");
+    expect(step(done, "second").output).toBe("second");
+  });
+
+  it("pauses now by stopping the running step, which runs again from its start on Resume", async () => {
+    const slow = gate("slow");
+    writeWorkflow(project, "pause-now", `name: pause-now\nsteps:\n  - id: slow\n    run: ${slow.command}\n`);
+    const started = await start("pause-now");
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "slow").output === `${slow.name} waiting`,
+    );
+    const paused = await act(started.execution_id, "pause", { now: true });
+    expect(paused.execution).toMatchObject({ status: "Paused", completed_steps: 0, current_step: "slow" });
+    expect(step(paused, "slow")).toMatchObject({ status: "interrupted", error: { code: "paused" } });
+
+    await act(started.execution_id, "resume");
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "slow").attempts === 2 && step(data, "slow").output === `${slow.name} waiting`,
+    );
+    slow.open();
+    const done = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Completed");
+    expect(step(done, "slow")).toMatchObject({
+      attempts: 2,
+      output: `${slow.name} waiting\n${slow.name} done`,
+    });
+  });
+
+  it("cancels a running workflow, stopping its command, and refuses to resume it", async () => {
+    const wait = gate("cancel");
+    writeWorkflow(
+      project,
+      "cancel-me",
+      `name: cancel-me\nsteps:\n  - id: wait\n    run: ${wait.command} && touch after-cancel.txt\n  - id: never\n    run: echo never\n`,
+    );
+    const started = await start("cancel-me");
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "wait").output === `${wait.name} waiting`,
+    );
+    const cancelled = await act(started.execution_id, "cancel");
+    expect(cancelled.execution).toMatchObject({ status: "Cancelled", completed_steps: 0 });
+    expect(step(cancelled, "wait").status).toBe("cancelled");
+    wait.open();
+    await expectApiError(
+      await server.request("POST", `/api/workflow-executions/${started.execution_id}/resume`, { body: {} }),
+      409,
+      "conflict",
+    );
+    const list = await server.json<{ executions: WorkflowExecutionView[] }>(
+      "GET",
+      `/api/workflow-executions?session_id=${started.session_id}`,
+    );
+    expect(list.executions.map((execution) => execution.execution.status)).toEqual(["Cancelled"]);
+    expect(existsSync(join(project, "after-cancel.txt"))).toBe(false);
+  });
+
+  it("fails a step that runs past its timeout", async () => {
+    const never = gate("timeout");
+    writeWorkflow(
+      project,
+      "slowpoke",
+      `name: slowpoke\nsteps:\n  - id: wait\n    run: ${never.command}\n    timeout: 1\n`,
+    );
+    const started = await start("slowpoke");
+    const failed = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Failed");
+    expect(failed.error).toMatchObject({ code: "timeout", details: { step: "wait" } });
+  });
+
+  it("asks before a shell step the permission rules do not allow, and fails it when refused", async () => {
+    writeWorkflow(project, "deploy", `name: deploy\nsteps:\n  - id: push\n    run: git push origin main\n`);
+    const rules = await server.json<{ rules: { id: string; tool: string }[] }>(
+      "GET",
+      "/api/permission-rules",
+    );
+    const bash = rules.rules.find((rule) => rule.tool === "Bash");
+    await server.json("DELETE", `/api/permission-rules/${bash?.id}`);
+    try {
+      const started = await start("deploy");
+      const card = await waitForRich(
+        events,
+        "ToolRequest",
+        (data, event) => event.session_id === started.session_id && data.approval_status === "Pending",
+      );
+      expect(card.data).toMatchObject({ tool_name: "Bash", parameters: { command: "git push origin main" } });
+      await server.json("POST", `/api/approvals/${card.data.approval_id}`, { decision: "reject" });
+      const failed = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Failed");
+      expect(failed.error).toMatchObject({ code: "permission_denied", details: { step: "push" } });
+    } finally {
+      await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    }
+  });
+
+  it("gives an agent step its prompt as a turn and passes the agent's answer to the next step", async () => {
+    server.fake.script(reply().text("Use the blue theme."));
+    writeWorkflow(
+      project,
+      "advise",
+      `name: advise
+inputs:
+  topic: { type: string }
+steps:
+  - id: ask
+    prompt: Give one sentence of advice about ${"${{ inputs.topic }}"}.
+  - id: save
+    run: echo "${"${{ steps.ask.output }}"}" > advice.txt
+`,
+    );
+    const started = await start("advise", { inputs: { topic: "colours" } });
+    const done = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Completed");
+    expect(step(done, "ask")).toMatchObject({ kind: "agent", output: "Use the blue theme." });
+    expect(readFileSync(join(project, "advice.txt"), "utf8")).toBe("Use the blue theme.\n");
+    const stored = await storedMessages(server, started.session_id);
+    expect(stored.some((message) => message.role === "user")).toBe(true);
+  });
+
+  it("lists valid definitions and names what is wrong with the others; bad starts get a 4xx naming the field", async () => {
+    writeWorkflow(project, "broken", "name: broken\nsteps:\n  - id: x\n    run: ls\n    retries: 3\n");
+    writeWorkflow(project, "misnamed", "name: other\nsteps:\n  - id: x\n    run: ls\n");
+    const list = await server.json<WorkflowList>("GET", "/api/workflows");
+    expect(list.workflows.map((workflow) => workflow.name)).toContain("release");
+    expect(list.workflows.find((workflow) => workflow.name === "release")).toMatchObject({
+      source: "project",
+      steps: [
+        { id: "version", name: "Read the version", kind: "tool" },
+        { id: "tag", name: "tag", kind: "shell" },
+      ],
+    });
+    expect(list.problems).toEqual(
+      expect.arrayContaining([
+        { path: expect.stringMatching(/broken\.yaml$/), message: expect.stringContaining("retries") },
+        { path: expect.stringMatching(/misnamed\.yaml$/), message: expect.stringContaining("file name") },
+      ]),
+    );
+    await expectApiError(
+      await server.request("POST", "/api/workflows/release/executions", { body: { inputs: { build: "x" } } }),
+      400,
+      "invalid_request",
+      "body.inputs.build",
+    );
+    await expectApiError(
+      await server.request("POST", "/api/workflows/nothing/executions", { body: {} }),
+      404,
+      "not_found",
+    );
+    await expectApiError(
+      await server.request("POST", "/api/workflow-executions/wfx_missing/pause", { body: { now: "yes" } }),
+      400,
+      "invalid_request",
+      "body.now",
+    );
+  });
+});
