@@ -114,7 +114,12 @@ describe("workflow transitions", () => {
     const error = { code: "tool_error", message: "exit 1" };
     const failed = execution("Failed", { error });
     const retried = expectValue(retryWorkflow(failed, steppingClock()));
-    expect(retried).toMatchObject({ status: "Running", current_step: "test", completed_steps: 1, error: null });
+    expect(retried).toMatchObject({
+      status: "Running",
+      current_step: "test",
+      completed_steps: 1,
+      error: null,
+    });
   });
 
   it.each<WorkflowStatus>(["Pending", "Running", "Paused"])(
