@@ -76,6 +76,17 @@ describe("exported histories", () => {
       ["assistant", "hello from fake"],
     ]);
   });
+  it("reads a resumed Gemini chat once: the snapshot's function call and its result are not repeated", () => {
+    const chat = parseGeminiChat(fixture("gemini-chat-resumed-tool.jsonl"));
+    expect(chat.messages.map((message) => [message.role, message.content_type, message.content])).toEqual([
+      ["user", "text", "Read my notes"],
+      ["assistant", "tool_use", '{"name":"read_file","input":{"file_path":"<PROJECT_DIR>/notes.txt"}}'],
+      ["assistant", "tool", "remember the milk\n"],
+      ["assistant", "text", "The notes say remember the milk."],
+      ["user", "text", "And now?"],
+      ["assistant", "text", "second"],
+    ]);
+  });
 });
 
 describe("listings", () => {

@@ -1,0 +1,105 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { httpError, reply } from "@parley/testkit";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GeminiCli } from "../src/index.ts";
+import { drain, interopPath, useRealCliWorld } from "./support/real-cli.ts";
+
+/** The real Gemini CLI (interop/gemini-cli), offline against the fake model server's Gemini API. */
+
+const world = useRealCliWorld("gemini");
+
+beforeAll(() => {
+  mkdirSync(join(world.home, ".gemini"), { recursive: true });
+  // An API key auth type is what makes Gemini CLI use GOOGLE_GEMINI_BASE_URL without a login.
+  writeFileSync(
+    join(world.home, ".gemini", "settings.json"),
+    JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } } }),
+  );
+});
+
+const cli = (timeoutMs = 60_000) =>
+  new GeminiCli({
+    command: interopPath("gemini"),
+    timeoutMs,
+    env: { ...world.baseEnv(), GEMINI_API_KEY: "fake", GOOGLE_GEMINI_BASE_URL: world.server.url },
+  });
+
+// A concrete model skips the "auto" router's extra classification request.
+const model = "gemini-2.5-flash";
+
+describe("Gemini CLI, the real binary", () => {
+  let sessionId = "";
+
+  it("streams a tool call and the answer as it arrives", async () => {
+    writeFileSync(join(world.project, "notes.txt"), "remember the milk\n");
+    world.server.script(
+      reply().toolCall("read_file", { file_path: join(world.project, "notes.txt") }),
+      reply().text("The notes say ").text("remember the milk."),
+    );
+    const { streamed, result } = await drain(
+      cli().runAgent({ message: "Read my notes", model, cwd: world.project }),
+    );
+    expect(result).toMatchObject({ success: true, error_message: null });
+    expect(result.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.response_parts.map((part) => part.part_type)).toEqual(["tool", "final"]);
+    expect(result.response_parts[0]).toMatchObject({ tool: { name: "read_file", status: "completed" } });
+    expect(result.response_parts[1]?.text).toBe("The notes say remember the milk.");
+    expect(streamed.filter((part) => part.part_type === "final").length).toBeGreaterThanOrEqual(1);
+    sessionId = result.session_id ?? "";
+  });
+
+  it("resumes the session by id with its history", async () => {
+    world.server.script(reply().text("second answer"));
+    const { result } = await drain(
+      cli().runAgent({ message: "And now?", sessionId, model, cwd: world.project }),
+    );
+    expect(result).toMatchObject({ success: true, session_id: sessionId });
+    const lastRequest = JSON.stringify(world.server.requests.at(-1)?.body);
+    expect(lastRequest).toContain("Read my notes");
+    expect(lastRequest).toContain("remember the milk.");
+  });
+
+  it("exports the session from its chat file and lists it for this project", async () => {
+    const exported = await cli().exportSession(sessionId, world.project);
+    expect(exported.success).toBe(true);
+    expect(
+      exported.messages
+        .filter((message) => message.content_type === "text")
+        .map((message) => message.content),
+    ).toEqual(["Read my notes", "The notes say remember the milk.", "And now?", "second answer"]);
+    expect(exported.messages.some((message) => message.content_type === "tool_use")).toBe(true);
+    const listed = await cli().listSessions(world.project);
+    expect(listed).toMatchObject({
+      success: true,
+      sessions: [{ session_id: sessionId, title: "Read my notes" }],
+    });
+    expect((await cli().listAgents()).agents.map((agent) => agent.name)).toEqual(["default"]);
+  });
+
+  it("reports an error from the model", async () => {
+    world.server.when(
+      { lastUserTextIncludes: "FAIL", api: "gemini" },
+      httpError(400, { message: "fake: bad request" }),
+    );
+    const { result } = await drain(cli().runAgent({ message: "FAIL please", model, cwd: world.project }));
+    expect(result.success).toBe(false);
+    expect(result.error_message).toContain("fake: bad request");
+  });
+
+  it("stops a run whose model hangs at the timeout", async () => {
+    world.server.when({ lastUserTextIncludes: "HANG", api: "gemini" }, reply().text("never").hang());
+    const { result } = await drain(
+      cli(8_000).runAgent({ message: "HANG please", model, cwd: world.project }),
+    );
+    expect(result.success).toBe(false);
+    expect(result.error_message).toMatch(/^Gemini CLI did not finish within 8 s and was stopped/);
+  });
+
+  it("says Gemini CLI is not installed when its command is missing", async () => {
+    const missing = new GeminiCli({ command: "/nonexistent/gemini" });
+    expect((await missing.runAgent({ message: "hi", cwd: world.project }).result).error_message).toBe(
+      'Gemini CLI is not installed: the command "/nonexistent/gemini" was not found',
+    );
+  });
+});
