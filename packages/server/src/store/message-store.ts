@@ -24,6 +24,7 @@ export class MessageStore {
   readonly #delete;
   readonly #byRun;
   readonly #lastOfKind;
+  readonly #outsideRuns;
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
@@ -45,6 +46,24 @@ export class MessageStore {
       `SELECT * FROM messages WHERE session_id = ? AND agent_id = ? AND json_extract(rich, '$.kind') = ?
        ORDER BY position DESC LIMIT 1`,
     );
+    this.#outsideRuns = database.prepare(
+      `SELECT * FROM messages WHERE session_id = ? AND agent_id = ? AND run_id IS NULL
+       AND position > ? AND position < ? ORDER BY position`,
+    );
+  }
+
+  /**
+   * An agent's messages no run produced (a workflow's card, a mode change, a structure someone shared)
+   * between two positions of its session, oldest first.
+   */
+  outsideRuns(
+    sessionId: string,
+    agentId: string,
+    afterPosition: number,
+    beforePosition: number,
+  ): StoredMessage[] {
+    const rows = this.#outsideRuns.all(sessionId, agentId, afterPosition, beforePosition) as MessageRow[];
+    return rows.map(fromRow);
   }
 
   /** The newest message of one rich kind an agent of a session has (e.g. its current Plan). */

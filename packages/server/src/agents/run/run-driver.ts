@@ -24,6 +24,11 @@ import type { MessageScope } from "../context/message-publisher.ts";
 import { resolvePermissionMode } from "../context/permission-mode.ts";
 import { completionOf, type RunCompletion } from "../context/run-completion.ts";
 import type { RunContext } from "../context/run-context.ts";
+import {
+  contextText,
+  unseenContextMessages,
+  withConversationContext,
+} from "../conversation/conversation-context.ts";
 import { withPartialText } from "../conversation/partial-history.ts";
 import type { ResumedCall } from "../conversation/resume-point.ts";
 import { settleOpenCalls, showFinalTextCard } from "./run-conclusion.ts";
@@ -157,9 +162,16 @@ export class RunDriver implements ActiveRun {
     };
   }
 
-  /** Runs the turn (or resumes the conversation, without a prompt) to its end. Never throws. */
-  async execute(prompt: MessageParam["content"] | undefined): Promise<RunCompletion> {
+  /**
+   * Runs the turn (or resumes the conversation, without a prompt) to its end. Never throws. Rich messages
+   * added to the conversation outside any run since the last one go to the model in front of the prompt.
+   */
+  async execute(given: MessageParam["content"] | undefined): Promise<RunCompletion> {
     const { store, env, home, projectRoot } = this.#context;
+    const prompt =
+      given === undefined
+        ? undefined
+        : withConversationContext(given, contextText(unseenContextMessages(store, this.#scopeIds())));
     try {
       const settings = await loadSettings(home);
       const override = store.overrides.get(projectRoot, this.agentId);
