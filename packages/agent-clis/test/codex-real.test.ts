@@ -1,9 +1,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { httpError, reply } from "@parley/testkit";
+import { reply } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CodexCli } from "../src/index.ts";
-import { drain, interopPath, useRealCliWorld } from "./support/real-cli.ts";
+import {
+  drain,
+  expectHangStopped,
+  expectModelErrorReported,
+  expectResumedWithHistory,
+  interopPath,
+  TOOL_TURN_THEN_FOLLOW_UP,
+  useRealCliWorld,
+} from "./support/real-cli.ts";
 
 /** The real Codex binary (interop/codex), offline against the fake model server's Responses API. */
 
@@ -64,25 +72,20 @@ describe("Codex, the real binary", () => {
   });
 
   it("resumes the thread with its history", async () => {
-    world.server.script(reply().text("second answer"));
-    const { result } = await drain(cli().runAgent({ message: "And now?", sessionId, cwd: world.project }));
-    expect(result).toMatchObject({ success: true, session_id: sessionId });
-    const lastRequest = JSON.stringify(world.server.requests.at(-1)?.body);
-    expect(lastRequest).toContain("Run the tool");
-    expect(lastRequest).toContain("tool said ok");
+    await expectResumedWithHistory(
+      world,
+      cli().runAgent({ message: "And now?", sessionId, cwd: world.project }),
+      sessionId,
+      ["Run the tool", "tool said ok"],
+    );
   });
 
   it("exports the thread from its rollout file and lists it for this project", async () => {
     const exported = await cli().exportSession(sessionId);
     expect(exported.success).toBe(true);
-    expect(exported.messages.map((message) => [message.role, message.content_type])).toEqual([
-      ["user", "text"],
-      ["assistant", "tool_use"],
-      ["assistant", "tool"],
-      ["assistant", "text"],
-      ["user", "text"],
-      ["assistant", "text"],
-    ]);
+    expect(exported.messages.map((message) => [message.role, message.content_type])).toEqual(
+      TOOL_TURN_THEN_FOLLOW_UP,
+    );
     expect(exported.messages[0]?.content).toBe("Run the tool");
     const listed = await cli().listSessions(world.project);
     expect(listed).toMatchObject({
@@ -94,17 +97,15 @@ describe("Codex, the real binary", () => {
   });
 
   it("reports an error from the model", async () => {
-    world.server.when({ lastUserTextIncludes: "FAIL" }, httpError(400, { message: "fake: bad request" }));
-    const { result } = await drain(cli().runAgent({ message: "FAIL please", cwd: world.project }));
-    expect(result.success).toBe(false);
-    expect(result.error_message).toContain("fake: bad request");
+    await expectModelErrorReported(world, (message) => cli().runAgent({ message, cwd: world.project }));
   });
 
   it("stops a run whose model hangs at the timeout", async () => {
-    world.server.when({ lastUserTextIncludes: "HANG" }, reply().text("never").hang());
-    const { result } = await drain(cli(3_000).runAgent({ message: "HANG please", cwd: world.project }));
-    expect(result.success).toBe(false);
-    expect(result.error_message).toMatch(/^Codex did not finish within 3 s and was stopped/);
+    await expectHangStopped(
+      world,
+      (message) => cli(3_000).runAgent({ message, cwd: world.project }),
+      /^Codex did not finish within 3 s and was stopped/,
+    );
   });
 
   it("says Codex is not installed when its command is missing", async () => {

@@ -1,9 +1,16 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { httpError, reply } from "@parley/testkit";
+import { reply } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GeminiCli } from "../src/index.ts";
-import { drain, interopPath, useRealCliWorld } from "./support/real-cli.ts";
+import {
+  drain,
+  expectHangStopped,
+  expectModelErrorReported,
+  expectResumedWithHistory,
+  interopPath,
+  useRealCliWorld,
+} from "./support/real-cli.ts";
 
 /** The real Gemini CLI (interop/gemini-cli), offline against the fake model server's Gemini API. */
 
@@ -50,14 +57,12 @@ describe("Gemini CLI, the real binary", () => {
   });
 
   it("resumes the session by id with its history", async () => {
-    world.server.script(reply().text("second answer"));
-    const { result } = await drain(
+    await expectResumedWithHistory(
+      world,
       cli().runAgent({ message: "And now?", sessionId, model, cwd: world.project }),
+      sessionId,
+      ["Read my notes", "remember the milk."],
     );
-    expect(result).toMatchObject({ success: true, session_id: sessionId });
-    const lastRequest = JSON.stringify(world.server.requests.at(-1)?.body);
-    expect(lastRequest).toContain("Read my notes");
-    expect(lastRequest).toContain("remember the milk.");
   });
 
   it("exports the session from its chat file and lists it for this project", async () => {
@@ -78,22 +83,17 @@ describe("Gemini CLI, the real binary", () => {
   });
 
   it("reports an error from the model", async () => {
-    world.server.when(
-      { lastUserTextIncludes: "FAIL", api: "gemini" },
-      httpError(400, { message: "fake: bad request" }),
+    await expectModelErrorReported(world, (message) =>
+      cli().runAgent({ message, model, cwd: world.project }),
     );
-    const { result } = await drain(cli().runAgent({ message: "FAIL please", model, cwd: world.project }));
-    expect(result.success).toBe(false);
-    expect(result.error_message).toContain("fake: bad request");
   });
 
   it("stops a run whose model hangs at the timeout", async () => {
-    world.server.when({ lastUserTextIncludes: "HANG", api: "gemini" }, reply().text("never").hang());
-    const { result } = await drain(
-      cli(8_000).runAgent({ message: "HANG please", model, cwd: world.project }),
+    await expectHangStopped(
+      world,
+      (message) => cli(8_000).runAgent({ message, model, cwd: world.project }),
+      /^Gemini CLI did not finish within 8 s and was stopped/,
     );
-    expect(result.success).toBe(false);
-    expect(result.error_message).toMatch(/^Gemini CLI did not finish within 8 s and was stopped/);
   });
 
   it("says Gemini CLI is not installed when its command is missing", async () => {

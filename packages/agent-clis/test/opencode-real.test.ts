@@ -1,7 +1,15 @@
-import { httpError, reply } from "@parley/testkit";
+import { reply } from "@parley/testkit";
 import { describe, expect, it } from "vitest";
 import { OpenCodeCli } from "../src/index.ts";
-import { drain, interopPath, useRealCliWorld } from "./support/real-cli.ts";
+import {
+  drain,
+  expectHangStopped,
+  expectModelErrorReported,
+  expectResumedWithHistory,
+  interopPath,
+  TOOL_TURN_THEN_FOLLOW_UP,
+  useRealCliWorld,
+} from "./support/real-cli.ts";
 
 /** The real OpenCode binary (interop/opencode), offline against the fake model server's Chat Completions. */
 
@@ -57,25 +65,16 @@ describe("OpenCode, the real binary", () => {
   });
 
   it("continues the session with its history", async () => {
-    world.server.script(reply().text("second answer"));
-    const { result } = await drain(cli().runAgent({ message: "And now?", sessionId, cwd: world.project }));
-    expect(result).toMatchObject({ success: true, session_id: sessionId });
-    const lastRequest = JSON.stringify(world.server.requests.at(-1)?.body);
-    expect(lastRequest).toContain("Run the tool");
-    expect(lastRequest).toContain("tool said ok");
+    const run = cli().runAgent({ message: "And now?", sessionId, cwd: world.project });
+    await expectResumedWithHistory(world, run, sessionId, ["Run the tool", "tool said ok"]);
   });
 
   it("exports the session: prompts, the tool call and its output, the answers", async () => {
     const exported = await cli().exportSession(sessionId, world.project);
     expect(exported.success).toBe(true);
-    expect(exported.messages.map((message) => [message.role, message.content_type])).toEqual([
-      ["user", "text"],
-      ["assistant", "tool_use"],
-      ["assistant", "tool"],
-      ["assistant", "text"],
-      ["user", "text"],
-      ["assistant", "text"],
-    ]);
+    expect(exported.messages.map((message) => [message.role, message.content_type])).toEqual(
+      TOOL_TURN_THEN_FOLLOW_UP,
+    );
     expect(exported.messages[0]?.content).toBe("Run the tool");
   });
 
@@ -91,17 +90,15 @@ describe("OpenCode, the real binary", () => {
   });
 
   it("reports an error from the model with OpenCode's message", async () => {
-    world.server.when({ lastUserTextIncludes: "FAIL" }, httpError(400, { message: "fake: bad request" }));
-    const { result } = await drain(cli().runAgent({ message: "FAIL please", cwd: world.project }));
-    expect(result.success).toBe(false);
-    expect(result.error_message).toContain("fake: bad request");
+    await expectModelErrorReported(world, (message) => cli().runAgent({ message, cwd: world.project }));
   });
 
   it("stops a run whose model hangs at the timeout", async () => {
-    world.server.when({ lastUserTextIncludes: "HANG" }, reply().text("never").hang());
-    const { result } = await drain(cli(8_000).runAgent({ message: "HANG please", cwd: world.project }));
-    expect(result.success).toBe(false);
-    expect(result.error_message).toMatch(/^OpenCode did not finish within 8 s and was stopped/);
+    await expectHangStopped(
+      world,
+      (message) => cli(8_000).runAgent({ message, cwd: world.project }),
+      /^OpenCode did not finish within 8 s and was stopped/,
+    );
   });
 
   it("says OpenCode is not installed when its command is missing", async () => {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResponsePart, RunResult } from "@parley/protocol";
-import { type FakeModelServer, startFakeModelServer } from "@parley/testkit";
-import { afterAll, beforeAll } from "vitest";
+import { type FakeModelServer, httpError, reply, startFakeModelServer } from "@parley/testkit";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { AgentRun } from "../../src/index.ts";
 
 /** The real CLI binaries `npm test`'s pretest step installs into interop/. */
@@ -61,4 +61,48 @@ export async function drain(run: AgentRun): Promise<{ streamed: ResponsePart[]; 
   const streamed: ResponsePart[] = [];
   for await (const part of run) streamed.push(part);
   return { streamed, result: await run.result };
+}
+
+/** The history every CLI exports for the session these tests build: a tool turn, then a plain follow-up. */
+export const TOOL_TURN_THEN_FOLLOW_UP = [
+  ["user", "text"],
+  ["assistant", "tool_use"],
+  ["assistant", "tool"],
+  ["assistant", "text"],
+  ["user", "text"],
+  ["assistant", "text"],
+];
+
+/** Runs a follow-up in the session: the CLI keeps the session id and sends the earlier turn to the model. */
+export async function expectResumedWithHistory(
+  world: RealCliWorld,
+  run: AgentRun,
+  sessionId: string,
+  earlier: readonly string[],
+): Promise<void> {
+  world.server.script(reply().text("second answer"));
+  const { result } = await drain(run);
+  expect(result).toMatchObject({ success: true, session_id: sessionId });
+  const lastRequest = JSON.stringify(world.server.requests.at(-1)?.body);
+  for (const text of earlier) expect(lastRequest).toContain(text);
+}
+
+/** A 400 from the model ends the run unsuccessfully, with the model's message in `error_message`. */
+export async function expectModelErrorReported(world: RealCliWorld, runFor: (message: string) => AgentRun) {
+  world.server.when({ lastUserTextIncludes: "FAIL" }, httpError(400, { message: "fake: bad request" }));
+  const { result } = await drain(runFor("FAIL please"));
+  expect(result.success).toBe(false);
+  expect(result.error_message).toContain("fake: bad request");
+}
+
+/** A model stream that never ends is stopped at the adapter's timeout, and the result says so. */
+export async function expectHangStopped(
+  world: RealCliWorld,
+  runFor: (message: string) => AgentRun,
+  expected: RegExp,
+): Promise<void> {
+  world.server.when({ lastUserTextIncludes: "HANG" }, reply().text("never").hang());
+  const { result } = await drain(runFor("HANG please"));
+  expect(result.success).toBe(false);
+  expect(result.error_message).toMatch(expected);
 }
