@@ -13,6 +13,9 @@ import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import { apiRoutes, createApp } from "./http/app.ts";
 import { Credentials } from "./http/security/credentials.ts";
 import { type RetentionLimits, resolveLimits, type ServerLimits } from "./limits/server-limits.ts";
+import { IdleScheduler } from "./missions/idle-scheduler.ts";
+import { type IdleSchedulerSettings, idleSchedulerSettings } from "./missions/idle-scheduler-settings.ts";
+import type { SchedulerClock } from "./missions/scheduler-clock.ts";
 import type { ServerContext } from "./server-context.ts";
 import { EventRetention } from "./store/event-retention.ts";
 import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
@@ -45,6 +48,8 @@ export interface ServerOptions {
   now?: () => number;
   /** The built web UI to serve at `/` (packages/web/dist). */
   webRoot?: string;
+  /** The idle scheduler's settings beyond the environment's, and its clock (tests drive it by hand). */
+  idle?: { settings?: Partial<IdleSchedulerSettings>; clock?: SchedulerClock };
 }
 
 /** A running server. */
@@ -80,6 +85,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   const now = options.now ?? Date.now;
   let store: Store | undefined;
   let retention: EventRetention | undefined;
+  let idle: IdleScheduler | undefined;
   try {
     store = new Store(join(dataDirectory, "parley.db"));
     const bus = new EventBus(store.events, store.transactor, now);
@@ -132,6 +138,13 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     };
     agents.recoverInterruptedRuns();
     workflows.recoverInterrupted();
+    // Off unless PARLEY_IDLE_PROMPTS is on: prompts idle agents toward the project's mission.
+    idle = new IdleScheduler(
+      context,
+      idleSchedulerSettings(env, options.idle?.settings),
+      options.idle?.clock,
+    );
+    idle.start();
     retention = new EventRetention(store.events, limits.retention, now);
     retention.start();
 
@@ -165,6 +178,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       loginUrl: () => `${origin}/auth/login?code=${credentials.mintLoginCode(now())}`,
       context,
       close: async () => {
+        idle?.stop();
         retention?.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const connection of context.sseConnections) connection.close();
@@ -178,6 +192,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       },
     };
   } catch (error) {
+    idle?.stop();
     retention?.stop();
     store?.close();
     unlock();

@@ -1,0 +1,151 @@
+import { fromUiSseMessage, type Mission, type ServerEvent } from "@parley/protocol";
+import type { AgentService } from "../agents/service/agent-service.ts";
+import type { EventBus } from "../bus/event-bus.ts";
+import type { LoggedEvent } from "../store/event-log.ts";
+import type { Store } from "../store/store.ts";
+import { IDLE_PROMPT_MARKER, idlePromptText } from "./idle-prompt.ts";
+import type { IdleSchedulerSettings } from "./idle-scheduler-settings.ts";
+import { type SchedulerClock, systemClock } from "./scheduler-clock.ts";
+
+/** What the scheduler watches and acts through. */
+export interface IdleSchedulerContext {
+  store: Store;
+  bus: EventBus;
+  agents: AgentService;
+  projectRoot: string;
+}
+
+/**
+ * Keeps agents working toward the project's mission (seed 002's idle scheduler). When an agent's run ends
+ * well and it then stays idle for `idleAfterMs`, it is sent an idle prompt through the normal chat queue
+ * and an `IdlePromptTriggered` event is published. Never while an approval or question of its session
+ * waits, never past the mission's budget of idle prompts (counted from the stored runs, so a restart does
+ * not reset it), never after a Stop (until the agent's next run ends well), and a cleared mission cancels
+ * every pending prompt and stops the idle runs still going. Off unless the settings enable it.
+ */
+export class IdleScheduler {
+  readonly #context: IdleSchedulerContext;
+  readonly #settings: IdleSchedulerSettings;
+  readonly #clock: SchedulerClock;
+  readonly #timers = new Map<string, unknown>();
+  /** Runs this scheduler started that have not ended. */
+  readonly #idleRuns = new Set<string>();
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(
+    context: IdleSchedulerContext,
+    settings: IdleSchedulerSettings,
+    clock: SchedulerClock = systemClock,
+  ) {
+    this.#context = context;
+    this.#settings = settings;
+    this.#clock = clock;
+  }
+
+  /** Starts watching the event bus (does nothing when the scheduler is off). */
+  start(): void {
+    if (!this.#settings.enabled || this.#unsubscribe !== undefined) return;
+    this.#unsubscribe = this.#context.bus.subscribe((events) => this.#onEvents(events));
+  }
+
+  /** Stops watching and drops every pending idle prompt. */
+  stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    for (const handle of this.#timers.values()) this.#clock.clearTimeout(handle);
+    this.#timers.clear();
+  }
+
+  /** The agents (as `session_id/agent_id`) with an idle prompt pending. */
+  get pending(): string[] {
+    return [...this.#timers.keys()];
+  }
+
+  #onEvents(events: readonly LoggedEvent[]): void {
+    for (const logged of events) {
+      const view = fromUiSseMessage(JSON.parse(logged.frame));
+      if (view.kind !== "unrecognized") this.#onEvent(view.event);
+    }
+  }
+
+  #onEvent(event: ServerEvent): void {
+    if (event.type === "StateUpdated" && event.reason === "mission_changed") {
+      if (this.#mission() === null) this.#stopAll();
+      return;
+    }
+    if (event.type !== "Outcome") return;
+    const run = this.#context.store.runs.get(event.run_id);
+    if (run === undefined || run.parent_run_id !== null) return;
+    this.#idleRuns.delete(run.id);
+    const key = `${run.session_id}/${run.agent_id}`;
+    this.#cancel(key);
+    // A Stop (or an interrupted or failed run) ends the idle prompting of this agent until a run ends well.
+    if (event.outcome === "success") this.#schedule(key, run.session_id, run.agent_id);
+  }
+
+  #schedule(key: string, sessionId: string, agentId: string): void {
+    if (this.#mission() === null) return;
+    const handle = this.#clock.setTimeout(() => {
+      this.#timers.delete(key);
+      this.#fire(sessionId, agentId);
+    }, this.#settings.idleAfterMs);
+    this.#timers.set(key, handle);
+  }
+
+  #fire(sessionId: string, agentId: string): void {
+    const { store, agents, bus, projectRoot } = this.#context;
+    const mission = this.#mission();
+    if (mission === null || agents.isActive(sessionId, agentId)) return;
+    if (store.approvals.bySession(sessionId, "pending").length > 0) return;
+    if (store.questions.pending(sessionId).length > 0) return;
+    const used = this.#idlePromptsSent(mission);
+    if (used >= this.#settings.maxTurnsPerMission) return;
+    const minutes = Math.max(1, Math.round(this.#settings.idleAfterMs / 60_000));
+    const text = idlePromptText(mission.text, minutes, used + 1, this.#settings.maxTurnsPerMission);
+    let runId: string | undefined;
+    try {
+      runId = agents.chat({ session_id: sessionId, agent_id: agentId, text }).run_id;
+    } catch {
+      return; // The session was deleted, or the agent's queue is full: nothing to prompt.
+    }
+    if (runId !== undefined) this.#idleRuns.add(runId);
+    bus.publish({
+      type: "IdlePromptTriggered",
+      agent_id: agentId,
+      project_root: projectRoot,
+      session_id: sessionId,
+    });
+  }
+
+  /** Idle prompts already sent toward this mission: runs since it was set whose prompt is one. */
+  #idlePromptsSent(mission: Mission): number {
+    return this.#context.store.runs
+      .listByProject(this.#context.projectRoot)
+      .filter((run) => run.started_at_ms >= mission.created_at_ms && run.prompt.includes(IDLE_PROMPT_MARKER))
+      .length;
+  }
+
+  #mission(): Mission | null {
+    return this.#context.store.missions.active(this.#context.projectRoot);
+  }
+
+  #cancel(key: string): void {
+    const handle = this.#timers.get(key);
+    if (handle === undefined) return;
+    this.#clock.clearTimeout(handle);
+    this.#timers.delete(key);
+  }
+
+  /** The mission was cleared: no prompt is sent, and the idle runs going now are stopped. */
+  #stopAll(): void {
+    for (const key of [...this.#timers.keys()]) this.#cancel(key);
+    for (const runId of [...this.#idleRuns]) {
+      this.#idleRuns.delete(runId);
+      try {
+        this.#context.agents.cancel(runId);
+      } catch {
+        // The run ended meanwhile.
+      }
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import { ChatResponseSchema } from "@parley/protocol";
+import { reply } from "@parley/testkit";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { IDLE_PROMPT_MARKER } from "../src/missions/idle-prompt.ts";
+import { IdleScheduler } from "../src/missions/idle-scheduler.ts";
+import { idleSchedulerSettings } from "../src/missions/idle-scheduler-settings.ts";
+import type { SchedulerClock } from "../src/missions/scheduler-clock.ts";
+import { decodeResponse, modelRequest } from "./support/api-checks.ts";
+import type { EventStream } from "./support/event-stream.ts";
+import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
+import { startTestServer, type TestServer } from "./support/test-server.ts";
+
+/** A clock that moves only when the test says so, running the timers that fall due. */
+class ManualClock implements SchedulerClock {
+  #now = 1_000_000;
+  #next = 0;
+  readonly #timers = new Map<number, { at: number; callback: () => void }>();
+  now = () => this.#now;
+  setTimeout = (callback: () => void, delayMs: number): unknown => {
+    const id = ++this.#next;
+    this.#timers.set(id, { at: this.#now + delayMs, callback });
+    return id;
+  };
+  clearTimeout = (handle: unknown): void => {
+    this.#timers.delete(handle as number);
+  };
+  advance(ms: number): void {
+    this.#now += ms;
+    for (const [id, timer] of [...this.#timers].sort((left, right) => left[1].at - right[1].at)) {
+      if (timer.at > this.#now) continue;
+      this.#timers.delete(id);
+      timer.callback();
+    }
+  }
+}
+
+const IDLE_MS = 10 * 60_000;
+
+describe("the idle scheduler", () => {
+  let server: TestServer;
+  let events: EventStream;
+  let clock: ManualClock;
+  let scheduler: IdleScheduler;
+  beforeAll(async () => {
+    server = await startTestServer();
+    events = await server.events();
+  });
+  afterAll(async () => {
+    await events.close();
+    await server.dispose();
+  });
+  beforeEach(async () => {
+    server.fake.reset();
+    clock = new ManualClock();
+    scheduler = new IdleScheduler(
+      server.server.context,
+      { enabled: true, idleAfterMs: IDLE_MS, maxTurnsPerMission: 2 },
+      clock,
+    );
+    scheduler.start();
+    await server.request("DELETE", "/api/mission");
+  });
+  afterEach(() => scheduler.stop());
+
+  const setMission = (text: string) => server.request("POST", "/api/mission", { body: { text } });
+  const chat = async (text: string, sessionId?: string) => {
+    const response = await decodeResponse(
+      await server.request("POST", "/api/chat", {
+        body: { text, ...(sessionId && { session_id: sessionId }) },
+      }),
+      ChatResponseSchema,
+    );
+    await waitForOutcome(events, response.run_id as string);
+    return response;
+  };
+  /** The run the scheduler started last in a session, waited to its end. */
+  const idleRunOf = async (sessionId: string) => {
+    const runs = server.server.context.store.runs.listBySession(sessionId);
+    const run = runs.at(-1);
+    if (run === undefined || !run.prompt.startsWith(IDLE_PROMPT_MARKER)) return undefined;
+    await waitForOutcome(events, run.id);
+    return run;
+  };
+  const idleEvents = (sessionId: string) => eventsOfType(events.frames, "IdlePromptTriggered", sessionId);
+
+  it("is off unless PARLEY_IDLE_PROMPTS turns it on, and reads its timing and budget from the environment", () => {
+    expect(idleSchedulerSettings({})).toEqual({
+      enabled: false,
+      idleAfterMs: 600_000,
+      maxTurnsPerMission: 5,
+    });
+    expect(
+      idleSchedulerSettings({
+        PARLEY_IDLE_PROMPTS: "on",
+        PARLEY_IDLE_AFTER_SECONDS: "90",
+        PARLEY_IDLE_MAX_TURNS: "2",
+      }),
+    ).toEqual({ enabled: true, idleAfterMs: 90_000, maxTurnsPerMission: 2 });
+    expect(idleSchedulerSettings({ PARLEY_IDLE_AFTER_SECONDS: "soon" }).idleAfterMs).toBe(600_000);
+  });
+
+  it("sends an idle agent a prompt toward the mission after the idle time, announces it, and stops at the budget", async () => {
+    await setMission("Make every test pass.");
+    server.fake.script(
+      reply().text("Hello."),
+      reply().text("Fixed one test."),
+      reply().text("Fixed another."),
+    );
+    const first = await chat("Hi");
+
+    clock.advance(IDLE_MS - 1);
+    expect(await idleRunOf(first.session_id)).toBeUndefined();
+    clock.advance(1);
+    const idleRun = await idleRunOf(first.session_id);
+    expect(idleRun?.prompt).toContain("Make every test pass.");
+    expect(idleRun?.prompt).toContain("idle prompt 1 of 2");
+    const request = modelRequest(server, 1);
+    expect(JSON.stringify(request.messages.at(-1))).toContain("Make every test pass.");
+    expect(idleEvents(first.session_id)).toEqual([
+      expect.objectContaining({ agent_id: "main", project_root: server.server.context.projectRoot }),
+    ]);
+
+    clock.advance(IDLE_MS);
+    expect((await idleRunOf(first.session_id))?.prompt).toContain("idle prompt 2 of 2");
+    clock.advance(IDLE_MS);
+    expect(server.fake.requests).toHaveLength(3);
+    expect(scheduler.pending).toEqual([]);
+    expect(idleEvents(first.session_id)).toHaveLength(2);
+  });
+
+  it("does nothing without a mission, and clearing the mission drops the pending prompt at once", async () => {
+    server.fake.script(reply().text("Hello."), reply().text("Again."));
+    const first = await chat("Hi");
+    expect(scheduler.pending).toEqual([]);
+
+    await setMission("Write the docs.");
+    await chat("Next", first.session_id);
+    expect(scheduler.pending).toEqual([`${first.session_id}/main`]);
+    await server.request("DELETE", "/api/mission");
+    await events.waitFor(() => scheduler.pending.length === 0);
+    clock.advance(IDLE_MS);
+    expect(server.fake.requests).toHaveLength(2);
+  });
+
+  it("stops prompting an agent the person stopped", async () => {
+    await setMission("Refactor the store.");
+    server.fake.script(reply().text("Hello."), reply().text("Working…").hang());
+    const first = await chat("Hi");
+    clock.advance(IDLE_MS);
+    const runs = server.server.context.store.runs.listBySession(first.session_id);
+    const idle = runs.at(-1);
+    expect(idle?.prompt.startsWith(IDLE_PROMPT_MARKER)).toBe(true);
+    await server.request("POST", "/api/agent-cancel", { body: { run_id: idle?.id } });
+    expect((await waitForOutcome(events, idle?.id as string)).outcome).toBe("cancelled");
+    clock.advance(IDLE_MS * 3);
+    expect(server.server.context.store.runs.listBySession(first.session_id)).toHaveLength(2);
+    expect(scheduler.pending).toEqual([]);
+  });
+
+  it("never prompts while a question to the person waits", async () => {
+    await setMission("Pick a database.");
+    const question = {
+      question: "Which database?",
+      options: [
+        { label: "SQLite", value: "sqlite" },
+        { label: "Postgres", value: "pg" },
+      ],
+    };
+    server.fake.script(reply().text(JSON.stringify(question)));
+    const first = await chat("Choose for me");
+    expect(server.server.context.store.questions.pending(first.session_id)).toHaveLength(1);
+    clock.advance(IDLE_MS);
+    expect(server.fake.requests).toHaveLength(1);
+    expect(idleEvents(first.session_id)).toEqual([]);
+  });
+});
