@@ -13,6 +13,10 @@ import { useChatActions } from "../../store/chat-store-context.tsx";
 import { ApprovalCard } from "../cards/approval-card.tsx";
 import { useCardWarning } from "../cards/card-warnings.tsx";
 import { PlanCardView } from "../cards/plan-card.tsx";
+import {
+  ProjectStructureCard,
+  readProjectStructure,
+} from "../cards/project-structure/project-structure-card.tsx";
 import { QuestionCardView } from "../cards/question-card.tsx";
 import { SystemNotice } from "../cards/system-notice.tsx";
 import { TextCard } from "../cards/text-card.tsx";
@@ -92,6 +96,11 @@ export function RichCard({ card, index }: { card: MessageCard; index: CardIndex 
       const control = readSystemControl(data);
       if (control === undefined) return <UnreadableCard card={card} />;
       return <SystemNotice control={control} messageId={card.id} />;
+    }
+    case "ProjectStructure": {
+      const structure = readProjectStructure(data);
+      if (structure === undefined) return <UnreadableCard card={card} />;
+      return <ProjectStructureCard card={card} structure={structure} />;
     }
     case "Text":
       return <TextCard card={card} unknownKind={card.unknownKind} />;

@@ -1,0 +1,60 @@
+import { type ProjectStructureData, ProjectStructureDataSchema } from "@parley/protocol";
+import type { MessageCard } from "@parley/sdk";
+import "./project-structure.css";
+import { ProjectDependencyView } from "./project-dependency-view.tsx";
+import { ProjectFileTable } from "./project-file-table.tsx";
+import { ProjectTreeView } from "./project-tree-view.tsx";
+
+const TITLES: Record<ProjectStructureData["structure_type"], string> = {
+  tree: "Project tree",
+  file_list: "Project files",
+  dependencies: "Dependencies",
+};
+
+/** Reads a ProjectStructure card's data; undefined when it does not fit the schema. */
+export function readProjectStructure(data: unknown): ProjectStructureData | undefined {
+  const parsed = ProjectStructureDataSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Seed 001's ProjectStructure card: a collapsible tree, a sortable file table or a searchable dependency
+ * view, each virtualized; it says where the project is, when it was read, what was left out and whether a
+ * limit cut it short.
+ */
+export function ProjectStructureCard({
+  card,
+  structure,
+}: {
+  card: MessageCard;
+  structure: ProjectStructureData;
+}) {
+  const truncated = structure.truncated === true;
+  const omittedFiles = typeof structure.omitted_count === "number" ? structure.omitted_count : 0;
+  return (
+    <section
+      className="card project-structure-card"
+      data-testid="rich-card"
+      data-kind="ProjectStructure"
+      data-structure-type={structure.structure_type}
+      data-message-id={card.id}
+    >
+      <header className="card-title">
+        <span className="card-kicker">{TITLES[structure.structure_type]}</span>{" "}
+        <code className="structure-root">{structure.root_path}</code>
+      </header>
+      <p className="structure-about" data-testid="structure-about">
+        Read {new Date(structure.generated_at).toLocaleString()}
+        {structure.excluded_patterns.length > 0 && ` · leaves out ${structure.excluded_patterns.join(", ")}`}
+      </p>
+      {truncated && (
+        <p className="structure-truncated" role="note" data-testid="structure-truncated">
+          Cut at the depth or size limits{omittedFiles > 0 ? `: ${omittedFiles} more files not listed` : ""}.
+        </p>
+      )}
+      {structure.structure_type === "tree" && <ProjectTreeView root={structure.content} />}
+      {structure.structure_type === "file_list" && <ProjectFileTable files={structure.content} />}
+      {structure.structure_type === "dependencies" && <ProjectDependencyView graph={structure.content} />}
+    </section>
+  );
+}

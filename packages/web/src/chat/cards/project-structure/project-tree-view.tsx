@@ -1,0 +1,135 @@
+import type { DirectoryNode, FileInfo } from "@parley/protocol";
+import { useMemo, useState } from "react";
+import { formatSize } from "./format-size.ts";
+import { VirtualRows } from "./virtual-rows.tsx";
+
+type TreeRow =
+  | { kind: "folder"; node: DirectoryNode; depth: number }
+  | { kind: "file"; file: FileInfo; depth: number }
+  | { kind: "omitted"; path: string; count: number; depth: number };
+
+const ROW_HEIGHT = 26;
+
+/** The folders open at first: the root and its direct subfolders. */
+function initiallyOpen(root: DirectoryNode): Set<string> {
+  return new Set([root.path, ...root.directories.map((folder) => folder.path)]);
+}
+
+/** The rows on screen: every open folder's subfolders, then its files, then what a limit left out of it. */
+function visibleRows(root: DirectoryNode, open: ReadonlySet<string>): TreeRow[] {
+  const rows: TreeRow[] = [];
+  const walk = (node: DirectoryNode, depth: number) => {
+    rows.push({ kind: "folder", node, depth });
+    if (!open.has(node.path)) return;
+    for (const folder of node.directories) walk(folder, depth + 1);
+    for (const file of node.files) rows.push({ kind: "file", file, depth: depth + 1 });
+    if (node.omitted_entries) {
+      rows.push({ kind: "omitted", path: node.path, count: node.omitted_entries, depth: depth + 1 });
+    }
+  };
+  walk(root, 0);
+  return rows;
+}
+
+function allFolders(node: DirectoryNode): string[] {
+  return [node.path, ...node.directories.flatMap(allFolders)];
+}
+
+/** A project's directory tree: folders open and close, and only the rows in view are rendered. */
+export function ProjectTreeView({ root }: { root: DirectoryNode }) {
+  const [open, setOpen] = useState(() => initiallyOpen(root));
+  const rows = useMemo(() => visibleRows(root, open), [root, open]);
+  const toggle = (path: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(path)) next.delete(path);
+      else next.add(path);
+      return next;
+    });
+  return (
+    <div className="project-tree">
+      <div className="card-actions">
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="tree-expand-all"
+          onClick={() => setOpen(new Set(allFolders(root)))}
+        >
+          Expand all
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="tree-collapse-all"
+          onClick={() => setOpen(new Set([root.path]))}
+        >
+          Collapse all
+        </button>
+      </div>
+      <VirtualRows
+        rows={rows}
+        rowHeight={ROW_HEIGHT}
+        maxHeight={360}
+        testId="project-tree"
+        label="Project tree"
+        rowKey={(row) =>
+          row.kind === "folder"
+            ? `d:${row.node.path}`
+            : row.kind === "file"
+              ? `f:${row.file.path}`
+              : `o:${row.path}`
+        }
+        renderRow={(row) => <TreeRowView row={row} open={open} onToggle={toggle} />}
+      />
+    </div>
+  );
+}
+
+function TreeRowView({
+  row,
+  open,
+  onToggle,
+}: {
+  row: TreeRow;
+  open: ReadonlySet<string>;
+  onToggle: (path: string) => void;
+}) {
+  const indent = { paddingLeft: row.depth * 16 };
+  if (row.kind === "folder") {
+    const expanded = open.has(row.node.path);
+    const count = row.node.directories.length + row.node.files.length + (row.node.omitted_entries ?? 0);
+    return (
+      <button
+        type="button"
+        className="tree-row tree-folder"
+        data-testid="tree-folder"
+        data-path={row.node.path}
+        aria-expanded={expanded}
+        style={indent}
+        onClick={() => onToggle(row.node.path)}
+      >
+        <span aria-hidden="true">{expanded ? "▾" : "▸"}</span> {row.node.name}/
+        <span className="tree-meta">{count} entries</span>
+      </button>
+    );
+  }
+  if (row.kind === "omitted") {
+    return (
+      <div className="tree-row tree-omitted" data-testid="tree-omitted" style={indent}>
+        … {row.count} more entries left out by the limits
+      </div>
+    );
+  }
+  const name = row.file.path.slice(row.file.path.lastIndexOf("/") + 1);
+  const symlink = row.file.mime_type === "inode/symlink";
+  return (
+    <div className="tree-row tree-file" data-testid="tree-file" data-path={row.file.path} style={indent}>
+      {name}
+      <span className="tree-meta">
+        {symlink
+          ? "symlink (not followed)"
+          : [formatSize(row.file.size), row.file.language].filter(Boolean).join(" · ")}
+      </span>
+    </div>
+  );
+}
