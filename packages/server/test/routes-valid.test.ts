@@ -124,6 +124,7 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       title: "Planning",
       created_at_ms: expect.any(Number),
       updated_at_ms: session.created_at_ms,
+      backend: "parley",
     });
   },
   "PATCH /api/sessions/:session_id": async ({ call, server }) => {

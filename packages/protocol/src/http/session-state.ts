@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AgentBackendSchema } from "../api/agent-backend.ts";
 import { AskUserQuestionSchema } from "../events/ask-user-question.ts";
 import { QueuedMessageSchema } from "../events/queue-updated-event.ts";
 import { ApprovalSchema } from "./approvals.ts";
@@ -13,6 +14,8 @@ export const SessionSummarySchema = z.looseObject({
   project_root: z.string(),
   created_at_ms: TimestampMsSchema,
   updated_at_ms: TimestampMsSchema,
+  /** Who answers the session (absent from servers that predate agent CLI backends: `parley`). */
+  backend: AgentBackendSchema.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { AgentBackendSchema } from "../api/agent-backend.ts";
 import { MAX_CHAT_TEXT } from "./chat.ts";
 import { AgentIdSchema, ClientMessageIdSchema, IdSchema } from "./common.ts";
 
 /** `POST /api/sessions` */
 export const CreateSessionRequestSchema = z.looseObject({
   title: z.string().trim().min(1).max(200).optional(),
+  /** Who answers the session: Parley's engine or an installed agent CLI; the server's default when absent. */
+  backend: AgentBackendSchema.optional(),
 });
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
 

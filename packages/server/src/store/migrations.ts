@@ -235,4 +235,10 @@ export const migrations: readonly string[] = [
   CREATE INDEX workflow_executions_by_session ON workflow_executions (session_id, created_at_ms);
   CREATE INDEX workflow_executions_by_status ON workflow_executions (status);
   `,
+  `
+  -- Who answers a session: Parley's engine or an external agent CLI, and that CLI's own session id, which
+  -- the next message resumes.
+  ALTER TABLE sessions ADD COLUMN backend TEXT NOT NULL DEFAULT 'parley';
+  ALTER TABLE sessions ADD COLUMN backend_session_id TEXT;
+  `,
 ];

@@ -1,8 +1,8 @@
-import type { SessionSummary } from "@parley/protocol";
+import type { AgentBackend, SessionSummary } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
 
 /** The columns of a session as the API shows it (`untitled` is the store's own). */
-const SUMMARY_COLUMNS = "id, project_root, title, created_at_ms, updated_at_ms";
+const SUMMARY_COLUMNS = "id, project_root, title, created_at_ms, updated_at_ms, backend";
 
 /** Sessions of a project: a titled conversation with one or more agents. */
 export class SessionStore {
@@ -13,11 +13,13 @@ export class SessionStore {
   readonly #rename;
   readonly #touch;
   readonly #delete;
+  readonly #backendSession;
+  readonly #setBackendSession;
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
-      `INSERT INTO sessions (id, project_root, title, created_at_ms, updated_at_ms, untitled)
-       VALUES (@id, @project_root, @title, @created_at_ms, @updated_at_ms, @untitled)`,
+      `INSERT INTO sessions (id, project_root, title, created_at_ms, updated_at_ms, untitled, backend)
+       VALUES (@id, @project_root, @title, @created_at_ms, @updated_at_ms, @untitled, @backend)`,
     );
     this.#nameUntitled = database.prepare(
       "UPDATE sessions SET title = ?, untitled = 0 WHERE id = ? AND untitled = 1",
@@ -32,12 +34,26 @@ export class SessionStore {
     );
     this.#touch = database.prepare("UPDATE sessions SET updated_at_ms = ? WHERE id = ?");
     this.#delete = database.prepare("DELETE FROM sessions WHERE id = ?");
+    this.#backendSession = database.prepare("SELECT backend_session_id FROM sessions WHERE id = ?");
+    this.#setBackendSession = database.prepare("UPDATE sessions SET backend_session_id = ? WHERE id = ?");
   }
 
   /** Stores a new session; an `untitled` one keeps its placeholder title until `nameUntitled`. */
   create(session: SessionSummary, options: { untitled?: boolean } = {}): SessionSummary {
-    this.#insert.run({ ...session, untitled: options.untitled === true ? 1 : 0 });
-    return session;
+    const backend: AgentBackend = session.backend ?? "parley";
+    this.#insert.run({ ...session, untitled: options.untitled === true ? 1 : 0, backend });
+    return { ...session, backend };
+  }
+
+  /** The external agent CLI's own id for this session, once its first run has named it. */
+  backendSession(id: string): string | null {
+    const row = this.#backendSession.get(id) as { backend_session_id: string | null } | undefined;
+    return row?.backend_session_id ?? null;
+  }
+
+  /** Records the external agent CLI's session id, which the session's next message continues. */
+  setBackendSession(id: string, backendSessionId: string): void {
+    this.#setBackendSession.run(backendSessionId, id);
   }
 
   /** Names a session created without a title (from its first message); false when it already has one. */

@@ -11,6 +11,8 @@ import type {
 } from "@parley/protocol";
 import { ApiError } from "../../http/api-error.ts";
 import type { QueueItem } from "../../store/queue-store.ts";
+import { agentCliFor } from "../backends/agent-cli-backends.ts";
+import { ExternalRunDriver } from "../backends/external-run-driver.ts";
 import { reportInterruptedChanges } from "../changes/interrupted-changes.ts";
 import { completionOf, type RunCompletion } from "../context/run-completion.ts";
 import { type AgentServiceContext, createRunContext, type RunContext } from "../context/run-context.ts";
@@ -346,12 +348,21 @@ export class AgentService {
     const key = agentKey(sessionId, agentId);
     const runId = context.newId("run");
     const waiting = kind === "turn" ? context.store.queue.waiting(sessionId, agentId) : [];
-    const driver: RunDriver = new RunDriver(context, {
+    const backend = context.store.sessions.get(sessionId)?.backend ?? "parley";
+    const external =
+      backend === "parley" || kind === "resume"
+        ? undefined
+        : new ExternalRunDriver(
+            context,
+            { runId, sessionId, agentId, clearQueue: () => this.#queue.clear(sessionId, agentId) },
+            agentCliFor(backend, context.env),
+          );
+    const engineDriver: RunDriver = new RunDriver(context, {
       runId,
       sessionId,
       agentId,
       kind,
-      takeQueuedMessages: () => this.#queue.deliverTo(driver),
+      takeQueuedMessages: () => this.#queue.deliverTo(engineDriver),
       clearQueue: () => this.#queue.clear(sessionId, agentId),
       ...(resumed && {
         resumedCalls: resumed.calls,
@@ -359,6 +370,8 @@ export class AgentService {
         answeredQuestions: resumed.answers,
       }),
     });
+    // A session answered by an agent CLI runs there; its queued messages start the next run, as one prompt.
+    const driver = external ?? engineDriver;
     const all = [
       ...waiting.map((item) => ({ text: item.text, clientMessageId: item.client_message_id ?? undefined })),
       ...prompts,

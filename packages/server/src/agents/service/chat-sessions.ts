@@ -1,5 +1,6 @@
 import type { KnownFields, SessionSummary } from "@parley/protocol";
 import { ApiError } from "../../http/api-error.ts";
+import { defaultBackend } from "../backends/agent-cli-backends.ts";
 import type { AgentServiceContext } from "../context/run-context.ts";
 
 type Session = KnownFields<SessionSummary>;
@@ -23,6 +24,7 @@ export function createSessionFor(context: AgentServiceContext, firstText: string
     title: titleFrom(firstText),
     created_at_ms: now,
     updated_at_ms: now,
+    backend: defaultBackend(context.env),
   });
   context.bus.publish({
     type: "StateUpdated",

@@ -14,6 +14,7 @@ import {
   SessionSummarySchema,
   SetPermissionModeRequestSchema,
 } from "@parley/protocol";
+import { defaultBackend } from "../../agents/backends/agent-cli-backends.ts";
 import { changePermissionMode, resolvePermissionMode } from "../../agents/context/permission-mode.ts";
 import { titleFrom } from "../../agents/service/chat-sessions.ts";
 import { compactNow } from "../../agents/service/manual-compaction.ts";
@@ -66,6 +67,7 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
               title: body.title === undefined ? "New session" : titleFrom(body.title),
               created_at_ms: created,
               updated_at_ms: created,
+              backend: body.backend ?? defaultBackend(context.env),
             },
             { untitled: body.title === undefined },
           );

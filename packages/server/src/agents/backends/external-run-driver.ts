@@ -1,0 +1,202 @@
+import type { AgentCli } from "@parley/agent-clis";
+import type { MessageParam, ResponsePart, StoredMessage } from "@parley/protocol";
+import type { MessageScope } from "../context/message-publisher.ts";
+import { completionOf, type RunCompletion } from "../context/run-completion.ts";
+import type { RunContext } from "../context/run-context.ts";
+import type { ActiveRun } from "../run/run-driver.ts";
+import { toolCallMessages } from "./external-tool-messages.ts";
+
+/** Who an external run is. */
+export interface ExternalRunIdentity {
+  runId: string;
+  sessionId: string;
+  agentId: string;
+  /** Drops the agent's waiting messages (a Stop that clears the queue). */
+  clearQueue: () => void;
+}
+
+/**
+ * Runs one turn of a session whose backend is an external agent CLI: sends the message through the adapter
+ * (continuing the CLI's own session), and turns each streamed part into the same stored messages and events
+ * a built-in run produces: final text as Text, tool calls as read-only ToolRequest/ToolResult cards (the
+ * CLI's own permission system decided them), thinking as the agent's status. Exactly one outcome is
+ * recorded; the CLI's session id is kept for the next message.
+ */
+export class ExternalRunDriver implements ActiveRun {
+  readonly runId: string;
+  readonly sessionId: string;
+  readonly agentId: string;
+  readonly startedAtMs: number;
+  #queueCleared = false;
+  readonly #context: RunContext;
+  readonly #identity: ExternalRunIdentity;
+  readonly #cli: AgentCli;
+  readonly #scope: MessageScope & { runId: string };
+  readonly #controller = new AbortController();
+  /** Stored message ids by the CLI's part id, so a part's update replaces its message. */
+  readonly #messages = new Map<string, string>();
+  #interrupting = false;
+
+  constructor(context: RunContext, identity: ExternalRunIdentity, cli: AgentCli) {
+    this.#context = context;
+    this.#identity = identity;
+    this.#cli = cli;
+    this.runId = identity.runId;
+    this.sessionId = identity.sessionId;
+    this.agentId = identity.agentId;
+    this.startedAtMs = context.now();
+    this.#scope = { sessionId: this.sessionId, agentId: this.agentId, runId: this.runId };
+  }
+
+  /** True when the run was cancelled with "clear queue". */
+  get queueCleared(): boolean {
+    return this.#queueCleared;
+  }
+
+  /** Inside a transaction: stores a user message of this run and publishes its Message event. */
+  recordUserMessage(text: string, clientMessageId?: string): string {
+    const rich = { kind: "Text", data: { text } };
+    return this.#context.publisher.append(this.#scope, "user", rich, text, undefined, clientMessageId);
+  }
+
+  /** Inside a transaction: records the run as started, with the CLI as its model. */
+  recordStart(prompt: string): void {
+    this.#context.store.runs.start({
+      id: this.runId,
+      session_id: this.sessionId,
+      agent_id: this.agentId,
+      parent_run_id: null,
+      kind: "turn",
+      model: this.#cli.name,
+      prompt,
+      started_at_ms: this.startedAtMs,
+    });
+  }
+
+  cancel(clearQueue: boolean): void {
+    if (clearQueue) {
+      this.#queueCleared = true;
+      this.#identity.clearQueue();
+    }
+    this.#controller.abort();
+  }
+
+  interrupt(): void {
+    this.#interrupting = true;
+    this.#controller.abort();
+  }
+
+  streamingSegment(): undefined {
+    return undefined;
+  }
+
+  /** Sends the message through the CLI and records what it streams, then how it ended. Never throws. */
+  async execute(content: MessageParam["content"] | undefined): Promise<RunCompletion> {
+    const { store } = this.#context;
+    this.#status("thinking", "doing", `${this.#cli.label} is working`);
+    const run = this.#cli.runAgent({
+      message: promptText(content),
+      sessionId: store.sessions.backendSession(this.sessionId),
+      cwd: this.#context.projectRoot,
+      signal: this.#controller.signal,
+    });
+    for await (const part of run) store.transaction(() => this.#record(part));
+    const result = await run.result;
+    store.transaction(() => this.#finish(result.success, result.session_id, result.error_message));
+    return completionOf(store, this.runId);
+  }
+
+  #record(part: ResponsePart): void {
+    if (part.part_type === "thinking") {
+      this.#status("thinking", "doing", part.text.slice(0, 200));
+      return;
+    }
+    if (part.part_type === "tool") {
+      for (const message of toolCallMessages(part, this.#cli.label, this.#context.now())) {
+        this.#upsert(message.key, message.rich, message.content);
+      }
+      return;
+    }
+    this.#upsert(part.part_id ?? null, { kind: "Text", data: { text: part.text } }, part.text);
+  }
+
+  /** Appends a message for a new part, or replaces the one an earlier version of the part produced. */
+  #upsert(key: string | null, rich: StoredMessage["rich"], content: string): void {
+    const { publisher, bus, projectRoot } = this.#context;
+    const known = key === null ? undefined : this.#messages.get(key);
+    if (known !== undefined) {
+      publisher.update(known, rich, content);
+      return;
+    }
+    const id = publisher.append(this.#scope, "assistant", rich, content);
+    if (key !== null) this.#messages.set(key, id);
+    if (rich.kind === "Text") {
+      const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
+      bus.publish({ type: "TextSegment", agent_id: this.agentId, text: content, message_id: id, ...scope });
+    }
+  }
+
+  #finish(success: boolean, backendSessionId: string | null, error: string | null): void {
+    const { store, bus, now, projectRoot } = this.#context;
+    if (backendSessionId !== null) store.sessions.setBackendSession(this.sessionId, backendSessionId);
+    const aborted = this.#controller.signal.aborted;
+    const status = success
+      ? "completed"
+      : aborted
+        ? this.#interrupting
+          ? "interrupted"
+          : "cancelled"
+        : "failed";
+    if (status === "failed") {
+      const text = `Error: ${error ?? `${this.#cli.label} failed`}`;
+      this.#upsert(null, { kind: "Text", data: { text } }, text);
+    }
+    const last = completionOf(store, this.runId).texts.at(-1)?.text;
+    store.runs.finish(this.runId, {
+      status,
+      endedAtMs: now(),
+      ...(success && last !== undefined && { result: last }),
+      ...(!success && error !== null && { error }),
+    });
+    const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
+    this.#status("idle", "done", undefined);
+    const outcome = success
+      ? "success"
+      : aborted
+        ? this.#interrupting
+          ? "interrupted"
+          : "cancelled"
+        : "error";
+    bus.publish({
+      type: "Outcome",
+      agent_id: this.agentId,
+      outcome,
+      duration_ms: now() - this.startedAtMs,
+      ...(!success && error !== null && { error }),
+      ...scope,
+    });
+  }
+
+  #status(status: "thinking" | "idle", lifecycle: "doing" | "done", detail: string | undefined): void {
+    const { bus, projectRoot } = this.#context;
+    bus.publish({
+      type: "AgentStatus",
+      agent_id: this.agentId,
+      status,
+      lifecycle,
+      ...(detail !== undefined && { detail }),
+      run_id: this.runId,
+      session_id: this.sessionId,
+      project_root: projectRoot,
+    });
+  }
+}
+
+/** The text a CLI receives: the message, or several waiting messages joined by a blank line. */
+function promptText(content: MessageParam["content"] | undefined): string {
+  if (content === undefined) return "";
+  if (typeof content === "string") return content;
+  return content
+    .flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : []))
+    .join("\n\n");
+}

@@ -1,0 +1,152 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  AgentReplySchema,
+  ChatHistoryResponseSchema,
+  MessagePageSchema,
+  SessionSummarySchema,
+} from "@parley/protocol";
+import { reply } from "@parley/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeResponse, expectApiError } from "./support/api-checks.ts";
+import type { EventStream } from "./support/event-stream.ts";
+import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
+import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
+
+/**
+ * Sessions answered by an external agent CLI: the real Codex binary (interop/codex, installed by the
+ * pretest step) offline against the same fake model server, through the same queue, event log and history.
+ */
+
+const codex = fileURLToPath(
+  new URL("../../../interop/codex/node_modules/@openai/codex/bin/codex.js", import.meta.url),
+);
+
+describe("a session backed by an agent CLI", () => {
+  let server: TestServer;
+  let events: EventStream;
+  beforeAll(async () => {
+    const directories = makeDirectories();
+    const codexHome = join(directories.home, "codex");
+    mkdirSync(codexHome);
+    server = await startTestServer({
+      directories,
+      env: {
+        CODEX_HOME: codexHome,
+        FAKE_API_KEY: "sk-fake",
+        PARLEY_CODEX_COMMAND: codex,
+        PARLEY_GEMINI_COMMAND: "/nonexistent/gemini",
+      },
+    });
+    writeFileSync(
+      join(codexHome, "config.toml"),
+      [
+        'model = "fake-model"',
+        'model_provider = "fake"',
+        'approval_policy = "never"',
+        'sandbox_mode = "danger-full-access"',
+        "[model_providers.fake]",
+        'name = "Fake"',
+        `base_url = "${server.fake.openaiBaseUrl}"`,
+        'env_key = "FAKE_API_KEY"',
+        'wire_api = "responses"',
+        "",
+      ].join("\n"),
+    );
+    events = await server.events();
+  });
+  afterAll(async () => {
+    await events.close();
+    await server.dispose();
+  });
+
+  const newSession = async (body: Record<string, unknown>) =>
+    decodeResponse(await server.request("POST", "/api/sessions", { body }), SessionSummarySchema, 201);
+
+  it("is created with its backend, and an unknown backend is refused naming the field", async () => {
+    expect(await newSession({ title: "Via Codex", backend: "codex" })).toMatchObject({ backend: "codex" });
+    expect(await newSession({})).toMatchObject({ backend: "parley" });
+    await expectApiError(
+      await server.request("POST", "/api/sessions", { body: { backend: "cobol" } }),
+      400,
+      "invalid_request",
+      "body.backend",
+    );
+  });
+
+  it("answers through Codex: the tool call and the answer are stored, streamed as events and in the history", async () => {
+    const session = await newSession({ backend: "codex" });
+    server.fake.script(
+      reply().toolCall("exec_command", { cmd: "echo tool-ok" }),
+      reply().text("The tool said ok."),
+    );
+
+    const agentReply = await decodeResponse(
+      await server.request("POST", `/api/sessions/${session.id}/messages`, {
+        body: { text: "Run the tool" },
+      }),
+      AgentReplySchema,
+    );
+    expect(agentReply.response).toBe("The tool said ok.");
+    expect(server.fake.requests.at(-1)?.route).toBe("openai_responses");
+
+    const page = await decodeResponse(
+      await server.request("GET", `/api/sessions/${session.id}/messages`),
+      MessagePageSchema,
+    );
+    expect(page.messages.map((message) => [message.role, message.rich.kind])).toEqual([
+      ["user", "Text"],
+      ["assistant", "ToolRequest"],
+      ["assistant", "ToolResult"],
+      ["assistant", "Text"],
+    ]);
+    expect(page.messages[1]?.rich.data).toMatchObject({
+      tool_name: "shell",
+      requires_approval: false,
+      reason: "Codex ran this under its own permission settings; Parley shows it and does not decide it.",
+    });
+    expect(page.messages[2]?.rich.data).toMatchObject({
+      status: "Success",
+      output: expect.stringContaining("tool-ok"),
+    });
+
+    const runId = page.messages[3]?.run_id ?? "";
+    expect(await waitForOutcome(events, runId)).toMatchObject({ outcome: "success" });
+    const segments = eventsOfType(events.frames, "TextSegment").filter((event) => event.run_id === runId);
+    expect(segments.map((event) => event.text)).toEqual(["The tool said ok."]);
+
+    const history = await decodeResponse(
+      await server.request("GET", `/api/sessions/${session.id}/history`),
+      ChatHistoryResponseSchema,
+    );
+    expect(history.messages.map((message) => [message.role, message.type])).toEqual([
+      ["user", "text"],
+      ["assistant", "tool_use"],
+      ["assistant", "tool"],
+      ["assistant", "text"],
+    ]);
+
+    // The next message continues Codex's own session: the model sees the first turn again.
+    server.fake.script(reply().text("Still here."));
+    const second = await decodeResponse(
+      await server.request("POST", `/api/sessions/${session.id}/messages`, {
+        body: { text: "Still there?" },
+      }),
+      AgentReplySchema,
+    );
+    expect(second.response).toBe("Still here.");
+    expect(JSON.stringify(server.fake.requests.at(-1)?.body)).toContain("The tool said ok.");
+  });
+
+  it("reports a CLI that is not installed as the run's error", async () => {
+    const session = await newSession({ backend: "gemini" });
+    const agentReply = await decodeResponse(
+      await server.request("POST", `/api/sessions/${session.id}/messages`, { body: { text: "Hello?" } }),
+      AgentReplySchema,
+    );
+    expect(agentReply.response).toBe(
+      'Gemini CLI is not installed: the command "/nonexistent/gemini" was not found',
+    );
+  });
+});
