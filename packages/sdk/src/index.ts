@@ -99,3 +99,4 @@ export {
 export { type SseMessage, SseParser } from "./sse-parser.ts";
 export type { BroadcastChannelLike, LockManagerLike } from "./tab-channel.ts";
 export { systemTimers, type Timers } from "./timers.ts";
+export { type WorkflowAction, WorkflowClient } from "./workflow-client.ts";

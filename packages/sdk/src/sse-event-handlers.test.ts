@@ -302,3 +302,37 @@ describe("a ContextUpdate frame", () => {
     ]);
   });
 });
+
+describe("a card outside any run", () => {
+  it("announced again under the same id (an approval answered) replaces the card shown", () => {
+    const card = (status: string, seq: number) =>
+      frame({
+        kind: "message",
+        seq,
+        agent_id: "workflow",
+        session_id: "s1",
+        text: "Run git push",
+        data: {
+          from: "workflow",
+          to: "user",
+          message_id: "m-approval",
+          role: "assistant",
+          rich: { kind: "ToolRequest", data: { tool_name: "Bash", approval_status: status } },
+        },
+      });
+    const state = [card("Pending", 20), card("Approved", 21)].reduce(
+      (current, message) =>
+        chatReducer(current, {
+          type: "APPLY_EVENT",
+          seq: message.seq,
+          actions: handleSseMessage(message).actions,
+        }),
+      emptySessionState("s1"),
+    );
+    expect(state.messages).toHaveLength(1);
+    expect(state.messages[0]?.cards?.[0]?.rich.data).toEqual({
+      tool_name: "Bash",
+      approval_status: "Approved",
+    });
+  });
+});

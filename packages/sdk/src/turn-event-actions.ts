@@ -60,6 +60,8 @@ export function messageActions(event: EventOf<"Message">, atMs: number): ChatAct
       message.partOrder = [card.id];
     }
     actions.push({ type: "PUSH_MESSAGE", message });
+    // A card outside any run that is announced again (an approval answered) replaces the one shown.
+    if (card !== undefined) actions.push({ type: "UPDATE_CARD", messageId: card.id, rich: card.rich });
   } else {
     const target = { runId: event.run_id, agentId: event.agent_id, atMs };
     actions.push(

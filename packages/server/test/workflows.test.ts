@@ -70,6 +70,9 @@ steps:
 
     const session = started.session_id;
     expect(richEvents(events, "WorkflowExecution", session)).toHaveLength(1);
+    // Calls nobody had to decide on show on the workflow's card only, not as turns of their own.
+    expect(richEvents(events, "ToolRequest", session)).toEqual([]);
+    expect(richEvents(events, "ToolResult", session)).toEqual([]);
     const updates = eventsOfType(events.frames, "ContextUpdate", session);
     expect(updates.every((event) => event.message_id === started.message_id)).toBe(true);
     const stored = await storedMessages(server, session);
@@ -256,6 +259,7 @@ steps:
         (data, event) => event.session_id === started.session_id && data.approval_status === "Pending",
       );
       expect(card.data).toMatchObject({ tool_name: "Bash", parameters: { command: "git push origin main" } });
+      expect(card.event.run_id).toBeUndefined();
       await server.json("POST", `/api/approvals/${card.data.approval_id}`, { decision: "reject" });
       const failed = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Failed");
       expect(failed.error).toMatchObject({ code: "permission_denied", details: { step: "push" } });

@@ -167,12 +167,9 @@ describe("AgentMessage phases", () => {
   });
 
   it("shows a card of a kind without a card of its own by its kind and what it is about", () => {
-    renderTurn(
-      { cards: [{ id: "c1", rich: { kind: "WorkflowExecution", data: { name: "Deploy" } } }] },
-      "Running.",
-    );
+    renderTurn({ cards: [{ id: "c1", rich: { kind: "Processing", data: { name: "Deploy" } } }] }, "Running.");
     const card = screen.getByTestId("rich-card");
-    expect(card.getAttribute("data-kind")).toBe("WorkflowExecution");
+    expect(card.getAttribute("data-kind")).toBe("Processing");
     expect(card.textContent).toContain("Deploy");
   });
 

@@ -13,14 +13,14 @@ import { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
 import { HealthSchema, LoginUrlSchema } from "./health.ts";
 import { ServerLimitsViewSchema } from "./limits.ts";
 import {
-  PauseWorkflowRequestSchema,
-  StartWorkflowRequestSchema,
-  WorkflowExecutionListSchema,
-  WorkflowExecutionViewSchema,
-  WorkflowListSchema,
-  WorkflowProblemSchema,
-  WorkflowSummarySchema,
-} from "./workflows.ts";
+  McpPromptRequestSchema,
+  McpPromptTextSchema,
+  McpServerListSchema,
+  McpServerViewSchema,
+  McpSettingsRequestSchema,
+  PatchMcpServerRequestSchema,
+  PutMcpServerRequestSchema,
+} from "./mcp-servers.ts";
 import {
   ActiveMissionSchema,
   AgentOverrideSchema,
@@ -58,6 +58,15 @@ import {
   SendMessageRequestSchema,
 } from "./sessions.ts";
 import { SettingsViewSchema } from "./settings-view.ts";
+import {
+  PauseWorkflowRequestSchema,
+  StartWorkflowRequestSchema,
+  WorkflowExecutionListSchema,
+  WorkflowExecutionViewSchema,
+  WorkflowListSchema,
+  WorkflowProblemSchema,
+  WorkflowSummarySchema,
+} from "./workflows.ts";
 import { WorkspaceTreeSchema } from "./workspace.ts";
 
 /** Request and response bodies of the HTTP API, by stable name (the OpenAPI document has the routes). */
@@ -89,7 +98,14 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   Health: HealthSchema,
   LoginUrl: LoginUrlSchema,
   ServerLimitsView: ServerLimitsViewSchema,
+  McpPromptRequest: McpPromptRequestSchema,
+  McpPromptText: McpPromptTextSchema,
+  McpServerList: McpServerListSchema,
+  McpServerView: McpServerViewSchema,
+  McpSettingsRequest: McpSettingsRequestSchema,
   MissionHistory: MissionHistorySchema,
+  PatchMcpServerRequest: PatchMcpServerRequestSchema,
+  PutMcpServerRequest: PutMcpServerRequestSchema,
   PermissionModeSource: PermissionModeSourceSchema,
   PermissionRuleDeleted: PermissionRuleDeletedSchema,
   PermissionRuleList: PermissionRuleListSchema,

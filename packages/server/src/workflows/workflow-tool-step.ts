@@ -1,6 +1,6 @@
 import { builtinTools, type EngineTool, INTERRUPTED_TOOL_RESULT, type ToolOutput } from "@parley/engine";
 import { type ErrorDetail, newUuid, type PermissionMode } from "@parley/protocol";
-import type { MessageScope } from "../agents/context/message-publisher.ts";
+import type { MessagePublisher, MessageScope } from "../agents/context/message-publisher.ts";
 import type { RunContext } from "../agents/context/run-context.ts";
 import { approvalGate } from "../agents/run/approval-gate.ts";
 import { outputText, ToolCallLog } from "../agents/tool-calls/tool-call-log.ts";
@@ -54,7 +54,7 @@ export async function runToolStep(context: RunContext, call: ToolStepCall): Prom
     const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`);
     return fail("invalid_tool_input", `${call.toolName}: ${issues.join("; ")}`);
   }
-  const log = new ToolCallLog(tools, context.publisher, context.now);
+  const log = new ToolCallLog(tools, quietPublisher(context.publisher), context.now);
   log.noteCall(call.scope, call.toolUseId, call.toolName, call.input);
   let input = call.input;
   if (tool.requiresApproval) {
@@ -128,6 +128,32 @@ export async function runToolStep(context: RunContext, call: ToolStepCall): Prom
   const text = outputText(content);
   if (!isError) return { ok: true, output: text };
   return fail(call.signal.aborted ? "interrupted" : "tool_error", lastLines(text));
+}
+
+/**
+ * The publisher a workflow's tool calls show through: its cards stand on their own in the chat (no agent
+ * turn, which would look like a run that never ends), and a call nobody had to decide on shows only on the
+ * workflow's card: its ToolRequest and ToolResult are left out. An approval to give, or a refusal, shows.
+ */
+function quietPublisher(publisher: MessagePublisher): MessagePublisher {
+  const hidden = new Set<string>();
+  const quiet: Pick<MessagePublisher, "newId" | "append" | "update" | "patchData"> = {
+    newId: () => publisher.newId(),
+    update: (id, rich, content) => publisher.update(id, rich, content),
+    patchData: (id, change, content) => publisher.patchData(id, change, content),
+    append: (scope, role, rich, content, id = publisher.newId(), clientMessageId) => {
+      const data = (rich.data ?? {}) as { approval_status?: unknown; request_id?: unknown };
+      if (rich.kind === "ToolRequest" && data.approval_status === "AutoApproved") {
+        hidden.add(id);
+        return id;
+      }
+      if (rich.kind === "ToolResult" && typeof data.request_id === "string" && hidden.has(data.request_id))
+        return id;
+      return publisher.append({ ...scope, runId: null }, role, rich, content, id, clientMessageId);
+    },
+  };
+  // ToolCallLog only calls these four; the class's private state is the real publisher's.
+  return quiet as MessagePublisher;
 }
 
 function fail(code: string, message: string): StepOutcome {

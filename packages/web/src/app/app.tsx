@@ -15,6 +15,7 @@ import { PermissionModeSelect } from "../status/permission-mode-select.tsx";
 import { StatusAnnouncer } from "../status/status-announcer.tsx";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
+import { WorkflowsPage } from "../workflows/workflows-page.tsx";
 import { navigate, useRoute } from "./use-route.ts";
 import { useSessionRoute } from "./use-session-route.ts";
 
@@ -29,6 +30,7 @@ export function App({ settingsApi }: { settingsApi: SettingsApi }) {
   const connection = useChatStore((state) => state.connection);
   const signedOut = useChatStore((state) => state.signedOut === true);
   const rulesRevision = useChatStore((state) => state.rulesRevision ?? 0);
+  const mcpRevision = useChatStore((state) => state.mcpRevision ?? 0);
   const planMode = useChatStore((state) => state.session?.permissionModes?.main?.mode === "plan");
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
@@ -77,6 +79,18 @@ export function App({ settingsApi }: { settingsApi: SettingsApi }) {
         >
           <GearIcon /> Settings
         </button>
+        <button
+          type="button"
+          className="button sidebar-settings"
+          data-testid="workflows-link"
+          aria-current={route.page === "workflows" ? "page" : undefined}
+          onClick={() => {
+            setSidebarOpen(false);
+            navigate({ page: "workflows" });
+          }}
+        >
+          Workflows
+        </button>
       </aside>
       {sidebarOpen && (
         <button
@@ -94,8 +108,15 @@ export function App({ settingsApi }: { settingsApi: SettingsApi }) {
           connection={connection}
         />
         <Notices />
-        {route.page === "settings" ? (
-          <SettingsPage api={settingsApi} onClose={backToChat} rulesRevision={rulesRevision} />
+        {route.page === "workflows" ? (
+          <WorkflowsPage onClose={backToChat} />
+        ) : route.page === "settings" ? (
+          <SettingsPage
+            api={settingsApi}
+            onClose={backToChat}
+            rulesRevision={rulesRevision}
+            mcpRevision={mcpRevision}
+          />
         ) : (
           <main className="chat" aria-label="Chat">
             <ChatPanel />

@@ -1,11 +1,12 @@
 import { useMemo, useSyncExternalStore } from "react";
 
 /** The page the address bar names: the chat (optionally one session), or the settings page. */
-export type Route = { page: "chat"; sessionId?: string } | { page: "settings" };
+export type Route = { page: "chat"; sessionId?: string } | { page: "settings" } | { page: "workflows" };
 
 /** Reads a route from a path: `/`, `/sessions/<id>`, `/settings`; anything else is the chat. */
 export function parseRoute(pathname: string): Route {
   if (pathname === "/settings" || pathname === "/settings/") return { page: "settings" };
+  if (pathname === "/workflows" || pathname === "/workflows/") return { page: "workflows" };
   const session = /^\/sessions\/([^/]+)\/?$/.exec(pathname);
   if (session?.[1] !== undefined) {
     try {
@@ -20,6 +21,7 @@ export function parseRoute(pathname: string): Route {
 /** The path for a route, the inverse of `parseRoute`. */
 export function routePath(route: Route): string {
   if (route.page === "settings") return "/settings";
+  if (route.page === "workflows") return "/workflows";
   return route.sessionId === undefined ? "/" : `/sessions/${encodeURIComponent(route.sessionId)}`;
 }
 

@@ -1,5 +1,9 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { navigate } from "../app/use-route.ts";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
+import { startWorkflow, useWorkflowDefinitions } from "../workflows/use-workflow-definitions.ts";
+import { parseWorkflowCommand } from "../workflows/workflow-command.ts";
+import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
 
 /**
  * The message box. Enter sends and Shift+Enter adds a line, except while an input method is composing
@@ -12,12 +16,30 @@ export function Composer() {
   const [text, setText] = useState("");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const canSend = text.trim() !== "";
+  const sessionId = useChatStore((state) => state.activeSessionId);
+  const workflows = useWorkflowDefinitions(text.trimStart().startsWith("/"));
+  const [workflowError, setWorkflowError] = useState<string | undefined>();
 
   const send = () => {
     if (!canSend) return;
     const sent = text;
     setText("");
     textareaRef.current?.focus();
+    // `/name key=value …` naming a workflow starts it in this session instead of sending a message.
+    const command = parseWorkflowCommand(sent);
+    if (command !== undefined && workflows.some((workflow) => workflow.name === command.name)) {
+      setWorkflowError(undefined);
+      void startWorkflow(command.name, sessionId, command.inputs).then(
+        (view) => {
+          if (sessionId === undefined) navigate({ page: "chat", sessionId: view.session_id });
+        },
+        (error: Error) => {
+          setWorkflowError(error.message);
+          setText((current) => (current === "" ? sent : current));
+        },
+      );
+      return;
+    }
     const errorBefore = actions.getSnapshot().error;
     void actions.sendMessage(sent).then(() => {
       // A failed send leaves its error in the store; give the text back unless something new was typed.
@@ -62,6 +84,12 @@ export function Composer() {
         send();
       }}
     >
+      <WorkflowSuggestions text={text} workflows={workflows} onChoose={setText} />
+      {workflowError !== undefined && (
+        <p className="workflow-error" role="alert" data-testid="workflow-start-error">
+          {workflowError}
+        </p>
+      )}
       <label htmlFor="composer-input" className="visually-hidden">
         Message
       </label>

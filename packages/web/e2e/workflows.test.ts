@@ -1,0 +1,135 @@
+// @vitest-environment node
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ChatPage } from "./pages/chat-page.ts";
+import { useBrowserSuite } from "./support/browser-suite.ts";
+import { saveScreenshot } from "./support/screenshots.ts";
+
+/** `ship`: three shell steps; the second waits (in its own process) until the test writes `two.go`. */
+const SHIP = `name: ship
+description: Build, package and publish
+inputs:
+  label: { type: string, default: dev }
+steps:
+  - id: one
+    name: Build
+    run: echo "building \${{ inputs.label }}"
+  - id: two
+    name: Package
+    run: sh two.sh
+  - id: three
+    name: Publish
+    run: echo published
+`;
+
+/** `check`: its second step fails until the test writes `fixed.txt`. */
+const CHECK = `name: check
+steps:
+  - id: prepare
+    run: echo ready
+  - id: verify
+    run: test -f fixed.txt || { echo "fixed.txt is missing"; exit 1; }
+  - id: finish
+    run: echo finished
+`;
+
+describe("workflows in the browser", { timeout: 120_000 }, () => {
+  const suite = useBrowserSuite({
+    prepare: ({ project }) => {
+      const folder = join(project, ".parley", "workflows");
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, "ship.yaml"), SHIP);
+      writeFileSync(join(folder, "check.yaml"), CHECK);
+      writeFileSync(
+        join(project, "two.sh"),
+        'echo "two waiting"\nwhile [ ! -f two.go ]; do sleep 0.02; done\necho "two packaged"\n',
+      );
+    },
+  });
+  const file = (name: string) => join(suite.server.projectDirectory, name);
+
+  it("starts a workflow from the composer, pauses it, keeps it paused across a reload, resumes and completes", async () => {
+    const { server } = suite;
+    expect(
+      (await server.api("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" })).status,
+    ).toBe(201);
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+
+    await chat.composer.fill("/sh");
+    const suggestion = chat.page.getByTestId("workflow-suggestion");
+    await suggestion.filter({ hasText: "/ship" }).waitFor();
+    expect(await suggestion.first().textContent()).toBe("/ship label=dev — Build, package and publish");
+    await chat.send("/ship label=nightly");
+
+    const card = chat.page.getByTestId("workflow-card");
+    const step = (id: string) => card.locator(`[data-testid=workflow-step][data-step-id=${id}]`);
+    await step("one").and(chat.page.locator("[data-status=completed]")).waitFor();
+    expect(await step("one").getByTestId("workflow-step-output").textContent()).toBe("building nightly");
+    await step("two").getByTestId("workflow-step-output").filter({ hasText: "two waiting" }).waitFor();
+    expect(await step("two").getAttribute("data-status")).toBe("running");
+    expect(await step("two").getByTestId("workflow-step-elapsed").count()).toBe(1);
+    await saveScreenshot(chat.page, "workflow-running");
+
+    await card.getByTestId("workflow-pause").click();
+    await card.getByTestId("workflow-status").filter({ hasText: "Pausing" }).waitFor();
+    writeFileSync(file("two.go"), "");
+    await chat.page.locator("[data-testid=workflow-card][data-status=Paused]").waitFor();
+    expect(await card.getByTestId("workflow-progress").textContent()).toBe("2 of 3 steps");
+    expect(await step("three").getAttribute("data-status")).toBe("pending");
+
+    await chat.page.reload();
+    await chat.waitForConnection("connected");
+    const reloaded = chat.page.locator("[data-testid=workflow-card][data-status=Paused]");
+    await reloaded.waitFor();
+    expect(await reloaded.getByTestId("workflow-progress").textContent()).toBe("2 of 3 steps");
+    expect(await reloaded.locator("[data-step-id=two]").getAttribute("data-status")).toBe("completed");
+
+    await reloaded.getByTestId("workflow-resume").click();
+    const done = chat.page.locator("[data-testid=workflow-card][data-status=Completed]");
+    await done.waitFor();
+    expect(await done.getByTestId("workflow-progress").textContent()).toBe("3 of 3 steps");
+    expect(await done.locator("[data-step-id=three] [data-testid=workflow-step-output]").textContent()).toBe(
+      "published",
+    );
+    expect(await done.getByTestId("workflow-resume").count()).toBe(0);
+    // One card, updated in place: never a second message per step.
+    expect(await chat.page.getByTestId("workflow-card").count()).toBe(1);
+    await saveScreenshot(chat.page, "workflow-completed");
+  });
+
+  it("shows a failing step's error with the progress made, and Retry step finishes the workflow", async () => {
+    const { server } = suite;
+    await server.api("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+    await chat.composer.fill("/");
+    await chat.page.getByTestId("workflow-suggestion").filter({ hasText: "/check" }).waitFor();
+    await chat.send("/check");
+
+    const failed = chat.page.locator("[data-testid=workflow-card][data-status=Failed]");
+    await failed.waitFor();
+    expect(await failed.getByTestId("workflow-progress").textContent()).toBe("1 of 3 steps");
+    expect(await failed.locator("[data-step-id=prepare]").getAttribute("data-status")).toBe("completed");
+    const verify = failed.locator("[data-step-id=verify]");
+    expect(await verify.getAttribute("data-status")).toBe("failed");
+    expect(await verify.getByTestId("workflow-step-error").textContent()).toContain("fixed.txt is missing");
+    expect(await failed.locator("[data-step-id=finish]").getAttribute("data-status")).toBe("pending");
+    expect(await failed.getByTestId("workflow-error").textContent()).toContain("fixed.txt is missing");
+    await saveScreenshot(chat.page, "workflow-failed");
+
+    writeFileSync(file("fixed.txt"), "");
+    await failed.getByTestId("workflow-retry").click();
+    const done = chat.page.locator("[data-testid=workflow-card][data-status=Completed]");
+    await done.waitFor();
+    expect(await done.locator("[data-step-id=finish]").getAttribute("data-status")).toBe("completed");
+
+    await chat.page.getByTestId("workflows-link").click();
+    const rows = chat.page.getByTestId("workflow-row");
+    await rows.first().waitFor();
+    expect(await rows.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))).toEqual([
+      "Completed",
+      "Completed",
+    ]);
+    expect(await rows.first().textContent()).toContain("check");
+  });
+});

@@ -1,0 +1,32 @@
+import type { WorkflowSummary } from "@parley/protocol";
+import { WorkflowClient } from "@parley/sdk";
+import { useEffect, useState } from "react";
+
+const client = new WorkflowClient();
+
+/**
+ * The project's workflow definitions, loaded when `wanted` first becomes true (the person typed `/`) and
+ * again each time it does, so a file added meanwhile is found.
+ */
+export function useWorkflowDefinitions(wanted: boolean): WorkflowSummary[] {
+  const [workflows, setWorkflows] = useState<WorkflowSummary[]>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    client
+      .definitions()
+      .then((list) => {
+        if (live) setWorkflows(list.workflows);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return workflows;
+}
+
+/** Starts a workflow from the composer. */
+export function startWorkflow(name: string, sessionId: string | undefined, inputs: Record<string, string>) {
+  return client.start(name, { inputs, ...(sessionId !== undefined && { session_id: sessionId }) });
+}
