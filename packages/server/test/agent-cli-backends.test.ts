@@ -88,7 +88,9 @@ describe("a session backed by an agent CLI", () => {
       }),
       AgentReplySchema,
     );
-    expect(agentReply.response).toBe("The tool said ok.");
+    expect(agentReply.responses?.map((part) => part.type)).toEqual(["tool", "tool", "final"]);
+    expect(agentReply.responses?.[0]?.callId).toBe(agentReply.responses?.[1]?.callId);
+    expect(agentReply.responses?.at(-1)?.text).toBe("The tool said ok.");
     expect(server.fake.requests.at(-1)?.route).toBe("openai_responses");
 
     const page = await decodeResponse(
@@ -126,6 +128,7 @@ describe("a session backed by an agent CLI", () => {
       ["assistant", "tool"],
       ["assistant", "text"],
     ]);
+    expect(history.messages[1]?.callId).toBe(agentReply.responses?.[0]?.callId);
 
     // The next message continues Codex's own session: the model sees the first turn again.
     server.fake.script(reply().text("Still here."));

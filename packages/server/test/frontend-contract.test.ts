@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   AgentReplySchema,
   AgentStatusSchema,
@@ -85,6 +87,28 @@ describe("seed 003's request/response contract", () => {
     expect(Date.parse(agentReply.sent)).toBeLessThanOrEqual(
       Date.parse(agentReply.responses?.[0]?.timestamp ?? ""),
     );
+  });
+
+  it("reports a tool call and its result as tool parts sharing the call id, and the answer as final", async () => {
+    mkdirSync(join(server.directories.project, "docs"), { recursive: true });
+    writeFileSync(join(server.directories.project, "docs", "tides.md"), "High tide 14:02\n");
+    server.fake.script(
+      reply().toolCall("Read", { file_path: "docs/tides.md" }, { id: "toolu_tides" }),
+      reply().text("High tide is at 14:02."),
+    );
+    const session = await newSession();
+
+    const agentReply = await decodeResponse(await send(session.id, { text: "Tides?" }), AgentReplySchema);
+
+    expect(agentReply.responses?.map(({ type, callId }) => ({ type, callId }))).toEqual([
+      { type: "tool", callId: "toolu_tides" },
+      { type: "tool", callId: "toolu_tides" },
+      { type: "final", callId: undefined },
+    ]);
+    expect(agentReply.responses?.[0]?.text).toBe("Reading docs/tides.md");
+    expect(agentReply.responses?.[1]?.text).toContain("High tide 14:02");
+    expect(agentReply.responses?.[2]?.text).toBe("High tide is at 14:02.");
+    expect(new Set(agentReply.responses?.map((part) => part.partId)).size).toBe(3);
   });
 
   it("answers with the error as the response when the run fails", async () => {

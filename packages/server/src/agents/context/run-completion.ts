@@ -1,3 +1,4 @@
+import type { ResponsePart, StoredMessage } from "@parley/protocol";
 import type { Store } from "../../store/store.ts";
 
 /** How a finished run ended, for callers waiting on it (seed 003's send-and-wait). */
@@ -5,20 +6,48 @@ export interface RunCompletion {
   runId: string;
   status: "completed" | "failed" | "cancelled" | "interrupted";
   texts: { text: string; timestampMs: number; id: string }[];
+  /** Everything the run answered, in order: its tool calls and results (`tool`) and its text (`final`). */
+  parts: ResponsePart[];
   error?: string;
 }
 
 /** How a stored run ended, with the assistant texts it produced (its subagents' texts are not its own). */
 export function completionOf(store: Store, runId: string): RunCompletion {
   const run = store.runs.get(runId);
-  const texts = store.messages
-    .byRun(runId)
-    .filter((message) => message.role === "assistant" && message.rich.kind === "Text")
+  const answers = store.messages.byRun(runId).filter((message) => message.role === "assistant");
+  const texts = answers
+    .filter((message) => message.rich.kind === "Text")
     .map((message) => ({
       id: message.id,
       text: String((message.rich.data as { text?: unknown }).text ?? ""),
       timestampMs: message.created_at_ms,
     }));
+  const parts = answers.flatMap((message) => responsePartOf(message) ?? []);
   const status = run?.status === "running" || run === undefined ? "failed" : run.status;
-  return { runId, status, texts, ...(run?.error && { error: run.error }) };
+  return { runId, status, texts, parts, ...(run?.error && { error: run.error }) };
+}
+
+/** The kinds of stored message that are a tool call, or a tool's result. */
+const TOOL_CALL_KINDS = new Set(["ToolRequest", "MCPToolRequest"]);
+const TOOL_RESULT_KINDS = new Set(["ToolResult", "MCPToolResult"]);
+
+/**
+ * A stored assistant message as a seed 003 response part: Text is `final`; a tool call or result is `tool`
+ * with the call's id as `call_id` (its text: the call's headline, or the result's output); other cards
+ * (plans, questions, change reports) are not part of the answer.
+ */
+export function responsePartOf(message: StoredMessage): ResponsePart | undefined {
+  const data = message.rich.data as Record<string, unknown>;
+  const base = { timestamp: message.created_at_ms, part_id: message.id };
+  if (message.rich.kind === "Text") return { ...base, text: String(data.text ?? ""), part_type: "final" };
+  const callId = typeof data.tool_use_id === "string" ? data.tool_use_id : String(data.request_id ?? "");
+  if (TOOL_CALL_KINDS.has(message.rich.kind)) {
+    const headline = typeof data.headline === "string" ? data.headline : String(data.tool_name ?? "tool");
+    return { ...base, text: headline, part_type: "tool", call_id: callId };
+  }
+  if (TOOL_RESULT_KINDS.has(message.rich.kind)) {
+    const output = typeof data.output === "string" ? data.output : JSON.stringify(data.output ?? null);
+    return { ...base, text: output, part_type: "tool", call_id: callId };
+  }
+  return undefined;
 }

@@ -15,6 +15,7 @@ import {
   sessionListResultToFrontend,
 } from "@parley/protocol";
 import { z } from "zod";
+import { responsePartOf } from "../../agents/context/run-completion.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
@@ -69,12 +70,7 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
           {
             success,
             session_id: params.session_id,
-            response_parts: completion.texts.map((part) => ({
-              text: part.text,
-              timestamp: part.timestampMs,
-              part_type: "final" as const,
-              part_id: part.id,
-            })),
+            response_parts: completion.parts,
             error_message: success ? null : (completion.error ?? `the run ended as ${completion.status}`),
           },
           {
@@ -106,6 +102,7 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
           content: historyText(message.rich),
           timestamp: message.created_at_ms,
           ...(message.run_id !== null && { part_id: message.run_id }),
+          ...(responsePartOf(message)?.call_id && { call_id: responsePartOf(message)?.call_id }),
         }));
         return exportResultToFrontend({
           success: true,
