@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { type AgentBackend, AgentBackendSchema } from "@parley/protocol";
 import { UsageError } from "../../usage-error.ts";
 
 /** The command line of `parley serve`, checked, with environment defaults applied. */
@@ -9,13 +10,15 @@ export interface ServeArgs {
   /** Undefined tries Parley's default port and falls back to a free one. */
   port: number | undefined;
   allowedHosts: string[];
+  /** Who answers new sessions unless their creator chooses: Parley's engine or an installed agent CLI. */
+  backend: AgentBackend | undefined;
   help: boolean;
 }
 
 /**
- * Parses `parley serve [--project DIR] [--host ADDR] [--port N] [--allowed-host NAME]...`. Defaults come from
- * `PARLEY_PORT`, `PARLEY_HOST` and `PARLEY_ALLOWED_HOSTS`; the project is the directory `npm start` or the
- * shell was run from.
+ * Parses `parley serve [--project DIR] [--host ADDR] [--port N] [--allowed-host NAME]... [--backend NAME]`.
+ * Defaults come from `PARLEY_PORT`, `PARLEY_HOST`, `PARLEY_ALLOWED_HOSTS` and `PARLEY_BACKEND`; the project is
+ * the directory `npm start` or the shell was run from.
  */
 export function parseServeArgs(
   argv: readonly string[],
@@ -39,6 +42,17 @@ export function parseServeArgs(
   const allowedHosts = [...(env.PARLEY_ALLOWED_HOSTS ?? "").split(","), ...(values["allowed-host"] ?? [])]
     .map((name) => name.trim())
     .filter((name) => name !== "");
+  const backendText = values.backend ?? env.PARLEY_BACKEND;
+  let backend: AgentBackend | undefined;
+  if (backendText !== undefined && backendText !== "") {
+    const parsed = AgentBackendSchema.safeParse(backendText);
+    if (!parsed.success) {
+      throw new UsageError(
+        `--backend must be one of ${AgentBackendSchema.options.join(", ")}, not ${JSON.stringify(backendText)}`,
+      );
+    }
+    backend = parsed.data;
+  }
   // `npm start` runs in the repository root; INIT_CWD is where the user typed it.
   const base = env.INIT_CWD ?? cwd;
   return {
@@ -46,6 +60,7 @@ export function parseServeArgs(
     host: values.host ?? env.PARLEY_HOST ?? "127.0.0.1",
     port,
     allowedHosts,
+    backend,
     help: values.help ?? false,
   };
 }
@@ -58,6 +73,7 @@ function parse(argv: readonly string[]) {
       host: { type: "string" },
       port: { type: "string" },
       "allowed-host": { type: "string", multiple: true },
+      backend: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -76,6 +92,8 @@ Options:
   --host ADDR          interface to bind (default: PARLEY_HOST, else 127.0.0.1); any other interface
                        requires PARLEY_TOKEN
   --allowed-host NAME  also accept requests for this host name (repeatable; PARLEY_ALLOWED_HOSTS)
+  --backend NAME       who answers new sessions (default: PARLEY_BACKEND, else parley): parley, or an
+                       installed agent CLI: claude-code, opencode, codex, gemini (each session may choose)
 
 Environment: PARLEY_HOME (data, default ~/.parley), PARLEY_TOKEN (fixed API token), PARLEY_MODEL
 (provider:model), ANTHROPIC_API_KEY / OPENAI_API_KEY and their *_BASE_URL.

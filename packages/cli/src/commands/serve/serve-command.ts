@@ -27,7 +27,8 @@ export const serveCommand: Command = {
       server = await startParleyServer({
         projectRoot: args.projectRoot,
         home,
-        env: io.env,
+        // The server reads the default backend from PARLEY_BACKEND, which --backend overrides.
+        env: args.backend === undefined ? io.env : { ...io.env, PARLEY_BACKEND: args.backend },
         host: args.host,
         ...(args.port !== undefined && { port: args.port }),
         ...(io.env.PARLEY_TOKEN && { token: io.env.PARLEY_TOKEN }),
@@ -47,6 +48,9 @@ export const serveCommand: Command = {
         "         (a one-time sign-in link; `parley serve` prints a new one at every start)",
         `  API:   ${server.url}/api (bearer token in ${server.tokenFile})`,
         `  Model: ${model.label}${model.isDemo ? " — set ANTHROPIC_API_KEY, OPENAI_API_KEY or PARLEY_MODEL, or use Settings" : ""}`,
+        ...(args.backend !== undefined && args.backend !== "parley"
+          ? [`  Backend: ${args.backend} answers new sessions (choose another per session)`]
+          : []),
         "Press Ctrl-C to stop.",
         "",
       ].join("\n"),
