@@ -76,6 +76,7 @@ export {
   TRANSIENT_ACTIVITY,
   visibleActivityEntries,
 } from "./message-phase.ts";
+export { MissionClient } from "./mission-client.ts";
 export { documentVisibility, type PageVisibility } from "./page-visibility.ts";
 export {
   type ChatInput,

@@ -2,6 +2,7 @@ import { decodeParleySettings } from "@parley/protocol";
 import { type ThemePreference, useTheme } from "../theme/theme-context.tsx";
 import { ApiKeyRow } from "./api-key-row.tsx";
 import { LimitsSection } from "./limits-section.tsx";
+import { defaultMissionApi, type MissionApi, MissionSection } from "./mission-section.tsx";
 import { ModelForm } from "./model-form.tsx";
 import { PermissionRulesSection } from "./permission-rules-section.tsx";
 import type { SettingsApi } from "./settings-api.ts";
@@ -15,10 +16,13 @@ export function SettingsPage({
   api,
   onClose,
   rulesRevision = 0,
+  missionApi = defaultMissionApi(),
 }: {
   api: SettingsApi;
   onClose: () => void;
   rulesRevision?: number;
+  /** The project's mission calls (the page's same-origin client unless a test passes one). */
+  missionApi?: MissionApi;
 }) {
   const { view, loadError, save } = useSettings(api);
   const decoded = view === undefined ? undefined : decodeParleySettings(view.settings);
@@ -52,6 +56,7 @@ export function SettingsPage({
           </section>
         </>
       )}
+      <MissionSection api={missionApi} />
       <PermissionRulesSection api={api} revision={rulesRevision} />
       <LimitsSection api={api} />
       <ThemeSection />

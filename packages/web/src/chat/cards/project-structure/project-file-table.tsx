@@ -1,6 +1,6 @@
 import type { FileInfo } from "@parley/protocol";
 import { useMemo, useState } from "react";
-import { formatSize } from "./format-size.ts";
+import { formatBytes } from "../../../lib/format.ts";
 import { VirtualRows } from "./virtual-rows.tsx";
 
 /** The columns a file list sorts by; `given` keeps the generator's order (by relevance when asked for). */
@@ -70,7 +70,7 @@ export function ProjectFileTable({ files }: { files: readonly FileInfo[] }) {
               {file.path}
             </span>
             <span className="file-column-size">
-              {file.mime_type === "inode/symlink" ? "—" : formatSize(file.size)}
+              {file.mime_type === "inode/symlink" ? "—" : formatBytes(file.size)}
             </span>
             <span className="file-column-language">{file.language ?? ""}</span>
             <span className="file-column-mime_type">{file.mime_type}</span>

@@ -1,6 +1,6 @@
 import type { DirectoryNode, FileInfo } from "@parley/protocol";
 import { useMemo, useState } from "react";
-import { formatSize } from "./format-size.ts";
+import { formatBytes } from "../../../lib/format.ts";
 import { VirtualRows } from "./virtual-rows.tsx";
 
 type TreeRow =
@@ -128,7 +128,7 @@ function TreeRowView({
       <span className="tree-meta">
         {symlink
           ? "symlink (not followed)"
-          : [formatSize(row.file.size), row.file.language].filter(Boolean).join(" · ")}
+          : [formatBytes(row.file.size), row.file.language].filter(Boolean).join(" · ")}
       </span>
     </div>
   );
