@@ -192,6 +192,8 @@ export {
   projectStructureModelText,
 } from "./project-structure/project-structure-model-text.ts";
 export {
+  PROJECT_STRUCTURE_TOOL_MAX_ENTRIES,
+  PROJECT_STRUCTURE_TOOL_NAME,
   ProjectStructureInputSchema,
   projectStructureTool,
 } from "./project-structure/project-structure-tool.ts";

@@ -1,8 +1,15 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type DirectoryNode, ProjectStructureMessageSchema } from "@parley/protocol";
+import {
+  ChatResponseSchema,
+  type DirectoryNode,
+  type MessageParam,
+  ProjectStructureMessageSchema,
+} from "@parley/protocol";
+import { reply } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeResponse } from "./support/api-checks.ts";
+import { decodeResponse, modelRequest } from "./support/api-checks.ts";
+import { waitForOutcome } from "./support/server-events.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 function treePaths(node: DirectoryNode): string[] {
@@ -71,5 +78,32 @@ describe("GET /api/workspace/structure", () => {
     if (message.data.structure_type !== "file_list") throw new Error("expected a file list");
     expect(message.data.content.map((file) => file.path)).toEqual([".gitignore", "escape"]);
     expect(message.data.excluded_patterns).toEqual(expect.arrayContaining(["src/", "*.json"]));
+  });
+
+  it("is offered to the agent as the ProjectStructure tool, without approval: the model reads a summary and the chat shows the card", async () => {
+    const events = await server.events();
+    server.fake.script(
+      reply().toolCall("ProjectStructure", { type: "dependencies" }, { id: "toolu_structure" }),
+      reply().text("The project uses zod."),
+    );
+    const chat = await decodeResponse(
+      await server.request("POST", "/api/chat", { body: { text: "What does the project depend on?" } }),
+      ChatResponseSchema,
+    );
+    expect((await waitForOutcome(events, chat.run_id as string)).outcome).toBe("success");
+    await events.close();
+
+    const tools = (modelRequest(server, 0).tools ?? []) as { name: string }[];
+    expect(tools.map((tool) => tool.name)).toContain("ProjectStructure");
+    const toolResult = JSON.stringify((modelRequest(server, 1).messages as MessageParam[]).at(-1));
+    expect(toolResult).toContain(`Project structure of ${project} (dependencies;`);
+    expect(toolResult).toContain("- zod ^4.0.0 [npm]");
+    const stored = server.server.context.store.messages.all(chat.session_id);
+    const cards = stored.filter((message) => message.rich.kind === "ProjectStructure");
+    expect(cards).toHaveLength(1);
+    const card = ProjectStructureMessageSchema.parse(cards[0]?.rich);
+    expect(card.data.structure_type).toBe("dependencies");
+    expect(cards[0]?.run_id).toBe(chat.run_id);
+    expect(server.server.context.store.approvals.bySession(chat.session_id)).toEqual([]);
   });
 });

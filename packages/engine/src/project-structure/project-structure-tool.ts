@@ -9,6 +9,15 @@ const DESCRIPTION = `Shows the structure of the whole project in one call: its d
 - .git, node_modules and whatever .gitignore ignores are left out; exclude adds gitignore-style patterns.
 - Large projects are cut at a depth and an entry count, and the output says so. Use LS, Glob and Read to look closer.`;
 
+/** The tool's name, as the model calls it. */
+export const PROJECT_STRUCTURE_TOOL_NAME = "ProjectStructure";
+
+/**
+ * Entries the tool walks at most: the model reads a summary within its token budget anyway, and hosts store
+ * the whole structure as a card, which should stay small enough to send to every open tab.
+ */
+export const PROJECT_STRUCTURE_TOOL_MAX_ENTRIES = 5_000;
+
 /** The input of the `ProjectStructure` tool. */
 export const ProjectStructureInputSchema = z.object({
   type: ProjectStructureTypeSchema.describe("tree, file_list or dependencies"),
@@ -26,7 +35,7 @@ export const ProjectStructureInputSchema = z.object({
  * hosts show as a ProjectStructure card.
  */
 export const projectStructureTool = defineTool({
-  name: "ProjectStructure",
+  name: PROJECT_STRUCTURE_TOOL_NAME,
   description: DESCRIPTION,
   inputSchema: ProjectStructureInputSchema,
   requiresApproval: false,
@@ -35,6 +44,7 @@ export const projectStructureTool = defineTool({
     const structure = await generateProjectStructure({
       root: context.cwd,
       type: input.type,
+      maxEntries: PROJECT_STRUCTURE_TOOL_MAX_ENTRIES,
       ...(input.order && { order: input.order }),
       ...(input.max_depth && { maxDepth: input.max_depth }),
       ...(input.exclude && { excludedPatterns: input.exclude }),

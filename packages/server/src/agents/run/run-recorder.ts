@@ -155,7 +155,7 @@ export class RunRecorder {
     } else if (message.type === "user" && typeof message.message.content !== "string") {
       for (const block of message.message.content) {
         if (block.type === "tool_result")
-          this.log.recordResult(block.tool_use_id, block as ToolResultBlockParam);
+          this.log.recordResult(block.tool_use_id, block as ToolResultBlockParam, message.tool_use_result);
       }
     }
   }

@@ -12,6 +12,7 @@ import {
   type ToolResultData,
 } from "@parley/protocol";
 import type { MessagePublisher, MessageScope } from "../context/message-publisher.ts";
+import { projectStructureCard } from "./project-structure-card.ts";
 import { toolHeadline } from "./tool-headline.ts";
 
 /** Longest tool output a ToolResult message keeps (the model still gets the whole result). */
@@ -180,7 +181,11 @@ export class ToolCallLog {
   }
 
   /** Inside a unit of work: stores the ToolResult of a call (and its card, if it never got one). */
-  recordResult(toolUseId: string, block: ToolResultBlockParam): RecordedResult | undefined {
+  recordResult(
+    toolUseId: string,
+    block: ToolResultBlockParam,
+    toolUseResult?: unknown,
+  ): RecordedResult | undefined {
     const call = this.#calls.get(toolUseId);
     if (call === undefined || call.finished === true) return undefined;
     call.finished = true;
@@ -216,6 +221,12 @@ export class ToolCallLog {
       ...(call.parentToolUseId !== undefined && { parent_tool_use_id: call.parentToolUseId }),
     };
     this.#publisher.append(call.scope, "assistant", { kind: "ToolResult", data }, firstLine(full));
+    // The whole structure the ProjectStructure tool read is shown as its own card (the model got a summary).
+    const structure = failed ? undefined : projectStructureCard(call.toolName, toolUseResult);
+    if (structure !== undefined) {
+      const title = `Project structure (${structure.data.structure_type})`;
+      this.#publisher.append(call.scope, "assistant", structure, title);
+    }
     return { headline, failed, ...(durationMs !== undefined && { durationMs }) };
   }
 }
