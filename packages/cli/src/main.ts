@@ -3,6 +3,7 @@ import { type CliIo, processIo, write } from "./cli-io.ts";
 import type { Command } from "./commands/command.ts";
 import { runCommand } from "./commands/run/run-command.ts";
 import { serveCommand } from "./commands/serve/serve-command.ts";
+import { workflowCommand } from "./commands/workflow/workflow-command.ts";
 import { UsageError } from "./usage-error.ts";
 
 export type { CliIo } from "./cli-io.ts";
@@ -13,6 +14,7 @@ export { processIo };
 export const COMMANDS: ReadonlyMap<string, Command> = new Map([
   [runCommand.name, runCommand],
   [serveCommand.name, serveCommand],
+  [workflowCommand.name, workflowCommand],
 ]);
 
 /**

@@ -3,3 +3,5 @@
  */
 export type { ParleyServer, ServerOptions } from "./server.ts";
 export { DEFAULT_PORT, startParleyServer } from "./server.ts";
+export { findRunningServer, type ServerAddress } from "./store/server-address.ts";
+export { loadWorkflows } from "./workflows/workflow-files.ts";

@@ -25,6 +25,7 @@ import type { SchedulerClock } from "./missions/scheduler-clock.ts";
 import type { ServerContext } from "./server-context.ts";
 import { EventRetention } from "./store/event-retention.ts";
 import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
+import { recordServerAddress } from "./store/server-address.ts";
 import { Store } from "./store/store.ts";
 import { WorkflowService } from "./workflows/workflow-service.ts";
 
@@ -193,6 +194,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     }
     const displayHost = host === "::1" ? "[::1]" : host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
     origin = `http://${displayHost}:${port}`;
+    const forgetAddress = recordServerAddress(dataDirectory, origin);
     return {
       url: origin,
       port,
@@ -212,6 +214,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         bus.flush();
         await closed;
         store?.close();
+        forgetAddress();
         unlock();
       },
     };

@@ -1,0 +1,48 @@
+import type { WorkflowExecutionView, WorkflowStepProgress } from "@parley/protocol";
+
+const MARKS: Record<WorkflowStepProgress["status"], string> = {
+  pending: " ",
+  running: ">",
+  completed: "✓",
+  failed: "✗",
+  skipped: "-",
+  cancelled: "x",
+  interrupted: "‖",
+};
+
+/** One line per execution, for `parley workflow status`. */
+export function executionLine(view: WorkflowExecutionView): string {
+  const { execution } = view;
+  const at = execution.current_step == null ? "" : ` at ${execution.current_step}`;
+  return `${view.execution_id}  ${view.workflow_name}  ${execution.status}  ${execution.completed_steps}/${execution.total_steps}${at}`;
+}
+
+/** An execution in detail: its status, then each step with its mark, attempts and error. */
+export function executionReport(view: WorkflowExecutionView): string {
+  const lines = [executionLine(view)];
+  for (const step of view.execution.steps ?? []) {
+    const attempts = step.attempts > 1 ? ` (try ${step.attempts})` : "";
+    lines.push(`  [${MARKS[step.status]}] ${step.name}${attempts}`);
+    if (step.error != null && step.status !== "completed") lines.push(`      ${step.error.message}`);
+  }
+  if (view.execution.error != null) lines.push(`error: ${view.execution.error.message}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** What changed between two looks at an execution, as lines to print while following it. */
+export function progressLines(
+  before: WorkflowExecutionView | undefined,
+  after: WorkflowExecutionView,
+): string[] {
+  const lines: string[] = [];
+  const previous = new Map((before?.execution.steps ?? []).map((step) => [step.id, step]));
+  for (const step of after.execution.steps ?? []) {
+    const old = previous.get(step.id);
+    if (old?.status === step.status && old.attempts === step.attempts) continue;
+    if (step.status === "pending" && old === undefined) continue;
+    const detail = step.status === "failed" && step.error != null ? `: ${step.error.message}` : "";
+    lines.push(`[${MARKS[step.status]}] ${step.name} ${step.status}${detail}`);
+  }
+  if (before?.execution.status !== after.execution.status) lines.push(`workflow ${after.execution.status}`);
+  return lines;
+}
