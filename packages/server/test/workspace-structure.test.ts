@@ -93,7 +93,7 @@ describe("GET /api/workspace/structure", () => {
     expect((await waitForOutcome(events, chat.run_id as string)).outcome).toBe("success");
     await events.close();
 
-    const tools = (modelRequest(server, 0).tools ?? []) as { name: string }[];
+    const tools = (modelRequest(server, 0) as { tools?: { name: string }[] }).tools ?? [];
     expect(tools.map((tool) => tool.name)).toContain("ProjectStructure");
     const toolResult = JSON.stringify((modelRequest(server, 1).messages as MessageParam[]).at(-1));
     expect(toolResult).toContain(`Project structure of ${project} (dependencies;`);
