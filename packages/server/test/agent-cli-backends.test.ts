@@ -142,6 +142,61 @@ describe("a session backed by an agent CLI", () => {
     expect(JSON.stringify(server.fake.requests.at(-1)?.body)).toContain("The tool said ok.");
   });
 
+  it("lists the agent CLIs with their status, and Codex's own sessions for this project", async () => {
+    const statuses = await server.json<{ name: string; availability: string; version: string | null }[]>(
+      "GET",
+      "/api/agent-clis",
+    );
+    expect(statuses.map((status) => status.name)).toEqual(["claude-code", "opencode", "codex", "gemini"]);
+    expect(statuses.find((status) => status.name === "codex")).toMatchObject({
+      availability: "installed",
+      version: "0.169.0",
+    });
+    expect(statuses.find((status) => status.name === "gemini")).toMatchObject({ availability: "missing" });
+    const sessions = await server.json<{ id: string; title: string }[]>(
+      "GET",
+      "/api/agent-clis/codex/sessions",
+    );
+    expect(sessions.map((session) => session.title)).toContain("Run the tool");
+  });
+
+  it("imports a Codex session with its history and continues it", async () => {
+    const [latest] = await server.json<{ id: string; title: string }[]>(
+      "GET",
+      "/api/agent-clis/codex/sessions",
+    );
+    const imported = await decodeResponse(
+      await server.request("POST", `/api/agent-clis/codex/sessions/${latest?.id}/import`, { body: {} }),
+      SessionSummarySchema,
+      201,
+    );
+    expect(imported).toMatchObject({ backend: "codex", title: "Run the tool" });
+    const page = await decodeResponse(
+      await server.request("GET", `/api/sessions/${imported.id}/messages`),
+      MessagePageSchema,
+    );
+    expect(page.messages.map((message) => [message.role, message.rich.kind])).toEqual([
+      ["user", "Text"],
+      ["assistant", "ToolRequest"],
+      ["assistant", "ToolResult"],
+      ["assistant", "Text"],
+      ["user", "Text"],
+      ["assistant", "Text"],
+    ]);
+    server.fake.script(reply().text("Continuing."));
+    const next = await decodeResponse(
+      await server.request("POST", `/api/sessions/${imported.id}/messages`, { body: { text: "Go on" } }),
+      AgentReplySchema,
+    );
+    expect(next.response).toBe("Continuing.");
+    expect(JSON.stringify(server.fake.requests.at(-1)?.body)).toContain("Still here.");
+    await expectApiError(
+      await server.request("POST", "/api/agent-clis/codex/sessions/no-such-thread/import", { body: {} }),
+      404,
+      "not_found",
+    );
+  });
+
   it("reports a CLI that is not installed as the run's error", async () => {
     const session = await newSession({ backend: "gemini" });
     const agentReply = await decodeResponse(

@@ -310,6 +310,26 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
     { name: "an unknown session", path: "/api/sessions/ses_unknown/status", status: 404, code: "not_found" },
   ],
   "GET /api/agents": () => [],
+  "GET /api/agent-clis": () => [],
+  "GET /api/agent-clis/:name/sessions": () => [
+    {
+      name: "a CLI Parley has no adapter for",
+      path: "/api/agent-clis/cobol/sessions",
+      status: 400,
+      code: "invalid_request",
+      field: "params.name",
+    },
+  ],
+  "POST /api/agent-clis/:name/sessions/:session_id/import": () => [
+    {
+      name: "a session id with characters no CLI uses",
+      path: "/api/agent-clis/codex/sessions/bad%3Aid/import",
+      body: {},
+      status: 400,
+      code: "invalid_request",
+      field: "params.session_id",
+    },
+  ],
   "GET /api/agent-runs": () => [
     {
       name: "a malformed session id",

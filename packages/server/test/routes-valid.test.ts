@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type {
+  AgentCliStatus,
   AgentContext,
   AgentRunList,
   Approval,
@@ -201,6 +205,49 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
     expect(await call("/api/agents")).toEqual([
       { name: "main", type: "parley", details: ["model: claude-test-1 (anthropic)"] },
     ]);
+  },
+  "GET /api/agent-clis": async ({ call }) => {
+    const statuses = await call<AgentCliStatus[]>("/api/agent-clis");
+    expect(statuses.map((status) => status.name)).toEqual(["claude-code", "opencode", "codex", "gemini"]);
+  },
+  "GET /api/agent-clis/:name/sessions": async ({ call }) => {
+    // Codex lists the sessions started in this project, a fresh folder: none yet.
+    expect(await call("/api/agent-clis/codex/sessions")).toEqual([]);
+  },
+  "POST /api/agent-clis/:name/sessions/:session_id/import": async ({ call }) => {
+    // A Codex session as its rollout file records it (CODEX_HOME is read when the CLI is asked).
+    const codexHome = mkdtempSync(join(tmpdir(), "parley-codex-"));
+    const id = "01a2002b-ce5e-7fe1-af02-9f5e9fc77611";
+    const folder = join(codexHome, "sessions", "2026", "11", "21");
+    mkdirSync(folder, { recursive: true });
+    const line = (type: string, role: string, text: string) =>
+      JSON.stringify({
+        timestamp: "2026-11-21T22:13:20.683Z",
+        type: "response_item",
+        payload: { type: "message", role, content: [{ type, text }] },
+      });
+    writeFileSync(
+      join(folder, `rollout-2026-11-21T22-13-20-${id}.jsonl`),
+      [
+        JSON.stringify({
+          timestamp: "2026-11-21T22:13:20.659Z",
+          type: "session_meta",
+          payload: { id, cwd: "/x" },
+        }),
+        line("input_text", "user", "Fix the flaky test"),
+        line("output_text", "assistant", "Fixed."),
+      ].join("\n"),
+    );
+    const previous = process.env.CODEX_HOME;
+    process.env.CODEX_HOME = codexHome;
+    try {
+      const session = await call<SessionSummary>(`/api/agent-clis/codex/sessions/${id}/import`, { body: {} });
+      expect(session).toMatchObject({ backend: "codex", title: "Fix the flaky test" });
+    } finally {
+      if (previous === undefined) delete process.env.CODEX_HOME;
+      else process.env.CODEX_HOME = previous;
+      rmSync(codexHome, { recursive: true, force: true });
+    }
   },
   "GET /api/agent-runs": async ({ call, server, fixture }) => {
     const bySession = await call<AgentRunList>(`/api/agent-runs?session_id=${fixture.sessionId}`);

@@ -1,6 +1,8 @@
 /** Frontend and AgentCLI contracts (seed 003). */
 export type { AgentBackend, AgentCliName } from "./agent-backend.ts";
 export { AgentBackendSchema, AgentCliNameSchema } from "./agent-backend.ts";
+export type { AgentCliParams, ExternalSessionParams } from "./agent-cli-requests.ts";
+export { AgentCliParamsSchema, ExternalSessionParamsSchema } from "./agent-cli-requests.ts";
 export type { AgentCliAvailability, AgentCliStatus } from "./agent-cli-status.ts";
 export { AgentCliAvailabilitySchema, AgentCliStatusSchema } from "./agent-cli-status.ts";
 export type { AgentInfo } from "./agent-info.ts";

@@ -9,6 +9,7 @@ import { ApiError } from "./api-error.ts";
 import { isClientAbort } from "./client-abort.ts";
 import { openApiDocument } from "./openapi.ts";
 import { defineRoute, type RouteDefinition, registerRoutes } from "./route.ts";
+import { agentCliRoutes } from "./routes/agent-cli-routes.ts";
 import { approvalRoutes } from "./routes/approval-routes.ts";
 import { askUserRoutes } from "./routes/ask-user-routes.ts";
 import { chatRoutes } from "./routes/chat-routes.ts";
@@ -47,6 +48,7 @@ export function apiRoutes(context: ServerContext, version: string): RouteDefinit
     ...chatRoutes(context),
     ...sessionRoutes(context),
     ...frontendRoutes(context),
+    ...agentCliRoutes(context),
     ...runRoutes(context),
     ...askUserRoutes(context),
     ...approvalRoutes(context),

@@ -1,0 +1,76 @@
+import { AGENT_CLI_NAMES } from "@parley/agent-clis";
+import {
+  AgentCliParamsSchema,
+  AgentCliStatusSchema,
+  ChatSessionSchema,
+  ExternalSessionParamsSchema,
+  SessionSummarySchema,
+  sessionListResultToFrontend,
+} from "@parley/protocol";
+import { z } from "zod";
+import { agentCliFor } from "../../agents/backends/agent-cli-backends.ts";
+import { importExternalSession } from "../../agents/backends/import-external-session.ts";
+import { titleFrom } from "../../agents/service/chat-sessions.ts";
+import type { ServerContext } from "../../server-context.ts";
+import { ApiError } from "../api-error.ts";
+import { defineRoute, type RouteDefinition } from "../route.ts";
+
+/**
+ * The external agent CLIs a session can be answered by: which are installed (for Settings), their own
+ * sessions for this project, and importing one of those sessions to continue it in Parley.
+ */
+export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: "get",
+      path: "/api/agent-clis",
+      summary: "Which agent CLIs are installed, with their versions",
+      tag: "agent-clis",
+      response: z.array(AgentCliStatusSchema),
+      handler: () => Promise.all(AGENT_CLI_NAMES.map((name) => agentCliFor(name, context.env).discover())),
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/agent-clis/:name/sessions",
+      summary: "An agent CLI's own sessions for this project, newest first",
+      tag: "agent-clis",
+      params: AgentCliParamsSchema,
+      response: z.array(ChatSessionSchema),
+      handler: async ({ params }) => {
+        const listed = await agentCliFor(params.name, context.env).listSessions(context.projectRoot);
+        if (!listed.success)
+          throw new ApiError("unavailable", listed.error_message ?? "the CLI could not list its sessions");
+        return sessionListResultToFrontend(listed);
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/agent-clis/:name/sessions/:session_id/import",
+      summary: "Open an agent CLI's session in Parley, with its history, to continue it",
+      tag: "agent-clis",
+      params: ExternalSessionParamsSchema,
+      response: SessionSummarySchema,
+      status: 201,
+      handler: async ({ params }) => {
+        const cli = agentCliFor(params.name, context.env);
+        const exported = await cli.exportSession(params.session_id, context.projectRoot);
+        if (!exported.success) {
+          throw ApiError.notFound(`${cli.label} session`, params.session_id);
+        }
+        const firstPrompt = exported.messages.find((message) => message.role === "user")?.content;
+        const title = titleFrom(firstPrompt ?? `${cli.label} session`);
+        const session = context.store.transaction(() =>
+          importExternalSession(
+            context.agents.context,
+            params.name,
+            params.session_id,
+            title,
+            exported.messages,
+          ),
+        );
+        context.bus.flush();
+        return session;
+      },
+    }),
+  ];
+}
