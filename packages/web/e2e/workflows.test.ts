@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ChatPage } from "./pages/chat-page.ts";
 import { useBrowserSuite } from "./support/browser-suite.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
@@ -35,17 +35,18 @@ steps:
 `;
 
 describe("workflows in the browser", { timeout: 120_000 }, () => {
-  const suite = useBrowserSuite({
-    prepare: ({ project }) => {
-      const folder = join(project, ".parley", "workflows");
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(join(folder, "ship.yaml"), SHIP);
-      writeFileSync(join(folder, "check.yaml"), CHECK);
-      writeFileSync(
-        join(project, "two.sh"),
-        'echo "two waiting"\nwhile [ ! -f two.go ]; do sleep 0.02; done\necho "two packaged"\n',
-      );
-    },
+  const suite = useBrowserSuite();
+  // Definitions are read when they are listed or started, so they can be written once the server runs.
+  beforeAll(() => {
+    const project = suite.server.projectDirectory;
+    const folder = join(project, ".parley", "workflows");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "ship.yaml"), SHIP);
+    writeFileSync(join(folder, "check.yaml"), CHECK);
+    writeFileSync(
+      join(project, "two.sh"),
+      'echo "two waiting"\nwhile [ ! -f two.go ]; do sleep 0.02; done\necho "two packaged"\n',
+    );
   });
   const file = (name: string) => join(suite.server.projectDirectory, name);
 

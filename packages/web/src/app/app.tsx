@@ -30,7 +30,6 @@ export function App({ settingsApi }: { settingsApi: SettingsApi }) {
   const connection = useChatStore((state) => state.connection);
   const signedOut = useChatStore((state) => state.signedOut === true);
   const rulesRevision = useChatStore((state) => state.rulesRevision ?? 0);
-  const mcpRevision = useChatStore((state) => state.mcpRevision ?? 0);
   const planMode = useChatStore((state) => state.session?.permissionModes?.main?.mode === "plan");
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
@@ -111,12 +110,7 @@ export function App({ settingsApi }: { settingsApi: SettingsApi }) {
         {route.page === "workflows" ? (
           <WorkflowsPage onClose={backToChat} />
         ) : route.page === "settings" ? (
-          <SettingsPage
-            api={settingsApi}
-            onClose={backToChat}
-            rulesRevision={rulesRevision}
-            mcpRevision={mcpRevision}
-          />
+          <SettingsPage api={settingsApi} onClose={backToChat} rulesRevision={rulesRevision} />
         ) : (
           <main className="chat" aria-label="Chat">
             <ChatPanel />
