@@ -1,9 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { SignedOutPage } from "../auth/signed-out-page.tsx";
 import { ChatPanel } from "../chat/chat-panel.tsx";
 import { Composer } from "../composer/composer.tsx";
 import { QueueList } from "../composer/queue-list.tsx";
 import { GearIcon, MenuIcon } from "../lib/icons.tsx";
+import { type AgentBackendsApi, createAgentBackendsApi } from "../sessions/agent-backends-api.ts";
+import { NewSessionBackend } from "../sessions/new-session-backend.tsx";
 import { SessionList } from "../sessions/session-list.tsx";
 import type { SettingsApi } from "../settings/settings-api.ts";
 import { SettingsPage } from "../settings/settings-page.tsx";
@@ -23,8 +25,16 @@ import { useSessionRoute } from "./use-session-route.ts";
  * The whole page: the session sidebar (a drawer on narrow screens), a top bar with the session's status,
  * and either the chat (messages, queue, composer) or the settings page.
  */
-export function App({ settingsApi }: { settingsApi: SettingsApi }) {
+export function App({
+  settingsApi,
+  agentBackendsApi,
+}: {
+  settingsApi: SettingsApi;
+  /** Where the new-session picker finds the installed agent CLIs (the page's own server by default). */
+  agentBackendsApi?: AgentBackendsApi;
+}) {
   const actions = useChatActions();
+  const backends = useMemo(() => agentBackendsApi ?? createAgentBackendsApi(), [agentBackendsApi]);
   const route = useRoute();
   useSessionRoute(route);
   const connection = useChatStore((state) => state.connection);
@@ -66,6 +76,7 @@ export function App({ settingsApi }: { settingsApi: SettingsApi }) {
       <aside className="sidebar" id="sidebar" aria-label="Sessions and settings">
         <div className="sidebar-brand">Parley</div>
         <SessionList onOpen={openSession} onNew={newChat} />
+        <NewSessionBackend api={backends} onOpen={openSession} />
         <button
           type="button"
           className="button sidebar-settings"
