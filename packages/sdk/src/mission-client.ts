@@ -7,8 +7,12 @@ import {
   SetMissionRequestSchema,
 } from "@parley/protocol";
 import { HttpTransport, type HttpTransportOptions } from "./http-transport.ts";
-import type { RequestOptions } from "./parley-client.ts";
 import { checkedBody } from "./request-checks.ts";
+
+/** Per-call options of `MissionClient`. */
+export interface MissionRequestOptions {
+  signal?: AbortSignal;
+}
 
 /**
  * The project's mission (seed 002): the active one, its history, setting and clearing it. Same transport
@@ -22,7 +26,7 @@ export class MissionClient {
   }
 
   /** `GET /api/mission`: the active mission, or null. */
-  async active(options: RequestOptions = {}): Promise<Mission | null> {
+  async active(options: MissionRequestOptions = {}): Promise<Mission | null> {
     const body = await this.#http.json("GET", "/api/mission", {
       ...options,
       decode: (value) => decodeWith(ActiveMissionSchema, value),
@@ -31,7 +35,7 @@ export class MissionClient {
   }
 
   /** `GET /api/missions`: every mission of the project, newest first. */
-  async history(options: RequestOptions = {}): Promise<Mission[]> {
+  async history(options: MissionRequestOptions = {}): Promise<Mission[]> {
     const body = await this.#http.json("GET", "/api/missions", {
       ...options,
       decode: (value) => decodeWith(MissionHistorySchema, value),
@@ -40,7 +44,7 @@ export class MissionClient {
   }
 
   /** `POST /api/mission`: sets the active mission (the previous one is cleared). */
-  async set(text: string, options: RequestOptions = {}): Promise<Mission> {
+  async set(text: string, options: MissionRequestOptions = {}): Promise<Mission> {
     return this.#http.json("POST", "/api/mission", {
       ...options,
       body: checkedBody(SetMissionRequestSchema, { text }, "POST", "/api/mission"),
@@ -49,7 +53,7 @@ export class MissionClient {
   }
 
   /** `DELETE /api/mission`: clears the active mission; returns it (null when there was none). */
-  async clear(options: RequestOptions = {}): Promise<Mission | null> {
+  async clear(options: MissionRequestOptions = {}): Promise<Mission | null> {
     const body = await this.#http.json("DELETE", "/api/mission", {
       ...options,
       decode: (value) => decodeWith(ActiveMissionSchema, value),
