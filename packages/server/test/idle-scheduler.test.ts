@@ -173,4 +173,22 @@ describe("the idle scheduler", () => {
     expect(server.fake.requests).toHaveLength(1);
     expect(idleEvents(first.session_id)).toEqual([]);
   });
+
+  it("after a restart, counts an agent whose last run ended well as idle from the start", async () => {
+    await setMission("Keep the docs current.");
+    server.fake.script(reply().text("Hello."));
+    const first = await chat("Hi");
+    scheduler.stop();
+    const restarted = new IdleScheduler(
+      server.server.context,
+      { enabled: true, idleAfterMs: IDLE_MS, maxTurnsPerMission: 2 },
+      clock,
+    );
+    restarted.start();
+    // Earlier tests' sessions on this server are idle too; the one just answered is among them.
+    expect(restarted.pending).toContain(`${first.session_id}/main`);
+    await server.request("DELETE", "/api/mission");
+    await events.waitFor(() => restarted.pending.length === 0);
+    restarted.stop();
+  });
 });

@@ -42,10 +42,14 @@ export class IdleScheduler {
     this.#clock = clock;
   }
 
-  /** Starts watching the event bus (does nothing when the scheduler is off). */
+  /**
+   * Starts watching the event bus (does nothing when the scheduler is off). Agents whose last run ended
+   * well before this start (a restarted server) count as idle from now.
+   */
   start(): void {
     if (!this.#settings.enabled || this.#unsubscribe !== undefined) return;
     this.#unsubscribe = this.#context.bus.subscribe((events) => this.#onEvents(events));
+    this.#scheduleIdleAgents();
   }
 
   /** Stops watching and drops every pending idle prompt. */
@@ -81,6 +85,20 @@ export class IdleScheduler {
     this.#cancel(key);
     // A Stop (or an interrupted or failed run) ends the idle prompting of this agent until a run ends well.
     if (event.outcome === "success") this.#schedule(key, run.session_id, run.agent_id);
+  }
+
+  #scheduleIdleAgents(): void {
+    const { store, projectRoot } = this.#context;
+    if (this.#mission() === null) return;
+    for (const session of store.sessions.list(projectRoot)) {
+      const lastByAgent = new Map<string, { status: string }>();
+      for (const run of store.runs.listBySession(session.id)) {
+        if (run.parent_run_id === null) lastByAgent.set(run.agent_id, run);
+      }
+      for (const [agentId, run] of lastByAgent) {
+        if (run.status === "completed") this.#schedule(`${session.id}/${agentId}`, session.id, agentId);
+      }
+    }
   }
 
   #schedule(key: string, sessionId: string, agentId: string): void {
