@@ -21,6 +21,7 @@ import { EventRetention } from "./store/event-retention.ts";
 import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
 import { recordServerAddress } from "./store/server-address.ts";
 import { Store } from "./store/store.ts";
+import { runWorkflowTool } from "./workflows/run-workflow-tool.ts";
 import { WorkflowService } from "./workflows/workflow-service.ts";
 
 /** The default port; when it is taken (and PARLEY_PORT is not set) the server picks a free one. */
@@ -92,6 +93,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     const bus = new EventBus(store.events, store.transactor, now);
     const credentials = new Credentials(options.home, dataDirectory, options.token);
     const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
+    let workflows: WorkflowService | undefined;
     const agents = new AgentService({
       store,
       bus,
@@ -103,6 +105,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       ...(options.turnDefaults && { turnDefaults: options.turnDefaults }),
       ...(options.compaction && { compaction: options.compaction }),
       maxQueueLength: limits.maxQueueLength,
+      scopedTools: (scope) => (workflows === undefined ? [] : [runWorkflowTool(workflows, scope)]),
     });
     let origin = "";
     const sse: SseConnectionOptions = {
@@ -114,7 +117,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       now,
       ...options.sse,
     };
-    const workflows = new WorkflowService({ agents, home: options.home });
+    workflows = new WorkflowService({ agents, home: options.home });
     const context: ServerContext = {
       store,
       bus,

@@ -4,10 +4,18 @@ import { join } from "node:path";
 import type { WorkflowExecutionView, WorkflowList } from "@parley/protocol";
 import { reply } from "@parley/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectApiError } from "./support/api-checks.ts";
+import { expectApiError, modelRequest } from "./support/api-checks.ts";
 import type { EventStream } from "./support/event-stream.ts";
-import { richEvents, storedMessages, waitForRich } from "./support/interactions.ts";
-import { eventsOfType } from "./support/server-events.ts";
+import {
+  resultText,
+  richEvents,
+  startChat,
+  storedMessages,
+  toolResultsIn,
+  waitForPendingApproval,
+  waitForRich,
+} from "./support/interactions.ts";
+import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 import { openGate, step, waitForWorkflow, writeGate, writeWorkflow } from "./support/workflows.ts";
 
@@ -291,6 +299,34 @@ steps:
     expect(stored.some((message) => message.role === "user")).toBe(true);
   });
 
+  it("lets the agent start a workflow with RunWorkflow once the person approves the call", async () => {
+    writeWorkflow(
+      project,
+      "tidy",
+      "name: tidy\ndescription: Tidies up\nsteps:\n  - id: sweep\n    run: echo swept\n",
+    );
+    server.fake.script(reply().toolCall("RunWorkflow", { name: "tidy" }), reply().text("It is running."));
+    const chat = await startChat(server, { text: "Tidy up, please" });
+    const approval = await waitForPendingApproval(server, events, chat.run_id, "RunWorkflow");
+    const offered = (modelRequest(server, 0) as unknown as { tools: { name: string; description: string }[] })
+      .tools;
+    expect(offered.find((tool) => tool.name === "RunWorkflow")?.description).toContain("- tidy: Tidies up");
+    await server.json("POST", `/api/approvals/${approval.id}`, { decision: "approve" });
+    const started = await waitForEvent(
+      events,
+      "ContextUpdate",
+      (event) =>
+        event.session_id === chat.session_id &&
+        (event.rich.data as { workflow_name?: string; status?: string }).status === "Completed",
+    );
+    expect((started.rich.data as { workflow_name: string }).workflow_name).toBe("tidy");
+    await waitForOutcome(events, chat.run_id);
+    const results = toolResultsIn(modelRequest(server, 1));
+    expect([...results.values()].map((result) => resultText(result.content))).toEqual([
+      expect.stringMatching(/^Started workflow "tidy" \(execution wfx_\w+, 1 steps\)/),
+    ]);
+  });
+
   it("lists valid definitions and names what is wrong with the others; bad starts get a 4xx naming the field", async () => {
     writeWorkflow(project, "broken", "name: broken\nsteps:\n  - id: x\n    run: ls\n    retries: 3\n");
     writeWorkflow(project, "misnamed", "name: other\nsteps:\n  - id: x\n    run: ls\n");
@@ -314,6 +350,13 @@ steps:
       400,
       "invalid_request",
       "body.inputs.build",
+    );
+    writeWorkflow(project, "narrow", "name: narrow\nsteps:\n  - id: look\n    prompt: Look around\n    tools: [Read]\n");
+    await expectApiError(
+      await server.request("POST", "/api/workflows/narrow/executions", { body: {} }),
+      400,
+      "invalid_request",
+      "workflow.steps.0",
     );
     await expectApiError(
       await server.request("POST", "/api/workflows/nothing/executions", { body: {} }),

@@ -1,4 +1,4 @@
-import type { AgentTurnOptions, EnvironmentVariables } from "@parley/engine";
+import type { AgentTurnOptions, EngineTool, EnvironmentVariables } from "@parley/engine";
 import type { ChatResponse } from "@parley/protocol";
 import type { EventBus } from "../../bus/event-bus.ts";
 import { ApprovalDesk } from "../../interactions/approval-desk.ts";
@@ -6,7 +6,7 @@ import { PlanDesk } from "../../interactions/plan-desk.ts";
 import { QuestionDesk } from "../../interactions/question-desk.ts";
 import type { Store } from "../../store/store.ts";
 import { type CompactionSettings, DEFAULT_COMPACTION } from "./compaction-settings.ts";
-import { MessagePublisher } from "./message-publisher.ts";
+import { MessagePublisher, type MessageScope } from "./message-publisher.ts";
 import { currentPermissionMode } from "./permission-mode.ts";
 
 /** What the agent service needs from the server. */
@@ -24,6 +24,8 @@ export interface AgentServiceContext {
   compaction?: Partial<CompactionSettings>;
   /** Most messages one agent's queue holds; a message past it is refused with `queue_full`. */
   maxQueueLength?: number;
+  /** Tools a run also offers for its scope (the `RunWorkflow` tool, once the workflow service exists). */
+  scopedTools?: (scope: MessageScope) => EngineTool[];
 }
 
 /** What a run gets: the server's context plus the interaction desks and the message publisher. */

@@ -76,5 +76,5 @@ export function createRunToolset(input: RunToolsetInput): {
     answered: input.answeredApprovals,
     interrupting: input.interrupting,
   });
-  return { tools, canUseTool };
+  return { tools: [...tools, ...(context.scopedTools?.(input.scope) ?? [])], canUseTool };
 }
