@@ -1,6 +1,6 @@
 import type { DirectoryNode, FileInfo } from "@parley/protocol";
 import { useMemo, useState } from "react";
-import { formatBytes } from "../../../lib/format.ts";
+import { formatBytes, plural } from "../../../lib/format.ts";
 import { VirtualRows } from "./virtual-rows.tsx";
 
 type TreeRow =
@@ -109,7 +109,7 @@ function TreeRowView({
         onClick={() => onToggle(row.node.path)}
       >
         <span aria-hidden="true">{expanded ? "▾" : "▸"}</span> {row.node.name}/
-        <span className="tree-meta">{count} entries</span>
+        <span className="tree-meta">{plural(count, "entry", "entries")}</span>
       </button>
     );
   }
