@@ -142,6 +142,31 @@ describe("a session backed by an agent CLI", () => {
     expect(JSON.stringify(server.fake.requests.at(-1)?.body)).toContain("The tool said ok.");
   });
 
+  it("reports the files the CLI changed as the run's change report", async () => {
+    const session = await newSession({ backend: "codex" });
+    server.fake.script(
+      reply().toolCall("exec_command", { cmd: "printf 'from codex\\n' > notes.txt" }),
+      reply().text("Wrote notes.txt."),
+    );
+    await server.request("POST", `/api/sessions/${session.id}/messages`, { body: { text: "Write notes" } });
+    const page = await decodeResponse(
+      await server.request("GET", `/api/sessions/${session.id}/messages`),
+      MessagePageSchema,
+    );
+    const runId = page.messages.at(-1)?.run_id ?? "";
+    const [report] = eventsOfType(events.frames, "ChangeReport").filter((event) => event.run_id === runId);
+    expect(report?.files).toEqual([
+      expect.objectContaining({
+        path: "notes.txt",
+        change: "added",
+        diff: expect.stringContaining("+from codex"),
+      }),
+    ]);
+    expect(
+      page.messages.some((message) => message.id === report?.message_id && message.role === "system"),
+    ).toBe(true);
+  });
+
   it("lists the agent CLIs with their status, and Codex's own sessions for this project", async () => {
     const statuses = await server.json<{ name: string; availability: string; version: string | null }[]>(
       "GET",
@@ -161,10 +186,11 @@ describe("a session backed by an agent CLI", () => {
   });
 
   it("imports a Codex session with its history and continues it", async () => {
-    const [latest] = await server.json<{ id: string; title: string }[]>(
+    const listed = await server.json<{ id: string; title: string }[]>(
       "GET",
       "/api/agent-clis/codex/sessions",
     );
+    const latest = listed.find((session) => session.title === "Run the tool");
     const imported = await decodeResponse(
       await server.request("POST", `/api/agent-clis/codex/sessions/${latest?.id}/import`, { body: {} }),
       SessionSummarySchema,

@@ -1,10 +1,13 @@
 import type { AgentCli } from "@parley/agent-clis";
 import type { MessageParam, ResponsePart, StoredMessage } from "@parley/protocol";
+import { type ChangeReport, ChangeTracker } from "../changes/change-tracker.ts";
+import { publishChangeReport } from "../changes/publish-change-report.ts";
 import type { MessageScope } from "../context/message-publisher.ts";
 import { completionOf, type RunCompletion } from "../context/run-completion.ts";
 import type { RunContext } from "../context/run-context.ts";
 import type { ActiveRun } from "../run/run-driver.ts";
 import { toolCallMessages } from "./external-tool-messages.ts";
+import { projectFiles } from "./project-files.ts";
 
 /** Who an external run is. */
 export interface ExternalRunIdentity {
@@ -19,8 +22,8 @@ export interface ExternalRunIdentity {
  * Runs one turn of a session whose backend is an external agent CLI: sends the message through the adapter
  * (continuing the CLI's own session), and turns each streamed part into the same stored messages and events
  * a built-in run produces: final text as Text, tool calls as read-only ToolRequest/ToolResult cards (the
- * CLI's own permission system decided them), thinking as the agent's status. Exactly one outcome is
- * recorded; the CLI's session id is kept for the next message.
+ * CLI's own permission system decided them), thinking as the agent's status, and the files it changed as
+ * the run's change report. Exactly one outcome is recorded; the CLI's session id is kept for the next message.
  */
 export class ExternalRunDriver implements ActiveRun {
   readonly runId: string;
@@ -36,6 +39,9 @@ export class ExternalRunDriver implements ActiveRun {
   /** Stored message ids by the CLI's part id, so a part's update replaces its message. */
   readonly #messages = new Map<string, string>();
   #interrupting = false;
+  /** The project's files as the CLI found them, compared with what it left (the CLI edits them itself). */
+  readonly #changes: ChangeTracker;
+  #filesBefore = new Set<string>();
 
   constructor(context: RunContext, identity: ExternalRunIdentity, cli: AgentCli) {
     this.#context = context;
@@ -46,6 +52,7 @@ export class ExternalRunDriver implements ActiveRun {
     this.agentId = identity.agentId;
     this.startedAtMs = context.now();
     this.#scope = { sessionId: this.sessionId, agentId: this.agentId, runId: this.runId };
+    this.#changes = new ChangeTracker(context.projectRoot);
   }
 
   /** True when the run was cancelled with "clear queue". */
@@ -94,6 +101,7 @@ export class ExternalRunDriver implements ActiveRun {
   async execute(content: MessageParam["content"] | undefined): Promise<RunCompletion> {
     const { store } = this.#context;
     this.#status("thinking", "doing", `${this.#cli.label} is working`);
+    await this.#readProject();
     const run = this.#cli.runAgent({
       message: promptText(content),
       sessionId: store.sessions.backendSession(this.sessionId),
@@ -102,8 +110,26 @@ export class ExternalRunDriver implements ActiveRun {
     });
     for await (const part of run) store.transaction(() => this.#record(part));
     const result = await run.result;
-    store.transaction(() => this.#finish(result.success, result.session_id, result.error_message));
+    const report = await this.#changeReport();
+    store.transaction(() => {
+      if (report !== undefined) publishChangeReport(this.#context, this.#scope, report);
+      this.#finish(result.success, result.session_id, result.error_message);
+    });
     return completionOf(store, this.runId);
+  }
+
+  async #readProject(): Promise<void> {
+    this.#filesBefore = new Set(await projectFiles(this.#context.projectRoot));
+    for (const file of this.#filesBefore) await this.#changes.before(file);
+  }
+
+  /** What the CLI changed: files read before that differ now or are gone, and files that appeared. */
+  async #changeReport(): Promise<ChangeReport | undefined> {
+    for (const file of await projectFiles(this.#context.projectRoot)) {
+      if (!this.#filesBefore.has(file)) await this.#changes.absentBefore(file);
+    }
+    for (const file of this.#filesBefore) await this.#changes.after(file);
+    return this.#changes.empty ? undefined : this.#changes.report();
   }
 
   #record(part: ResponsePart): void {

@@ -62,6 +62,20 @@ export class ChangeTracker {
     return snapshot.relative;
   }
 
+  /**
+   * Records that a file did not exist before the run (it was not there when the project was first read), so
+   * a file that appears later is reported as added. Returns the key to pass to `after`.
+   */
+  async absentBefore(filePath: string): Promise<string | undefined> {
+    const snapshot = await this.#read(filePath);
+    if (snapshot === undefined) return undefined;
+    if (!this.#files.has(snapshot.relative)) {
+      this.#files.set(snapshot.relative, { before: { kind: "absent" }, after: snapshot.content });
+      this.#onBaseline?.({ path: snapshot.relative, before: { kind: "absent" } });
+    }
+    return snapshot.relative;
+  }
+
   /** Reads the file again once the call has run. */
   async after(key: string): Promise<void> {
     const entry = this.#files.get(key);
