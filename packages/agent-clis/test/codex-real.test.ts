@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { reply } from "@parley/testkit";
+import { codexConfigToml, reply } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CodexCli } from "../src/index.ts";
 import {
@@ -21,23 +21,7 @@ const codexHome = () => join(world.home, ".codex");
 beforeAll(() => {
   mkdirSync(codexHome(), { recursive: true });
   // Codex speaks only the Responses API; a custom provider uses plain HTTP SSE at once.
-  writeFileSync(
-    join(codexHome(), "config.toml"),
-    [
-      'model = "fake-model"',
-      'model_provider = "fake"',
-      'approval_policy = "never"',
-      'sandbox_mode = "danger-full-access"',
-      "[model_providers.fake]",
-      'name = "Fake"',
-      `base_url = "${world.server.openaiBaseUrl}"`,
-      'env_key = "FAKE_API_KEY"',
-      'wire_api = "responses"',
-      "request_max_retries = 0",
-      "stream_max_retries = 0",
-      "",
-    ].join("\n"),
-  );
+  writeFileSync(join(codexHome(), "config.toml"), codexConfigToml(world.server.openaiBaseUrl));
 });
 
 const cli = (timeoutMs = 60_000) =>

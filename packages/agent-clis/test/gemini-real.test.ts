@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { reply } from "@parley/testkit";
+import { GEMINI_SETTINGS, reply } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GeminiCli } from "../src/index.ts";
 import {
@@ -19,10 +19,7 @@ const world = useRealCliWorld("gemini");
 beforeAll(() => {
   mkdirSync(join(world.home, ".gemini"), { recursive: true });
   // An API key auth type is what makes Gemini CLI use GOOGLE_GEMINI_BASE_URL without a login.
-  writeFileSync(
-    join(world.home, ".gemini", "settings.json"),
-    JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } } }),
-  );
+  writeFileSync(join(world.home, ".gemini", "settings.json"), JSON.stringify(GEMINI_SETTINGS));
 });
 
 const cli = (timeoutMs = 60_000) =>

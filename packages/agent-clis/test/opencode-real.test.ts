@@ -1,4 +1,4 @@
-import { reply } from "@parley/testkit";
+import { openCodeConfig, reply } from "@parley/testkit";
 import { describe, expect, it } from "vitest";
 import { OpenCodeCli } from "../src/index.ts";
 import {
@@ -21,20 +21,7 @@ const cli = (timeoutMs = 60_000) =>
     timeoutMs,
     env: {
       ...world.baseEnv(),
-      OPENCODE_CONFIG_CONTENT: JSON.stringify({
-        autoupdate: false,
-        share: "disabled",
-        provider: {
-          fake: {
-            npm: "@ai-sdk/openai-compatible",
-            name: "Fake",
-            options: { baseURL: world.server.openaiBaseUrl, apiKey: "sk-fake" },
-            models: { "fake-model": { name: "Fake" } },
-          },
-        },
-        model: "fake/fake-model",
-        small_model: "fake/fake-model",
-      }),
+      OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeConfig(world.server.openaiBaseUrl)),
       OPENCODE_DISABLE_MODELS_FETCH: "1",
       OPENCODE_DISABLE_AUTOUPDATE: "1",
       OPENCODE_DISABLE_LSP_DOWNLOAD: "1",

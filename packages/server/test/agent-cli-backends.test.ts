@@ -7,7 +7,7 @@ import {
   MessagePageSchema,
   SessionSummarySchema,
 } from "@parley/protocol";
-import { reply } from "@parley/testkit";
+import { codexConfigToml, reply } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError } from "./support/api-checks.ts";
 import type { EventStream } from "./support/event-stream.ts";
@@ -39,21 +39,7 @@ describe("a session backed by an agent CLI", () => {
         PARLEY_GEMINI_COMMAND: "/nonexistent/gemini",
       },
     });
-    writeFileSync(
-      join(codexHome, "config.toml"),
-      [
-        'model = "fake-model"',
-        'model_provider = "fake"',
-        'approval_policy = "never"',
-        'sandbox_mode = "danger-full-access"',
-        "[model_providers.fake]",
-        'name = "Fake"',
-        `base_url = "${server.fake.openaiBaseUrl}"`,
-        'env_key = "FAKE_API_KEY"',
-        'wire_api = "responses"',
-        "",
-      ].join("\n"),
-    );
+    writeFileSync(join(codexHome, "config.toml"), codexConfigToml(server.fake.openaiBaseUrl));
     events = await server.events();
   });
   afterAll(async () => {

@@ -3,6 +3,8 @@
  * Completions wire formats over HTTP on 127.0.0.1, plus small stream helpers for deterministic tests.
  */
 
+// ── real agent CLIs ───────────────────────────────────────────────────────────
+export { codexConfigToml, GEMINI_SETTINGS, openCodeConfig } from "./agent-cli-configs.ts";
 // ── another process ───────────────────────────────────────────────────────────
 export type { FakeModelServerClient } from "./control-client.ts";
 export { connectFakeModelServer } from "./control-client.ts";
