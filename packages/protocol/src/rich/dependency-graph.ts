@@ -19,6 +19,8 @@ export const ProjectDependencySchema = z.looseObject({
   version: z.string(),
   ecosystem: z.string().min(1),
   dev: z.boolean(),
+  /** Installed only when available or asked for (npm optionalDependencies, Python extras). */
+  optional: z.boolean().optional(),
   direct: z.boolean(),
   manifest: z.string().optional(),
   depends_on: z.array(z.string()),

@@ -11,7 +11,6 @@ export function projectStructureToText(structure: ProjectStructureData, maxEntri
   const excluded = structure.excluded_patterns.length
     ? `; excluded: ${structure.excluded_patterns.join(", ")}`
     : "";
-  // `truncated` and `omitted_count` are extra fields a generator may add (the schemas are loose objects).
   const truncated = structure.truncated === true ? "; truncated by the generator's limits" : "";
   const about = `${structure.structure_type}; generated ${structure.generated_at}${excluded}${truncated}`;
   const header = `Project structure of ${structure.root_path} (${about})`;
@@ -23,7 +22,7 @@ export function projectStructureToText(structure: ProjectStructureData, maxEntri
     case "file_list":
       lines.add(`${structure.content.length} files:`);
       for (const file of structure.content) lines.add(`- ${file.path} (${fileDetails(file)})`);
-      if (typeof structure.omitted_count === "number" && structure.omitted_count > 0)
+      if (structure.omitted_count)
         lines.add(`… ${structure.omitted_count} more files left out by the generator`);
       break;
     case "dependencies":
@@ -87,8 +86,8 @@ function dependencyLines(graph: DependencyGraph, lines: EntryLines): void {
   }
 }
 
-function tags(dependency: { ecosystem: string; dev: boolean; optional?: unknown }): string {
-  return [dependency.ecosystem, dependency.dev && "dev", dependency.optional === true && "optional"]
+function tags(dependency: { ecosystem: string; dev: boolean; optional?: boolean | undefined }): string {
+  return [dependency.ecosystem, dependency.dev && "dev", dependency.optional && "optional"]
     .filter(Boolean)
     .join(", ");
 }

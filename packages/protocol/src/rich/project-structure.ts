@@ -12,6 +12,8 @@ const commonFields = {
   root_path: z.string().min(1),
   generated_at: IsoTimestampSchema,
   excluded_patterns: z.array(z.string()),
+  /** Set when a depth or count limit cut the content short (the content says where). */
+  truncated: z.boolean().optional(),
 };
 
 /** A project structure whose content is the directory tree. */
@@ -27,6 +29,8 @@ export const ProjectFileListSchema = z.looseObject({
   ...commonFields,
   structure_type: z.literal("file_list"),
   content: z.array(FileInfoSchema),
+  /** Files a count limit left out of `content`. */
+  omitted_count: z.number().int().nonnegative().optional(),
 });
 export type ProjectFileList = z.infer<typeof ProjectFileListSchema>;
 
