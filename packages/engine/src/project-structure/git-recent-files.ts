@@ -12,20 +12,27 @@ export async function gitRecentFiles(
   root: string,
   signal?: AbortSignal,
 ): Promise<Map<string, number> | undefined> {
-  const status = await git(root, ["status", "--porcelain=v1", "-z", "--untracked-files=all"], signal);
+  // The project may be a folder inside a larger repository: status paths are relative to the repository.
+  const prefix = (await git(root, ["rev-parse", "--show-prefix"], signal))?.trim();
+  if (prefix === undefined) return undefined;
+  const status = await git(
+    root,
+    ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", "."],
+    signal,
+  );
   if (status === undefined) return undefined;
   const ranks = new Map<string, number>();
   const entries = status.split("\0");
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index] as string;
-    if (entry.length < 4) continue;
-    ranks.set(entry.slice(3), 0);
     // A rename's entry is followed by its old path, which is no longer in the tree.
     if (entry[0] === "R" || entry[0] === "C") index++;
+    if (entry.length < 4 || !entry.slice(3).startsWith(prefix)) continue;
+    ranks.set(entry.slice(3 + prefix.length), 0);
   }
   const log = await git(
     root,
-    ["log", `-n${COMMITS_READ}`, "--no-renames", "--name-only", "--format=%x00"],
+    ["log", `-n${COMMITS_READ}`, "--no-renames", "--name-only", "--relative", "--format=%x00"],
     signal,
   );
   let commit = 0;

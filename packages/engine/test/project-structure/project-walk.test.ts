@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, symlink, utimes } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { type DirectoryNode, ProjectStructureDataSchema } from "@parley/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateProjectStructure } from "../../src/project-structure/generate-project-structure.ts";
@@ -153,6 +153,28 @@ describe("the file list", () => {
       "middle.txt",
       "untouched.txt",
     ]);
+  });
+
+  it("ranks by recent change when the project is a folder inside a larger git repository", async () => {
+    project = await createProject({ "a.txt": "1", "b.txt": "1" });
+    const repository = dirname(project.root);
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
+        cwd: repository,
+        stdio: "pipe",
+      });
+    git("init", "-q");
+    git("add", "proj/b.txt");
+    git("commit", "-q", "-m", "first");
+    git("add", "proj/a.txt");
+    git("commit", "-q", "-m", "second");
+    await project.write({ "b.txt": "changed" });
+    const structure = await generateProjectStructure({
+      root: project.root,
+      type: "file_list",
+      order: "relevance",
+    });
+    expect((structure.content as { path: string }[]).map((file) => file.path)).toEqual(["b.txt", "a.txt"]);
   });
 
   it("puts recently modified files first outside git", async () => {
