@@ -18,6 +18,7 @@ interface Rules {
  */
 export class ProjectIgnore {
   readonly #stack: Rules[];
+  readonly #fixed: Ignore = ignore().add([...ALWAYS_EXCLUDED]);
 
   private constructor(stack: Rules[]) {
     this.#stack = stack;
@@ -39,12 +40,21 @@ export class ProjectIgnore {
     return new ProjectIgnore([...this.#stack, { base: folder, matcher: ignore().add(text) }]);
   }
 
-  /** True when `path` (project-relative, `/`-separated) is left out; folders are tested with a trailing `/`. */
+  /**
+   * True when `path` (project-relative, `/`-separated) is left out; folders are tested with a trailing `/`.
+   * As in git, a deeper `.gitignore` wins: its `!pattern` brings back what an outer one left out.
+   */
   ignores(path: string, isDirectory: boolean): boolean {
-    for (const rules of this.#stack) {
+    let ignored = false;
+    for (const [index, rules] of this.#stack.entries()) {
       const relative = rules.base === "" ? path : path.slice(rules.base.length + 1);
-      if (rules.matcher.ignores(isDirectory ? `${relative}/` : relative)) return true;
+      const result = rules.matcher.test(isDirectory ? `${relative}/` : relative);
+      // The root's fixed names (.git, node_modules) are never brought back.
+      if (index === 0 && result.ignored && this.#fixed.ignores(isDirectory ? `${relative}/` : relative))
+        return true;
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
     }
-    return false;
+    return ignored;
   }
 }

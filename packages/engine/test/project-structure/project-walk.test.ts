@@ -68,6 +68,22 @@ describe("the project tree", () => {
     expect(structure.truncated).toBeUndefined();
   });
 
+  it("lets a deeper .gitignore bring back a file an outer one leaves out, as git does", async () => {
+    project = await createProject({
+      ".gitignore": "*.log\n",
+      "logs/.gitignore": "!keep.log\n",
+      "logs/keep.log": "x",
+      "logs/drop.log": "x",
+      "top.log": "x",
+    });
+    const structure = await generateProjectStructure({ root: project.root, type: "file_list" });
+    expect((structure.content as { path: string }[]).map((file) => file.path)).toEqual([
+      ".gitignore",
+      "logs/.gitignore",
+      "logs/keep.log",
+    ]);
+  });
+
   it("shows a symlink that points outside the project as a symlink and never lists what is behind it", async () => {
     project = await createProject({ "src/a.ts": "a" });
     await symlink(project.outside, join(project.root, "escape"));
