@@ -1,5 +1,8 @@
 import {
   decodeWith,
+  type ExecutePlanRequest,
+  type PlanActionResponse,
+  PlanActionResponseSchema,
   type StartWorkflowRequest,
   type WorkflowExecutionList,
   WorkflowExecutionListSchema,
@@ -68,6 +71,20 @@ export class WorkflowClient {
   /** Resumes from the current step, reruns the failed step, or cancels. */
   act(executionId: string, action: WorkflowAction): Promise<WorkflowExecutionView> {
     return this.#post(executionId, action, {});
+  }
+
+  /**
+   * `POST /api/plans/:message_id/execute` with `step_by_step`: carries an approved plan out as a workflow,
+   * one agent turn per step; `workflow_execution_id` names the execution.
+   */
+  executePlanStepByStep(
+    messageId: string,
+    mode?: ExecutePlanRequest["permission_mode"],
+  ): Promise<PlanActionResponse> {
+    return this.#http.json("POST", `/api/plans/${encodeURIComponent(messageId)}/execute`, {
+      body: { step_by_step: true, ...(mode !== undefined && { permission_mode: mode }) },
+      decode: (value) => decodeWith(PlanActionResponseSchema, value),
+    });
   }
 
   #post(executionId: string, verb: string, body: unknown): Promise<WorkflowExecutionView> {

@@ -106,6 +106,8 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       ...(options.compaction && { compaction: options.compaction }),
       maxQueueLength: limits.maxQueueLength,
       scopedTools: (scope) => (workflows === undefined ? [] : [runWorkflowTool(workflows, scope)]),
+      runPlanAsWorkflow: (sessionId, agentId, plan) =>
+        (workflows as WorkflowService).startPlan(plan, sessionId, agentId).execution_id,
     });
     let origin = "";
     const sse: SseConnectionOptions = {

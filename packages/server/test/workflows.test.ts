@@ -327,6 +327,44 @@ steps:
     ]);
   });
 
+  it("executes an approved plan step by step as a workflow, one agent turn per step", async () => {
+    const session = await server.json<{ id: string }>("POST", "/api/sessions", {});
+    await server.json("POST", `/api/sessions/${session.id}/mode`, { permission_mode: "plan" });
+    const plan = {
+      type: "plan",
+      goal: "Tidy the docs",
+      steps: [
+        { step_number: 1, action: "Fix the typos", reason: "they distract" },
+        { step_number: 2, action: "Sort the index", reason: "" },
+      ],
+    };
+    server.fake.script(reply().text(JSON.stringify(plan)));
+    const chat = await startChat(server, { session_id: session.id, text: "Plan a docs tidy-up" });
+    const proposed = await waitForEvent(events, "PlanUpdate", (event) => event.run_id === chat.run_id);
+    await waitForOutcome(events, chat.run_id);
+
+    server.fake.script(reply().text("Fixed three typos."), reply().text("Sorted the index."));
+    const executed = await server.json<{ workflow_execution_id: string; decision: { action: string } }>(
+      "POST",
+      `/api/plans/${proposed.message_id}/execute`,
+      { step_by_step: true },
+    );
+    expect(executed.decision.action).toBe("execute");
+    const done = await waitForWorkflow(
+      events,
+      executed.workflow_execution_id,
+      (data) => data.status === "Completed",
+    );
+    expect(done).toMatchObject({ workflow_name: "plan", total_steps: 2, completed_steps: 2 });
+    expect(done.steps?.map((progress) => [progress.name, progress.output])).toEqual([
+      ["1. Fix the typos", "Fixed three typos."],
+      ["2. Sort the index", "Sorted the index."],
+    ]);
+    const prompts = [1, 2].map((index) => JSON.stringify(modelRequest(server, index).messages.at(-1)));
+    expect(prompts[0]).toContain("Carry out step 1 of the approved plan, and only this step.");
+    expect(prompts[1]).toContain("Step 2: Sort the index");
+  });
+
   it("lists valid definitions and names what is wrong with the others; bad starts get a 4xx naming the field", async () => {
     writeWorkflow(project, "broken", "name: broken\nsteps:\n  - id: x\n    run: ls\n    retries: 3\n");
     writeWorkflow(project, "misnamed", "name: other\nsteps:\n  - id: x\n    run: ls\n");
@@ -351,7 +389,11 @@ steps:
       "invalid_request",
       "body.inputs.build",
     );
-    writeWorkflow(project, "narrow", "name: narrow\nsteps:\n  - id: look\n    prompt: Look around\n    tools: [Read]\n");
+    writeWorkflow(
+      project,
+      "narrow",
+      "name: narrow\nsteps:\n  - id: look\n    prompt: Look around\n    tools: [Read]\n",
+    );
     await expectApiError(
       await server.request("POST", "/api/workflows/narrow/executions", { body: {} }),
       400,

@@ -12,6 +12,8 @@ export const PlanParamsSchema = z.looseObject({ message_id: IdSchema });
  */
 export const ExecutePlanRequestSchema = z.looseObject({
   permission_mode: z.enum(["default", "acceptEdits", "bypassPermissions", "dontAsk"]).optional(),
+  /** Run the plan as a workflow: one agent turn per step, shown (and paused, resumed) on a WorkflowExecution card. */
+  step_by_step: z.boolean().optional(),
 });
 export type ExecutePlanRequest = z.infer<typeof ExecutePlanRequestSchema>;
 
@@ -31,5 +33,7 @@ export const PlanActionResponseSchema = z.looseObject({
   permission_mode: z.string(),
   decision: PlanDecisionSchema,
   chat: ChatResponseSchema,
+  /** With `step_by_step`: the workflow execution that carries the plan out. */
+  workflow_execution_id: z.string().optional(),
 });
 export type PlanActionResponse = z.infer<typeof PlanActionResponseSchema>;

@@ -26,6 +26,8 @@ export interface PlanDeskContext {
   currentMode: (sessionId: string, agentId: string) => Promise<PermissionMode>;
   /** Sends a message to the agent (started, or queued while it is busy). */
   send: (sessionId: string, agentId: string, text: string) => ChatResponse;
+  /** Runs the plan as a workflow (Execute step by step); returns the execution's id. */
+  runPlanAsWorkflow?: (sessionId: string, agentId: string, plan: PlanData) => string;
 }
 
 /**
@@ -93,8 +95,28 @@ export class PlanDesk {
   async execute(messageId: string, body: ExecutePlanRequest): Promise<PlanActionResponse> {
     const mode = body.permission_mode ?? "default";
     const plan = this.#requirePlan(messageId);
+    const runAsWorkflow = this.#context.runPlanAsWorkflow;
+    if (body.step_by_step === true && runAsWorkflow === undefined)
+      throw new ApiError("unavailable", "this server cannot run a plan as a workflow");
     const previous = await this.#context.currentMode(plan.session_id, plan.agent_id);
     const card = this.#decide(messageId, previous, { action: "execute", mode });
+    if (body.step_by_step === true && runAsWorkflow !== undefined) {
+      const executionId = runAsWorkflow(plan.session_id, plan.agent_id, card);
+      const chat: ChatResponse = {
+        session_id: plan.session_id,
+        agent_id: plan.agent_id,
+        status: "started",
+        duplicate: false,
+      };
+      return {
+        message_id: messageId,
+        action: "execute",
+        permission_mode: mode,
+        decision: card.decision,
+        chat,
+        workflow_execution_id: executionId,
+      };
+    }
     const steps = card.steps.map((step) => `${step.step_number}. ${step.action}`).join("\n");
     const text = `Execute the plan now.\n\nGoal: ${card.goal}\n${steps}\n\nCarry out the steps in order and report each step's progress with the UpdatePlan tool.`;
     const chat = this.#context.send(plan.session_id, plan.agent_id, text);

@@ -3,6 +3,7 @@ import {
   cancelWorkflow,
   createWorkflowExecution,
   isoFromEpochMs,
+  type PlanData,
   pauseWorkflow,
   resumeWorkflow,
   retryWorkflow,
@@ -16,6 +17,7 @@ import type { AgentService } from "../agents/service/agent-service.ts";
 import { createSessionFor, requireSession } from "../agents/service/chat-sessions.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { WorkflowExecutionRecord } from "../store/workflow-execution-store.ts";
+import { planWorkflow } from "./plan-workflow.ts";
 import { WorkflowDrive } from "./workflow-drive.ts";
 import { loadWorkflows } from "./workflow-files.ts";
 import { initialSteps, transitioned, withStep } from "./workflow-progress.ts";
@@ -139,6 +141,11 @@ export class WorkflowService {
     run.bus.flush();
     this.#drive.start(record.id);
     return viewOf(record);
+  }
+
+  /** Executes an approved plan step by step: its steps become the agent steps of a workflow. */
+  startPlan(plan: PlanData, sessionId: string, agentId: string): WorkflowExecutionView {
+    return this.startDefinition(planWorkflow(plan), { sessionId, agentId, inputs: {} });
   }
 
   /** Pauses at the next step boundary, or with `now` at once, stopping the running step. */

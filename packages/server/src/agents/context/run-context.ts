@@ -1,5 +1,5 @@
 import type { AgentTurnOptions, EngineTool, EnvironmentVariables } from "@parley/engine";
-import type { ChatResponse } from "@parley/protocol";
+import type { ChatResponse, PlanData } from "@parley/protocol";
 import type { EventBus } from "../../bus/event-bus.ts";
 import { ApprovalDesk } from "../../interactions/approval-desk.ts";
 import { PlanDesk } from "../../interactions/plan-desk.ts";
@@ -24,6 +24,8 @@ export interface AgentServiceContext {
   compaction?: Partial<CompactionSettings>;
   /** Most messages one agent's queue holds; a message past it is refused with `queue_full`. */
   maxQueueLength?: number;
+  /** Runs an approved plan as a workflow, one agent turn per step; returns the execution's id. */
+  runPlanAsWorkflow?: (sessionId: string, agentId: string, plan: PlanData) => string;
   /** Tools a run also offers for its scope (the `RunWorkflow` tool, once the workflow service exists). */
   scopedTools?: (scope: MessageScope) => EngineTool[];
 }

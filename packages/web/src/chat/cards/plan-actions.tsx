@@ -15,9 +15,12 @@ export const EXECUTE_MODES: { value: ExecutePlanMode; label: string }[] = [
  */
 export function PlanActions({
   onExecute,
+  onExecuteStepByStep,
   onRefine,
 }: {
   onExecute: (mode: ExecutePlanMode) => Promise<InteractionOutcome>;
+  /** Carries the plan out as a workflow, one agent turn per step, on a progress card. */
+  onExecuteStepByStep?: (mode: ExecutePlanMode) => Promise<InteractionOutcome>;
   onRefine: (feedback: string) => Promise<InteractionOutcome>;
 }) {
   const [mode, setMode] = useState<ExecutePlanMode>("default");
@@ -52,6 +55,18 @@ export function PlanActions({
           >
             Execute Plan
           </button>
+          {onExecuteStepByStep !== undefined && (
+            <button
+              type="button"
+              className="button"
+              data-testid="plan-execute-steps"
+              disabled={sending}
+              title="Run the steps one agent turn at a time, on a workflow card you can pause and resume"
+              onClick={() => void run(() => onExecuteStepByStep(mode))}
+            >
+              Step by step
+            </button>
+          )}
           <label className="plan-mode" htmlFor={modeId}>
             <span className="muted">then</span>
             <select

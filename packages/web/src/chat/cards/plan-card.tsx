@@ -1,6 +1,7 @@
 import type { PlanData, PlanStep } from "@parley/protocol";
 import { modeLabel } from "../../status/permission-modes.ts";
 import { useChatActions } from "../../store/chat-store-context.tsx";
+import { executePlanStepByStep } from "../../workflows/execute-plan-step-by-step.ts";
 import { PlanActions } from "./plan-actions.tsx";
 
 const STEP_ICONS: Record<NonNullable<PlanStep["status"]>, string> = {
@@ -125,6 +126,7 @@ function PlanFooter({ plan, messageId }: { plan: PlanData; messageId: string | u
     return (
       <PlanActions
         onExecute={(mode) => actions.executePlan(messageId, mode)}
+        onExecuteStepByStep={(mode) => executePlanStepByStep(messageId, mode)}
         onRefine={(feedback) => actions.refinePlan(messageId, feedback)}
       />
     );
