@@ -26,6 +26,6 @@ export function defaultBackend(env: EnvironmentVariables): AgentBackend {
  */
 export function agentCliFor(name: AgentCliName, env: EnvironmentVariables): AgentCli {
   const processEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  const command = env[COMMAND_VARIABLES[name]];
+  const command = processEnv[COMMAND_VARIABLES[name]];
   return createAgentCli(name, { env: processEnv, ...(command && { command }) });
 }
