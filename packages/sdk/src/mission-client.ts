@@ -1,9 +1,14 @@
 import {
   ActiveMissionSchema,
+  type AgentOverride,
+  AgentOverrideSchema,
+  AgentOverrideViewSchema,
   decodeWith,
   type Mission,
   MissionHistorySchema,
   MissionSchema,
+  type SetAgentOverrideRequest,
+  SetAgentOverrideRequestSchema,
   SetMissionRequestSchema,
 } from "@parley/protocol";
 import { HttpTransport, type HttpTransportOptions } from "./http-transport.ts";
@@ -15,8 +20,9 @@ export interface MissionRequestOptions {
 }
 
 /**
- * The project's mission (seed 002): the active one, its history, setting and clearing it. Same transport
- * as `ParleyClient` (same origin with the session cookie by default, or a base URL and token).
+ * The project's mission (seed 002): the active one, its history, setting and clearing it; and an agent's
+ * overrides for the project (its model and instructions). Same transport as `ParleyClient` (same origin
+ * with the session cookie by default, or a base URL and token).
  */
 export class MissionClient {
   readonly #http: HttpTransport;
@@ -59,5 +65,27 @@ export class MissionClient {
       decode: (value) => decodeWith(ActiveMissionSchema, value),
     });
     return body.mission;
+  }
+
+  /** `GET /api/agent-override?agent_id=`: an agent's overrides for this project, or null. */
+  async override(agentId: string, options: MissionRequestOptions = {}): Promise<AgentOverride | null> {
+    const body = await this.#http.json("GET", "/api/agent-override", {
+      ...options,
+      query: { agent_id: agentId },
+      decode: (value) => decodeWith(AgentOverrideViewSchema, value),
+    });
+    return body.override;
+  }
+
+  /** `POST /api/agent-override`: replaces an agent's overrides (fields left out no longer apply). */
+  async setOverride(
+    request: SetAgentOverrideRequest,
+    options: MissionRequestOptions = {},
+  ): Promise<AgentOverride> {
+    return this.#http.json("POST", "/api/agent-override", {
+      ...options,
+      body: checkedBody(SetAgentOverrideRequestSchema, request, "POST", "/api/agent-override"),
+      decode: (value) => decodeWith(AgentOverrideSchema, value),
+    });
   }
 }

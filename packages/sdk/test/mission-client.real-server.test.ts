@@ -27,4 +27,26 @@ describe("MissionClient against the real server", () => {
   it("refuses an empty mission before sending it", async () => {
     await expect(client.set("   ")).rejects.toThrow(/text/);
   });
+
+  it("sets an agent's model and instructions for the project, and a bare request takes them back", async () => {
+    expect(await client.override("main")).toBeNull();
+    const set = await client.setOverride({
+      agent_id: "main",
+      model: "anthropic:claude-review-1",
+      system_prompt: "You review code.",
+    });
+    expect(set).toMatchObject({
+      agent_id: "main",
+      model: "anthropic:claude-review-1",
+      system_prompt: "You review code.",
+    });
+    expect(await client.override("main")).toEqual(set);
+    const cleared = await client.setOverride({ agent_id: "main" });
+    expect(cleared.model).toBeUndefined();
+    expect(cleared.system_prompt).toBeUndefined();
+  });
+
+  it("refuses a model that is not provider:model before sending it", async () => {
+    await expect(client.setOverride({ agent_id: "main", model: "no-provider" })).rejects.toThrow(/model/);
+  });
 });

@@ -5,10 +5,10 @@ import { useCallback, useEffect, useId, useState } from "react";
 /** The mission calls the section makes (a `MissionClient`; tests pass one in memory). */
 export type MissionApi = Pick<MissionClient, "active" | "history" | "set" | "clear">;
 
-let sameOrigin: MissionApi | undefined;
+let sameOrigin: MissionClient | undefined;
 
 /** The page's own client: same origin, with the session cookie. */
-export function defaultMissionApi(): MissionApi {
+export function defaultMissionApi(): MissionClient {
   sameOrigin ??= new MissionClient();
   return sameOrigin;
 }
