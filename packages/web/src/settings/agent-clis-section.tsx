@@ -1,0 +1,54 @@
+import type { AgentCliStatus } from "@parley/protocol";
+import { useEffect, useState } from "react";
+import { type AgentBackendsApi, createAgentBackendsApi } from "../sessions/agent-backends-api.ts";
+
+const AVAILABILITY: Record<AgentCliStatus["availability"], string> = {
+  installed: "installed",
+  missing: "not installed",
+  too_old: "too old",
+  broken: "does not run",
+};
+
+/**
+ * The external agent CLIs a session can be answered by, read-only: which are installed, their versions, and
+ * what is wrong with the others. Their own config and logins stay theirs; PARLEY_<CLI>_COMMAND points
+ * Parley at one that is not on PATH.
+ */
+export function AgentClisSection({ api = createAgentBackendsApi() }: { api?: AgentBackendsApi }) {
+  const [clis, setClis] = useState<AgentCliStatus[] | undefined>();
+  useEffect(() => {
+    let live = true;
+    void api.listAgentClis().then((listed) => {
+      if (live) setClis(listed);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return (
+    <section
+      className="settings-section"
+      data-testid="settings-agent-clis"
+      aria-labelledby="agent-clis-title"
+    >
+      <h2 id="agent-clis-title">Agent CLIs</h2>
+      <p className="muted">
+        A session can be answered by one of these instead of Parley's own agent: choose it under New chat
+        with. Each CLI's permission settings govern its tools.
+      </p>
+      {clis === undefined ? (
+        <p className="muted">Looking for agent CLIs…</p>
+      ) : (
+        <ul className="agent-cli-list">
+          {clis.map((cli) => (
+            <li key={cli.name} data-testid="agent-cli" data-availability={cli.availability}>
+              <strong>{cli.label}</strong> — {AVAILABILITY[cli.availability]}
+              {cli.version !== null && ` (${cli.version})`}
+              {cli.availability !== "installed" && <span className="muted"> {cli.message}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
