@@ -1,5 +1,6 @@
 import { decodeParleySettings } from "@parley/protocol";
 import { type ThemePreference, useTheme } from "../theme/theme-context.tsx";
+import { type AgentOverrideApi, AgentOverrideSection } from "./agent-override-section.tsx";
 import { AgentClisSection } from "./agent-clis-section.tsx";
 import { ApiKeyRow } from "./api-key-row.tsx";
 import { LimitsSection } from "./limits-section.tsx";
@@ -18,12 +19,15 @@ export function SettingsPage({
   onClose,
   rulesRevision = 0,
   missionApi = defaultMissionApi(),
+  overrideApi = defaultMissionApi(),
 }: {
   api: SettingsApi;
   onClose: () => void;
   rulesRevision?: number;
   /** The project's mission calls (the page's same-origin client unless a test passes one). */
   missionApi?: MissionApi;
+  /** The main agent's override calls (the same client unless a test passes one). */
+  overrideApi?: AgentOverrideApi;
 }) {
   const { view, loadError, save } = useSettings(api);
   const decoded = view === undefined ? undefined : decodeParleySettings(view.settings);
@@ -59,6 +63,7 @@ export function SettingsPage({
       )}
       <MissionSection api={missionApi} />
       <AgentClisSection />
+      <AgentOverrideSection api={overrideApi} />
       <PermissionRulesSection api={api} revision={rulesRevision} />
       <LimitsSection api={api} />
       <ThemeSection />
