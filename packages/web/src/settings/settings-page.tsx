@@ -1,7 +1,7 @@
 import { decodeParleySettings } from "@parley/protocol";
 import { type ThemePreference, useTheme } from "../theme/theme-context.tsx";
-import { type AgentOverrideApi, AgentOverrideSection } from "./agent-override-section.tsx";
 import { AgentClisSection } from "./agent-clis-section.tsx";
+import { type AgentOverrideApi, AgentOverrideSection } from "./agent-override-section.tsx";
 import { ApiKeyRow } from "./api-key-row.tsx";
 import { LimitsSection } from "./limits-section.tsx";
 import { defaultMissionApi, type MissionApi, MissionSection } from "./mission-section.tsx";
