@@ -79,7 +79,12 @@ export type {
 } from "./permissions/permission-policy.ts";
 export { describeRule, PermissionPolicy } from "./permissions/permission-policy.ts";
 export type { PermissionRule, RuleSubject } from "./permissions/permission-rule.ts";
-export { commandPrefixWords, PermissionRuleSchema, ruleMatches } from "./permissions/permission-rule.ts";
+export {
+  commandPrefixWords,
+  coversMcpServer,
+  PermissionRuleSchema,
+  ruleMatches,
+} from "./permissions/permission-rule.ts";
 export type { PermissionChanges } from "./permissions/permission-updates.ts";
 export { permissionChangesFrom, permissionUpdateForRule } from "./permissions/permission-updates.ts";
 export type {
@@ -219,14 +224,35 @@ export type { ShouldCompactOptions } from "./compaction/should-compact.ts";
 export { contextWindowFor, shouldCompact } from "./compaction/should-compact.ts";
 export type { CompactionSplit } from "./compaction/split-for-compaction.ts";
 export { splitForCompaction } from "./compaction/split-for-compaction.ts";
-export type { McpServerState } from "./mcp/mcp-connection.ts";
+export type {
+  McpPromptDescription,
+  McpResourceContents,
+  McpResourceDescription,
+  McpServerInfo,
+  McpServerState,
+} from "./mcp/mcp-connection.ts";
 export { McpConnection } from "./mcp/mcp-connection.ts";
-export type { McpCallResult, McpToolDescription } from "./mcp/mcp-engine-tool.ts";
-export { mcpEngineTool, mcpToolName } from "./mcp/mcp-engine-tool.ts";
+export type {
+  McpCallContext,
+  McpCallResult,
+  McpContentItem,
+  McpEngineTool,
+  McpProgress,
+  McpToolDescription,
+  McpToolOrigin,
+} from "./mcp/mcp-engine-tool.ts";
+export { isMcpEngineTool, mcpEngineTool, mcpResultForModel, mcpToolName } from "./mcp/mcp-engine-tool.ts";
+export type { McpResourceRead } from "./mcp/mcp-resource-tools.ts";
+export { LIST_MCP_RESOURCES, mcpResourceTools, READ_MCP_RESOURCE } from "./mcp/mcp-resource-tools.ts";
 export type { McpServerConfig } from "./mcp/mcp-server-config.ts";
-export { expandVariables, McpConfigFileSchema, McpServerConfigSchema } from "./mcp/mcp-server-config.ts";
+export {
+  expandVariables,
+  McpConfigFileSchema,
+  McpServerConfigSchema,
+  parseMcpServerConfig,
+} from "./mcp/mcp-server-config.ts";
 export type { McpServerStatusView, McpTimeouts } from "./mcp/mcp-servers.ts";
-export { McpServers } from "./mcp/mcp-servers.ts";
+export { McpServers, mcpConnectionTools } from "./mcp/mcp-servers.ts";
 export type { WorkflowScope } from "./workflows/interpolate-workflow.ts";
 export {
   interpolateWorkflowText,

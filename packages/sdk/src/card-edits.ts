@@ -1,5 +1,5 @@
 import { readQuestionCard } from "./cards/question-card.ts";
-import { readToolRequest, readToolResult } from "./cards/tool-cards.ts";
+import { isToolRequestKind, isToolResultKind, readToolRequest, readToolResult } from "./cards/tool-cards.ts";
 import type { ChatDraft } from "./chat-draft.ts";
 import type { ChatMessage, MessageCard } from "./chat-state.ts";
 import type { PendingApprovalState } from "./interaction-state.ts";
@@ -69,7 +69,7 @@ export function replaceCard(draft: ChatDraft, location: CardLocation, card: Mess
 
 /** The pending approvals and the open question, as a card shows them now. */
 function noteInteraction(draft: ChatDraft, card: MessageCard, target: CardTarget | undefined): void {
-  if (card.rich.kind === "ToolRequest") {
+  if (isToolRequestKind(card.rich.kind)) {
     const request = readToolRequest(card.rich.data);
     const approvalId = request?.approval_id;
     if (request === undefined || approvalId === undefined) return;
@@ -106,7 +106,7 @@ function noteInteraction(draft: ChatDraft, card: MessageCard, target: CardTarget
 
 /** Where a card already is in its run: the turn holding it (or, for a result, its request), if any. */
 function existingPlace(draft: ChatDraft, runId: string, card: MessageCard): RunPlace | undefined {
-  const request = card.rich.kind === "ToolResult" ? readToolResult(card.rich.data)?.request_id : undefined;
+  const request = isToolResultKind(card.rich.kind) ? readToolResult(card.rich.data)?.request_id : undefined;
   const messages = draft.messages;
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index] as ChatMessage;
@@ -124,7 +124,7 @@ function existingPlace(draft: ChatDraft, runId: string, card: MessageCard): RunP
  * resume run, but its card (and activity) belong to the turn that asked.
  */
 function requestPlace(draft: ChatDraft, card: MessageCard): RunPlace | undefined {
-  if (card.rich.kind !== "ToolResult") return undefined;
+  if (!isToolResultKind(card.rich.kind)) return undefined;
   const requestId = readToolResult(card.rich.data)?.request_id;
   if (requestId === undefined) return undefined;
   return findCard(draft, (candidate) => candidate.id === requestId)?.place;
@@ -142,7 +142,7 @@ function isOffscreenRun(draft: ChatDraft, runId: string): boolean {
 
 /** The `Task` call a subagent's tool card names. */
 function parentToolUseIdOf(card: MessageCard): string | undefined {
-  if (card.rich.kind === "ToolRequest") return readToolRequest(card.rich.data)?.parent_tool_use_id;
-  if (card.rich.kind === "ToolResult") return readToolResult(card.rich.data)?.parent_tool_use_id;
+  if (isToolRequestKind(card.rich.kind)) return readToolRequest(card.rich.data)?.parent_tool_use_id;
+  if (isToolResultKind(card.rich.kind)) return readToolResult(card.rich.data)?.parent_tool_use_id;
   return undefined;
 }

@@ -250,4 +250,6 @@ export interface ChatStoreState {
   signedOut?: boolean;
   /** Counts the project's permission rule changes seen on the stream, so a rules list knows to reload. */
   rulesRevision?: number;
+  /** Bumped whenever the MCP servers' status or tools change, so a view of them reloads. */
+  mcpRevision?: number;
 }

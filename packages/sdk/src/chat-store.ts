@@ -202,7 +202,20 @@ export class ChatStore implements ChatStoreApi {
   }
 
   sendMessage(text: string): Promise<void> {
-    return this.#settled(() => this.#sender.send(text));
+    return this.#settled(async () => {
+      // An MCP prompt typed as a slash command is filled in by its server, and its text is what is sent.
+      const command = /^\s*(\/mcp__\S+)\s*([\s\S]*)$/.exec(text);
+      if (command === null) return this.#sender.send(text);
+      try {
+        const filled = await this.#client.fillMcpPromptCommand(
+          command[1] as string,
+          (command[2] ?? "").trim(),
+        );
+        return this.#sender.send(filled.text);
+      } catch (error) {
+        return this.#fail("Could not fill in the MCP prompt", error);
+      }
+    });
   }
 
   stopRun(options: { clearQueue?: boolean } = {}): Promise<void> {
@@ -318,6 +331,8 @@ export class ChatStore implements ChatStoreApi {
     else if (effect.type === "refetch_settings") void this.#refreshSettings();
     else if (effect.type === "permission_rules_changed")
       this.#update({ rulesRevision: (this.#state.rulesRevision ?? 0) + 1 });
+    else if (effect.type === "mcp_servers_changed")
+      this.#update({ mcpRevision: (this.#state.mcpRevision ?? 0) + 1 });
     else {
       const active = this.#state.activeSessionId;
       if (active !== undefined && (effect.sessionId ?? frameSessionId ?? active) === active) {

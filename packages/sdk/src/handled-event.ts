@@ -8,7 +8,8 @@ export type StoreEffect =
   | { type: "refetch_sessions" }
   | { type: "refetch_settings" }
   /** The project's permission rules changed (a rules list reloads). */
-  | { type: "permission_rules_changed" };
+  | { type: "permission_rules_changed" }
+  | { type: "mcp_servers_changed" };
 
 /** What one frame means: reducer actions for its session, effects for the store, or a warning. */
 export interface HandledEvent {

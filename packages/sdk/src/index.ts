@@ -26,6 +26,8 @@ export {
   asksPerson,
   describeRule,
   editableInput,
+  isToolRequestKind,
+  isToolResultKind,
   readToolRequest,
   readToolResult,
   toolOutputText,

@@ -51,6 +51,7 @@ export class InteractionActions {
       decision: answer.decision,
       ...(answer.feedback !== undefined && answer.feedback.trim() !== "" && { feedback: answer.feedback }),
       ...(answer.updatedInput !== undefined && { updated_input: answer.updatedInput }),
+      ...(answer.alwaysScope !== undefined && { always_scope: answer.alwaysScope }),
     };
     return this.#answer(
       "Could not answer the approval",

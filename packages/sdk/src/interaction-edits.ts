@@ -1,4 +1,9 @@
-import { type Approval, toolRequestAfterApproval } from "@parley/protocol";
+import {
+  type Approval,
+  type MCPToolRequestData,
+  mcpToolRequestAfterApproval,
+  toolRequestAfterApproval,
+} from "@parley/protocol";
 import { findCard, replaceCard } from "./card-edits.ts";
 import { dataRecord } from "./cards/card-fields.ts";
 import { readPlanCard } from "./cards/plan-card.ts";
@@ -25,8 +30,14 @@ export function applyApproval(draft: ChatDraft, approval: Approval): void {
   if (location === undefined || approval.state === "pending") return;
   const request = readToolRequest(location.card.rich.data);
   if (request?.approval_status !== "Pending") return;
-  const data = toolRequestAfterApproval(request, approval);
-  replaceCard(draft, location, { ...location.card, rich: { kind: "ToolRequest", data } });
+  const rich =
+    location.card.rich.kind === "MCPToolRequest"
+      ? {
+          kind: "MCPToolRequest",
+          data: mcpToolRequestAfterApproval(location.card.rich.data as MCPToolRequestData, approval),
+        }
+      : { kind: "ToolRequest", data: toolRequestAfterApproval(request, approval) };
+  replaceCard(draft, location, { ...location.card, rich });
 }
 
 /** Shows a question's answer (or its withdrawal) on its Question card, if the card still waits. */

@@ -56,6 +56,8 @@ export interface ApprovalAnswer {
   feedback?: string;
   /** The tool input to run instead of the model's (approve only); the server checks it. */
   updatedInput?: JsonObject;
+  /** With "always" on an MCP call: `server` allows every tool of its server, not only this one. */
+  alwaysScope?: "tool" | "server";
 }
 
 /** The mode an agent leaves plan mode for when a plan is executed. */

@@ -51,6 +51,7 @@ import {
 import { ApiRequestError } from "./api-request-error.ts";
 import { errorFrom, HttpTransport, type HttpTransportOptions } from "./http-transport.ts";
 import * as interactions from "./interaction-requests.ts";
+import * as mcp from "./mcp-requests.ts";
 import { checkedBody, checkedPathId, decodeArray } from "./request-checks.ts";
 
 /** How to reach a Parley server (same origin with cookies by default; `baseUrl` and `token` for Node). */
@@ -286,6 +287,41 @@ export class ParleyClient {
       ...options,
       decode: (value) => decodeWith(SettingsViewSchema, value),
     });
+  }
+
+  /** `GET /api/mcp/servers`: the MCP servers with status, tools and prompts, and config files with problems. */
+  listMcpServers(options: RequestOptions = {}) {
+    return mcp.listMcpServers(this.#http, options);
+  }
+
+  /** `PUT /api/mcp/servers/:name`: adds or replaces a server in the user's mcp.json and starts it. */
+  putMcpServer(name: string, config: Parameters<typeof mcp.putMcpServer>[2], options: RequestOptions = {}) {
+    return mcp.putMcpServer(this.#http, name, config, options);
+  }
+
+  /** `DELETE /api/mcp/servers/:name`: removes a server from the user's mcp.json. */
+  removeMcpServer(name: string, options: RequestOptions = {}) {
+    return mcp.removeMcpServer(this.#http, name, options);
+  }
+
+  /** `PATCH /api/mcp/servers/:name`: turns a server on or off for this project. */
+  setMcpServerEnabled(name: string, enabled: boolean, options: RequestOptions = {}) {
+    return mcp.setMcpServerEnabled(this.#http, name, enabled, options);
+  }
+
+  /** Approves a project `.mcp.json` server (it starts), or reconnects a server. */
+  mcpServerAction(name: string, action: "approve" | "reconnect", options: RequestOptions = {}) {
+    return mcp.mcpServerAction(this.#http, name, action, options);
+  }
+
+  /** `PUT /api/mcp/settings`: whether tools that declare readOnlyHint run without asking. */
+  setTrustReadOnlyMcpTools(trust: boolean, options: RequestOptions = {}) {
+    return mcp.setTrustReadOnlyMcpTools(this.#http, trust, options);
+  }
+
+  /** `POST /api/mcp/prompt-commands`: an MCP prompt typed as `/mcp__server__prompt …`, as message text. */
+  fillMcpPromptCommand(command: string, input: string, options: RequestOptions = {}) {
+    return mcp.fillMcpPromptCommand(this.#http, command, input, options);
   }
 
   /** `GET /api/limits`: the server's limits (message size, stream budget, event log retention) in force. */

@@ -122,6 +122,8 @@ function syncEffects(reason: string | undefined, sessionId: string | undefined):
       return [{ type: "refetch_settings" }];
     case "permission_rules_changed":
       return [{ type: "permission_rules_changed" }];
+    case "mcp_servers_changed":
+      return [{ type: "mcp_servers_changed" }];
     default: {
       const session: StoreEffect =
         sessionId === undefined ? { type: "refetch_session" } : { type: "refetch_session", sessionId };

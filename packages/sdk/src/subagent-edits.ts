@@ -1,4 +1,4 @@
-import { readToolRequest } from "./cards/tool-cards.ts";
+import { isToolRequestKind, readToolRequest } from "./cards/tool-cards.ts";
 import type { ChatAction } from "./chat-actions.ts";
 import type { ChatDraft } from "./chat-draft.ts";
 import type { ChatMessage, MessageCard, SubagentTreeEntry, TurnContent } from "./chat-state.ts";
@@ -234,7 +234,7 @@ function taskCallsOf(turn: ChatMessage): TaskCall[] {
 }
 
 function taskCall(card: MessageCard, runId: string | undefined, agentId: string): TaskCall | undefined {
-  if (card.rich.kind !== "ToolRequest" || runId === undefined) return undefined;
+  if (!isToolRequestKind(card.rich.kind) || runId === undefined) return undefined;
   const request = readToolRequest(card.rich.data);
   if (request?.tool_name !== "Task" || request.tool_use_id === undefined) return undefined;
   return { runId, agentId, toolUseId: request.tool_use_id, parameters: request.parameters };

@@ -1,4 +1,4 @@
-import { readToolRequest, readToolResult } from "./cards/tool-cards.ts";
+import { isToolRequestKind, isToolResultKind, readToolRequest, readToolResult } from "./cards/tool-cards.ts";
 import type { ChatDraft } from "./chat-draft.ts";
 import type { ActivityItem, MessageCard, TurnContent } from "./chat-state.ts";
 import { isTransientActivity } from "./message-phase.ts";
@@ -164,7 +164,7 @@ function activityItem(
 
 /** Keeps a tool call's activity item in step with its ToolRequest or ToolResult card. */
 function noteToolCard(draft: ChatDraft, content: EditableContent, card: MessageCard): void {
-  if (card.rich.kind === "ToolRequest") {
+  if (isToolRequestKind(card.rich.kind)) {
     const request = readToolRequest(card.rich.data);
     if (request?.tool_use_id === undefined) return;
     const label = request.headline ?? request.tool_name;
@@ -176,7 +176,7 @@ function noteToolCard(draft: ChatDraft, content: EditableContent, card: MessageC
     if (status === "Pending") item.state = "waiting";
     else if (status === "Approved" || status === "AutoApproved") item.state = "running";
     else item.state = "failed";
-  } else if (card.rich.kind === "ToolResult") {
+  } else if (isToolResultKind(card.rich.kind)) {
     const result = readToolResult(card.rich.data);
     if (result?.tool_use_id === undefined) return;
     const label = result.headline ?? result.tool_name;

@@ -5,6 +5,7 @@ import type { ReplayPages } from "./bus/replay-pages.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import type { Credentials } from "./http/security/credentials.ts";
 import type { ServerLimits } from "./limits/server-limits.ts";
+import type { McpHub } from "./mcp/mcp-hub.ts";
 import type { Store } from "./store/store.ts";
 import type { WorkflowService } from "./workflows/workflow-service.ts";
 
@@ -12,6 +13,8 @@ import type { WorkflowService } from "./workflows/workflow-service.ts";
 export interface ServerContext {
   store: Store;
   bus: EventBus;
+  /** The project's MCP servers. */
+  mcp: McpHub;
   agents: AgentService;
   /** Workflow definitions and their durable executions. */
   workflows: WorkflowService;

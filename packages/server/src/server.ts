@@ -4,7 +4,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { type AgentTurnOptions, type EnvironmentVariables, PARLEY_VERSION } from "@parley/engine";
+import {
+  type AgentTurnOptions,
+  type EnvironmentVariables,
+  type McpTimeouts,
+  PARLEY_VERSION,
+} from "@parley/engine";
 import type { CompactionSettings } from "./agents/compaction/compaction.ts";
 import { AgentService } from "./agents/service/agent-service.ts";
 import { EventBus } from "./bus/event-bus.ts";
@@ -13,6 +18,7 @@ import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import { apiRoutes, createApp } from "./http/app.ts";
 import { Credentials } from "./http/security/credentials.ts";
 import { type RetentionLimits, resolveLimits, type ServerLimits } from "./limits/server-limits.ts";
+import { McpHub, type McpRestartPolicy } from "./mcp/mcp-hub.ts";
 import { IdleScheduler } from "./missions/idle-scheduler.ts";
 import { type IdleSchedulerSettings, idleSchedulerSettings } from "./missions/idle-scheduler-settings.ts";
 import type { SchedulerClock } from "./missions/scheduler-clock.ts";
@@ -52,6 +58,8 @@ export interface ServerOptions {
   webRoot?: string;
   /** The idle scheduler's settings beyond the environment's, and its clock (tests drive it by hand). */
   idle?: { settings?: Partial<IdleSchedulerSettings>; clock?: SchedulerClock };
+  /** MCP server startup and call timeouts, and how lost servers are restarted (tests shorten them). */
+  mcp?: { timeouts?: Partial<McpTimeouts>; restart?: Partial<McpRestartPolicy> };
 }
 
 /** A running server. */
@@ -88,9 +96,20 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   let store: Store | undefined;
   let retention: EventRetention | undefined;
   let idle: IdleScheduler | undefined;
+  let mcp: McpHub | undefined;
   try {
     store = new Store(join(dataDirectory, "parley.db"));
     const bus = new EventBus(store.events, store.transactor, now);
+    const mcpHub = new McpHub({
+      home: options.home,
+      projectRoot,
+      dataDirectory,
+      env,
+      ...options.mcp,
+      onChange: () =>
+        bus.publish({ type: "StateUpdated", reason: "mcp_servers_changed", project_root: projectRoot }),
+    });
+    mcp = mcpHub;
     const credentials = new Credentials(options.home, dataDirectory, options.token);
     const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
     let workflows: WorkflowService | undefined;
@@ -108,6 +127,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       scopedTools: (scope) => (workflows === undefined ? [] : [runWorkflowTool(workflows, scope)]),
       runPlanAsWorkflow: (sessionId, agentId, plan) =>
         (workflows as WorkflowService).startPlan(plan, sessionId, agentId).execution_id,
+      mcp: mcpHub,
     });
     let origin = "";
     const sse: SseConnectionOptions = {
@@ -123,6 +143,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     const context: ServerContext = {
       store,
       bus,
+      mcp: mcpHub,
       agents,
       workflows,
       credentials,
@@ -151,6 +172,8 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       options.idle?.clock,
     );
     idle.start();
+    // Servers start in the background: the API answers at once and shows them as connecting.
+    void mcpHub.start();
     retention = new EventRetention(store.events, limits.retention, now);
     retention.start();
 
@@ -192,6 +215,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         server.closeAllConnections();
         await workflows.shutdown();
         await agents.shutdown();
+        await mcpHub.close();
         bus.flush();
         await closed;
         store?.close();
@@ -202,6 +226,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   } catch (error) {
     idle?.stop();
     retention?.stop();
+    await mcp?.close();
     store?.close();
     unlock();
     throw error;

@@ -7,6 +7,7 @@ import { ChatStoreProvider } from "./store/chat-store-context.tsx";
 import { ThemeProvider } from "./theme/theme-context.tsx";
 import "./styles.css";
 import "./chat/cards/cards.css";
+import "./chat/cards/mcp-cards.css";
 
 /**
  * The store and settings API the page runs on: the sdk's ChatStore against this page's own origin (the

@@ -1,5 +1,8 @@
 import type {
   ApiErrorIssue,
+  McpServerEntry,
+  McpServerList,
+  McpServerView,
   PermissionRuleRecord,
   ServerLimitsView,
   SettingsUpdate,
@@ -50,6 +53,58 @@ export class FakeSettingsApi implements SettingsApi {
     },
     event_log: { events_bytes: 3 * 1024 * 1024, head_seq: 1234 },
   };
+
+  /** The MCP servers, as `GET /api/mcp/servers` lists them; changes apply as the server would apply them. */
+  mcp: McpServerList = { servers: [], problems: [], trust_read_only_tools: false };
+
+  async listMcpServers(): Promise<ApiResult<McpServerList>> {
+    if (this.signedOut) return unauthorized();
+    return { ok: true, value: structuredClone(this.mcp) };
+  }
+
+  async putMcpServer(name: string, config: McpServerEntry): Promise<ApiResult<McpServerView>> {
+    const server: McpServerView = {
+      name,
+      source: "user",
+      file: "/home/me/.parley/mcp.json",
+      transport: "command" in config ? "stdio" : config.type,
+      config,
+      status: "connected",
+      tools: [],
+      prompts: [],
+      has_resources: false,
+      restarts: 0,
+    };
+    this.mcp.servers = [...this.mcp.servers.filter((candidate) => candidate.name !== name), server];
+    return { ok: true, value: server };
+  }
+
+  async removeMcpServer(name: string): Promise<ApiResult<McpServerList>> {
+    this.mcp.servers = this.mcp.servers.filter((candidate) => candidate.name !== name);
+    return { ok: true, value: this.mcp };
+  }
+
+  async setMcpServerEnabled(name: string, enabled: boolean): Promise<ApiResult<McpServerView>> {
+    return this.#changeServer(name, { status: enabled ? "connected" : "disabled" });
+  }
+
+  async mcpServerAction(name: string, _action: "approve" | "reconnect"): Promise<ApiResult<McpServerView>> {
+    return this.#changeServer(name, { status: "connected" });
+  }
+
+  async setTrustReadOnlyMcpTools(trust: boolean): Promise<ApiResult<McpServerList>> {
+    this.mcp.trust_read_only_tools = trust;
+    return { ok: true, value: this.mcp };
+  }
+
+  #changeServer(name: string, change: Partial<McpServerView>): ApiResult<McpServerView> {
+    const server = this.mcp.servers.find((candidate) => candidate.name === name);
+    if (server === undefined)
+      return { ok: false, status: 404, message: `no MCP server ${name}`, issues: [], signedOut: false };
+    Object.assign(server, change);
+    delete server.error;
+    return { ok: true, value: server };
+  }
 
   async loadLimits(): Promise<ApiResult<ServerLimitsView>> {
     if (this.signedOut) return unauthorized();

@@ -4,11 +4,44 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { PARLEY_VERSION } from "../version.ts";
-import type { McpCallResult, McpToolDescription } from "./mcp-engine-tool.ts";
+import type { McpCallResult, McpProgress, McpToolDescription } from "./mcp-engine-tool.ts";
 import type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from "./mcp-server-config.ts";
 
 /** Where a server stands, as settings and `mcp_status` show it. */
 export type McpServerState = "pending" | "connected" | "failed";
+
+/** What a server says about itself in `initialize` (icons from MCP 2025-11 on). */
+export interface McpServerInfo {
+  name: string;
+  version: string;
+  title?: string;
+  icons?: { src: string; mimeType?: string }[];
+}
+
+/** A resource as `resources/list` describes it. */
+export interface McpResourceDescription {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** One item of a `resources/read` result: text or a base64 blob. */
+export interface McpResourceContents {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+
+/** A prompt as `prompts/list` describes it. */
+export interface McpPromptDescription {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
 
 /** Bytes of a stdio server's stderr kept for its error report. */
 const STDERR_TAIL = 4096;
@@ -23,9 +56,15 @@ export class McpConnection {
   state: McpServerState = "pending";
   error: string | undefined;
   tools: McpToolDescription[] = [];
-  serverInfo: { name: string; version: string } | undefined;
+  /** The server's prompts (read at connect when it offers any), usable as slash commands. */
+  prompts: McpPromptDescription[] = [];
+  serverInfo: McpServerInfo | undefined;
+  /** Whether the server offers resources and prompts (from its declared capabilities). */
+  capabilities: { resources: boolean; prompts: boolean } = { resources: false, prompts: false };
   /** Called after the server said its tools changed and the new list was read. */
   onToolsChanged: (() => void) | undefined;
+  /** Called when a connected server goes away (a stdio server exited, a remote one closed the session). */
+  onLost: ((reason: string) => void) | undefined;
   #client: Client | undefined;
   #stderr = "";
 
@@ -47,7 +86,14 @@ export class McpConnection {
         cursor = page.nextCursor;
       } while (cursor !== undefined);
       this.tools = tools;
-      this.serverInfo = client.getServerVersion() as { name: string; version: string } | undefined;
+      this.serverInfo = client.getServerVersion() as McpServerInfo | undefined;
+      const capabilities = client.getServerCapabilities();
+      this.capabilities = {
+        resources: capabilities?.resources !== undefined,
+        prompts: capabilities?.prompts !== undefined,
+      };
+      // Prompts are a convenience: a server whose prompts/list fails still serves its tools.
+      if (this.capabilities.prompts) this.prompts = await this.listPrompts(timeoutMs).catch(() => []);
       this.state = "connected";
     } catch (error) {
       this.state = "failed";
@@ -57,15 +103,79 @@ export class McpConnection {
     }
   }
 
-  /** Calls a tool; a stopped turn cancels the request (the server gets `notifications/cancelled`). */
-  async callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number) {
+  /** The last bytes the server wrote to stderr (stdio servers), for Settings and error reports. */
+  get stderrTail(): string {
+    return this.#stderr;
+  }
+
+  /**
+   * Calls a tool; a stopped turn cancels the request (the server gets `notifications/cancelled`). Progress
+   * notifications reach `onProgress` and restart the timeout, so a long call that reports keeps going.
+   */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    timeoutMs: number,
+    onProgress?: (progress: McpProgress) => void,
+  ): Promise<McpCallResult> {
+    return (await this.#connected().callTool({ name, arguments: args }, undefined, {
+      signal,
+      timeout: timeoutMs,
+      ...(onProgress && {
+        onprogress: (progress) => onProgress(progress as McpProgress),
+        resetTimeoutOnProgress: true,
+      }),
+    })) as McpCallResult;
+  }
+
+  /** Every resource the server lists (all pages). */
+  async listResources(signal: AbortSignal, timeoutMs: number): Promise<McpResourceDescription[]> {
+    const client = this.#connected();
+    const resources: McpResourceDescription[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listResources(cursor === undefined ? {} : { cursor }, {
+        signal,
+        timeout: timeoutMs,
+      });
+      resources.push(...(page.resources as McpResourceDescription[]));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return resources;
+  }
+
+  /** A resource's contents (`text` or base64 `blob` per item). */
+  async readResource(uri: string, signal: AbortSignal, timeoutMs: number): Promise<McpResourceContents[]> {
+    const result = await this.#connected().readResource({ uri }, { signal, timeout: timeoutMs });
+    return result.contents as McpResourceContents[];
+  }
+
+  /** Every prompt the server lists (all pages). */
+  async listPrompts(timeoutMs: number): Promise<McpPromptDescription[]> {
+    const client = this.#client;
+    if (client === undefined) throw new Error(`the MCP server ${this.name} is not connected`);
+    const prompts: McpPromptDescription[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+      prompts.push(...(page.prompts as McpPromptDescription[]));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return prompts;
+  }
+
+  /** A prompt filled in with `args`: the messages it expands to. */
+  async getPrompt(name: string, args: Record<string, string>, timeoutMs: number) {
+    const result = await this.#connected().getPrompt({ name, arguments: args }, { timeout: timeoutMs });
+    return result.messages as { role: "user" | "assistant"; content: { type: string; text?: string } }[];
+  }
+
+  #connected(): Client {
     if (this.#client === undefined || this.state !== "connected") {
       throw new Error(`the MCP server ${this.name} is not connected${this.error ? `: ${this.error}` : ""}`);
     }
-    return (await this.#client.callTool({ name, arguments: args }, undefined, {
-      signal,
-      timeout: timeoutMs,
-    })) as McpCallResult;
+    return this.#client;
   }
 
   async close(): Promise<void> {
@@ -87,12 +197,6 @@ export class McpConnection {
       transport.stderr?.on("data", (chunk: Buffer) => {
         this.#stderr = (this.#stderr + chunk.toString("utf8")).slice(-STDERR_TAIL);
       });
-      transport.onclose = () => {
-        if (this.state === "connected") {
-          this.state = "failed";
-          this.error = `the server exited${this.#stderr ? `; stderr: ${this.#stderr.trim().slice(-500)}` : ""}`;
-        }
-      };
       await this.#attach(transport);
       return;
     }
@@ -129,6 +233,15 @@ export class McpConnection {
     );
     await client.connect(transport);
     this.#client = client;
+    // Pending calls fail with the SDK's "Connection closed"; the owner decides whether to restart.
+    client.onclose = () => {
+      if (this.#client !== client || this.state !== "connected") return;
+      this.state = "failed";
+      this.#client = undefined;
+      const tail = this.#stderr.trim();
+      this.error = `the server ${this.config.type === "http" || this.config.type === "sse" ? "closed the connection" : "exited"}${tail ? `; stderr: ${tail.slice(-500)}` : ""}`;
+      this.onLost?.(this.error);
+    };
   }
 }
 

@@ -48,3 +48,24 @@ export function expandVariables<T>(value: T, env: Readonly<Record<string, string
   }
   return value;
 }
+
+/**
+ * One `mcpServers` entry, `${VAR}` expanded and checked against the shape it claims (remote when it has a
+ * `type` of http/sse or a `url`, else stdio), so an error names the field that is wrong or the unknown
+ * transport.
+ */
+export function parseMcpServerConfig(
+  raw: unknown,
+  env: Readonly<Record<string, string | undefined>>,
+): { success: true; config: McpServerConfig } | { success: false; error: string } {
+  const expanded = expandVariables(raw, env) as { type?: unknown; url?: unknown } | null;
+  const transport = expanded?.type;
+  if (typeof transport === "string" && !["stdio", "http", "sse"].includes(transport)) {
+    return { success: false, error: `unknown transport "${transport}" (use stdio, http or sse)` };
+  }
+  const remote = transport === "http" || transport === "sse" || expanded?.url !== undefined;
+  const parsed = (remote ? McpRemoteServerConfigSchema : McpStdioServerConfigSchema).safeParse(expanded);
+  if (parsed.success) return { success: true, config: parsed.data };
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`);
+  return { success: false, error: `not a valid MCP server config: ${issues.join("; ")}` };
+}

@@ -1,11 +1,23 @@
 import type { EngineTool } from "../tools/engine-tool.ts";
 import { McpConnection } from "./mcp-connection.ts";
-import { mcpEngineTool } from "./mcp-engine-tool.ts";
-import {
-  expandVariables,
-  McpRemoteServerConfigSchema,
-  McpStdioServerConfigSchema,
-} from "./mcp-server-config.ts";
+import { type McpEngineTool, mcpEngineTool } from "./mcp-engine-tool.ts";
+import { mcpResourceTools } from "./mcp-resource-tools.ts";
+import { parseMcpServerConfig } from "./mcp-server-config.ts";
+
+/** A connected server's tools as engine tools (`mcp__<server>__<tool>`), calls timed out after `callMs`. */
+export function mcpConnectionTools(connection: McpConnection, callMs: number): McpEngineTool[] {
+  const icon = connection.serverInfo?.icons?.find((candidate) =>
+    candidate.src.startsWith("data:image/"),
+  )?.src;
+  return connection.tools.map((tool) =>
+    mcpEngineTool(
+      connection.name,
+      tool,
+      (args, call) => connection.callTool(tool.name, args, call.signal, callMs, call.onProgress),
+      icon,
+    ),
+  );
+}
 
 /** How long a server may take to start and list its tools, and a call to answer. */
 export interface McpTimeouts {
@@ -45,41 +57,28 @@ export class McpServers {
   ): Promise<void> {
     const starting: Promise<void>[] = [];
     for (const [name, raw] of Object.entries(servers)) {
-      const expanded = expandVariables(raw, env) as { type?: unknown; url?: unknown } | null;
-      // Judged against the shape it claims (remote or stdio), so the error names the field that is wrong.
-      const remote = expanded?.type === "http" || expanded?.type === "sse" || expanded?.url !== undefined;
-      const parsed = (remote ? McpRemoteServerConfigSchema : McpStdioServerConfigSchema).safeParse(expanded);
+      const parsed = parseMcpServerConfig(raw, env);
       if (!parsed.success) {
-        const transport = (raw as { type?: unknown } | null)?.type;
-        this.#invalid.push({
-          name,
-          status: "failed",
-          error:
-            typeof transport === "string" && !["stdio", "http", "sse"].includes(transport)
-              ? `unknown transport "${transport}" (use stdio, http or sse)`
-              : `not a valid MCP server config: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ")}`,
-          tools: [],
-        });
+        this.#invalid.push({ name, status: "failed", error: parsed.error, tools: [] });
         continue;
       }
-      const connection = new McpConnection(name, parsed.data);
+      const connection = new McpConnection(name, parsed.config);
       this.connections.push(connection);
       starting.push(connection.connect(this.#timeouts.startupMs));
     }
     await Promise.all(starting);
   }
 
-  /** The connected servers' tools as engine tools. */
+  /** The connected servers' tools as engine tools, and the resource tools when a server offers resources. */
   tools(): EngineTool[] {
-    return this.connections
-      .filter((connection) => connection.state === "connected")
-      .flatMap((connection) =>
-        connection.tools.map((tool) =>
-          mcpEngineTool(connection.name, tool, (args, _toolUseId, signal) =>
-            connection.callTool(tool.name, args, signal, this.#timeouts.callMs),
-          ),
-        ),
-      );
+    const connected = this.connections.filter((connection) => connection.state === "connected");
+    const resources = connected.some((connection) => connection.capabilities.resources)
+      ? mcpResourceTools(() => this.connections, this.#timeouts.callMs)
+      : [];
+    return [
+      ...connected.flatMap((connection) => mcpConnectionTools(connection, this.#timeouts.callMs)),
+      ...resources,
+    ];
   }
 
   status(): McpServerStatusView[] {

@@ -39,6 +39,8 @@ export interface PermissionPolicyOptions {
   projectRoot: string;
   mode?: PermissionMode;
   rules?: readonly PermissionRule[];
+  /** Allow calls whose tool declares it changes nothing (an MCP tool's `readOnlyHint`), as the user chose. */
+  trustReadOnlyTools?: boolean;
 }
 
 const HARMLESS_REDIRECT_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr"]);
@@ -54,9 +56,11 @@ export class PermissionPolicy {
   readonly projectRoot: string;
   private currentMode: PermissionMode;
   private readonly ruleList: PermissionRule[];
+  private readonly trustReadOnlyTools: boolean;
 
   constructor(options: PermissionPolicyOptions) {
     this.projectRoot = options.projectRoot;
+    this.trustReadOnlyTools = options.trustReadOnlyTools === true;
     this.currentMode = options.mode ?? "default";
     this.ruleList = [...(options.rules ?? [])];
   }
@@ -125,7 +129,8 @@ export class PermissionPolicy {
       protectedReason = blockedPath === undefined ? undefined : protectedPathReason(blockedPath);
     }
 
-    const isChange = access.kind !== "read";
+    const trustedRead = access.kind === "other" && access.readOnly === true && this.trustReadOnlyTools;
+    const isChange = access.kind !== "read" && !trustedRead;
     if (this.currentMode === "plan" && isChange)
       return { behavior: "deny", message: planModeMessage(request) };
 
@@ -152,6 +157,9 @@ export class PermissionPolicy {
       return { behavior: "allow", reason: `allowed by the rule ${describeRule(allow)}`, rule: allow };
 
     if (access.kind === "read") return { behavior: "allow", reason: "reading inside the project" };
+    if (trustedRead) {
+      return { behavior: "allow", reason: "the tool says it only reads, and read-only tools are trusted" };
+    }
     if (this.currentMode === "bypassPermissions") {
       return { behavior: "allow", reason: "bypassPermissions mode allows every call" };
     }

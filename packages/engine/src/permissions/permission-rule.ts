@@ -32,7 +32,7 @@ export interface RuleSubject {
  * prefix); deny and ask rules loosely (any path the call names; any command in the line, by name too).
  */
 export function ruleMatches(rule: PermissionRule, subject: RuleSubject): boolean {
-  if (rule.tool !== subject.toolName) return false;
+  if (rule.tool !== subject.toolName && !coversMcpServer(rule.tool, subject.toolName)) return false;
   if (rule.pattern === undefined) return true;
   const strict = rule.behavior === "allow";
   if (subject.paths) {
@@ -59,6 +59,16 @@ export function ruleMatches(rule: PermissionRule, subject: RuleSubject): boolean
     );
   }
   return false;
+}
+
+/**
+ * A server-wide MCP rule (`mcp__github`, as Claude Code writes it) covers each of that server's tools
+ * (`mcp__github__create_issue`), and nothing of a server whose name merely starts the same.
+ */
+export function coversMcpServer(ruleTool: string, toolName: string): boolean {
+  return (
+    /^mcp__[^_]/.test(ruleTool) && !ruleTool.slice(5).includes("__") && toolName.startsWith(`${ruleTool}__`)
+  );
 }
 
 /** The words of a command-prefix pattern (`git status`, `npm run test:*`); empty when it is not plain. */

@@ -58,7 +58,7 @@ export type ToolAccess =
   | { kind: "read"; path: string }
   | { kind: "write"; path: string }
   | { kind: "execute"; command: string }
-  | { kind: "other" };
+  | { kind: "other"; readOnly?: boolean };
 
 /**
  * What a tool returns: text for the model, or the content with an error flag and `data` (sent to SDK

@@ -66,7 +66,17 @@ describe("MCP servers of a session", () => {
       error: 'unknown transport "carrier-pigeon" (use stdio, http or sse)',
     });
     expect(byName.broken).toMatchObject({ status: "failed", error: expect.stringContaining("command") });
-    expect(servers.tools().every((tool) => tool.name.startsWith("mcp__everything__"))).toBe(true);
+    // The working server's tools, and the resource tools because it offers resources.
+    expect(
+      servers
+        .tools()
+        .every(
+          (tool) =>
+            tool.name.startsWith("mcp__everything__") ||
+            tool.name.endsWith("McpResource") ||
+            tool.name.endsWith("McpResources"),
+        ),
+    ).toBe(true);
   });
 
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder syntax is what is tested

@@ -56,8 +56,20 @@ export const ApprovalAnswerRequestSchema = z
     decision: ApprovalDecisionSchema,
     feedback: z.string().trim().max(20_000).optional(),
     updated_input: JsonObjectSchema.optional(),
+    /**
+     * With `approve_always` on an MCP call: `server` saves a rule for every tool of its server
+     * (`mcp__github`) instead of the suggested one for this tool.
+     */
+    always_scope: z.enum(["tool", "server"]).optional(),
   })
   .superRefine((answer, context) => {
+    if (answer.always_scope !== undefined && answer.decision !== "approve_always") {
+      context.addIssue({
+        code: "custom",
+        path: ["always_scope"],
+        message: "always_scope goes with the approve_always decision",
+      });
+    }
     if (answer.decision === "reject" && answer.updated_input !== undefined) {
       context.addIssue({
         code: "custom",

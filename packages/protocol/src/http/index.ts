@@ -48,6 +48,38 @@ export { HealthSchema, LoginUrlSchema } from "./health.ts";
 export type { ServerLimitsView } from "./limits.ts";
 export { ServerLimitsViewSchema } from "./limits.ts";
 export type {
+  McpConfigProblem,
+  McpConnectionStatus,
+  McpPromptRequest,
+  McpPromptText,
+  McpServerEntry,
+  McpServerList,
+  McpServerPromptView,
+  McpServerSource,
+  McpServerToolView,
+  McpServerView,
+  McpSettingsRequest,
+  PatchMcpServerRequest,
+  PutMcpServerRequest,
+} from "./mcp-servers.ts";
+export {
+  McpConfigProblemSchema,
+  McpConnectionStatusSchema,
+  McpPromptRequestSchema,
+  McpPromptTextSchema,
+  McpServerEntrySchema,
+  McpServerListSchema,
+  McpServerNameSchema,
+  McpServerParamsSchema,
+  McpServerPromptViewSchema,
+  McpServerSourceSchema,
+  McpServerToolViewSchema,
+  McpServerViewSchema,
+  McpSettingsRequestSchema,
+  PatchMcpServerRequestSchema,
+  PutMcpServerRequestSchema,
+} from "./mcp-servers.ts";
+export type {
   ActiveMission,
   AgentOverride,
   Mission,

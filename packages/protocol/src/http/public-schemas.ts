@@ -13,6 +13,15 @@ import { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
 import { HealthSchema, LoginUrlSchema } from "./health.ts";
 import { ServerLimitsViewSchema } from "./limits.ts";
 import {
+  McpPromptRequestSchema,
+  McpPromptTextSchema,
+  McpServerListSchema,
+  McpServerViewSchema,
+  McpSettingsRequestSchema,
+  PatchMcpServerRequestSchema,
+  PutMcpServerRequestSchema,
+} from "./mcp-servers.ts";
+import {
   ActiveMissionSchema,
   AgentOverrideSchema,
   MissionHistorySchema,
@@ -89,7 +98,14 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   Health: HealthSchema,
   LoginUrl: LoginUrlSchema,
   ServerLimitsView: ServerLimitsViewSchema,
+  McpPromptRequest: McpPromptRequestSchema,
+  McpPromptText: McpPromptTextSchema,
+  McpServerList: McpServerListSchema,
+  McpServerView: McpServerViewSchema,
+  McpSettingsRequest: McpSettingsRequestSchema,
   MissionHistory: MissionHistorySchema,
+  PatchMcpServerRequest: PatchMcpServerRequestSchema,
+  PutMcpServerRequest: PutMcpServerRequestSchema,
   PermissionModeSource: PermissionModeSourceSchema,
   PermissionRuleDeleted: PermissionRuleDeletedSchema,
   PermissionRuleList: PermissionRuleListSchema,

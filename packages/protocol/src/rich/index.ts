@@ -26,8 +26,23 @@ export type { ImageData, ImageMessage } from "./image.ts";
 export { ImageDataSchema, ImageMessageSchema } from "./image.ts";
 export type { MCPResourceData, MCPResourceMessage } from "./mcp-resource.ts";
 export { MCPResourceDataSchema, MCPResourceMessageSchema } from "./mcp-resource.ts";
-export type { MCPToolRequestData, MCPToolRequestMessage } from "./mcp-tool-request.ts";
-export { MCPToolRequestDataSchema, MCPToolRequestMessageSchema } from "./mcp-tool-request.ts";
+export {
+  mcpToolRequestAfterApproval,
+  toolRequestViewOfMcp,
+  toolResultViewOfMcp,
+} from "./mcp-tool-call-view.ts";
+export type {
+  MCPToolRequestData,
+  MCPToolRequestMessage,
+  McpCallProgress,
+  McpToolAnnotations,
+} from "./mcp-tool-request.ts";
+export {
+  MCPToolRequestDataSchema,
+  MCPToolRequestMessageSchema,
+  McpCallProgressSchema,
+  McpToolAnnotationsSchema,
+} from "./mcp-tool-request.ts";
 export type { MCPToolResultData, MCPToolResultMessage } from "./mcp-tool-result.ts";
 export { MCPToolResultDataSchema, MCPToolResultMessageSchema } from "./mcp-tool-result.ts";
 export { parsePlanFromText, parseQuestionFromText } from "./parse-from-text.ts";

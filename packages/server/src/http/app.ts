@@ -17,6 +17,7 @@ import { eventsRoute } from "./routes/events-route.ts";
 import { frontendRoutes } from "./routes/frontend-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { limitsRoutes } from "./routes/limits-routes.ts";
+import { mcpRoutes } from "./routes/mcp-routes.ts";
 import { missionRoutes } from "./routes/mission-routes.ts";
 import { permissionRuleRoutes } from "./routes/permission-rule-routes.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
@@ -58,6 +59,7 @@ export function apiRoutes(context: ServerContext, version: string): RouteDefinit
     ...workspaceRoutes(context),
     ...missionRoutes(context),
     ...workflowRoutes(context),
+    ...mcpRoutes(context),
   ];
   const documentRoute: RouteDefinition = defineRoute({
     method: "get",

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { ApiError } from "./api-error.ts";
 
 /** HTTP methods the API uses. */
-export type RouteMethod = "get" | "post" | "patch" | "delete";
+export type RouteMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /**
  * One API route: its inputs and output as protocol schemas, and its handler. The same definition drives

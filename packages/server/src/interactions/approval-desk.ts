@@ -3,7 +3,10 @@ import {
   type Approval,
   type ApprovalAnswerRequest,
   type JsonObject,
+  type MCPToolRequestData,
+  mcpToolRequestAfterApproval,
   type PermissionResult,
+  type PermissionRuleSpec,
   type ToolRequestData,
   toolRequestAfterApproval,
 } from "@parley/protocol";
@@ -11,6 +14,7 @@ import type { MessagePublisher } from "../agents/context/message-publisher.ts";
 import { toolCatalog } from "../agents/tool-calls/tool-catalog.ts";
 import type { EventBus } from "../bus/event-bus.ts";
 import { ApiError } from "../http/api-error.ts";
+import type { McpHub } from "../mcp/mcp-hub.ts";
 import type { Store } from "../store/store.ts";
 import { Waiters } from "./waiters.ts";
 
@@ -26,6 +30,8 @@ export interface ApprovalDeskContext {
   resume: (sessionId: string, agentId: string) => void;
   /** Whether the server is shutting down (answers are refused then: nothing could act on them). */
   closing: () => boolean;
+  /** The project's MCP servers, whose tools' schemas check an edited input. */
+  mcp?: McpHub;
 }
 
 /** An unguessable, single-use id for an approval: 128 random bits. */
@@ -78,8 +84,11 @@ export class ApprovalDesk {
       if (approval === undefined) throw ApiError.notFound("approval", id);
       if (approval.state !== "pending") throw alreadySettled(approval);
       const updatedInput =
-        body.updated_input === undefined ? null : validInput(approval.tool_name, body.updated_input);
-      if (body.decision === "approve_always" && approval.suggested_rule === null) {
+        body.updated_input === undefined
+          ? null
+          : validInput(approval.tool_name, body.updated_input, this.#context.mcp);
+      const alwaysRule = alwaysAllowRule(approval, body);
+      if (body.decision === "approve_always" && alwaysRule === null) {
         throw new ApiError(
           "invalid_request",
           "this call offers no 'always allow' rule (it changes a protected path); approve it once instead",
@@ -93,8 +102,8 @@ export class ApprovalDesk {
         updatedInput,
         answeredAtMs,
       });
-      if (body.decision === "approve_always" && approval.suggested_rule !== null) {
-        const saved = store.permissionRules.add(projectRoot, approval.suggested_rule, {
+      if (body.decision === "approve_always" && alwaysRule !== null) {
+        const saved = store.permissionRules.add(projectRoot, alwaysRule, {
           id: this.#context.newId("rule"),
           source: "approval",
           nowMs: answeredAtMs,
@@ -154,6 +163,8 @@ export function rejectionMessage(approval: Approval): string {
 
 /** The ToolRequest card's data after an approval changed state (the card is the one this server stored). */
 function cardData(data: Record<string, unknown>, approval: Approval): Record<string, unknown> {
+  if (typeof data.server_name === "string" && typeof data.arguments === "object")
+    return mcpToolRequestAfterApproval(data as MCPToolRequestData, approval);
   return toolRequestAfterApproval(data as ToolRequestData, approval);
 }
 
@@ -169,9 +180,24 @@ function alreadySettled(approval: Approval): ApiError {
   return new ApiError("conflict", message, { details: approval });
 }
 
+/**
+ * The rule "always allow" saves: the suggested one, or for an MCP call answered with `always_scope: server`
+ * the server-wide rule (`mcp__github`), which covers every tool of that server.
+ */
+function alwaysAllowRule(approval: Approval, body: ApprovalAnswerRequest): PermissionRuleSpec | null {
+  if (body.always_scope !== "server") return approval.suggested_rule;
+  const server = /^(mcp__.+?)__.+$/.exec(approval.tool_name)?.[1];
+  if (server === undefined) {
+    throw new ApiError("invalid_request", "always_scope 'server' is only offered for MCP tool calls", {
+      issues: [{ path: "body.always_scope", message: `${approval.tool_name} is not an MCP tool` }],
+    });
+  }
+  return { tool: server, behavior: "allow" };
+}
+
 /** An edited input, checked with the tool's own schema (the loop checks it again before running). */
-function validInput(toolName: string, input: JsonObject): JsonObject {
-  const tool = toolCatalog().get(toolName);
+function validInput(toolName: string, input: JsonObject, mcp: McpHub | undefined): JsonObject {
+  const tool = toolCatalog().get(toolName) ?? mcp?.tools().find((candidate) => candidate.name === toolName);
   if (tool === undefined) return input;
   const parsed = tool.inputSchema.safeParse(input);
   if (parsed.success) return input;

@@ -5,7 +5,7 @@ import type { AgentTurnOptions } from "@parley/engine";
 import { type FakeModelServer, startFakeModelServer } from "@parley/testkit";
 import type { CompactionSettings } from "../../src/agents/compaction/compaction.ts";
 import type { SseConnectionOptions } from "../../src/bus/sse-connection.ts";
-import { type ParleyServer, startParleyServer } from "../../src/index.ts";
+import { type ParleyServer, type ServerOptions, startParleyServer } from "../../src/index.ts";
 import { EventStream } from "./event-stream.ts";
 
 /** Options of a test server; by default it talks to a fresh fake Anthropic model. */
@@ -18,6 +18,8 @@ export interface TestServerOptions {
   /** Reuse these directories (to restart a server on the same data). */
   directories?: { project: string; home: string };
   fake?: FakeModelServer;
+  /** MCP timeouts and restart policy (tests shorten them). */
+  mcp?: ServerOptions["mcp"];
 }
 
 /** What a test needs: the real server on a free port, the scripted model behind it, and HTTP helpers. */
@@ -63,6 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     turnDefaults: { sleep: async () => {}, ...options.turnDefaults },
     ...(options.compaction && { compaction: options.compaction }),
     sse: { heartbeatMs: 60_000, ...options.sse },
+    ...(options.mcp && { mcp: options.mcp }),
   });
   const request = (method: string, path: string, requestOptions: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...requestOptions.headers };

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { launchChromium } from "./chromium.ts";
-import { type E2eServer, startE2eServer } from "./e2e-server.ts";
+import { type E2eServer, type E2eServerOptions, startE2eServer } from "./e2e-server.ts";
 
 /** What every test of a browser test file shares: one server, one Chromium, a fresh browser profile per test. */
 export interface BrowserSuite {
@@ -15,12 +15,12 @@ export interface BrowserSuite {
  * Registers the file's hooks: starts the server and Chromium once (the expensive parts), forgets the fake
  * model's scripts before each test, and closes the test's browser contexts after it.
  */
-export function useBrowserSuite(): BrowserSuite {
+export function useBrowserSuite(options: E2eServerOptions = {}): BrowserSuite {
   let server: E2eServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    server = await startE2eServer();
+    server = await startE2eServer(options);
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {

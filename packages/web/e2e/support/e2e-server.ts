@@ -36,13 +36,20 @@ export interface ApiAnswer {
   body: unknown;
 }
 
+/** What a test file sets up before its server starts. */
+export interface E2eServerOptions {
+  /** Writes files into the project or Parley's home (an `mcp.json`, a `.mcp.json`) before the server reads them. */
+  prepare?(directories: { project: string; home: string }): void;
+}
+
 /** Starts Parley on a temporary project and home, serving `packages/web/dist` at `/`. */
-export async function startE2eServer(): Promise<E2eServer> {
+export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   const root = mkdtempSync(join(tmpdir(), "parley-e2e-"));
   const project = join(root, "project");
   const home = join(root, "home");
   mkdirSync(project);
   mkdirSync(home);
+  options.prepare?.({ project, home });
   const fake = await startFakeModelServer();
   const server = await startParleyServer({
     projectRoot: project,

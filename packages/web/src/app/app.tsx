@@ -40,6 +40,7 @@ export function App({
   const connection = useChatStore((state) => state.connection);
   const signedOut = useChatStore((state) => state.signedOut === true);
   const rulesRevision = useChatStore((state) => state.rulesRevision ?? 0);
+  const mcpRevision = useChatStore((state) => state.mcpRevision ?? 0);
   const planMode = useChatStore((state) => state.session?.permissionModes?.main?.mode === "plan");
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
@@ -121,7 +122,12 @@ export function App({
         {route.page === "workflows" ? (
           <WorkflowsPage onClose={backToChat} />
         ) : route.page === "settings" ? (
-          <SettingsPage api={settingsApi} onClose={backToChat} rulesRevision={rulesRevision} />
+          <SettingsPage
+            api={settingsApi}
+            onClose={backToChat}
+            rulesRevision={rulesRevision}
+            mcpRevision={mcpRevision}
+          />
         ) : (
           <main className="chat" aria-label="Chat">
             <ChatPanel />

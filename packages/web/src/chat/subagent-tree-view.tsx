@@ -1,4 +1,4 @@
-import { readQuestionCard, readToolRequest, type SubagentTreeEntry } from "@parley/sdk";
+import { isToolRequestKind, readQuestionCard, readToolRequest, type SubagentTreeEntry } from "@parley/sdk";
 import { useId, useState } from "react";
 import { formatDuration, plural } from "../lib/format.ts";
 import { ActivityList } from "./activity-list.tsx";
@@ -33,7 +33,7 @@ function statusOf(entry: SubagentTreeEntry): string {
 /** Whether a subagent waits for the person: a pending approval or question among its cards. */
 function waitsForPerson(entry: SubagentTreeEntry): boolean {
   return (entry.cards ?? []).some((card) => {
-    if (card.rich.kind === "ToolRequest")
+    if (isToolRequestKind(card.rich.kind))
       return readToolRequest(card.rich.data)?.approval_status === "Pending";
     if (card.rich.kind === "Question")
       return (readQuestionCard(card.rich.data)?.status ?? "pending") === "pending";

@@ -1,5 +1,8 @@
 import type {
   ApiErrorIssue,
+  McpServerEntry,
+  McpServerList,
+  McpServerView,
   PermissionRuleRecord,
   ServerLimitsView,
   SettingsUpdate,
@@ -30,6 +33,18 @@ export interface SettingsApi {
   deleteRule(ruleId: string): Promise<ApiResult<unknown>>;
   /** `GET /api/limits`: the limits in force and the event log's size. */
   loadLimits(): Promise<ApiResult<ServerLimitsView>>;
+  /** `GET /api/mcp/servers`: the MCP servers with status and tools. */
+  listMcpServers(): Promise<ApiResult<McpServerList>>;
+  /** Adds or replaces a server in the user's mcp.json. */
+  putMcpServer(name: string, config: McpServerEntry): Promise<ApiResult<McpServerView>>;
+  /** Removes a server from the user's mcp.json. */
+  removeMcpServer(name: string): Promise<ApiResult<McpServerList>>;
+  /** Turns a server on or off for this project. */
+  setMcpServerEnabled(name: string, enabled: boolean): Promise<ApiResult<McpServerView>>;
+  /** Approves a project server, or reconnects a server. */
+  mcpServerAction(name: string, action: "approve" | "reconnect"): Promise<ApiResult<McpServerView>>;
+  /** Whether tools that declare readOnlyHint run without asking. */
+  setTrustReadOnlyMcpTools(trust: boolean): Promise<ApiResult<McpServerList>>;
 }
 
 /** The settings API over a same-origin `ParleyClient`; tests pass a client with a scripted fetch. */
@@ -40,6 +55,12 @@ export function createSettingsApi(client: ParleyClient = new ParleyClient()): Se
     listRules: () => settle(client.listPermissionRules()),
     deleteRule: (ruleId) => settle(client.deletePermissionRule(ruleId)),
     loadLimits: () => settle(client.getLimits()),
+    listMcpServers: () => settle(client.listMcpServers()),
+    putMcpServer: (name, config) => settle(client.putMcpServer(name, config)),
+    removeMcpServer: (name) => settle(client.removeMcpServer(name)),
+    setMcpServerEnabled: (name, enabled) => settle(client.setMcpServerEnabled(name, enabled)),
+    mcpServerAction: (name, action) => settle(client.mcpServerAction(name, action)),
+    setTrustReadOnlyMcpTools: (trust) => settle(client.setTrustReadOnlyMcpTools(trust)),
   };
 }
 

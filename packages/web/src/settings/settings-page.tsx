@@ -4,6 +4,7 @@ import { AgentClisSection } from "./agent-clis-section.tsx";
 import { type AgentOverrideApi, AgentOverrideSection } from "./agent-override-section.tsx";
 import { ApiKeyRow } from "./api-key-row.tsx";
 import { LimitsSection } from "./limits-section.tsx";
+import { McpServersSection } from "./mcp-servers-section.tsx";
 import { defaultMissionApi, type MissionApi, MissionSection } from "./mission-section.tsx";
 import { ModelForm } from "./model-form.tsx";
 import { PermissionRulesSection } from "./permission-rules-section.tsx";
@@ -11,19 +12,23 @@ import type { SettingsApi } from "./settings-api.ts";
 import { useSettings } from "./use-settings.ts";
 
 /**
- * The settings page: model and provider, API keys (write-only), the project's permission rules (reloaded
- * whenever `rulesRevision` changes) and the theme.
+ * The settings page: model and provider, API keys (write-only), the mission, the MCP servers (reloaded
+ * whenever `mcpRevision` changes), the project's permission rules (whenever `rulesRevision` changes), the
+ * limits and the theme.
  */
 export function SettingsPage({
   api,
   onClose,
   rulesRevision = 0,
+  mcpRevision = 0,
   missionApi = defaultMissionApi(),
   overrideApi = defaultMissionApi(),
 }: {
   api: SettingsApi;
   onClose: () => void;
   rulesRevision?: number;
+  /** Bumped when the MCP servers change on the server, so their section reloads. */
+  mcpRevision?: number;
   /** The project's mission calls (the page's same-origin client unless a test passes one). */
   missionApi?: MissionApi;
   /** The main agent's override calls (the same client unless a test passes one). */
@@ -64,6 +69,7 @@ export function SettingsPage({
       <MissionSection api={missionApi} />
       <AgentClisSection />
       <AgentOverrideSection api={overrideApi} />
+      <McpServersSection api={api} revision={mcpRevision} />
       <PermissionRulesSection api={api} revision={rulesRevision} />
       <LimitsSection api={api} />
       <ThemeSection />

@@ -4,6 +4,7 @@ import type { EventBus } from "../../bus/event-bus.ts";
 import { ApprovalDesk } from "../../interactions/approval-desk.ts";
 import { PlanDesk } from "../../interactions/plan-desk.ts";
 import { QuestionDesk } from "../../interactions/question-desk.ts";
+import type { McpHub } from "../../mcp/mcp-hub.ts";
 import type { Store } from "../../store/store.ts";
 import { type CompactionSettings, DEFAULT_COMPACTION } from "./compaction-settings.ts";
 import { MessagePublisher, type MessageScope } from "./message-publisher.ts";
@@ -28,6 +29,8 @@ export interface AgentServiceContext {
   runPlanAsWorkflow?: (sessionId: string, agentId: string, plan: PlanData) => string;
   /** Tools a run also offers for its scope (the `RunWorkflow` tool, once the workflow service exists). */
   scopedTools?: (scope: MessageScope) => EngineTool[];
+  /** The project's MCP servers, whose tools every run offers. */
+  mcp?: McpHub;
 }
 
 /** What a run gets: the server's context plus the interaction desks and the message publisher. */

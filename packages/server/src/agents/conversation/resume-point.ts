@@ -54,7 +54,11 @@ export function resumePoint(store: Store, sessionId: string, agentId: string): R
     }
     for (const message of store.messages.byRun(lastRun.id)) {
       const toolUseId = (message.rich.data as { tool_use_id?: unknown }).tool_use_id;
-      if (message.rich.kind === "ToolRequest" && typeof toolUseId === "string" && open.has(toolUseId))
+      if (
+        (message.rich.kind === "ToolRequest" || message.rich.kind === "MCPToolRequest") &&
+        typeof toolUseId === "string" &&
+        open.has(toolUseId)
+      )
         cards.set(toolUseId, message.id);
     }
   }

@@ -26,6 +26,8 @@ export interface ApprovalGateContext {
   answered: Map<string, Approval>;
   /** True while the server is stopping the run (pending approvals then stay pending). */
   interrupting: () => boolean;
+  /** Whether the user lets tools that declare themselves read-only (MCP `readOnlyHint`) run unasked. */
+  trustReadOnlyTools?: () => boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ export function approvalGate(context: ApprovalGateContext): CanUseToolCallback {
     const policy = new PermissionPolicy({
       projectRoot: context.projectRoot,
       mode: context.permissionMode(),
+      trustReadOnlyTools: context.trustReadOnlyTools?.() ?? false,
       rules: context.store.permissionRules.list(context.projectRoot).map((rule) => ({
         tool: rule.tool,
         behavior: rule.behavior,

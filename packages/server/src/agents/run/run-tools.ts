@@ -15,6 +15,8 @@ export interface RunToolHooks {
   changes: ChangeTracker;
   ask: AskUserToolOptions["ask"];
   onPlanUpdate: UpdatePlanToolOptions["onUpdate"];
+  /** Tools from outside the engine (the project's MCP servers), offered after the built-in ones. */
+  extraTools?: readonly EngineTool[];
 }
 
 /** The tools whose calls change files, and the input field naming the file. */
@@ -33,10 +35,12 @@ export function runTools(hooks: RunToolHooks): EngineTool[] {
       updatePlan: { onUpdate: hooks.onPlanUpdate },
     }),
     projectStructureTool,
+    ...(hooks.extraTools ?? []),
   ].map((tool) => instrument(tool, hooks));
 }
 
 function instrument(tool: EngineTool, hooks: RunToolHooks): EngineTool {
+  // A copy keeps every own field (an MCP tool's origin too); only `execute` is wrapped.
   return {
     ...tool,
     execute: async (input: unknown, context: ToolContext) => {

@@ -64,6 +64,7 @@ export function createRunToolset(input: RunToolsetInput): {
     ask: askUser,
     // A subagent's report is about its parent's plan: the plan card belongs to the top-level agent.
     onPlanUpdate: (update) => store.transaction(() => context.plans.progress(input.scope, update)),
+    extraTools: context.mcp?.tools() ?? [],
   });
   const canUseTool = approvalGate({
     store,
@@ -75,6 +76,7 @@ export function createRunToolset(input: RunToolsetInput): {
     scopeFor: input.scopeFor,
     answered: input.answeredApprovals,
     interrupting: input.interrupting,
+    trustReadOnlyTools: () => context.mcp?.trustReadOnlyTools ?? false,
   });
   return { tools: [...tools, ...(context.scopedTools?.(input.scope) ?? [])], canUseTool };
 }

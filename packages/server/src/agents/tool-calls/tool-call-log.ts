@@ -1,4 +1,4 @@
-import { type EngineTool, INTERRUPTED_TOOL_RESULT } from "@parley/engine";
+import { type EngineTool, INTERRUPTED_TOOL_RESULT, isMcpEngineTool, READ_MCP_RESOURCE } from "@parley/engine";
 import {
   type ApprovalDecider,
   type ApprovalStatus,
@@ -12,6 +12,7 @@ import {
   type ToolResultData,
 } from "@parley/protocol";
 import type { MessagePublisher, MessageScope } from "../context/message-publisher.ts";
+import { mcpResourceMessages, mcpToolRequestData, mcpToolResultData } from "./mcp-call-cards.ts";
 import { projectStructureCard } from "./project-structure-card.ts";
 import { toolHeadline } from "./tool-headline.ts";
 
@@ -126,23 +127,18 @@ export class ToolCallLog {
       ...(outcome.feedback !== undefined && { feedback: outcome.feedback }),
       ...(call.parentToolUseId !== undefined && { parent_tool_use_id: call.parentToolUseId }),
     };
+    // An MCP call is its own kind of card, carrying the server, the tool's title and annotations.
+    const card = (requestId: string) =>
+      isMcpEngineTool(tool)
+        ? { kind: "MCPToolRequest", data: mcpToolRequestData({ ...data, request_id: requestId }, tool) }
+        : { kind: "ToolRequest", data: { ...data, request_id: requestId } };
     if (call.messageId !== undefined) {
-      this.#publisher.update(
-        call.messageId,
-        { kind: "ToolRequest", data: { ...data, request_id: call.messageId } },
-        headline,
-      );
+      this.#publisher.update(call.messageId, card(call.messageId), headline);
       return call.messageId;
     }
     // The request id is the message id, so a ToolResult names the card it answers.
     const id = this.#publisher.newId();
-    this.#publisher.append(
-      call.scope,
-      "assistant",
-      { kind: "ToolRequest", data: { ...data, request_id: id } },
-      headline,
-      id,
-    );
+    this.#publisher.append(call.scope, "assistant", card(id), headline, id);
     call.messageId = id;
     return id;
   }
@@ -220,7 +216,16 @@ export class ToolCallLog {
       ...(failed && { error: errorDetail(status, call.denied === true, full) }),
       ...(call.parentToolUseId !== undefined && { parent_tool_use_id: call.parentToolUseId }),
     };
-    this.#publisher.append(call.scope, "assistant", { kind: "ToolResult", data }, firstLine(full));
+    const rich = isMcpEngineTool(tool)
+      ? { kind: "MCPToolResult", data: mcpToolResultData(data, tool, toolUseResult) }
+      : { kind: "ToolResult", data };
+    this.#publisher.append(call.scope, "assistant", rich, firstLine(full));
+    // A resource the agent read is shown as what it is, not only as the tool's text.
+    if (call.toolName === READ_MCP_RESOURCE && !failed) {
+      for (const resource of mcpResourceMessages(toolUseResult)) {
+        this.#publisher.append(call.scope, "assistant", resource, resource.data.uri);
+      }
+    }
     // The whole structure the ProjectStructure tool read is shown as its own card (the model got a summary).
     const structure = failed ? undefined : projectStructureCard(call.toolName, toolUseResult);
     if (structure !== undefined) {

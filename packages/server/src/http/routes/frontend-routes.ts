@@ -94,9 +94,9 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
           message_id: message.id,
           role: message.role === "user" ? "user" : "assistant",
           content_type:
-            message.rich.kind === "ToolRequest"
+            message.rich.kind === "ToolRequest" || message.rich.kind === "MCPToolRequest"
               ? "tool_use"
-              : message.rich.kind === "ToolResult"
+              : message.rich.kind === "ToolResult" || message.rich.kind === "MCPToolResult"
                 ? "tool"
                 : "text",
           content: historyText(message.rich),

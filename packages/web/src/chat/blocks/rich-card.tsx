@@ -2,6 +2,8 @@ import type { AskUserAnswer, ToolResultData } from "@parley/protocol";
 import { isRichMessageKind } from "@parley/protocol";
 import {
   asksPerson,
+  isToolRequestKind,
+  isToolResultKind,
   type MessageCard,
   readPlanCard,
   readQuestionCard,
@@ -13,6 +15,7 @@ import { useChatActions } from "../../store/chat-store-context.tsx";
 import { readWorkflowExecution, WorkflowCard } from "../../workflows/workflow-card.tsx";
 import { ApprovalCard } from "../cards/approval-card.tsx";
 import { useCardWarning } from "../cards/card-warnings.tsx";
+import { McpResourceCard } from "../cards/mcp-resource-card.tsx";
 import { PlanCardView } from "../cards/plan-card.tsx";
 import {
   ProjectStructureCard,
@@ -34,8 +37,8 @@ export function indexCards(cards: readonly MessageCard[]): CardIndex {
   const results = new Map<string, ToolResultData>();
   const requestIds = new Set<string>();
   for (const card of cards) {
-    if (card.rich.kind === "ToolRequest") requestIds.add(card.id);
-    if (card.rich.kind !== "ToolResult") continue;
+    if (isToolRequestKind(card.rich.kind)) requestIds.add(card.id);
+    if (!isToolResultKind(card.rich.kind)) continue;
     const result = readToolResult(card.rich.data);
     if (result !== undefined) results.set(result.request_id, result);
   }
@@ -47,11 +50,11 @@ export function indexCards(cards: readonly MessageCard[]): CardIndex {
  * instead, and a result shows with its call.
  */
 export function isCardShown(card: MessageCard, index: CardIndex): boolean {
-  if (card.rich.kind === "ToolRequest") {
+  if (isToolRequestKind(card.rich.kind)) {
     const request = readToolRequest(card.rich.data);
     return request === undefined || asksPerson(request);
   }
-  if (card.rich.kind === "ToolResult") {
+  if (isToolResultKind(card.rich.kind)) {
     const result = readToolResult(card.rich.data);
     return result === undefined || !index.requestIds.has(result.request_id);
   }
@@ -66,19 +69,21 @@ export function RichCard({ card, index }: { card: MessageCard; index: CardIndex 
   if (!isCardShown(card, index)) return null;
   const { kind, data } = card.rich;
   switch (kind) {
-    case "ToolRequest": {
+    case "ToolRequest":
+    case "MCPToolRequest": {
       const request = readToolRequest(data);
       if (request === undefined) return <UnreadableCard card={card} />;
       return <ApprovalCard card={card} request={request} result={index.results.get(card.id)} />;
     }
-    case "ToolResult": {
+    case "ToolResult":
+    case "MCPToolResult": {
       const result = readToolResult(data);
       if (result === undefined) return <UnreadableCard card={card} />;
       return (
         <section
           className="card tool-result-card"
           data-testid="rich-card"
-          data-kind="ToolResult"
+          data-kind={kind}
           data-message-id={card.id}
         >
           <header className="card-title">{result.headline ?? result.tool_name}</header>
@@ -93,20 +98,22 @@ export function RichCard({ card, index }: { card: MessageCard; index: CardIndex 
     }
     case "Question":
       return <QuestionMessageCard card={card} />;
+    case "MCPResource":
+      return <McpResourceCard card={card} fallback={<UnreadableCard card={card} />} />;
     case "SystemControl": {
       const control = readSystemControl(data);
       if (control === undefined) return <UnreadableCard card={card} />;
       return <SystemNotice control={control} messageId={card.id} />;
     }
-    case "ProjectStructure": {
-      const structure = readProjectStructure(data);
-      if (structure === undefined) return <UnreadableCard card={card} />;
-      return <ProjectStructureCard card={card} structure={structure} />;
-    }
     case "WorkflowExecution": {
       const execution = readWorkflowExecution(data);
       if (execution === undefined) return <UnreadableCard card={card} />;
       return <WorkflowCard execution={execution} messageId={card.id} />;
+    }
+    case "ProjectStructure": {
+      const structure = readProjectStructure(data);
+      if (structure === undefined) return <UnreadableCard card={card} />;
+      return <ProjectStructureCard card={card} structure={structure} />;
     }
     case "Text":
       return <TextCard card={card} unknownKind={card.unknownKind} />;

@@ -22,6 +22,8 @@ export function ApprovalActions({
   const [feedback, setFeedback] = useState("");
   const feedbackId = useId();
   const rule = request.suggested_rule;
+  // An MCP call can also be allowed for every tool of its server (`mcp__github`).
+  const serverRule = /^(mcp__.+?)__.+$/.exec(request.tool_name)?.[1];
 
   const send = async (answer: ApprovalAnswer) => {
     setSending(true);
@@ -54,6 +56,18 @@ export function ApprovalActions({
               onClick={() => void send({ decision: "approve_always" })}
             >
               Always allow <code data-testid="approval-rule">{describeRule(rule)}</code>
+            </button>
+          )}
+          {rule !== undefined && serverRule !== undefined && (
+            <button
+              type="button"
+              className="button"
+              data-testid="approval-always-server"
+              disabled={sending}
+              title={`Saves the rule ${serverRule} for this project: every tool of this MCP server runs without asking`}
+              onClick={() => void send({ decision: "approve_always", alwaysScope: "server" })}
+            >
+              Always allow this server <code>{serverRule}</code>
             </button>
           )}
           <button

@@ -3,6 +3,7 @@ import { type ApprovalAnswer, describeRule, type MessageCard } from "@parley/sdk
 import { useState } from "react";
 import { useChatActions } from "../../store/chat-store-context.tsx";
 import { ApprovalActions } from "./approval-actions.tsx";
+import { McpCallHeader } from "./mcp-call-header.tsx";
 import { ToolParameters } from "./tool-parameters.tsx";
 import { ToolResultView } from "./tool-result-view.tsx";
 
@@ -44,25 +45,31 @@ export function ApprovalCard({
     return outcome;
   };
   const original = request.original_parameters;
+  const mcp = card.rich.kind === "MCPToolRequest";
   return (
     <section
-      className={`card approval-card approval-${view}`}
+      className={`card approval-card approval-${view}${mcp ? " mcp-card" : ""}`}
       data-testid="approval-card"
       data-message-id={card.id}
       data-approval-id={approvalId}
       data-status={view}
       data-tool={request.tool_name}
+      data-kind={card.rich.kind}
       aria-label={`Approval: ${request.headline ?? request.tool_name}`}
     >
-      <header className="approval-header">
-        <span className="badge tool-badge" data-testid="approval-tool">
-          {request.tool_name}
-        </span>
-        <span className="approval-headline" data-testid="approval-headline">
-          {request.headline ?? request.description ?? request.tool_name}
-        </span>
-        {view === "pending" && <span className="badge badge-waiting">Needs your approval</span>}
-      </header>
+      {mcp ? (
+        <McpCallHeader data={card.rich.data} waiting={view === "pending"} />
+      ) : (
+        <header className="approval-header">
+          <span className="badge tool-badge" data-testid="approval-tool">
+            {request.tool_name}
+          </span>
+          <span className="approval-headline" data-testid="approval-headline">
+            {request.headline ?? request.description ?? request.tool_name}
+          </span>
+          {view === "pending" && <span className="badge badge-waiting">Needs your approval</span>}
+        </header>
+      )}
       {(request.protected_path === true || request.blocked_path !== undefined) && (
         <p className="approval-warning" data-testid="approval-protected-warning" role="note">
           ⚠ This call changes{" "}

@@ -60,12 +60,12 @@ export class SdkMcpServers {
     return mcpEngineTool(
       server,
       tool,
-      async (args, toolUseId, signal) =>
+      async (args, call) =>
         (await this.#rpc(
           server,
           "tools/call",
-          { name: tool.name, arguments: args, _meta: { "claudecode/toolUseId": toolUseId } },
-          signal,
+          { name: tool.name, arguments: args, _meta: { "claudecode/toolUseId": call.toolUseId } },
+          call.signal,
         )) as McpCallResult,
     );
   }

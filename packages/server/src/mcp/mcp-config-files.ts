@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { McpConfigProblem, McpServerSource } from "@parley/protocol";
+import { writeFileAtomic } from "../store/write-file-atomic.ts";
+
+/** One `mcpServers` entry as written in a config file (variables not yet expanded). */
+export interface McpConfigEntry {
+  name: string;
+  source: McpServerSource;
+  file: string;
+  raw: unknown;
+}
+
+/** The user's MCP file: `$PARLEY_HOME/mcp.json`, the same shape as Claude Code's and Claude Desktop's. */
+export function userMcpFile(home: string): string {
+  return join(home, "mcp.json");
+}
+
+/** The project's MCP file: `.mcp.json` at its root, as Claude Code reads it. */
+export function projectMcpFile(projectRoot: string): string {
+  return join(projectRoot, ".mcp.json");
+}
+
+/**
+ * Reads the user's and the project's `mcpServers`. A missing file has no servers; a file that is not JSON,
+ * or has no `mcpServers` object, is a problem with its reason and starts nothing. A project server with the
+ * name of a user server replaces it (and still needs the user's approval to start).
+ */
+export function readMcpConfigFiles(
+  home: string,
+  projectRoot: string,
+): { entries: McpConfigEntry[]; problems: McpConfigProblem[] } {
+  const byName = new Map<string, McpConfigEntry>();
+  const problems: McpConfigProblem[] = [];
+  for (const [source, file] of [
+    ["user", userMcpFile(home)],
+    ["project", projectMcpFile(projectRoot)],
+  ] as const) {
+    const read = readServersOf(file);
+    if ("error" in read) {
+      if (read.error !== undefined) problems.push({ source, file, error: read.error });
+      continue;
+    }
+    for (const [name, raw] of Object.entries(read.servers)) byName.set(name, { name, source, file, raw });
+  }
+  return { entries: [...byName.values()], problems };
+}
+
+function readServersOf(file: string): { servers: Record<string, unknown> } | { error: string | undefined } {
+  if (!existsSync(file)) return { error: undefined };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    return { error: `not valid JSON: ${(error as Error).message}` };
+  }
+  const servers = (parsed as { mcpServers?: unknown } | null)?.mcpServers;
+  if (servers === undefined) return { servers: {} };
+  if (typeof servers !== "object" || servers === null || Array.isArray(servers)) {
+    return { error: "`mcpServers` must be an object of server name → config" };
+  }
+  return { servers: servers as Record<string, unknown> };
+}
+
+/**
+ * Changes one server of the user's `mcp.json` (`undefined` removes it), written atomically and keeping
+ * every other key and server as they were. A file that is not JSON is refused rather than overwritten.
+ */
+export function editUserMcpServer(home: string, name: string, config: unknown): void {
+  const file = userMcpFile(home);
+  let document: Record<string, unknown> = {};
+  if (existsSync(file)) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+        document = parsed as Record<string, unknown>;
+      } else throw new Error("the top level is not an object");
+    } catch (error) {
+      throw new Error(`${file} is not valid JSON (${(error as Error).message}); fix or remove it first`);
+    }
+  }
+  const current = document.mcpServers;
+  const servers: Record<string, unknown> =
+    typeof current === "object" && current !== null && !Array.isArray(current)
+      ? { ...(current as Record<string, unknown>) }
+      : {};
+  if (config === undefined) delete servers[name];
+  else servers[name] = config;
+  writeFileAtomic(file, `${JSON.stringify({ ...document, mcpServers: servers }, null, 2)}\n`, 0o600);
+}
