@@ -6,6 +6,7 @@ import {
 } from "@parley/protocol";
 import { isUnknownKind, unknownKindWarning } from "./cards/rich-card.ts";
 import { type HandledEvent, handled, type ViewOf } from "./handled-event.ts";
+import { idlePromptActions } from "./idle-prompt-actions.ts";
 import { queuedChatMessage } from "./queued-chat-message.ts";
 import { runHandled } from "./run-event-handlers.ts";
 import { activityActions, messageActions, tokenActions } from "./turn-event-actions.ts";
@@ -23,7 +24,12 @@ export const sseEventHandlers: { [K in UiSseKind]: (view: ViewOf<K>) => HandledE
   },
   token: (view) => handled(view, tokenActions(view.event, view.message.ts_ms)),
   activity: (view) =>
-    handled(view, view.event.type === "AgentStatus" ? activityActions(view.event, view.message.ts_ms) : []),
+    handled(
+      view,
+      view.event.type === "AgentStatus"
+        ? activityActions(view.event, view.message.ts_ms)
+        : idlePromptActions(view.event, view.message.ts_ms),
+    ),
   text_segment: (view) => {
     const event = view.event;
     if (event.run_id === undefined) return handled(view, []);

@@ -117,7 +117,11 @@ describe("the idle scheduler", () => {
     const request = modelRequest(server, 1);
     expect(JSON.stringify(request.messages.at(-1))).toContain("Make every test pass.");
     expect(idleEvents(first.session_id)).toEqual([
-      expect.objectContaining({ agent_id: "main", project_root: server.server.context.projectRoot }),
+      expect.objectContaining({
+        agent_id: "main",
+        project_root: server.server.context.projectRoot,
+        run_id: idleRun?.id,
+      }),
     ]);
 
     clock.advance(IDLE_MS);

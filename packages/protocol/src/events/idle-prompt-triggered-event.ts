@@ -7,5 +7,7 @@ export const IdlePromptTriggeredEventSchema = z.looseObject({
   agent_id: z.string(),
   ...EventRoutingSchema.shape,
   project_root: z.string(),
+  /** The run the idle prompt started, when it started one at once. */
+  run_id: z.string().optional(),
 });
 export type IdlePromptTriggeredEvent = z.infer<typeof IdlePromptTriggeredEventSchema>;

@@ -132,6 +132,7 @@ export class IdleScheduler {
       agent_id: agentId,
       project_root: projectRoot,
       session_id: sessionId,
+      ...(runId !== undefined && { run_id: runId }),
     });
   }
 
