@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ChatPage } from "./pages/chat-page.ts";
@@ -43,6 +43,10 @@ describe("workflows in the browser", { timeout: 120_000 }, () => {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "ship.yaml"), SHIP);
     writeFileSync(join(folder, "check.yaml"), CHECK);
+    writeFileSync(
+      join(folder, "deploy.yaml"),
+      "name: deploy\nsteps:\n  - id: push\n    run: echo deployed > deployed.txt\n",
+    );
     writeFileSync(
       join(project, "two.sh"),
       'echo "two waiting"\nwhile [ ! -f two.go ]; do sleep 0.02; done\necho "two packaged"\n',
@@ -132,5 +136,26 @@ describe("workflows in the browser", { timeout: 120_000 }, () => {
       "Completed",
     ]);
     expect(await rows.first().textContent()).toContain("check");
+  });
+
+  it("asks before a shell step no rule allows: Approve on its card runs it and the workflow completes", async () => {
+    const { server } = suite;
+    const rules = (await server.api("GET", "/api/permission-rules")).body as { rules: { id: string }[] };
+    for (const rule of rules.rules) await server.api("DELETE", `/api/permission-rules/${rule.id}`);
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+    await chat.composer.fill("/dep");
+    await chat.page.getByTestId("workflow-suggestion").filter({ hasText: "/deploy" }).waitFor();
+    await chat.send("/deploy");
+
+    const approval = chat.approval();
+    await approval.waitForStatus("pending");
+    expect(await approval.tool.textContent()).toContain("Bash");
+    expect(await chat.page.locator("[data-testid=workflow-card][data-status=Running]").count()).toBe(1);
+    await approval.approveOnce();
+    await chat.page.locator("[data-testid=workflow-card][data-status=Completed]").waitFor();
+    await approval.waitForStatus("approved");
+    expect(readFileSync(file("deployed.txt"), "utf8")).toBe("deployed\n");
+    // The composer never thought an agent was at work: nothing to stop, nothing queued.
+    expect(await chat.stopButton.count()).toBe(0);
   });
 });
