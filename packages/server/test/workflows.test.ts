@@ -182,6 +182,33 @@ steps:
     expect(step(done, "second").output).toBe("second");
   });
 
+  it("forgets a pause asked for when the step then fails, so Retry runs the step instead of pausing", async () => {
+    const wait = gate("failing");
+    writeWorkflow(
+      project,
+      "pause-then-fail",
+      `name: pause-then-fail\nsteps:\n  - id: check\n    run: ${wait.command} && test -f ok-${wait.name}\n`,
+    );
+    const started = await start("pause-then-fail");
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "check").output === `${wait.name} waiting`,
+    );
+    await act(started.execution_id, "pause");
+    wait.open();
+    const failed = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Failed");
+    expect(failed).toMatchObject({ pause_requested: false });
+    writeFileSync(join(project, `ok-${wait.name}`), "");
+    await act(started.execution_id, "retry");
+    const after = await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "check").attempts === 2 && data.status !== "Running",
+    );
+    expect(after.status).toBe("Completed");
+  });
+
   it("pauses now by stopping the running step, which runs again from its start on Resume", async () => {
     const slow = gate("slow");
     writeWorkflow(project, "pause-now", `name: pause-now\nsteps:\n  - id: slow\n    run: ${slow.command}\n`);

@@ -246,7 +246,8 @@ export class WorkflowDrive {
       return true;
     }
     const error = stepError(step.id, outcome.error);
-    this.save({ ...record, state: transitioned(failWorkflow(failed, { error }, this.clock)) });
+    const state = transitioned(failWorkflow(failed, { error }, this.clock));
+    this.save({ ...record, pause_requested: false, state: { ...state, pause_requested: false } });
     return false;
   }
 

@@ -183,7 +183,11 @@ export class WorkflowService {
   resume(id: string): WorkflowExecutionView {
     const record = this.#require(id);
     const state = transitioned(resumeWorkflow(record.state, this.#drive.clock));
-    const saved = this.#drive.save({ ...record, state: { ...state, pause_requested: false } });
+    const saved = this.#drive.save({
+      ...record,
+      pause_requested: false,
+      state: { ...state, pause_requested: false },
+    });
     this.#drive.start(id);
     return viewOf(saved);
   }
@@ -194,7 +198,11 @@ export class WorkflowService {
     const state = transitioned(retryWorkflow(record.state, this.#drive.clock));
     const step = record.definition.steps[record.step_index];
     const reset = step === undefined ? state : withStep(state, step.id, { status: "pending", error: null });
-    const saved = this.#drive.save({ ...record, state: reset });
+    const saved = this.#drive.save({
+      ...record,
+      pause_requested: false,
+      state: { ...reset, pause_requested: false },
+    });
     this.#drive.start(id);
     return viewOf(saved);
   }
