@@ -119,4 +119,43 @@ steps:
     expect(readFileSync(file("log.txt"), "utf8")).toBe("one\ntwo started\ntwo started\ntwo\nthree\n");
     await events.close();
   }, 30_000);
+
+  it("stopped cleanly mid-step, comes back with the workflow Paused at that step too", async () => {
+    writeFileSync(
+      file("slow.sh"),
+      '#!/bin/sh\necho $$ > step.pid\necho "slow waiting"\nwhile [ ! -f slow.go ]; do sleep 0.02; done\n',
+    );
+    writeWorkflow(directories.project, "slow", "name: slow\nsteps:\n  - id: slow\n    run: sh slow.sh\n");
+    const first = await startTestServer({ fake, directories });
+    await first.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    const events = await first.events();
+    const started = await first.json<WorkflowExecutionView>("POST", "/api/workflows/slow/executions", {});
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "slow").output === "slow waiting",
+    );
+    await events.close();
+    await first.close();
+    // A clean stop stops the step's command instead of leaving it behind.
+    const pid = Number(readFileSync(file("step.pid"), "utf8"));
+    expect(isRunning(pid)).toBe(false);
+
+    restarted = await startTestServer({ fake, directories });
+    const view = await restarted.json<WorkflowExecutionView>(
+      "GET",
+      `/api/workflow-executions/${started.execution_id}`,
+    );
+    expect(view.execution).toMatchObject({ status: "Paused", current_step: "slow", completed_steps: 0 });
+    expect(step(view, "slow").status).toBe("interrupted");
+  }, 30_000);
 });
+
+/** Whether a process runs (a zombie, killed and waiting to be reaped, does not). */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
