@@ -178,6 +178,35 @@ describe("the idle scheduler", () => {
     expect(idleEvents(first.session_id)).toEqual([]);
   });
 
+  it("never prompts while an approval of the session waits (one left from before a restart)", async () => {
+    await setMission("Ship the release.");
+    server.fake.script(reply().text("Hello."));
+    const first = await chat("Hi");
+    const { store } = server.server.context;
+    const run = store.runs.listBySession(first.session_id).at(-1);
+    store.transaction(() =>
+      store.approvals.create({
+        id: "apr_waiting",
+        session_id: first.session_id,
+        agent_id: "main",
+        run_id: run?.id as string,
+        message_id: "msg_waiting",
+        tool_use_id: "toolu_waiting",
+        parent_tool_use_id: null,
+        tool_name: "Write",
+        input: { file_path: "notes.txt", content: "x" },
+        headline: "Writing notes.txt",
+        reason: "Write changes a file",
+        suggested_rule: null,
+        blocked_path: null,
+        created_at_ms: Date.now(),
+      }),
+    );
+    clock.advance(IDLE_MS);
+    expect(server.fake.requests).toHaveLength(1);
+    expect(idleEvents(first.session_id)).toEqual([]);
+  });
+
   it("after a restart, counts an agent whose last run ended well as idle from the start", async () => {
     await setMission("Keep the docs current.");
     server.fake.script(reply().text("Hello."));
