@@ -23,7 +23,8 @@ const codex = fileURLToPath(
   new URL("../../../interop/codex/node_modules/@openai/codex/bin/codex.js", import.meta.url),
 );
 
-describe("a session backed by an agent CLI", () => {
+// Each message starts the real Codex binary; on a busy machine that takes a few seconds.
+describe("a session backed by an agent CLI", { timeout: 60_000 }, () => {
   let server: TestServer;
   let events: EventStream;
   beforeAll(async () => {

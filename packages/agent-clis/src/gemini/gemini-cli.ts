@@ -57,7 +57,12 @@ export class GeminiCli extends CliAdapter implements AgentCli {
         if (info) sessions.push(info);
       }
       sessions.sort((a, b) => b.updated.localeCompare(a.updated));
-      return { success: true, sessions };
+      // A session resumed in a later minute continues in a new file; its newest file stands for it.
+      const seen = new Set<string>();
+      const newest = sessions.filter(
+        (session) => !seen.has(session.session_id) && seen.add(session.session_id),
+      );
+      return { success: true, sessions: newest };
     } catch (error) {
       return { success: false, sessions: [], error_message: `Gemini CLI sessions: ${messageOf(error)}` };
     }
@@ -74,7 +79,10 @@ export class GeminiCli extends CliAdapter implements AgentCli {
     return join(this.env.GEMINI_CLI_HOME ?? this.env.HOME ?? "", ".gemini");
   }
 
-  /** The chat files of `cwd`'s project; Gemini names each project's folder in `projects.json`. */
+  /**
+   * The chat files of `cwd`'s project, newest first; Gemini names each project's folder in `projects.json`.
+   * A resumed session may continue in a new file that repeats its history, so the newest one is complete.
+   */
   private async chatFiles(cwd: string): Promise<string[]> {
     const registry = await readFile(join(this.geminiFolder(), "projects.json"), "utf8").catch(() => "{}");
     const projects = asRecord(asRecord(JSON.parse(registry))?.projects);
@@ -82,6 +90,9 @@ export class GeminiCli extends CliAdapter implements AgentCli {
     if (folder === undefined) return [];
     const chats = join(this.geminiFolder(), "tmp", folder, "chats");
     const names = await readdir(chats).catch(() => [] as string[]);
-    return names.filter((name) => name.endsWith(".jsonl")).map((name) => join(chats, name));
+    const files = names.filter((name) => name.endsWith(".jsonl")).map((name) => join(chats, name));
+    const modified = new Map<string, number>();
+    for (const file of files) modified.set(file, (await stat(file)).mtimeMs);
+    return files.sort((a, b) => (modified.get(b) ?? 0) - (modified.get(a) ?? 0));
   }
 }
