@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { navigate } from "../app/use-route.ts";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
-import { startWorkflow, useWorkflowDefinitions } from "../workflows/use-workflow-definitions.ts";
+import { isWorkflow, startWorkflow, useWorkflowDefinitions } from "../workflows/use-workflow-definitions.ts";
 import { parseWorkflowCommand } from "../workflows/workflow-command.ts";
 import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
 
@@ -25,21 +25,29 @@ export function Composer() {
     const sent = text;
     setText("");
     textareaRef.current?.focus();
-    // `/name key=value …` naming a workflow starts it in this session instead of sending a message.
+    // `/name key=value …` naming a workflow starts it in this session instead of sending a message (the
+    // definitions are asked for when the list is not loaded yet: a fast typist is not sent to the agent).
     const command = parseWorkflowCommand(sent);
-    if (command !== undefined && workflows.some((workflow) => workflow.name === command.name)) {
+    if (command !== undefined) {
       setWorkflowError(undefined);
-      void startWorkflow(command.name, sessionId, command.inputs).then(
-        (view) => {
-          if (sessionId === undefined) navigate({ page: "chat", sessionId: view.session_id });
-        },
-        (error: Error) => {
-          setWorkflowError(error.message);
-          setText((current) => (current === "" ? sent : current));
-        },
-      );
+      void isWorkflow(command.name, workflows).then((found) => {
+        if (!found) return sendMessage(sent);
+        return startWorkflow(command.name, sessionId, command.inputs).then(
+          (view) => {
+            if (sessionId === undefined) navigate({ page: "chat", sessionId: view.session_id });
+          },
+          (error: Error) => {
+            setWorkflowError(error.message);
+            setText((current) => (current === "" ? sent : current));
+          },
+        );
+      });
       return;
     }
+    sendMessage(sent);
+  };
+
+  const sendMessage = (sent: string) => {
     const errorBefore = actions.getSnapshot().error;
     void actions.sendMessage(sent).then(() => {
       // A failed send leaves its error in the store; give the text back unless something new was typed.

@@ -30,3 +30,16 @@ export function useWorkflowDefinitions(wanted: boolean): WorkflowSummary[] {
 export function startWorkflow(name: string, sessionId: string | undefined, inputs: Record<string, string>) {
   return client.start(name, { inputs, ...(sessionId !== undefined && { session_id: sessionId }) });
 }
+
+/**
+ * Whether `name` is a workflow of the project: from the list already loaded, or asked for now (the person
+ * typed `/name` and pressed Enter before the list arrived). A server that cannot say means no.
+ */
+export async function isWorkflow(name: string, known: readonly WorkflowSummary[]): Promise<boolean> {
+  if (known.some((workflow) => workflow.name === name)) return true;
+  try {
+    return (await client.definitions()).workflows.some((workflow) => workflow.name === name);
+  } catch {
+    return false;
+  }
+}
