@@ -1,9 +1,11 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { McpProjectState, projectDirectory } from "@parley/server/mcp";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
+import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 /** `parley run --input-format stream-json` spoken to line by line, as a host would, including badly. */
@@ -282,5 +284,36 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
       { name: "missing", status: "failed" },
     ]);
     expect(init?.tools).toEqual(expect.arrayContaining(["mcp__everything__echo"]));
+  });
+
+  it("starts the user's mcp.json servers and approved .mcp.json servers, never an unapproved one, unless strict", async () => {
+    const fixtureServer = { command: process.execPath, args: [FIXTURE_MCP_SERVER] };
+    const parleyHome = env.PARLEY_HOME as string;
+    await mkdir(parleyHome, { recursive: true });
+    await writeFile(join(parleyHome, "mcp.json"), JSON.stringify({ mcpServers: { mine: fixtureServer } }));
+    await writeFile(
+      join(cwd, ".mcp.json"),
+      JSON.stringify({ mcpServers: { approved: fixtureServer, unapproved: fixtureServer } }),
+    );
+    // What the UI's "Approve and start" stores for this project.
+    new McpProjectState(projectDirectory(parleyHome, await realpath(cwd))).approve("approved", fixtureServer);
+
+    const initOf = async (args: string[]) => {
+      server.script(reply().text("ok"));
+      const cli = new Cli(args, env, cwd);
+      cli.user("hello");
+      await cli.frame((frame) => frame.type === "result");
+      cli.end();
+      expect(await cli.exited).toBe(0);
+      const init = cli.frames.find((frame) => frame.type === "system" && frame.subtype === "init");
+      return { servers: init?.mcp_servers, stderr: cli.stderr };
+    };
+    const loose = await initOf([]);
+    expect(loose.servers).toEqual([
+      { name: "mine", status: "connected" },
+      { name: "approved", status: "connected" },
+    ]);
+    expect(loose.stderr).toContain("the MCP server unapproved of");
+    expect((await initOf(["--strict-mcp-config"])).servers).toEqual([]);
   });
 });

@@ -926,6 +926,92 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
       code: "not_found",
     },
   ],
+  "PUT /api/mcp/servers/:name": () => [
+    {
+      name: "a name that cannot be a server name",
+      path: "/api/mcp/servers/Bad%20Name",
+      body: { config: { command: "x" } },
+      status: 400,
+      code: "invalid_request",
+      field: "params.name",
+    },
+    {
+      name: "a config that is neither stdio nor remote",
+      path: "/api/mcp/servers/fine",
+      body: { config: { type: "http", url: "not a url" } },
+      status: 400,
+      code: "invalid_request",
+      field: "body.config.url",
+    },
+  ],
+  // Takes no input to get wrong (the shared cases cover authentication and Host/Origin).
+  "GET /api/mcp/servers": () => [],
+  "DELETE /api/mcp/servers/:name": () => [
+    { name: "an unknown server", path: "/api/mcp/servers/nobody", status: 404, code: "not_found" },
+  ],
+  "PATCH /api/mcp/servers/:name": () => [
+    {
+      name: "enabled that is not a boolean",
+      path: "/api/mcp/servers/nobody",
+      body: { enabled: "yes" },
+      status: 400,
+      code: "invalid_request",
+      field: "body.enabled",
+    },
+    {
+      name: "an unknown server",
+      path: "/api/mcp/servers/nobody",
+      body: { enabled: true },
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "POST /api/mcp/servers/:name/approve": () => [
+    {
+      name: "an unknown server",
+      path: "/api/mcp/servers/nobody/approve",
+      body: {},
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "POST /api/mcp/servers/:name/reconnect": () => [
+    {
+      name: "an unknown server",
+      path: "/api/mcp/servers/nobody/reconnect",
+      body: {},
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "PUT /api/mcp/settings": () => [
+    {
+      name: "no trust_read_only_tools",
+      path: "/api/mcp/settings",
+      body: {},
+      status: 400,
+      code: "invalid_request",
+      field: "body.trust_read_only_tools",
+    },
+  ],
+  "POST /api/mcp/prompt-commands": () => [
+    {
+      name: "a command that is not an MCP prompt command",
+      path: "/api/mcp/prompt-commands",
+      body: { command: "review" },
+      status: 400,
+      code: "invalid_request",
+      field: "body.command",
+    },
+    {
+      name: "a prompt no connected server has",
+      path: "/api/mcp/prompt-commands",
+      body: { command: "/mcp__nobody__review" },
+      status: 400,
+      code: "invalid_request",
+      field: "body.input",
+    },
+  ],
 };
 
 /** A path with every `:param` filled in, `target` with `value` and the others with a well-formed id. */

@@ -18,6 +18,7 @@ import type {
   WorkflowList,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
+import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RouteDefinition } from "../src/http/route.ts";
 import { decodeResponse, ISO_MS_Z } from "./support/api-checks.ts";
@@ -580,6 +581,71 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       },
     );
     expect(cancelled.execution.status).toBe("Cancelled");
+  },
+  "GET /api/mcp/servers": async ({ call }) => {
+    expect(await call("/api/mcp/servers")).toEqual({
+      servers: [],
+      problems: [],
+      trust_read_only_tools: false,
+    });
+  },
+  "PUT /api/mcp/servers/:name": async ({ call, server }) => {
+    const view = await call<{ name: string; source: string }>("/api/mcp/servers/valid-put", {
+      method: "PUT",
+      body: { config: { command: "/no/such/mcp-server" } },
+    });
+    expect(view).toMatchObject({ name: "valid-put", source: "user", transport: "stdio" });
+    await server.json("DELETE", "/api/mcp/servers/valid-put");
+  },
+  "DELETE /api/mcp/servers/:name": async ({ call, server }) => {
+    await server.json("PUT", "/api/mcp/servers/valid-delete", { config: { command: "/no/such/mcp-server" } });
+    const list = await call<{ servers: { name: string }[] }>("/api/mcp/servers/valid-delete", {
+      method: "DELETE",
+    });
+    expect(list.servers.map((entry) => entry.name)).not.toContain("valid-delete");
+  },
+  "PATCH /api/mcp/servers/:name": async ({ call, server }) => {
+    await server.json("PUT", "/api/mcp/servers/valid-patch", { config: { command: "/no/such/mcp-server" } });
+    expect(
+      await call("/api/mcp/servers/valid-patch", { method: "PATCH", body: { enabled: false } }),
+    ).toMatchObject({ name: "valid-patch", status: "disabled" });
+    await server.json("DELETE", "/api/mcp/servers/valid-patch");
+  },
+  "POST /api/mcp/servers/:name/approve": async ({ call, server }) => {
+    await server.json("PUT", "/api/mcp/servers/valid-approve", {
+      config: { command: "/no/such/mcp-server" },
+    });
+    expect(await call("/api/mcp/servers/valid-approve/approve", { body: {} })).toMatchObject({
+      name: "valid-approve",
+    });
+    await server.json("DELETE", "/api/mcp/servers/valid-approve");
+  },
+  "POST /api/mcp/servers/:name/reconnect": async ({ call, server }) => {
+    await server.json("PUT", "/api/mcp/servers/valid-again", { config: { command: "/no/such/mcp-server" } });
+    await server.server.context.mcp.settled();
+    expect(await call("/api/mcp/servers/valid-again/reconnect", { body: {} })).toMatchObject({
+      name: "valid-again",
+      status: "connecting",
+    });
+    await server.json("DELETE", "/api/mcp/servers/valid-again");
+  },
+  "PUT /api/mcp/settings": async ({ call, server }) => {
+    expect(
+      await call("/api/mcp/settings", { method: "PUT", body: { trust_read_only_tools: true } }),
+    ).toMatchObject({ trust_read_only_tools: true });
+    await server.json("PUT", "/api/mcp/settings", { trust_read_only_tools: false });
+  },
+  "POST /api/mcp/prompt-commands": async ({ call, server }) => {
+    await server.json("PUT", "/api/mcp/servers/valid-prompts", {
+      config: { command: process.execPath, args: [FIXTURE_MCP_SERVER] },
+    });
+    await server.server.context.mcp.settled();
+    expect(
+      await call("/api/mcp/prompt-commands", {
+        body: { command: "/mcp__valid-prompts__review", input: "a.ts" },
+      }),
+    ).toEqual({ text: "Please review a.ts carefully." });
+    await server.json("DELETE", "/api/mcp/servers/valid-prompts");
   },
 };
 

@@ -84,6 +84,7 @@ export class McpHub {
    */
   reload(): Promise<void> {
     const { entries, problems } = readMcpConfigFiles(this.#options.home, this.#options.projectRoot);
+    const problemsChanged = JSON.stringify(problems) !== JSON.stringify(this.#problems);
     this.#problems = problems;
     const stopping: HubServer[] = [];
     const starting: HubServer[] = [];
@@ -108,7 +109,8 @@ export class McpHub {
       this.#servers.delete(name);
       stopping.push(server);
     }
-    this.#changed();
+    // Nothing configured and nothing changed: clients have nothing to refetch.
+    if (stopping.length > 0 || starting.length > 0 || problemsChanged) this.#changed();
     return (async () => {
       await Promise.all(stopping.map((server) => this.#stop(server)));
       await Promise.all(starting.map((server) => this.#connect(server)));

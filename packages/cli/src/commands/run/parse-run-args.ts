@@ -41,6 +41,8 @@ export interface RunArgs {
   tools?: string[];
   /** `--mcp-config` values (files or JSON), for the MCP servers Parley reports. */
   mcpConfig?: string[];
+  /** `--strict-mcp-config`: only the `--mcp-config` servers, not those of mcp.json and .mcp.json. */
+  strictMcpConfig: boolean;
   /** Flags accepted for compatibility that Parley does not act on yet, as given (reported once). */
   unsupported: string[];
   help: boolean;
@@ -76,7 +78,7 @@ export const RUN_OPTIONS = {
   tools: { type: "string" },
   "mcp-config": { type: "string", multiple: true },
   // Accepted so the official SDK can start Parley; reported once on stderr, since Parley does not act on them.
-  // parley run reads MCP servers only from --mcp-config, so it is always strict.
+  // Without it, the user's mcp.json and the project's approved .mcp.json servers start too.
   "strict-mcp-config": { type: "boolean" },
   "setting-sources": { type: "string" },
   "add-dir": { type: "string", multiple: true },
@@ -209,6 +211,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
           .filter(Boolean),
       }),
     ...(values["mcp-config"] !== undefined && { mcpConfig: values["mcp-config"] }),
+    strictMcpConfig: values["strict-mcp-config"] === true,
     unsupported: UNSUPPORTED_FLAGS.filter(
       (flag) => (values as Record<string, unknown>)[flag] !== undefined,
     ).map((flag) => `--${flag}`),

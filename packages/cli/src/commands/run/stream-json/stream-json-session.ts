@@ -28,6 +28,7 @@ import { type CliIo, write } from "../../../cli-io.ts";
 import type { RunArgs } from "../parse-run-args.ts";
 import { printModePermissions } from "../print-mode-permissions.ts";
 import { CliSessionStore } from "./cli-session-store.ts";
+import { configuredMcpServers } from "./configured-mcp-servers.ts";
 import { ControlChannel } from "./control-channel.ts";
 import { HostHooks } from "./host-hooks.ts";
 import { mcpServersFromArgs } from "./mcp-config-args.ts";
@@ -112,7 +113,11 @@ export class StreamJsonSession {
 
   async #openSession(): Promise<void> {
     const { args, cwd } = this.#options;
-    const configured = await mcpServersFromArgs(args.mcpConfig ?? [], cwd, (message) => this.#warn(message));
+    const warn = (message: string) => this.#warn(message);
+    const configured = {
+      ...(args.strictMcpConfig ? {} : configuredMcpServers(this.#options.home, cwd, warn)),
+      ...(await mcpServersFromArgs(args.mcpConfig ?? [], cwd, warn)),
+    };
     this.#mcpReady = this.#mcp.connect(configured, this.#io.env).then(() => {
       for (const server of this.#mcp.status()) {
         if (server.status === "failed")

@@ -1,0 +1,8 @@
+/**
+ * `@parley/server/mcp`: where MCP servers are configured and what the user decided about them, for
+ * `parley run` (light: file reading only, none of the server).
+ */
+
+export { projectDirectory } from "../store/project-directory.ts";
+export { type McpConfigEntry, readMcpConfigFiles, userMcpFile } from "./mcp-config-files.ts";
+export { McpProjectState } from "./mcp-project-state.ts";
