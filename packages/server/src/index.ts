@@ -1,11 +1,7 @@
 /**
  * @parley/server — Parley's HTTP API, durable SSE event bus, SQLite store and agent service.
  */
-
-export { type McpConfigEntry, readMcpConfigFiles } from "./mcp/mcp-config-files.ts";
-export { McpProjectState } from "./mcp/mcp-project-state.ts";
 export type { ParleyServer, ServerOptions } from "./server.ts";
 export { DEFAULT_PORT, startParleyServer } from "./server.ts";
-export { projectDirectory } from "./store/project-directory.ts";
 export { findRunningServer, type ServerAddress } from "./store/server-address.ts";
 export { loadWorkflows } from "./workflows/workflow-files.ts";
