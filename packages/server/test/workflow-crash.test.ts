@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EventStream } from "./support/event-stream.ts";
 import { type ServerProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
-import { step, waitForWorkflow, writeWorkflow } from "./support/workflows.ts";
+import { isRunning, step, waitForWorkflow, writeWorkflow } from "./support/workflows.ts";
 
 describe("a server killed with kill -9 in the middle of a workflow step", () => {
   let fake: FakeModelServer;
@@ -150,12 +150,3 @@ steps:
     expect(step(view, "slow").status).toBe("interrupted");
   }, 30_000);
 });
-
-/** Whether a process runs (a zombie, killed and waiting to be reaped, does not). */
-function isRunning(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}

@@ -17,7 +17,7 @@ import {
 } from "./support/interactions.ts";
 import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
-import { openGate, step, waitForWorkflow, writeGate, writeWorkflow } from "./support/workflows.ts";
+import { isRunning, openGate, step, waitForWorkflow, writeGate, writeWorkflow } from "./support/workflows.ts";
 
 describe("workflows", () => {
   let server: TestServer;
@@ -264,6 +264,25 @@ steps:
     );
     expect(list.executions.map((execution) => execution.execution.status)).toEqual(["Cancelled"]);
     expect(existsSync(join(project, "after-cancel.txt"))).toBe(false);
+  });
+
+  it("stops a session's running workflow, and its command, when the session is deleted", async () => {
+    const wait = gate("deleted");
+    writeWorkflow(project, "orphan", `name: orphan\nsteps:\n  - id: wait\n    run: ${wait.command}\n`);
+    const started = await start("orphan");
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "wait").output === `${wait.name} waiting`,
+    );
+    const pid = Number(readFileSync(join(project, `${wait.name}.pid`), "utf8"));
+    await server.json("DELETE", `/api/sessions/${started.session_id}`);
+    expect(isRunning(pid)).toBe(false);
+    await expectApiError(
+      await server.request("GET", `/api/workflow-executions/${started.execution_id}`),
+      404,
+      "not_found",
+    );
   });
 
   it("fails a step that runs past its timeout", async () => {

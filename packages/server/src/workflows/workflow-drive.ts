@@ -109,6 +109,11 @@ export class WorkflowDrive {
     drive.controller.abort();
   }
 
+  /** Resolves once a stopped drive of the execution has let go of its step. */
+  settled(id: string): Promise<void> {
+    return this.#stopping.get(id) ?? Promise.resolve();
+  }
+
   /** At start-up: Running executions a stopped server left behind are Paused at their interrupted step. */
   recover(): string[] {
     const { store } = this.#run;

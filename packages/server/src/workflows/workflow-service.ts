@@ -225,6 +225,16 @@ export class WorkflowService {
     );
   }
 
+  /** Before a session is deleted: its workflows still going are cancelled and their steps stopped. */
+  async stopSession(sessionId: string): Promise<void> {
+    const { store } = this.#context.agents.context;
+    const going = store.workflows
+      .bySession(sessionId)
+      .filter((record) => ["Pending", "Running", "Paused"].includes(record.state.status));
+    for (const record of going) this.cancel(record.id);
+    await Promise.all(going.map((record) => this.#drive.settled(record.id)));
+  }
+
   /** One execution. */
   get(id: string): WorkflowExecutionView {
     return viewOf(this.#require(id));

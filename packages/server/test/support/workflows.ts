@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { WorkflowExecutionData, WorkflowExecutionView, WorkflowStepProgress } from "@parley/protocol";
 import type { EventStream } from "./event-stream.ts";
@@ -18,7 +18,7 @@ export function writeWorkflow(project: string, name: string, yaml: string): void
 export function writeGate(project: string, name: string): string {
   writeFileSync(
     join(project, `${name}.sh`),
-    `#!/bin/sh\necho "${name} waiting"\nwhile [ ! -f ${name}.go ]; do sleep 0.02; done\necho "${name} done"\n`,
+    `#!/bin/sh\necho $$ > ${name}.pid\necho "${name} waiting"\nwhile [ ! -f ${name}.go ]; do sleep 0.02; done\necho "${name} done"\n`,
   );
   return `sh ${name}.sh`;
 }
@@ -59,4 +59,13 @@ export function step(
   const found = data.steps?.find((candidate) => candidate.id === id);
   if (found === undefined) throw new Error(`no step ${id}`);
   return found;
+}
+
+/** Whether a process runs (a zombie, killed and waiting to be reaped, does not). */
+export function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
 }

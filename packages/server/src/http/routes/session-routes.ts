@@ -111,6 +111,7 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
       response: SessionDeletedSchema,
       handler: async ({ params }) => {
         requireSession(params.session_id);
+        await context.workflows.stopSession(params.session_id);
         await agents.stopSession(params.session_id);
         store.transaction(() => {
           store.sessions.delete(params.session_id);
