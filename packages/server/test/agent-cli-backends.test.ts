@@ -7,10 +7,11 @@ import {
   MessagePageSchema,
   SessionSummarySchema,
 } from "@parley/protocol";
-import { codexConfigToml, reply } from "@parley/testkit";
+import { codexConfigToml, hang, reply } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError } from "./support/api-checks.ts";
 import type { EventStream } from "./support/event-stream.ts";
+import { startChat } from "./support/interactions.ts";
 import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -127,6 +128,24 @@ describe("a session backed by an agent CLI", { timeout: 60_000 }, () => {
     );
     expect(second.response).toBe("Still here.");
     expect(JSON.stringify(server.fake.requests.at(-1)?.body)).toContain("The tool said ok.");
+  });
+
+  it("stops the CLI when its run is cancelled, and takes the next message afterwards", async () => {
+    const session = await newSession({ backend: "codex" });
+    server.fake.script(hang("codex-waits"));
+    const chat = await startChat(server, { session_id: session.id, text: "Take your time" });
+    await server.fake.waitForGate("codex-waits");
+    await server.json("POST", "/api/agent-cancel", { run_id: chat.run_id });
+    expect(await waitForOutcome(events, chat.run_id)).toMatchObject({ outcome: "cancelled" });
+    // Codex hung up: the held model stream was abandoned by a process that no longer exists.
+    expect(await server.fake.waitForResponseEnd(server.fake.requests.length - 1)).toBe("client_aborted");
+
+    server.fake.script(reply().text("Back again."));
+    const agentReply = await decodeResponse(
+      await server.request("POST", `/api/sessions/${session.id}/messages`, { body: { text: "Hello?" } }),
+      AgentReplySchema,
+    );
+    expect(agentReply.response).toBe("Back again.");
   });
 
   it("reports the files the CLI changed as the run's change report", async () => {
