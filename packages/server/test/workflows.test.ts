@@ -323,7 +323,7 @@ steps:
   });
 
   it("gives an agent step its prompt as a turn and passes the agent's answer to the next step", async () => {
-    server.fake.script(reply().text("Use the blue theme."));
+    server.fake.script(reply().text("Use the ").gate("advice").text("blue theme."));
     writeWorkflow(
       project,
       "advise",
@@ -338,6 +338,14 @@ steps:
 `,
     );
     const started = await start("advise", { inputs: { topic: "colours" } });
+    // The agent's answer shows on the card while it streams.
+    await server.fake.waitForGate("advice");
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "ask").status === "running" && step(data, "ask").output === "Use the ",
+    );
+    server.fake.release("advice");
     const done = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Completed");
     expect(step(done, "ask")).toMatchObject({ kind: "agent", output: "Use the blue theme." });
     expect(readFileSync(join(project, "advice.txt"), "utf8")).toBe("Use the blue theme.\n");

@@ -8,8 +8,8 @@ export interface AgentStepCall {
   agentId: string;
   prompt: string;
   signal: AbortSignal;
-  /** Called with the run's id once the turn starts (the card links to it). */
-  onRun: (runId: string) => void;
+  /** The answer so far, as it streams (the step's live output). */
+  onText: (text: string) => void;
 }
 
 /**
@@ -26,14 +26,35 @@ export async function runAgentStep(agents: AgentService, call: AgentStepCall): P
   };
   if (call.signal.aborted) cancel();
   call.signal.addEventListener("abort", cancel, { once: true });
+  let streamed = "";
+  const stopWatching = agents.context.bus.subscribe((events) => {
+    for (const event of events) {
+      const frame = JSON.parse(event.frame) as {
+        kind?: string;
+        text?: string;
+        data?: Record<string, unknown>;
+      };
+      if (frame.kind !== "token" || frame.data?.thinking === true || frame.text === undefined) continue;
+      if (runId === undefined || frame.data?.run_id !== runId) continue;
+      streamed += frame.text;
+      call.onText(streamed);
+    }
+  });
   try {
-    if (runId !== undefined) call.onRun(runId);
     let completion: RunCompletion;
     if (runId !== undefined) completion = await agents.waitForRun(runId);
     else {
-      completion = await agents.waitForQueueItem(response.queue_item_id as string);
-      runId = completion.runId;
-      call.onRun(runId);
+      // Queued behind a turn already going: the run is known once the message is delivered.
+      const itemId = response.queue_item_id as string;
+      const delivered = () => agents.context.store.queue.get(itemId)?.run_id ?? undefined;
+      const watchDelivery = agents.context.bus.subscribe(() => {
+        runId ??= delivered();
+      });
+      try {
+        completion = await agents.waitForQueueItem(itemId);
+      } finally {
+        watchDelivery();
+      }
     }
     const output = completion.texts.at(-1)?.text ?? "";
     if (completion.status === "completed") return { ok: true, output };
@@ -47,6 +68,7 @@ export async function runAgentStep(agents: AgentService, call: AgentStepCall): P
   } catch (error) {
     return { ok: false, error: { code: "agent_failed", message: (error as Error).message } };
   } finally {
+    stopWatching();
     call.signal.removeEventListener("abort", cancel);
   }
 }

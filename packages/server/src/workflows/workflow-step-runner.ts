@@ -47,7 +47,7 @@ export async function runWorkflowStep(agents: AgentService, attempt: StepAttempt
         }, step.timeout * 1000);
   const output = throttledOutput(attempt.onOutput);
   try {
-    const outcome = await runAttempt(agents, attempt, scope, controller.signal, output.line);
+    const outcome = await runAttempt(agents, attempt, scope, controller.signal, output.line, output.set);
     if (timedOut)
       return {
         ok: false,
@@ -67,6 +67,7 @@ async function runAttempt(
   scope: WorkflowScope,
   signal: AbortSignal,
   onLine: (line: string) => void,
+  onText: (text: string) => void,
 ): Promise<StepOutcome> {
   const { record, step } = attempt;
   const context = agents.context;
@@ -76,7 +77,7 @@ async function runAttempt(
       agentId: record.agent_id,
       prompt: interpolateWorkflowText(step.prompt, scope),
       signal,
-      onRun: () => {},
+      onText,
     });
   }
   const call =
@@ -101,21 +102,32 @@ async function runAttempt(
   });
 }
 
-/** Collects output lines and hands the text so far on at most every OUTPUT_INTERVAL_MS. */
+/**
+ * Collects output (a command's lines, or an agent's answer so far) and hands the text on at most every
+ * OUTPUT_INTERVAL_MS.
+ */
 function throttledOutput(show: (output: string) => void): {
   line: (line: string) => void;
+  set: (text: string) => void;
   close: () => void;
 } {
   let text = "";
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (text.length > 200_000) text = text.slice(-100_000);
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      show(text);
+    }, OUTPUT_INTERVAL_MS);
+  };
   return {
     line: (line) => {
       text = text === "" ? line : `${text}\n${line}`;
-      if (text.length > 200_000) text = text.slice(-100_000);
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        show(text);
-      }, OUTPUT_INTERVAL_MS);
+      schedule();
+    },
+    set: (next) => {
+      text = next;
+      schedule();
     },
     close: () => clearTimeout(timer),
   };
