@@ -6,6 +6,7 @@ import type { MessageScope } from "../context/message-publisher.ts";
 import { completionOf, type RunCompletion } from "../context/run-completion.ts";
 import type { RunContext } from "../context/run-context.ts";
 import type { ActiveRun } from "../run/run-driver.ts";
+import { recordRunStart, recordUserMessage } from "../run/run-records.ts";
 import { toolCallMessages } from "./external-tool-messages.ts";
 import { projectFiles } from "./project-files.ts";
 
@@ -62,21 +63,20 @@ export class ExternalRunDriver implements ActiveRun {
 
   /** Inside a transaction: stores a user message of this run and publishes its Message event. */
   recordUserMessage(text: string, clientMessageId?: string): string {
-    const rich = { kind: "Text", data: { text } };
-    return this.#context.publisher.append(this.#scope, "user", rich, text, undefined, clientMessageId);
+    return recordUserMessage(this.#context, this.#scope, text, clientMessageId);
   }
 
   /** Inside a transaction: records the run as started, with the CLI as its model. */
   recordStart(prompt: string): void {
-    this.#context.store.runs.start({
-      id: this.runId,
-      session_id: this.sessionId,
-      agent_id: this.agentId,
-      parent_run_id: null,
+    const { runId, sessionId, agentId, startedAtMs } = this;
+    recordRunStart(this.#context, {
+      runId,
+      sessionId,
+      agentId,
       kind: "turn",
       model: this.#cli.name,
       prompt,
-      started_at_ms: this.startedAtMs,
+      startedAtMs,
     });
   }
 

@@ -33,6 +33,7 @@ import { withPartialText } from "../conversation/partial-history.ts";
 import type { ResumedCall } from "../conversation/resume-point.ts";
 import { settleOpenCalls, showFinalTextCard } from "./run-conclusion.ts";
 import { RunRecorder } from "./run-recorder.ts";
+import { recordRunStart, recordUserMessage } from "./run-records.ts";
 import { createRunToolset } from "./run-toolset.ts";
 import type { RunResultSummary } from "./run-translator.ts";
 import { composeSystemPrompt } from "./system-prompt.ts";
@@ -114,28 +115,20 @@ export class RunDriver implements ActiveRun {
 
   /** Inside a transaction: stores a user message of this run and publishes its Message event. */
   recordUserMessage(text: string, clientMessageId?: string): string {
-    const { publisher } = this.#context;
-    return publisher.append(
-      this.#scope,
-      "user",
-      { kind: "Text", data: { text } },
-      text,
-      undefined,
-      clientMessageId,
-    );
+    return recordUserMessage(this.#context, this.#scope, text, clientMessageId);
   }
 
   /** Inside a transaction: records the run as started. */
   recordStart(prompt: string): void {
-    this.#context.store.runs.start({
-      id: this.runId,
-      session_id: this.sessionId,
-      agent_id: this.agentId,
-      parent_run_id: null,
+    const { runId, sessionId, agentId, startedAtMs } = this;
+    recordRunStart(this.#context, {
+      runId,
+      sessionId,
+      agentId,
       kind: this.#identity.kind,
       model: "",
       prompt,
-      started_at_ms: this.startedAtMs,
+      startedAtMs,
     });
   }
 
