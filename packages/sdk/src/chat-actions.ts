@@ -70,6 +70,8 @@ export type ChatAction =
       toolName?: string;
       startedAtMs?: number;
     } & TurnTarget)
+  /** A running tool call reported progress (an MCP progress notification, a line of a command's output). */
+  | { type: "TOOL_PROGRESS"; runId: string; toolUseId: string; line: string }
   /** A tool call finished (`toolUseId`), or all activity of the turn did (none). */
   | { type: "ACTIVITY_DONE"; runId: string; toolUseId?: string; failed?: boolean; durationMs?: number }
   // ── run events ──

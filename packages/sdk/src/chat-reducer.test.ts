@@ -302,7 +302,16 @@ describe("chatReducer: activity and run events", () => {
     });
     expect(getMessagePhase(agentTurn(running))).toBe("working");
 
-    const finished = chatReducer(running, {
+    // The running call shows its latest progress (an MCP server's notification, a command's output line).
+    const reporting = reduce(
+      running,
+      { type: "TOOL_PROGRESS", runId: "run_1", toolUseId: "t1", line: "counted 1 (1/3)" },
+      { type: "TOOL_PROGRESS", runId: "run_1", toolUseId: "t1", line: "counted 2 (2/3)" },
+      { type: "TOOL_PROGRESS", runId: "run_1", toolUseId: "unknown", line: "ignored" },
+    );
+    expect(agentTurn(reporting).activityItems?.[0]?.progress).toBe("counted 2 (2/3)");
+
+    const finished = chatReducer(reporting, {
       type: "ACTIVITY_DONE",
       runId: "run_1",
       toolUseId: "t1",

@@ -23,6 +23,7 @@ import {
   pushUserMessage,
   resetSegment,
   setActivity,
+  toolProgress,
 } from "./turn-edits.ts";
 import { isoTime, locateTurn } from "./turn-lookup.ts";
 
@@ -83,6 +84,9 @@ export function applyAction(draft: ChatDraft, action: ChatAction): void {
       return;
     case "ACTIVITY_DONE":
       activityDone(draft, action);
+      return;
+    case "TOOL_PROGRESS":
+      toolProgress(draft, action);
       return;
     case "SET_CONTEXT_USAGE": {
       // A subagent's context is its own; the meter shows the session's agent.

@@ -85,6 +85,8 @@ export interface ActivityItem {
   requestId?: string;
   /** The call's ToolResult card, once it has one. */
   resultId?: string;
+  /** The last progress the running call reported (cleared when it ends). */
+  progress?: string;
 }
 
 /** A typed card shown inside a turn (plan, question, tool request/result, …): the stored rich message. */

@@ -178,7 +178,7 @@ describe("event handlers on a real server's frames", () => {
     ).toEqual([{ type: "permission_rules_changed" }]);
   });
 
-  it("turn the other kinds into their actions and ignore tool output", () => {
+  it("turn the other kinds into their actions, tool output into its call's latest progress", () => {
     const ask = handleSseMessage(
       frame({
         kind: "ask_user",
@@ -243,7 +243,19 @@ describe("event handlers on a real server's frames", () => {
         data: { tool: "bash", stream: "stdout" },
       }),
     );
+    // Without its run and call it has nowhere to show.
     expect(progress).toEqual({ actions: [], effects: [] });
+    const located = handleSseMessage(
+      frame({
+        kind: "tool_progress",
+        agent_id: "main",
+        text: "counted 2 (2/5)",
+        data: { tool: "mcp__fixture__count", tool_use_id: "toolu_1", stream: "stdout", run_id: "run_1" },
+      }),
+    );
+    expect(located.actions).toEqual([
+      { type: "TOOL_PROGRESS", runId: "run_1", toolUseId: "toolu_1", line: "counted 2 (2/5)" },
+    ]);
   });
 
   it("skip a kind from a newer server, or a payload that does not fit, with a warning instead of failing", () => {

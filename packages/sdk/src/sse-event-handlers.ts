@@ -79,8 +79,21 @@ export const sseEventHandlers: { [K in UiSseKind]: (view: ViewOf<K>) => HandledE
         },
       },
     ]),
-  // Tool output lines are for a live terminal view; the chat shows the tool call's outcome instead.
-  tool_progress: (view) => handled(view, []),
+  // The latest line shows on the running call's activity entry; the outcome stays on its result card.
+  tool_progress: (view) =>
+    handled(
+      view,
+      view.event.run_id === undefined || view.event.tool_use_id === undefined
+        ? []
+        : [
+            {
+              type: "TOOL_PROGRESS",
+              runId: view.event.run_id,
+              toolUseId: view.event.tool_use_id,
+              line: view.event.line,
+            },
+          ],
+    ),
 };
 
 /**

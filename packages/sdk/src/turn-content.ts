@@ -117,12 +117,26 @@ export function finishActivityOn(
     if (item.state === "done" || item.state === "failed") continue;
     const edited = draft.editItem(items, position);
     edited.state = done.failed === true ? "failed" : "done";
+    delete edited.progress;
     if (done.durationMs !== undefined && done.toolUseId !== undefined) edited.durationMs = done.durationMs;
   }
   const current = items.filter((item) => item.state === "running").at(-1);
   if (current !== undefined && done.toolUseId !== undefined) content.activitySummary = current.label;
   else delete content.activitySummary;
   if (done.toolUseId === undefined) delete content.isThinking;
+}
+
+/** Keeps a running tool call's latest progress line (an ended or unknown call keeps what it has). */
+export function noteProgressOn(
+  draft: ChatDraft,
+  content: EditableContent,
+  progress: { toolUseId: string; line: string },
+): void {
+  const items = content.activityItems ?? [];
+  const position = items.findIndex((item) => item.toolUseId === progress.toolUseId);
+  if (position === -1 || items[position]?.state !== "running") return;
+  const edited = draft.editItem(draft.editArray(content, "activityItems"), position);
+  edited.progress = progress.line.length > 200 ? `${progress.line.slice(0, 199)}…` : progress.line;
 }
 
 /** Marks every running tool call as done (the turn or subagent ended; waiting calls keep waiting). */

@@ -6,6 +6,7 @@ import {
   appendTokenTo,
   closeActivityOn,
   finishActivityOn,
+  noteProgressOn,
   setActivityOn,
   setSegmentText,
 } from "./turn-content.ts";
@@ -77,6 +78,17 @@ export function pushTextSegment(draft: ChatDraft, action: ActionOf<"PUSH_TEXT_SE
 /** Records a status headline; a tool call also becomes an activity entry. */
 export function setActivity(draft: ChatDraft, action: ActionOf<"SET_ACTIVITY">): void {
   setActivityOn(draft, contentAt(draft, placeRun(draft, action)), action);
+}
+
+/** A running tool call's latest progress, on its activity item (in the run's turn or its subagent's). */
+export function toolProgress(draft: ChatDraft, action: ActionOf<"TOOL_PROGRESS">): void {
+  const subagent = findSubagent(draft, action.runId);
+  if (subagent !== undefined) {
+    noteProgressOn(draft, draft.editSubagent(subagent.turnIndex, subagent.entryIndex), action);
+    return;
+  }
+  const { index } = locateTurn(draft.messages, action.runId);
+  if (index !== -1) noteProgressOn(draft, draft.editMessage(index), action);
 }
 
 /** A tool call (or, without an id, all activity) of the run's turn finished. */

@@ -75,6 +75,12 @@ function ActivityEntry({ item, cards }: { item: ActivityItem; cards: ReadonlyMap
     <>
       <StateIcon state={item.state} /> <span>{item.label}</span>
       {item.durationMs !== undefined && <span className="muted"> · {formatDuration(item.durationMs)}</span>}
+      {item.progress !== undefined && (
+        <span className="muted activity-progress" data-testid="activity-progress">
+          {" "}
+          · {item.progress}
+        </span>
+      )}
       {inline !== undefined && (
         <span
           className={result?.is_error ? "activity-inline state-failed" : "activity-inline muted"}
