@@ -27,11 +27,15 @@ export interface ToolStepCall {
 const MAX_SHELL_TIMEOUT_MS = 86_400_000;
 
 /**
- * The tools a workflow's tool and shell steps can call: the built-in file tools and a `Bash` whose timeout
- * may be as long as the step's. Subagents (`Task`) and the interactive tools need an agent turn.
+ * The tools a workflow's tool and shell steps can call: the built-in file tools, a `Bash` whose timeout may be
+ * as long as the step's, and the tools of the project's connected MCP servers (`mcp__server__tool`).
+ * Subagents (`Task`) and the interactive tools need an agent turn.
  */
-export function workflowTools(): ReadonlyMap<string, EngineTool> {
-  const tools = builtinTools({ task: false, bash: { maxTimeoutMs: MAX_SHELL_TIMEOUT_MS } });
+export function workflowTools(context: RunContext): ReadonlyMap<string, EngineTool> {
+  const tools = [
+    ...builtinTools({ task: false, bash: { maxTimeoutMs: MAX_SHELL_TIMEOUT_MS } }),
+    ...(context.mcp?.tools() ?? []),
+  ];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }
 
@@ -41,7 +45,7 @@ export function workflowTools(): ReadonlyMap<string, EngineTool> {
  * when they say so), and the call shows as ToolRequest and ToolResult cards.
  */
 export async function runToolStep(context: RunContext, call: ToolStepCall): Promise<StepOutcome> {
-  const tools = workflowTools();
+  const tools = workflowTools(context);
   const tool = tools.get(call.toolName);
   if (tool === undefined) {
     return fail(
@@ -68,6 +72,7 @@ export async function runToolStep(context: RunContext, call: ToolStepCall): Prom
       scopeFor: () => call.scope,
       answered: new Map(),
       interrupting: call.interrupting,
+      trustReadOnlyTools: () => context.mcp?.trustReadOnlyTools ?? false,
     });
     const access = tool.access?.(parsed.data);
     const decision = await gate({
@@ -143,12 +148,13 @@ function quietPublisher(publisher: MessagePublisher): MessagePublisher {
     patchData: (id, change, content) => publisher.patchData(id, change, content),
     append: (scope, role, rich, content, id = publisher.newId(), clientMessageId) => {
       const data = (rich.data ?? {}) as { approval_status?: unknown; request_id?: unknown };
-      if (rich.kind === "ToolRequest" && data.approval_status === "AutoApproved") {
+      const request = rich.kind === "ToolRequest" || rich.kind === "MCPToolRequest";
+      const result = rich.kind === "ToolResult" || rich.kind === "MCPToolResult";
+      if (request && data.approval_status === "AutoApproved") {
         hidden.add(id);
         return id;
       }
-      if (rich.kind === "ToolResult" && typeof data.request_id === "string" && hidden.has(data.request_id))
-        return id;
+      if (result && typeof data.request_id === "string" && hidden.has(data.request_id)) return id;
       return publisher.append({ ...scope, runId: null }, role, rich, content, id, clientMessageId);
     },
   };
