@@ -91,11 +91,17 @@ describe("MCP servers in the browser", { timeout: 90_000 }, () => {
     expect(existsSync(marker)).toBe(true);
   });
 
-  it("fills in an MCP prompt typed as a slash command and sends its text", async () => {
+  it("offers MCP prompts as slash commands, fills the chosen one in and sends its text", async () => {
     const { server } = suite;
     await server.server.context.mcp.settled();
     const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
     server.fake.script(reply().text("Reviewed."));
+    // Typing a slash offers the servers' prompts; choosing one fills in its command.
+    await chat.composer.fill("/mcp__fix");
+    const suggestion = chat.page.getByTestId("mcp-prompt-suggestion");
+    expect(await suggestion.textContent()).toContain("/mcp__fixture__review file=…");
+    await suggestion.click();
+    expect(await chat.composer.inputValue()).toBe("/mcp__fixture__review ");
     await chat.send("/mcp__fixture__review src/main.ts");
     await chat.waitForAgentTextContaining("Reviewed.");
     const body = server.fake.requests[0]?.body as { messages: { content: unknown }[] };

@@ -4,6 +4,7 @@ import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 import { isWorkflow, startWorkflow, useWorkflowDefinitions } from "../workflows/use-workflow-definitions.ts";
 import { parseWorkflowCommand } from "../workflows/workflow-command.ts";
 import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
+import { McpPromptSuggestions, useMcpPrompts } from "./mcp-prompt-suggestions.tsx";
 
 /**
  * The message box. Enter sends and Shift+Enter adds a line, except while an input method is composing
@@ -18,6 +19,7 @@ export function Composer() {
   const canSend = text.trim() !== "";
   const sessionId = useChatStore((state) => state.activeSessionId);
   const workflows = useWorkflowDefinitions(text.trimStart().startsWith("/"));
+  const mcpPrompts = useMcpPrompts(text.trimStart().startsWith("/"));
   const [workflowError, setWorkflowError] = useState<string | undefined>();
 
   const send = () => {
@@ -93,6 +95,7 @@ export function Composer() {
       }}
     >
       <WorkflowSuggestions text={text} workflows={workflows} onChoose={setText} />
+      <McpPromptSuggestions text={text} prompts={mcpPrompts} onChoose={setText} />
       {workflowError !== undefined && (
         <p className="workflow-error" role="alert" data-testid="workflow-start-error">
           {workflowError}
