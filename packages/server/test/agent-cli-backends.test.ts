@@ -229,6 +229,20 @@ describe("a session backed by an agent CLI", { timeout: 60_000 }, () => {
     );
   });
 
+  it("runs the CLI with the model the session chose", async () => {
+    const session = await newSession({ backend: "codex", backend_model: "fake-model-large" });
+    expect(session).toMatchObject({ backend_model: "fake-model-large", backend_agent: null });
+    server.fake.script(reply().text("From the large model."));
+    const agentReply = await decodeResponse(
+      await server.request("POST", `/api/sessions/${session.id}/messages`, {
+        body: { text: "Which model?" },
+      }),
+      AgentReplySchema,
+    );
+    expect(agentReply.response).toBe("From the large model.");
+    expect(server.fake.requests.at(-1)?.body).toMatchObject({ model: "fake-model-large" });
+  });
+
   it("reports a CLI that is not installed as the run's error", async () => {
     const session = await newSession({ backend: "gemini" });
     const agentReply = await decodeResponse(

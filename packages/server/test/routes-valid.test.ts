@@ -130,6 +130,8 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       created_at_ms: expect.any(Number),
       updated_at_ms: session.created_at_ms,
       backend: "parley",
+      backend_model: null,
+      backend_agent: null,
     });
   },
   "PATCH /api/sessions/:session_id": async ({ call, server }) => {

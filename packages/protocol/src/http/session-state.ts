@@ -16,6 +16,9 @@ export const SessionSummarySchema = z.looseObject({
   updated_at_ms: TimestampMsSchema,
   /** Who answers the session (absent from servers that predate agent CLI backends: `parley`). */
   backend: AgentBackendSchema.optional(),
+  /** The model and named agent an agent CLI backend runs with, when the session chose them. */
+  backend_model: z.string().nullable().optional(),
+  backend_agent: z.string().nullable().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

@@ -8,6 +8,10 @@ export const CreateSessionRequestSchema = z.looseObject({
   title: z.string().trim().min(1).max(200).optional(),
   /** Who answers the session: Parley's engine or an installed agent CLI; the server's default when absent. */
   backend: AgentBackendSchema.optional(),
+  /** The model an agent CLI backend uses (its own naming, e.g. `provider/model` for OpenCode). */
+  backend_model: z.string().trim().min(1).max(200).optional(),
+  /** A named agent of an agent CLI backend (OpenCode's `plan`, Claude Code's subagents, a Codex profile). */
+  backend_agent: z.string().trim().min(1).max(200).optional(),
 });
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
 

@@ -241,4 +241,9 @@ export const migrations: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN backend TEXT NOT NULL DEFAULT 'parley';
   ALTER TABLE sessions ADD COLUMN backend_session_id TEXT;
   `,
+  `
+  -- The model and named agent a session's agent CLI runs with (null: the CLI's own default).
+  ALTER TABLE sessions ADD COLUMN backend_model TEXT;
+  ALTER TABLE sessions ADD COLUMN backend_agent TEXT;
+  `,
 ];

@@ -2,7 +2,8 @@ import type { AgentBackend, SessionSummary } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
 
 /** The columns of a session as the API shows it (`untitled` is the store's own). */
-const SUMMARY_COLUMNS = "id, project_root, title, created_at_ms, updated_at_ms, backend";
+const SUMMARY_COLUMNS =
+  "id, project_root, title, created_at_ms, updated_at_ms, backend, backend_model, backend_agent";
 
 /** Sessions of a project: a titled conversation with one or more agents. */
 export class SessionStore {
@@ -18,8 +19,10 @@ export class SessionStore {
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
-      `INSERT INTO sessions (id, project_root, title, created_at_ms, updated_at_ms, untitled, backend)
-       VALUES (@id, @project_root, @title, @created_at_ms, @updated_at_ms, @untitled, @backend)`,
+      `INSERT INTO sessions
+         (id, project_root, title, created_at_ms, updated_at_ms, untitled, backend, backend_model, backend_agent)
+       VALUES (@id, @project_root, @title, @created_at_ms, @updated_at_ms, @untitled, @backend, @backend_model,
+         @backend_agent)`,
     );
     this.#nameUntitled = database.prepare(
       "UPDATE sessions SET title = ?, untitled = 0 WHERE id = ? AND untitled = 1",
@@ -40,9 +43,14 @@ export class SessionStore {
 
   /** Stores a new session; an `untitled` one keeps its placeholder title until `nameUntitled`. */
   create(session: SessionSummary, options: { untitled?: boolean } = {}): SessionSummary {
-    const backend: AgentBackend = session.backend ?? "parley";
-    this.#insert.run({ ...session, untitled: options.untitled === true ? 1 : 0, backend });
-    return { ...session, backend };
+    const stored = {
+      ...session,
+      backend: (session.backend ?? "parley") as AgentBackend,
+      backend_model: session.backend_model ?? null,
+      backend_agent: session.backend_agent ?? null,
+    };
+    this.#insert.run({ ...stored, untitled: options.untitled === true ? 1 : 0 });
+    return stored;
   }
 
   /** The external agent CLI's own id for this session, once its first run has named it. */

@@ -102,9 +102,12 @@ export class ExternalRunDriver implements ActiveRun {
     const { store } = this.#context;
     this.#status("thinking", "doing", `${this.#cli.label} is working`);
     await this.#readProject();
+    const session = store.sessions.get(this.sessionId);
     const run = this.#cli.runAgent({
       message: promptText(content),
       sessionId: store.sessions.backendSession(this.sessionId),
+      model: session?.backend_model ?? null,
+      agent: session?.backend_agent ?? null,
       cwd: this.#context.projectRoot,
       signal: this.#controller.signal,
     });

@@ -68,6 +68,8 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
               created_at_ms: created,
               updated_at_ms: created,
               backend: body.backend ?? defaultBackend(context.env),
+              ...(body.backend_model !== undefined && { backend_model: body.backend_model }),
+              ...(body.backend_agent !== undefined && { backend_agent: body.backend_agent }),
             },
             { untitled: body.title === undefined },
           );
