@@ -413,3 +413,22 @@ describe("remote MCP servers", () => {
     }
   });
 });
+
+describe("a chat sent while MCP servers are still starting", () => {
+  it("waits for them, so the model is offered their tools from the first turn", async () => {
+    const directories = makeDirectories();
+    writeJson(join(directories.home, "mcp.json"), { mcpServers: { fixture: fixture() } });
+    const server = await startTestServer({ directories, mcp: { timeouts: { startupMs: 10_000 } } });
+    try {
+      const events = await server.events();
+      server.fake.script(reply().text("Hello."));
+      const chat = await startChat(server, { text: "hello" });
+      await waitForOutcome(events, chat.run_id);
+      const body = server.fake.requests[0]?.body as { tools?: { name: string }[] } | undefined;
+      expect(body?.tools?.map((tool) => tool.name)).toContain("mcp__fixture__lookup");
+      await events.close();
+    } finally {
+      await server.dispose();
+    }
+  });
+});

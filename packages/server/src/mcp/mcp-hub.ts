@@ -122,6 +122,16 @@ export class McpHub {
     while (this.#connecting.size > 0) await Promise.all([...this.#connecting]);
   }
 
+  /** Resolves once no server is connecting, or after `maxWaitMs`, whichever comes first. */
+  async ready(maxWaitMs: number): Promise<void> {
+    if (this.#connecting.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxWaitMs);
+    });
+    await Promise.race([this.settled(), waited]).finally(() => clearTimeout(timer));
+  }
+
   /** Every configured server with its status, tools and prompts, and the config files that could not be read. */
   list(): McpServerList {
     return {

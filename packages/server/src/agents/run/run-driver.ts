@@ -69,6 +69,9 @@ export interface RunIdentity {
   answeredQuestions?: Map<string, AskUserAnswer[]>;
 }
 
+/** How long a run waits for MCP servers that are still connecting before it starts without their tools. */
+const MCP_READY_WAIT_MS = 10_000;
+
 /**
  * Executes one agent run: resolves its model and permission mode, streams the engine's turn with the
  * run's tools, and for each engine message commits, in one transaction, the raw message, the rich messages
@@ -189,6 +192,8 @@ export class RunDriver implements ActiveRun {
           { ...this.#scopeIds(), model, prompt, systemPrompt, signal: this.#controller.signal },
         );
       }
+      // MCP servers still starting (the server just started) get a moment, so the model sees their tools.
+      await this.#context.mcp?.ready(MCP_READY_WAIT_MS);
       const toolset = createRunToolset({
         context: this.#context,
         scope: this.#scope,
