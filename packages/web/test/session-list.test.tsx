@@ -32,6 +32,21 @@ function renderList() {
 }
 
 describe("SessionList", () => {
+  it("names the agent CLI that answers a session, and not Parley's own agent", () => {
+    const store = new FakeChatStore({
+      sessions: [
+        { ...sessionSummary("cx", "Via Codex", 2_000), backend: "codex" },
+        { ...sessionSummary("pl", "Built in", 1_000), backend: "parley" },
+      ],
+    });
+    render(
+      <ChatStoreProvider store={store}>
+        <SessionList onOpen={vi.fn()} onNew={vi.fn()} />
+      </ChatStoreProvider>,
+    );
+    expect(screen.getAllByTestId("session-backend").map((element) => element.textContent)).toEqual(["Codex"]);
+  });
+
   it("lists sessions by latest activity and marks the open one", () => {
     const { item } = renderList();
     expect(screen.getAllByTestId("session-item").map((element) => element.dataset.sessionId)).toEqual([

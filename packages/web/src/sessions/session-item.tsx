@@ -1,7 +1,16 @@
-import type { SessionSummary } from "@parley/protocol";
+import type { AgentBackend, SessionSummary } from "@parley/protocol";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { PencilIcon, TrashIcon } from "../lib/icons.tsx";
 import { useChatActions } from "../store/chat-store-context.tsx";
+
+/** How the sidebar names the agent CLI that answers a session (Parley's own agent goes unnamed). */
+const BACKEND_LABELS: Record<AgentBackend, string> = {
+  parley: "Parley",
+  "claude-code": "Claude Code",
+  opencode: "OpenCode",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+};
 
 /** The longest title the server accepts (`RenameSessionRequestSchema`). */
 const MAX_TITLE_LENGTH = 200;
@@ -39,6 +48,11 @@ export function SessionItem({
           <span className="session-title" data-testid="session-title">
             {title}
           </span>
+          {session.backend !== undefined && session.backend !== "parley" && (
+            <span className="session-backend muted" data-testid="session-backend">
+              {BACKEND_LABELS[session.backend]}
+            </span>
+          )}
         </button>
       )}
       {mode === "view" && (
