@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { reply } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ChatPage } from "./pages/chat-page.ts";
 import { useBrowserSuite } from "./support/browser-suite.ts";
@@ -156,5 +157,39 @@ describe("workflows in the browser", { timeout: 120_000 }, () => {
     expect(readFileSync(file("deployed.txt"), "utf8")).toBe("deployed\n");
     // The composer never thought an agent was at work: nothing to stop, nothing queued.
     expect(await chat.stopButton.count()).toBe(0);
+  });
+
+  it("executes a plan step by step: each plan step is an agent turn on a workflow card", async () => {
+    const { server } = suite;
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+    await chat.choosePermissionMode("plan");
+    const plan = {
+      type: "plan",
+      goal: "Tidy the docs",
+      steps: [
+        { step_number: 1, action: "Fix the typos", reason: "they distract" },
+        { step_number: 2, action: "Sort the index", reason: "easier to find" },
+      ],
+    };
+    server.fake.script(
+      reply().text(`Here is my plan.\n\n\`\`\`json\n${JSON.stringify(plan)}\n\`\`\``),
+      reply().text("Fixed three typos."),
+      reply().text("Sorted the index."),
+    );
+    await chat.send("Plan a docs tidy-up");
+    const planCard = chat.page.locator("[data-testid=plan-card][data-status=proposed]");
+    await planCard.waitFor();
+    await planCard.getByTestId("plan-execute-steps").click();
+
+    const done = chat.page.locator("[data-testid=workflow-card][data-status=Completed]");
+    await done.waitFor();
+    expect(await done.getByTestId("workflow-step").allTextContents()).toEqual([
+      expect.stringContaining("1. Fix the typos"),
+      expect.stringContaining("2. Sort the index"),
+    ]);
+    expect(await done.locator("[data-step-id=step-2] [data-testid=workflow-step-output]").textContent()).toBe(
+      "Sorted the index.",
+    );
+    expect(await chat.page.locator("[data-testid=plan-card]").getAttribute("data-status")).toBe("executing");
   });
 });
