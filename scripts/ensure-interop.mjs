@@ -30,20 +30,29 @@ function reasonToInstall(folder) {
   return null;
 }
 
-function ensure(name, extraArgs) {
+/**
+ * Installs `name` unless its node_modules matches its lockfile. `npm ci` by default; `install` for a package
+ * whose lockfile cannot list every platform's optional binary (npm then records only those the registry
+ * resolved for this platform, and `npm ci` refuses the lock): `npm install --no-save` follows the same lock
+ * and leaves it untouched.
+ */
+function ensure(name, extraArgs, command = "ci") {
   const folder = join(root, name);
   const reason = reasonToInstall(folder);
   if (reason === null) {
     console.log(`ensure-interop: ${name}/node_modules is up to date`);
     return;
   }
-  console.log(`ensure-interop: ${name}: ${reason}; running npm ci ${extraArgs.join(" ")}`);
-  const result = spawnSync(npm, ["ci", "--prefix", folder, ...extraArgs, "--no-audit", "--no-fund"], {
+  const args = command === "ci" ? ["ci"] : ["install", "--no-save"];
+  console.log(`ensure-interop: ${name}: ${reason}; running npm ${args.join(" ")} ${extraArgs.join(" ")}`);
+  const result = spawnSync(npm, [...args, "--prefix", folder, ...extraArgs, "--no-audit", "--no-fund"], {
     cwd: root,
     stdio: "inherit",
   });
   if (result.status !== 0) {
-    console.error(`ensure-interop: npm ci in ${name} failed (exit ${result.status ?? result.signal})`);
+    console.error(
+      `ensure-interop: npm ${args[0]} in ${name} failed (exit ${result.status ?? result.signal})`,
+    );
     process.exit(result.status ?? 1);
   }
   console.log(`ensure-interop: installed ${name}`);
@@ -52,6 +61,7 @@ function ensure(name, extraArgs) {
 ensure("interop", ["--omit=optional"]);
 // The binary's postinstall must run: without it bin/claude.exe is a stub that prints an error.
 ensure("interop/claude-code", ["--foreground-scripts"]);
-ensure("interop/opencode", ["--foreground-scripts"]);
+// OpenCode's lockfile holds only the platform packages the registry resolved here (see `ensure`).
+ensure("interop/opencode", ["--foreground-scripts"], "install");
 ensure("interop/codex", ["--ignore-scripts"]);
 ensure("interop/gemini-cli", ["--ignore-scripts"]);
