@@ -229,6 +229,21 @@ describe("a session backed by an agent CLI", { timeout: 60_000 }, () => {
     );
   });
 
+  it("streams the CLI's reasoning as thinking and reports it as a thinking part", async () => {
+    const session = await newSession({ backend: "codex" });
+    server.fake.script(reply().thinking("Weighing the options.").text("Decided."));
+    const agentReply = await decodeResponse(
+      await server.request("POST", `/api/sessions/${session.id}/messages`, { body: { text: "Decide" } }),
+      AgentReplySchema,
+    );
+    expect(agentReply.responses?.map((part) => part.type)).toEqual(["thinking", "final"]);
+    expect(agentReply.responses?.[0]?.text).toContain("Weighing the options.");
+    const tokens = eventsOfType(events.frames, "Token").filter(
+      (event) => event.thinking && event.message_id === agentReply.responses?.[1]?.partId,
+    );
+    expect(tokens.map((event) => event.token).join("")).toContain("Weighing the options.");
+  });
+
   it("runs the CLI with the model the session chose", async () => {
     const session = await newSession({ backend: "codex", backend_model: "fake-model-large" });
     expect(session).toMatchObject({ backend_model: "fake-model-large", backend_agent: null });

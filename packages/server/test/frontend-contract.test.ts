@@ -111,6 +111,21 @@ describe("seed 003's request/response contract", () => {
     expect(new Set(agentReply.responses?.map((part) => part.partId)).size).toBe(3);
   });
 
+  it("reports the model's reasoning as a thinking part before the text it led to", async () => {
+    server.fake.script(
+      reply().thinking("Tides follow ").thinking("the moon.").text("High tide is at 14:02."),
+    );
+    const session = await newSession();
+
+    const agentReply = await decodeResponse(await send(session.id, { text: "Tides?" }), AgentReplySchema);
+
+    const [thinking, final] = agentReply.responses ?? [];
+    expect(agentReply.responses?.map((part) => part.type)).toEqual(["thinking", "final"]);
+    expect(thinking?.text).toBe("Tides follow the moon.");
+    expect(thinking?.partId).toBe(`${final?.partId}:thinking`);
+    expect(final?.text).toBe("High tide is at 14:02.");
+  });
+
   it("answers with the error as the response when the run fails", async () => {
     server.fake.script(httpError(400, { message: "invalid model parameters" }));
     const session = await newSession();

@@ -31,7 +31,7 @@ afterAll(() => {
 describe("a session answered by Codex in the browser", { timeout: 90_000 }, () => {
   const suite = useBrowserSuite();
 
-  it("is picked in the sidebar, shows Codex's tool call while it runs, then its answer, also after a reload", async () => {
+  it("is picked in the sidebar, shows Codex's reasoning and tool call while it runs, then its answer, also after a reload", async () => {
     const { server } = suite;
     writeFileSync(join(codexHome, "config.toml"), codexConfigToml(server.fake.openaiBaseUrl));
     const context = await suite.newContext();
@@ -40,7 +40,7 @@ describe("a session answered by Codex in the browser", { timeout: 90_000 }, () =
     await chat.page.waitForURL(/ses_/);
 
     server.fake.script(
-      reply().toolCall("exec_command", { cmd: "echo tool-ok" }),
+      reply().thinking("Checking the tool first.").toolCall("exec_command", { cmd: "echo tool-ok" }),
       reply().gate("answer").text("Codex says hello."),
     );
     await chat.send("Run the tool");
@@ -49,6 +49,10 @@ describe("a session answered by Codex in the browser", { timeout: 90_000 }, () =
     await chat.page.getByText("echo tool-ok").first().waitFor();
     server.fake.release("answer");
     await chat.waitForAgentText("Codex says hello.");
+    // Codex's reasoning streamed into the answer's message, as a built-in agent's does.
+    expect(await chat.page.getByTestId("thinking-text").last().textContent()).toContain(
+      "Checking the tool first.",
+    );
     expect(server.fake.requests.map((request) => request.route)).toEqual([
       "openai_responses",
       "openai_responses",

@@ -23,7 +23,7 @@ export interface ExternalRunIdentity {
  * Runs one turn of a session whose backend is an external agent CLI: sends the message through the adapter
  * (continuing the CLI's own session), and turns each streamed part into the same stored messages and events
  * a built-in run produces: final text as Text, tool calls as read-only ToolRequest/ToolResult cards (the
- * CLI's own permission system decided them), thinking as the agent's status, and the files it changed as
+ * CLI's own permission system decided them), thinking as thinking tokens, and the files it changed as
  * the run's change report. Exactly one outcome is recorded; the CLI's session id is kept for the next message.
  */
 export class ExternalRunDriver implements ActiveRun {
@@ -43,6 +43,9 @@ export class ExternalRunDriver implements ActiveRun {
   /** The project's files as the CLI found them, compared with what it left (the CLI edits them itself). */
   readonly #changes: ChangeTracker;
   #filesBefore = new Set<string>();
+  /** The message the CLI's reasoning streams into until its next text takes that id. */
+  #thinkingInto: string | undefined;
+  readonly #thoughts = new Set<string>();
 
   constructor(context: RunContext, identity: ExternalRunIdentity, cli: AgentCli) {
     this.#context = context;
@@ -137,7 +140,7 @@ export class ExternalRunDriver implements ActiveRun {
 
   #record(part: ResponsePart): void {
     if (part.part_type === "thinking") {
-      this.#status("thinking", "doing", part.text.slice(0, 200));
+      this.#think(part);
       return;
     }
     if (part.part_type === "tool") {
@@ -149,6 +152,42 @@ export class ExternalRunDriver implements ActiveRun {
     this.#upsert(part.part_id ?? null, { kind: "Text", data: { text: part.text } }, part.text);
   }
 
+  /**
+   * Streams reasoning as thinking tokens into the message the CLI's next text will be stored as, the way a
+   * built-in run streams it, so the chat shows it in place and replies report it as a thinking part.
+   */
+  #think(part: ResponsePart): void {
+    const key = part.part_id ?? `thinking:${this.#thoughts.size}`;
+    this.#status("thinking", "doing", part.text.slice(0, 200));
+    if (this.#thoughts.has(key)) return;
+    this.#thoughts.add(key);
+    this.#thinkingInto ??= this.#context.publisher.newId();
+    this.#token(this.#thinkingInto, part.text, { thinking: true });
+  }
+
+  #token(messageId: string, token: string, options: { thinking?: boolean; done?: boolean }): void {
+    const { bus, projectRoot } = this.#context;
+    bus.publish({
+      type: "Token",
+      agent_id: this.agentId,
+      token,
+      done: options.done ?? false,
+      thinking: options.thinking ?? false,
+      message_id: messageId,
+      run_id: this.runId,
+      session_id: this.sessionId,
+      project_root: projectRoot,
+    });
+  }
+
+  /** Ends the thinking stream of the message in progress; returns its id for the text that follows. */
+  #closeThinking(): string | undefined {
+    const id = this.#thinkingInto;
+    if (id !== undefined) this.#token(id, "", { done: true });
+    this.#thinkingInto = undefined;
+    return id;
+  }
+
   /** Appends a message for a new part, or replaces the one an earlier version of the part produced. */
   #upsert(key: string | null, rich: StoredMessage["rich"], content: string): void {
     const { publisher, bus, projectRoot } = this.#context;
@@ -157,7 +196,8 @@ export class ExternalRunDriver implements ActiveRun {
       publisher.update(known, rich, content);
       return;
     }
-    const id = publisher.append(this.#scope, "assistant", rich, content);
+    const streamedInto = rich.kind === "Text" ? this.#closeThinking() : undefined;
+    const id = publisher.append(this.#scope, "assistant", rich, content, streamedInto);
     if (key !== null) this.#messages.set(key, id);
     if (rich.kind === "Text") {
       const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
@@ -167,6 +207,7 @@ export class ExternalRunDriver implements ActiveRun {
 
   #finish(success: boolean, backendSessionId: string | null, error: string | null): void {
     const { store, bus, now, projectRoot } = this.#context;
+    this.#closeThinking();
     if (backendSessionId !== null) store.sessions.setBackendSession(this.sessionId, backendSessionId);
     const aborted = this.#controller.signal.aborted;
     const status = success

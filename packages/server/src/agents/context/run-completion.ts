@@ -6,7 +6,10 @@ export interface RunCompletion {
   runId: string;
   status: "completed" | "failed" | "cancelled" | "interrupted";
   texts: { text: string; timestampMs: number; id: string }[];
-  /** Everything the run answered, in order: its tool calls and results (`tool`) and its text (`final`). */
+  /**
+   * Everything the run answered, in order: its reasoning (`thinking`, from the thinking tokens it streamed),
+   * its tool calls and results (`tool`) and its text (`final`).
+   */
   parts: ResponsePart[];
   error?: string;
 }
@@ -22,9 +25,21 @@ export function completionOf(store: Store, runId: string): RunCompletion {
       text: String((message.rich.data as { text?: unknown }).text ?? ""),
       timestampMs: message.created_at_ms,
     }));
-  const parts = answers.flatMap((message) => responsePartOf(message) ?? []);
+
   const status = run?.status === "running" || run === undefined ? "failed" : run.status;
-  return { runId, status, texts, parts, ...(run?.error && { error: run.error }) };
+  return {
+    runId,
+    status,
+    texts,
+    // Read only by the callers that report parts: it replays the run's token events for its reasoning.
+    get parts() {
+      return withThinking(
+        answers.flatMap((message) => responsePartOf(message) ?? []),
+        thinkingOf(store.events.framesOfRun(runId)),
+      );
+    },
+    ...(run?.error && { error: run.error }),
+  };
 }
 
 /** The kinds of stored message that are a tool call, or a tool's result. */
@@ -50,4 +65,51 @@ export function responsePartOf(message: StoredMessage): ResponsePart | undefined
     return { ...base, text: output, part_type: "tool", call_id: callId };
   }
   return undefined;
+}
+
+/**
+ * The reasoning a run streamed, one `thinking` part per message it streamed into (`<message id>:thinking`),
+ * read from its token events in the log; a `reset` token (a retried model request) starts that part over.
+ */
+function thinkingOf(frames: readonly string[]): Map<string, ResponsePart> {
+  const parts = new Map<string, ResponsePart>();
+  for (const raw of frames) {
+    let frame: { kind?: unknown; text?: unknown; ts_ms?: unknown; data?: Record<string, unknown> };
+    try {
+      frame = JSON.parse(raw);
+    } catch {
+      continue;
+    }
+    if (frame.kind !== "token") continue;
+    const messageId = String(frame.data?.message_id ?? "");
+    if (frame.data?.reset === true) parts.delete(messageId);
+    if (frame.data?.thinking !== true || typeof frame.text !== "string" || frame.text === "") continue;
+    const known = parts.get(messageId);
+    const timestamp = typeof frame.ts_ms === "number" ? frame.ts_ms : null;
+    parts.set(messageId, {
+      text: (known?.text ?? "") + frame.text,
+      timestamp: known?.timestamp ?? timestamp,
+      part_type: "thinking",
+      part_id: `${messageId}:thinking`,
+    });
+  }
+  return parts;
+}
+
+/** Puts each thinking part before the text it streamed into, or, when none was stored, where its time falls. */
+function withThinking(answers: ResponsePart[], thinking: Map<string, ResponsePart>): ResponsePart[] {
+  const parts: ResponsePart[] = [];
+  for (const part of answers) {
+    const thought = part.part_id ? thinking.get(part.part_id) : undefined;
+    if (thought !== undefined && part.part_id) {
+      parts.push(thought);
+      thinking.delete(part.part_id);
+    }
+    parts.push(part);
+  }
+  for (const thought of thinking.values()) {
+    const at = parts.findIndex((part) => (part.timestamp ?? 0) > (thought.timestamp ?? 0));
+    parts.splice(at === -1 ? parts.length : at, 0, thought);
+  }
+  return parts;
 }
