@@ -353,6 +353,21 @@ steps:
     expect(stored.some((message) => message.role === "user")).toBe(true);
   });
 
+  it("gives an agent step that names its model and tools a turn with that model and only those tools", async () => {
+    server.fake.script(reply().text("Looked."));
+    writeWorkflow(
+      project,
+      "narrow",
+      "name: narrow\nsteps:\n  - id: look\n    prompt: Look around\n    model: anthropic:claude-step-2\n    tools: [Read, Grep]\n",
+    );
+    const started = await start("narrow");
+    const done = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Completed");
+    expect(step(done, "look").output).toBe("Looked.");
+    const request = modelRequest(server, 0) as unknown as { model: string; tools: { name: string }[] };
+    expect(request.model).toBe("claude-step-2");
+    expect(request.tools.map((tool) => tool.name)).toEqual(["Read", "Grep"]);
+  });
+
   it("lets the agent start a workflow with RunWorkflow once the person approves the call", async () => {
     writeWorkflow(
       project,
@@ -442,17 +457,6 @@ steps:
       400,
       "invalid_request",
       "body.inputs.build",
-    );
-    writeWorkflow(
-      project,
-      "narrow",
-      "name: narrow\nsteps:\n  - id: look\n    prompt: Look around\n    tools: [Read]\n",
-    );
-    await expectApiError(
-      await server.request("POST", "/api/workflows/narrow/executions", { body: {} }),
-      400,
-      "invalid_request",
-      "workflow.steps.0",
     );
     await expectApiError(
       await server.request("POST", "/api/workflows/nothing/executions", { body: {} }),

@@ -1,5 +1,8 @@
+import type { ChatResponse } from "@parley/protocol";
 import type { RunCompletion } from "../agents/context/run-completion.ts";
+import type { TurnOverrides } from "../agents/run/run-driver.ts";
 import type { AgentService } from "../agents/service/agent-service.ts";
+import { ApiError } from "../http/api-error.ts";
 import type { StepOutcome } from "./workflow-tool-step.ts";
 
 /** One agent turn a workflow step asks for. */
@@ -10,6 +13,8 @@ export interface AgentStepCall {
   signal: AbortSignal;
   /** The answer so far, as it streams (the step's live output). */
   onText: (text: string) => void;
+  /** The step's own model and tools, when it names them. */
+  turn?: TurnOverrides;
 }
 
 /**
@@ -18,7 +23,9 @@ export interface AgentStepCall {
  * cancel, timeout) cancels the turn.
  */
 export async function runAgentStep(agents: AgentService, call: AgentStepCall): Promise<StepOutcome> {
-  const response = agents.chat({ session_id: call.sessionId, agent_id: call.agentId, text: call.prompt });
+  const sent = await sendPrompt(agents, call);
+  if (!sent.ok) return sent;
+  const response = sent.response;
   let runId = response.run_id;
   const cancel = () => {
     if (runId !== undefined) agents.cancel(runId, {});
@@ -70,5 +77,33 @@ export async function runAgentStep(agents: AgentService, call: AgentStepCall): P
   } finally {
     stopWatching();
     call.signal.removeEventListener("abort", cancel);
+  }
+}
+
+/**
+ * Sends the step's prompt. A step with its own model or tools needs a turn of its own: it waits for the
+ * agent's current turn to end rather than joining it from the queue.
+ */
+async function sendPrompt(
+  agents: AgentService,
+  call: AgentStepCall,
+): Promise<{ ok: true; response: ChatResponse } | Extract<StepOutcome, { ok: false }>> {
+  const request = { session_id: call.sessionId, agent_id: call.agentId, text: call.prompt };
+  if (call.turn === undefined) return { ok: true, response: agents.chat(request) };
+  for (;;) {
+    if (call.signal.aborted)
+      return { ok: false, error: { code: "interrupted", message: "the step was stopped" } };
+    try {
+      return { ok: true, response: agents.chat(request, call.turn) };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== "conflict") throw error;
+    }
+    const going = agents.activity(call.sessionId).find((agent) => agent.agent_id === call.agentId)?.run_id;
+    if (going == null)
+      return {
+        ok: false,
+        error: { code: "agent_busy", message: "the agent waits for an answer to an approval or a question" },
+      };
+    await agents.waitForRun(going);
   }
 }

@@ -64,28 +64,12 @@ export class WorkflowService {
     return this.startDefinition(workflow.definition, options);
   }
 
-  /**
-   * Starts a definition that is not (or not only) a file: a plan being executed step by step. Agent steps
-   * that name their own model or tools are refused: runs cannot take either per turn yet, and a step must
-   * never quietly run with more tools than its author allowed.
-   */
+  /** Starts a definition that is not (or not only) a file: a plan being executed step by step. */
   startDefinition(
     definition: WorkflowDefinition,
     options: Omit<StartWorkflowOptions, "name">,
   ): WorkflowExecutionView {
     const run = this.#context.agents.context;
-    const narrowed = definition.steps.findIndex(
-      (step) => "prompt" in step && (step.model !== undefined || step.tools !== undefined),
-    );
-    if (narrowed !== -1) {
-      throw new ApiError(
-        "invalid_request",
-        `step "${definition.steps[narrowed]?.id}" of "${definition.name}" sets model or tools, which Parley cannot apply to one turn yet; remove them to run it with the agent's own`,
-        {
-          issues: [{ path: `workflow.steps.${narrowed}`, message: "model and tools are not supported yet" }],
-        },
-      );
-    }
     const inputs = resolveWorkflowInputs(definition, options.inputs);
     if (!inputs.success) {
       throw new ApiError("invalid_request", inputs.error.message, {

@@ -78,6 +78,12 @@ async function runAttempt(
       prompt: interpolateWorkflowText(step.prompt, scope),
       signal,
       onText,
+      ...((step.model !== undefined || step.tools !== undefined) && {
+        turn: {
+          ...(step.model !== undefined && { model: step.model }),
+          ...(step.tools !== undefined && { tools: step.tools }),
+        },
+      }),
     });
   }
   const call =

@@ -51,6 +51,12 @@ export interface ActiveRun {
   streamingSegment(): StreamingSegment | undefined;
 }
 
+/** What one turn uses instead of the agent's own: a workflow step's model and the only tools it may call. */
+export interface TurnOverrides {
+  model?: string;
+  tools?: readonly string[];
+}
+
 /** Who a run is, and what it continues. */
 export interface RunIdentity {
   runId: string;
@@ -67,6 +73,8 @@ export interface RunIdentity {
   answeredApprovals?: Map<string, Approval>;
   /** Questions answered while no run waited, by AskUserQuestion call. */
   answeredQuestions?: Map<string, AskUserAnswer[]>;
+  /** This turn's own model and tools (a workflow's agent step). */
+  turn?: TurnOverrides;
 }
 
 /** How long a run waits for MCP servers that are still connecting before it starts without their tools. */
@@ -171,10 +179,11 @@ export class RunDriver implements ActiveRun {
     try {
       const settings = await loadSettings(home);
       const override = store.overrides.get(projectRoot, this.agentId);
+      const modelOverride = this.#identity.turn?.model ?? override?.model;
       const model = resolveModelConfig({
         env,
         settings,
-        ...(override?.model && { override: override.model }),
+        ...(modelOverride && { override: modelOverride }),
       });
       const fallbackModel = resolveFallbackModelConfig({ env, settings });
       this.#model = model;
@@ -205,7 +214,10 @@ export class RunDriver implements ActiveRun {
         answeredApprovals: this.#identity.answeredApprovals ?? new Map(),
         answeredQuestions: this.#identity.answeredQuestions ?? new Map(),
       });
-      for (const tool of toolset.tools) this.#tools.set(tool.name, tool);
+      const allowed = this.#identity.turn?.tools;
+      const tools =
+        allowed === undefined ? toolset.tools : toolset.tools.filter((tool) => allowed.includes(tool.name));
+      for (const tool of tools) this.#tools.set(tool.name, tool);
       this.#recorder.resume(this.#identity.resumedCalls ?? []);
       const turn = runAgentTurn({
         ...this.#context.turnDefaults,
@@ -218,7 +230,7 @@ export class RunDriver implements ActiveRun {
         ...(settings.max_turns !== undefined && { maxTurns: settings.max_turns }),
         cwd: projectRoot,
         permissionMode: this.#mode,
-        tools: toolset.tools,
+        tools,
         canUseTool: toolset.canUseTool,
         includePartialMessages: true,
         takeQueuedMessages: this.#identity.takeQueuedMessages,

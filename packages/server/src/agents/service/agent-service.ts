@@ -19,7 +19,7 @@ import { type AgentServiceContext, createRunContext, type RunContext } from "../
 import { waitingToolUseIds, withdrawWaiting } from "../conversation/open-interactions.ts";
 import { type ResumedCall, resumePoint } from "../conversation/resume-point.ts";
 import { settleOpenCalls } from "../run/run-conclusion.ts";
-import { type ActiveRun, RunDriver } from "../run/run-driver.ts";
+import { type ActiveRun, RunDriver, type TurnOverrides } from "../run/run-driver.ts";
 import { AgentQueue } from "./agent-queue.ts";
 import { createSessionFor, nameUntitledSession, requireSession } from "./chat-sessions.ts";
 import { recoverInterruptedRun } from "./run-recovery.ts";
@@ -62,9 +62,10 @@ export class AgentService {
   /**
    * `POST /api/chat`: stores the message and starts a run, or queues it when the agent is busy (or waits
    * for a person's answer to a call a restart interrupted). A retry with the same client_message_id returns
-   * the first response and runs nothing.
+   * the first response and runs nothing. With `turn` (a workflow step's own model or tools) it never queues:
+   * a busy agent is a 409.
    */
-  chat(request: ChatRequest): ChatResponse {
+  chat(request: ChatRequest, turn?: TurnOverrides): ChatResponse {
     const { store, bus, now } = this.#context;
     if (request.client_message_id !== undefined) {
       const first = store.chatRequests.get<ChatResponse>(request.client_message_id);
@@ -82,6 +83,13 @@ export class AgentService {
               request.text,
             );
       let result: ChatResponse;
+      if (turn !== undefined && this.#busy(session.id, agentId)) {
+        // A queued message joins the turn going on, whose model and tools are not this one's.
+        throw new ApiError(
+          "conflict",
+          "the agent is busy: a turn with its own model or tools waits until it is free",
+        );
+      }
       if (this.#busy(session.id, agentId)) {
         const limit = this.#context.maxQueueLength ?? DEFAULT_MAX_QUEUE_LENGTH;
         if (store.queue.waitingCount(session.id, agentId) >= limit) {
@@ -109,9 +117,14 @@ export class AgentService {
           duplicate: false,
         };
       } else {
-        const run = this.#beginRun(session.id, agentId, "turn", [
-          { text: request.text, clientMessageId: request.client_message_id },
-        ]);
+        const run = this.#beginRun(
+          session.id,
+          agentId,
+          "turn",
+          [{ text: request.text, clientMessageId: request.client_message_id }],
+          undefined,
+          turn,
+        );
         start = run.start;
         result = {
           session_id: session.id,
@@ -343,6 +356,7 @@ export class AgentService {
       approvals: Map<string, Approval>;
       answers: Map<string, AskUserAnswer[]>;
     },
+    turn?: TurnOverrides,
   ) {
     const context = this.#context;
     const key = agentKey(sessionId, agentId);
@@ -369,6 +383,7 @@ export class AgentService {
         answeredApprovals: resumed.approvals,
         answeredQuestions: resumed.answers,
       }),
+      ...(turn && { turn }),
     });
     // A session answered by an agent CLI runs there; its queued messages start the next run, as one prompt.
     const driver = external ?? engineDriver;
