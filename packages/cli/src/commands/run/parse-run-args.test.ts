@@ -13,6 +13,7 @@ describe("parley run arguments", () => {
       verbose: true,
       continueLatest: false,
       forkSession: false,
+      strictMcpConfig: false,
       unsupported: [],
       help: false,
     });
@@ -36,6 +37,7 @@ describe("parley run arguments", () => {
         "--add-dir=/tmp/b",
         "--mcp-config",
         '{"mcpServers":{}}',
+        "--strict-mcp-config",
       ]),
     ).toMatchObject({
       permissionPromptTool: "stdio",
@@ -45,6 +47,7 @@ describe("parley run arguments", () => {
       tools: ["Read", "Write"],
       appendSystemPrompt: "Be kind.",
       mcpConfig: ['{"mcpServers":{}}'],
+      strictMcpConfig: true,
       unsupported: ["--add-dir", "--max-thinking-tokens"],
     });
   });
@@ -87,6 +90,7 @@ describe("parley run arguments", () => {
       cwd: "../project",
       continueLatest: false,
       forkSession: false,
+      strictMcpConfig: false,
       unsupported: [],
       help: false,
     });
