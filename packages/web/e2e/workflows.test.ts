@@ -159,7 +159,7 @@ describe("workflows in the browser", { timeout: 120_000 }, () => {
     expect(await chat.stopButton.count()).toBe(0);
   });
 
-  it("executes a plan step by step: each plan step is an agent turn on a workflow card", async () => {
+  it("Execute Plan runs the plan as a workflow: each plan step is an agent turn on a workflow card", async () => {
     const { server } = suite;
     const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
     await chat.choosePermissionMode("plan");

@@ -24,7 +24,15 @@ describe("PlanMessageCard", () => {
     expect(screen.getByTestId("plan-estimated-time").textContent).toContain("10 minutes");
   });
 
-  it("Execute Plan runs it in the mode chosen, then shows it being carried out instead of the buttons", async () => {
+  it("offers Execute Plan as the workflow run, and Execute in one turn for handing the whole plan over", () => {
+    renderTurns([turnWith([planCard()])]);
+    const execute = screen.getByTestId("plan-execute-steps");
+    expect(execute.textContent).toBe("Execute Plan");
+    expect(execute.className).toContain("button-primary");
+    expect(screen.getByTestId("plan-execute").textContent).toBe("Execute in one turn");
+  });
+
+  it("Execute in one turn runs it in the mode chosen, then shows it being carried out instead of the buttons", async () => {
     const { store } = renderTurns([turnWith([planCard()])]);
     await userEvent.selectOptions(screen.getByTestId("plan-execute-mode"), "acceptEdits");
     await userEvent.click(screen.getByTestId("plan-execute"));

@@ -123,7 +123,7 @@ export class PlanCardPart {
     );
   }
 
-  /** Chooses the mode the plan is carried out in, then presses Execute Plan. */
+  /** Chooses the mode the plan is carried out in, then presses Execute in one turn. */
   async execute(mode = "default"): Promise<void> {
     await this.root.getByTestId("plan-execute-mode").selectOption(mode);
     await this.root.getByTestId("plan-execute").click();

@@ -10,8 +10,9 @@ export const EXECUTE_MODES: { value: ExecutePlanMode; label: string }[] = [
 ];
 
 /**
- * A proposed plan's buttons: Execute Plan (leaves plan mode for the chosen mode and runs it) and Refine
- * Plan (opens a feedback box; the agent answers with a new plan).
+ * A proposed plan's buttons: Execute Plan (leaves plan mode for the chosen mode and runs the plan as a
+ * workflow, step by step, when the card can), Execute in one turn (hands the whole plan to the agent), and
+ * Refine Plan (opens a feedback box; the agent answers with a new plan).
  */
 export function PlanActions({
   onExecute,
@@ -46,27 +47,28 @@ export function PlanActions({
     <div className="plan-actions">
       {!refining && (
         <div className="card-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="plan-execute"
-            disabled={sending}
-            onClick={() => void run(() => onExecute(mode))}
-          >
-            Execute Plan
-          </button>
           {onExecuteStepByStep !== undefined && (
             <button
               type="button"
-              className="button"
+              className="button button-primary"
               data-testid="plan-execute-steps"
               disabled={sending}
-              title="Run the steps one agent turn at a time, on a workflow card you can pause and resume"
+              title="Runs the plan as a workflow: one agent turn per step, on a progress card you can pause, resume and retry"
               onClick={() => void run(() => onExecuteStepByStep(mode))}
             >
-              Step by step
+              Execute Plan
             </button>
           )}
+          <button
+            type="button"
+            className={onExecuteStepByStep === undefined ? "button button-primary" : "button"}
+            data-testid="plan-execute"
+            disabled={sending}
+            title="Hands the whole plan to the agent, which carries it out in one turn"
+            onClick={() => void run(() => onExecute(mode))}
+          >
+            {onExecuteStepByStep === undefined ? "Execute Plan" : "Execute in one turn"}
+          </button>
           <label className="plan-mode" htmlFor={modeId}>
             <span className="muted">then</span>
             <select
