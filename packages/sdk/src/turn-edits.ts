@@ -5,6 +5,7 @@ import { contentAt, findSubagent, isSubagentRun, markSubagentDone, placeRun } fr
 import {
   appendTokenTo,
   closeActivityOn,
+  type EditableContent,
   finishActivityOn,
   noteProgressOn,
   setActivityOn,
@@ -82,25 +83,22 @@ export function setActivity(draft: ChatDraft, action: ActionOf<"SET_ACTIVITY">):
 
 /** A running tool call's latest progress, on its activity item (in the run's turn or its subagent's). */
 export function toolProgress(draft: ChatDraft, action: ActionOf<"TOOL_PROGRESS">): void {
-  const subagent = findSubagent(draft, action.runId);
-  if (subagent !== undefined) {
-    noteProgressOn(draft, draft.editSubagent(subagent.turnIndex, subagent.entryIndex), action);
-    return;
-  }
-  const { index } = locateTurn(draft.messages, action.runId);
-  if (index !== -1) noteProgressOn(draft, draft.editMessage(index), action);
+  const content = runContent(draft, action.runId);
+  if (content !== undefined) noteProgressOn(draft, content, action);
 }
 
 /** A tool call (or, without an id, all activity) of the run's turn finished. */
 export function activityDone(draft: ChatDraft, action: ActionOf<"ACTIVITY_DONE">): void {
-  const subagent = findSubagent(draft, action.runId);
-  if (subagent !== undefined) {
-    finishActivityOn(draft, draft.editSubagent(subagent.turnIndex, subagent.entryIndex), action);
-    return;
-  }
-  const { index } = locateTurn(draft.messages, action.runId);
-  if (index === -1) return;
-  finishActivityOn(draft, draft.editMessage(index), action);
+  const content = runContent(draft, action.runId);
+  if (content !== undefined) finishActivityOn(draft, content, action);
+}
+
+/** The editable content a run's activity lives in: its subagent entry, else its own (latest) turn. */
+function runContent(draft: ChatDraft, runId: string): EditableContent | undefined {
+  const subagent = findSubagent(draft, runId);
+  if (subagent !== undefined) return draft.editSubagent(subagent.turnIndex, subagent.entryIndex);
+  const { index } = locateTurn(draft.messages, runId);
+  return index === -1 ? undefined : draft.editMessage(index);
 }
 
 /** Ends every turn of the run; the last one carries the outcome. Empty continuation turns are dropped. */

@@ -78,14 +78,10 @@ export class McpConnection {
     try {
       await withTimeout(this.#open(), timeoutMs, `did not start within ${Math.round(timeoutMs / 1000)} s`);
       const client = this.#client as Client;
-      const tools: McpToolDescription[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
-        tools.push(...(page.tools as McpToolDescription[]));
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
-      this.tools = tools;
+      this.tools = await everyPage(async (cursor) => {
+        const page = await client.listTools(cursor, { timeout: timeoutMs });
+        return { items: page.tools as McpToolDescription[], nextCursor: page.nextCursor };
+      });
       this.serverInfo = client.getServerVersion() as McpServerInfo | undefined;
       const capabilities = client.getServerCapabilities();
       this.capabilities = {
@@ -132,17 +128,10 @@ export class McpConnection {
   /** Every resource the server lists (all pages). */
   async listResources(signal: AbortSignal, timeoutMs: number): Promise<McpResourceDescription[]> {
     const client = this.#connected();
-    const resources: McpResourceDescription[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listResources(cursor === undefined ? {} : { cursor }, {
-        signal,
-        timeout: timeoutMs,
-      });
-      resources.push(...(page.resources as McpResourceDescription[]));
-      cursor = page.nextCursor;
-    } while (cursor !== undefined);
-    return resources;
+    return everyPage(async (cursor) => {
+      const page = await client.listResources(cursor, { signal, timeout: timeoutMs });
+      return { items: page.resources as McpResourceDescription[], nextCursor: page.nextCursor };
+    });
   }
 
   /** A resource's contents (`text` or base64 `blob` per item). */
@@ -155,14 +144,10 @@ export class McpConnection {
   async listPrompts(timeoutMs: number): Promise<McpPromptDescription[]> {
     const client = this.#client;
     if (client === undefined) throw new Error(`the MCP server ${this.name} is not connected`);
-    const prompts: McpPromptDescription[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
-      prompts.push(...(page.prompts as McpPromptDescription[]));
-      cursor = page.nextCursor;
-    } while (cursor !== undefined);
-    return prompts;
+    return everyPage(async (cursor) => {
+      const page = await client.listPrompts(cursor, { timeout: timeoutMs });
+      return { items: page.prompts as McpPromptDescription[], nextCursor: page.nextCursor };
+    });
   }
 
   /** A prompt filled in with `args`: the messages it expands to. */
@@ -243,6 +228,20 @@ export class McpConnection {
       this.onLost?.(this.error);
     };
   }
+}
+
+/** Every item of a paginated MCP list, following `nextCursor` until the server gives none. */
+async function everyPage<T>(
+  fetchPage: (params: { cursor?: string }) => Promise<{ items: T[]; nextCursor?: string | undefined }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await fetchPage(cursor === undefined ? {} : { cursor });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return items;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {

@@ -1,29 +1,17 @@
 import type { McpServerPromptView } from "@parley/protocol";
 import { ParleyClient } from "@parley/sdk";
-import { useEffect, useState } from "react";
+import { useLoadWhen } from "../lib/use-load-when.ts";
 
 const client = new ParleyClient();
+const NO_PROMPTS: McpServerPromptView[] = [];
+const loadPrompts = async () => (await client.listMcpServers()).servers.flatMap((server) => server.prompts);
 
 /**
  * The connected MCP servers' prompts, loaded each time `wanted` becomes true (the person typed `/`), so a
  * server that connected meanwhile is offered. A server that cannot say offers none.
  */
 export function useMcpPrompts(wanted: boolean): McpServerPromptView[] {
-  const [prompts, setPrompts] = useState<McpServerPromptView[]>([]);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    client
-      .listMcpServers()
-      .then((list) => {
-        if (live) setPrompts(list.servers.flatMap((server) => server.prompts));
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  return prompts;
+  return useLoadWhen(wanted, loadPrompts, NO_PROMPTS);
 }
 
 /**

@@ -137,6 +137,7 @@ function McpServerRow({
   onEdit: () => void;
 }) {
   const own = server.source === "user";
+  const disabled = server.status === "disabled";
   return (
     <li
       className="mcp-server"
@@ -172,26 +173,15 @@ function McpServerRow({
             Approve and start
           </button>
         )}
-        {server.status === "disabled" ? (
+        {server.status !== "needs_approval" && (
           <button
             type="button"
             className="button"
-            data-testid="mcp-enable"
-            onClick={() => onAction(api.setMcpServerEnabled(server.name, true))}
+            data-testid={disabled ? "mcp-enable" : "mcp-disable"}
+            onClick={() => onAction(api.setMcpServerEnabled(server.name, disabled))}
           >
-            Enable
+            {disabled ? "Enable" : "Disable"}
           </button>
-        ) : (
-          server.status !== "needs_approval" && (
-            <button
-              type="button"
-              className="button"
-              data-testid="mcp-disable"
-              onClick={() => onAction(api.setMcpServerEnabled(server.name, false))}
-            >
-              Disable
-            </button>
-          )
         )}
         {(server.status === "failed" || server.status === "connected") && (
           <button

@@ -1,29 +1,17 @@
 import type { WorkflowSummary } from "@parley/protocol";
 import { WorkflowClient } from "@parley/sdk";
-import { useEffect, useState } from "react";
+import { useLoadWhen } from "../lib/use-load-when.ts";
 
 const client = new WorkflowClient();
+const NO_WORKFLOWS: WorkflowSummary[] = [];
+const loadWorkflows = async () => (await client.definitions()).workflows;
 
 /**
  * The project's workflow definitions, loaded when `wanted` first becomes true (the person typed `/`) and
  * again each time it does, so a file added meanwhile is found.
  */
 export function useWorkflowDefinitions(wanted: boolean): WorkflowSummary[] {
-  const [workflows, setWorkflows] = useState<WorkflowSummary[]>([]);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    client
-      .definitions()
-      .then((list) => {
-        if (live) setWorkflows(list.workflows);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  return workflows;
+  return useLoadWhen(wanted, loadWorkflows, NO_WORKFLOWS);
 }
 
 /** Starts a workflow from the composer. */
