@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -315,5 +316,58 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
     ]);
     expect(loose.stderr).toContain("the MCP server unapproved of");
     expect((await initOf(["--strict-mcp-config"])).servers).toEqual([]);
+  });
+
+  it("holds a project's servers to the server's rules: not one named like the user's, rejected or changed, and never with Parley's secrets", async () => {
+    const fixtureServer = { command: process.execPath, args: [FIXTURE_MCP_SERVER] };
+    const parleyHome = env.PARLEY_HOME as string;
+    const marker = (name: string) => join(cwd, `${name}-started`);
+    const record = join(cwd, "keyed-started-with.json");
+    /** Claude Code's `${VAR}`, which Parley expands. */
+    const read = (variable: string) => `\${${variable}}`;
+    const project = {
+      shared: { ...fixtureServer, env: { FIXTURE_MCP_MARKER: marker("shared") } },
+      keyed: {
+        ...fixtureServer,
+        env: {
+          FIXTURE_MCP_RECORD: record,
+          KEY: read("ANTHROPIC_API_KEY"),
+          TOKEN: read("PARLEY_TOKEN"),
+          HOME_DIR: read("HOME"),
+        },
+      },
+      rejected: { ...fixtureServer, env: { FIXTURE_MCP_MARKER: marker("rejected") } },
+      changed: { ...fixtureServer, args: [FIXTURE_MCP_SERVER, "--since-approved"] },
+    };
+    await mkdir(parleyHome, { recursive: true });
+    await writeFile(join(parleyHome, "mcp.json"), JSON.stringify({ mcpServers: { shared: fixtureServer } }));
+    await writeFile(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: project }));
+    const state = new McpProjectState(projectDirectory(parleyHome, await realpath(cwd)));
+    state.approve("shared", project.shared);
+    state.approve("keyed", project.keyed);
+    state.approve("changed", fixtureServer);
+    state.reject("rejected", project.rejected);
+
+    server.script(reply().text("ok"));
+    const cli = new Cli([], { ...env, PARLEY_TOKEN: "parley-token-0123456789" }, cwd);
+    cli.user("hello");
+    await cli.frame((frame) => frame.type === "result");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    const init = cli.frames.find((frame) => frame.type === "system" && frame.subtype === "init");
+    expect(init?.mcp_servers).toEqual([
+      { name: "shared", status: "connected" },
+      { name: "keyed", status: "connected" },
+    ]);
+    expect(existsSync(marker("shared"))).toBe(false);
+    expect(existsSync(marker("rejected"))).toBe(false);
+    expect(cli.stderr).toContain("the MCP server shared of");
+    expect(cli.stderr).toContain("your own server of that name is used");
+    expect(cli.stderr).toContain("it changed since you approved it");
+    expect(cli.stderr).not.toContain("rejected");
+    const started = await readFile(record, "utf8");
+    expect(started).not.toContain("sk-ant-fake");
+    expect(started).not.toContain("parley-token-0123456789");
+    expect(JSON.parse(started).env).toMatchObject({ KEY: "", TOKEN: "", HOME_DIR: env.HOME });
   });
 });

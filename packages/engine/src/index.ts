@@ -115,6 +115,13 @@ export { describeModel } from "./config/describe-model.ts";
 export type { CredentialSource, ModelConfig, ModelSource, ProviderKind } from "./config/model-config.ts";
 export { modelRef } from "./config/model-config.ts";
 export { ModelConfigError } from "./config/model-config-error.ts";
+export type { ParleySecrets } from "./config/parley-secrets.ts";
+export {
+  isParleySecret,
+  PARLEY_SECRET_VARIABLES,
+  parleySecrets,
+  withoutParleySecrets,
+} from "./config/parley-secrets.ts";
 export type { ParsedModelRef } from "./config/parse-model-ref.ts";
 export { parseModelRef } from "./config/parse-model-ref.ts";
 export type { EnvironmentVariables, ResolveModelConfigOptions } from "./config/resolve-model-config.ts";
@@ -128,6 +135,7 @@ export {
 } from "./config/resolve-model-config.ts";
 export {
   loadSettings,
+  loadSettingsSync,
   parleyHome,
   SettingsError,
   saveSettings,
@@ -225,6 +233,7 @@ export { contextWindowFor, shouldCompact } from "./compaction/should-compact.ts"
 export type { CompactionSplit } from "./compaction/split-for-compaction.ts";
 export { splitForCompaction } from "./compaction/split-for-compaction.ts";
 export type {
+  McpConnectionOptions,
   McpPromptDescription,
   McpResourceContents,
   McpResourceDescription,
@@ -244,15 +253,16 @@ export type {
 export { isMcpEngineTool, mcpEngineTool, mcpResultForModel, mcpToolName } from "./mcp/mcp-engine-tool.ts";
 export type { McpResourceRead } from "./mcp/mcp-resource-tools.ts";
 export { LIST_MCP_RESOURCES, mcpResourceTools, READ_MCP_RESOURCE } from "./mcp/mcp-resource-tools.ts";
-export type { McpServerConfig } from "./mcp/mcp-server-config.ts";
+export type { McpServerConfig, ParsedMcpServerConfig } from "./mcp/mcp-server-config.ts";
 export {
-  expandVariables,
+  MCP_TRANSPORTS,
   McpConfigFileSchema,
   McpServerConfigSchema,
   parseMcpServerConfig,
 } from "./mcp/mcp-server-config.ts";
-export type { McpServerStatusView, McpTimeouts } from "./mcp/mcp-servers.ts";
+export type { McpConnectOptions, McpServerStatusView, McpTimeouts } from "./mcp/mcp-servers.ts";
 export { McpServers, mcpConnectionTools } from "./mcp/mcp-servers.ts";
+export { concealValues, expandVariables, variablesIn } from "./mcp/mcp-variables.ts";
 export type { WorkflowScope } from "./workflows/interpolate-workflow.ts";
 export {
   interpolateWorkflowText,

@@ -49,14 +49,32 @@ export function setMcpServerEnabled(
   return http.json("PATCH", serverPath(name), { ...options, body: { enabled }, decode: decodeView });
 }
 
-/** `POST /api/mcp/servers/:name/approve` or `/reconnect`. */
+/** `POST /api/mcp/servers/:name/reconnect`, or `/unreject` (a rejected project entry asks again). */
 export function mcpServerAction(
   http: HttpTransport,
   name: string,
-  action: "approve" | "reconnect",
+  action: "reconnect" | "unreject",
   options: Signal,
 ): Promise<McpServerView> {
   return http.json("POST", `${serverPath(name)}/${action}`, { ...options, body: {}, decode: decodeView });
+}
+
+/**
+ * `POST /api/mcp/servers/:name/approve` or `/reject`: the person's decision about a project entry, named by
+ * the digest they were shown (a 409 if the file changed since).
+ */
+export function decideMcpServer(
+  http: HttpTransport,
+  name: string,
+  decision: "approve" | "reject",
+  digest: string,
+  options: Signal,
+): Promise<McpServerView> {
+  return http.json("POST", `${serverPath(name)}/${decision}`, {
+    ...options,
+    body: { digest },
+    decode: decodeView,
+  });
 }
 
 /** `PUT /api/mcp/settings`. */

@@ -309,9 +309,19 @@ export class ParleyClient {
     return mcp.setMcpServerEnabled(this.#http, name, enabled, options);
   }
 
-  /** Approves a project `.mcp.json` server (it starts), or reconnects a server. */
-  mcpServerAction(name: string, action: "approve" | "reconnect", options: RequestOptions = {}) {
+  /** Reconnects a server, or takes back the rejection of a project `.mcp.json` entry (it asks again). */
+  mcpServerAction(name: string, action: "reconnect" | "unreject", options: RequestOptions = {}) {
     return mcp.mcpServerAction(this.#http, name, action, options);
+  }
+
+  /** Approves (it starts) or rejects (it stays off and quiet) a project `.mcp.json` entry as shown by `digest`. */
+  decideMcpServer(
+    name: string,
+    decision: "approve" | "reject",
+    digest: string,
+    options: RequestOptions = {},
+  ) {
+    return mcp.decideMcpServer(this.#http, name, decision, digest, options);
   }
 
   /** `PUT /api/mcp/settings`: whether tools that declare readOnlyHint run without asking. */

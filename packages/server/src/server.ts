@@ -7,9 +7,12 @@ import { serve } from "@hono/node-server";
 import {
   type AgentTurnOptions,
   type EnvironmentVariables,
+  loadSettingsSync,
   type McpTimeouts,
   PARLEY_VERSION,
+  parleySecrets,
 } from "@parley/engine";
+import type { ParleySettings } from "@parley/protocol";
 import type { CompactionSettings } from "./agents/compaction/compaction.ts";
 import { AgentService } from "./agents/service/agent-service.ts";
 import { EventBus } from "./bus/event-bus.ts";
@@ -100,17 +103,18 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   try {
     store = new Store(join(dataDirectory, "parley.db"));
     const bus = new EventBus(store.events, store.transactor, now);
+    const credentials = new Credentials(options.home, dataDirectory, options.token);
     const mcpHub = new McpHub({
       home: options.home,
       projectRoot,
       dataDirectory,
       env,
+      secrets: () => parleySecrets({ env, settings: storedSettings(options.home), token: credentials.token }),
       ...options.mcp,
       onChange: () =>
         bus.publish({ type: "StateUpdated", reason: "mcp_servers_changed", project_root: projectRoot }),
     });
     mcp = mcpHub;
-    const credentials = new Credentials(options.home, dataDirectory, options.token);
     const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
     let workflows: WorkflowService | undefined;
     const agents = new AgentService({
@@ -230,6 +234,15 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     store?.close();
     unlock();
     throw error;
+  }
+}
+
+/** The settings as stored now; a file Settings cannot read has no keys to keep secret. */
+function storedSettings(home: string): ParleySettings {
+  try {
+    return loadSettingsSync(home);
+  } catch {
+    return {};
   }
 }
 

@@ -114,7 +114,7 @@ describe("MCP servers in the server", () => {
     expect(offered.map((tool) => tool.name)).toContain("mcp__fixture__lookup");
     expect(offered.map((tool) => tool.name)).not.toContain("mcp__repo__lookup");
 
-    await server.json("POST", "/api/mcp/servers/repo/approve", {});
+    await server.json("POST", "/api/mcp/servers/repo/approve", { digest: repo.consent?.digest });
     expect(await serverNamed(server, "repo")).toMatchObject({ status: "connected" });
     expect(existsSync(marker)).toBe(true);
   });

@@ -968,8 +968,42 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
   ],
   "POST /api/mcp/servers/:name/approve": () => [
     {
+      name: "no digest of the entry the person saw",
+      path: "/api/mcp/servers/nobody/approve",
+      body: {},
+      status: 400,
+      code: "invalid_request",
+      field: "body.digest",
+    },
+    {
       name: "an unknown server",
       path: "/api/mcp/servers/nobody/approve",
+      body: { digest: "0".repeat(64) },
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "POST /api/mcp/servers/:name/reject": () => [
+    {
+      name: "a digest that is not a SHA-256 in hex",
+      path: "/api/mcp/servers/nobody/reject",
+      body: { digest: "abc" },
+      status: 400,
+      code: "invalid_request",
+      field: "body.digest",
+    },
+    {
+      name: "an unknown server",
+      path: "/api/mcp/servers/nobody/reject",
+      body: { digest: "0".repeat(64) },
+      status: 404,
+      code: "not_found",
+    },
+  ],
+  "POST /api/mcp/servers/:name/unreject": () => [
+    {
+      name: "an unknown server",
+      path: "/api/mcp/servers/nobody/unreject",
       body: {},
       status: 404,
       code: "not_found",

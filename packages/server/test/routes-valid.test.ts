@@ -614,13 +614,32 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
     await server.json("DELETE", "/api/mcp/servers/valid-patch");
   },
   "POST /api/mcp/servers/:name/approve": async ({ call, server }) => {
-    await server.json("PUT", "/api/mcp/servers/valid-approve", {
-      config: { command: "/no/such/mcp-server" },
-    });
-    expect(await call("/api/mcp/servers/valid-approve/approve", { body: {} })).toMatchObject({
+    const digest = await projectMcpEntry(server, "valid-approve");
+    expect(await call("/api/mcp/servers/valid-approve/approve", { body: { digest } })).toMatchObject({
       name: "valid-approve",
+      source: "project",
+      consent: { decision: "approved", digest },
     });
-    await server.json("DELETE", "/api/mcp/servers/valid-approve");
+    await withoutProjectMcpEntries(server);
+  },
+  "POST /api/mcp/servers/:name/reject": async ({ call, server }) => {
+    const digest = await projectMcpEntry(server, "valid-reject");
+    expect(await call("/api/mcp/servers/valid-reject/reject", { body: { digest } })).toMatchObject({
+      name: "valid-reject",
+      status: "rejected",
+      consent: { decision: "rejected", digest },
+    });
+    await withoutProjectMcpEntries(server);
+  },
+  "POST /api/mcp/servers/:name/unreject": async ({ call, server }) => {
+    const digest = await projectMcpEntry(server, "valid-unreject");
+    await server.json("POST", "/api/mcp/servers/valid-unreject/reject", { digest });
+    expect(await call("/api/mcp/servers/valid-unreject/unreject", { body: {} })).toMatchObject({
+      name: "valid-unreject",
+      status: "needs_approval",
+      consent: { decision: "pending", digest },
+    });
+    await withoutProjectMcpEntries(server);
   },
   "POST /api/mcp/servers/:name/reconnect": async ({ call, server }) => {
     await server.json("PUT", "/api/mcp/servers/valid-again", { config: { command: "/no/such/mcp-server" } });
@@ -650,6 +669,25 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
     await server.json("DELETE", "/api/mcp/servers/valid-prompts");
   },
 };
+
+/** Writes a project `.mcp.json` with one entry (a program that does not exist) and returns its digest. */
+async function projectMcpEntry(server: TestServer, name: string): Promise<string> {
+  writeFileSync(
+    join(server.directories.project, ".mcp.json"),
+    JSON.stringify({ mcpServers: { [name]: { command: "/no/such/mcp-server" } } }),
+  );
+  const { servers } = await server.json<{ servers: { name: string; consent?: { digest: string } }[] }>(
+    "GET",
+    "/api/mcp/servers",
+  );
+  return servers.find((entry) => entry.name === name)?.consent?.digest as string;
+}
+
+/** Removes the project's `.mcp.json` again, so the other cases see no project server. */
+async function withoutProjectMcpEntries(server: TestServer): Promise<void> {
+  rmSync(join(server.directories.project, ".mcp.json"), { force: true });
+  await server.json("GET", "/api/mcp/servers");
+}
 
 /** Starts a workflow whose one step waits for a file nobody writes (each case cancels it). */
 async function startedWorkflow(

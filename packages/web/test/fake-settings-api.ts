@@ -69,6 +69,11 @@ export class FakeSettingsApi implements SettingsApi {
       file: "/home/me/.parley/mcp.json",
       transport: "command" in config ? "stdio" : config.type,
       config,
+      launch:
+        "command" in config
+          ? { transport: "stdio", command: String(config.command) }
+          : { transport: config.type, url: config.url },
+      variables: [],
       status: "connected",
       tools: [],
       prompts: [],
@@ -88,8 +93,20 @@ export class FakeSettingsApi implements SettingsApi {
     return this.#changeServer(name, { status: enabled ? "connected" : "disabled" });
   }
 
-  async mcpServerAction(name: string, _action: "approve" | "reconnect"): Promise<ApiResult<McpServerView>> {
-    return this.#changeServer(name, { status: "connected" });
+  async mcpServerAction(name: string, action: "reconnect" | "unreject"): Promise<ApiResult<McpServerView>> {
+    return this.#changeServer(name, { status: action === "unreject" ? "needs_approval" : "connected" });
+  }
+
+  /** Decisions received, in order, with the digest each one named. */
+  decisions: { name: string; decision: "approve" | "reject"; digest: string }[] = [];
+
+  async decideMcpServer(
+    name: string,
+    decision: "approve" | "reject",
+    digest: string,
+  ): Promise<ApiResult<McpServerView>> {
+    this.decisions.push({ name, decision, digest });
+    return this.#changeServer(name, { status: decision === "approve" ? "connected" : "rejected" });
   }
 
   async setTrustReadOnlyMcpTools(trust: boolean): Promise<ApiResult<McpServerList>> {

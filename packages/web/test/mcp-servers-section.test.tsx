@@ -10,9 +10,18 @@ function projectServer(): FakeSettingsApi["mcp"]["servers"][number] {
     source: "project",
     file: "/work/app/.mcp.json",
     transport: "stdio",
-    config: { command: "node", args: ["tools/mcp.js"] },
+    config: { command: "node", args: ["tools/mcp.js"], env: { NODE_OPTIONS: "--require ./hook.cjs" } },
+    launch: {
+      transport: "stdio",
+      command: "node",
+      args: ["tools/mcp.js"],
+      env: { NODE_OPTIONS: "--require ./hook.cjs" },
+      cwd: "/work/app",
+    },
+    variables: [],
+    consent: { decision: "pending", digest: "a".repeat(64) },
     status: "needs_approval",
-    error: "/work/app/.mcp.json asks to start this server; approve it to let it run",
+    error: "/work/app/.mcp.json asks to start this server; review what it runs, then approve or reject it",
     tools: [],
     prompts: [],
     has_resources: false,
@@ -27,11 +36,57 @@ describe("MCP servers in Settings", () => {
     render(<McpServersSection api={api} revision={0} />);
     const row = await screen.findByTestId("mcp-server-row");
     expect(within(row).getByTestId("mcp-server-status").textContent).toBe("Needs your approval");
-    expect(row.textContent).toContain("node tools/mcp.js");
+    expect(within(row).getByTestId("mcp-launch-command").textContent).toBe("node");
+    expect(within(row).getByTestId("mcp-launch-args").textContent).toBe("tools/mcp.js");
+    expect(within(row).getByTestId("mcp-launch-cwd").textContent).toBe("/work/app");
+    const hook = within(row).getByTestId("mcp-launch-env-variable");
+    expect(hook.textContent).toContain("NODE_OPTIONS=--require ./hook.cjs");
+    expect(within(hook).getByTestId("mcp-launch-startup").textContent).toBe("changes what runs");
     // A project server is the project's: it cannot be edited or removed from here.
     expect(within(row).queryByTestId("mcp-remove")).toBeNull();
     await userEvent.click(within(row).getByTestId("mcp-approve"));
     expect((await screen.findByTestId("mcp-server-status")).textContent).toMatch(/^Connected/);
+    // The decision names the entry the person was shown.
+    expect(api.decisions).toEqual([{ name: "repo-tools", decision: "approve", digest: "a".repeat(64) }]);
+  });
+
+  it("shows what changed since the approval and the secrets an entry never gets, and rejects it until undone", async () => {
+    const api = new FakeSettingsApi();
+    api.mcp.servers = [
+      {
+        ...projectServer(),
+        error:
+          "this entry of /work/app/.mcp.json changed since you approved it; review the changes and approve it again",
+        variables: [
+          { name: "ANTHROPIC_API_KEY", fields: ["env.KEY"], set: true, withheld: true },
+          { name: "GITHUB_TOKEN", fields: ["env.GH"], set: false, withheld: false },
+        ],
+        consent: {
+          decision: "pending",
+          digest: "b".repeat(64),
+          changes: [{ field: "env.NODE_OPTIONS", after: "--require ./hook.cjs" }],
+        },
+      },
+    ];
+    render(<McpServersSection api={api} revision={0} />);
+    const row = await screen.findByTestId("mcp-server-row");
+    expect(within(row).getByTestId("mcp-consent-reason").textContent).toContain(
+      "changed since you approved it",
+    );
+    const change = within(row).getByTestId("mcp-change");
+    expect(change.getAttribute("data-field")).toBe("env.NODE_OPTIONS");
+    expect(change.textContent).toBe("env.NODE_OPTIONS(none)--require ./hook.cjs");
+    const [secret, token] = within(row).getAllByTestId("mcp-variable");
+    expect(within(secret as HTMLElement).getByTestId("mcp-variable-withheld").textContent).toMatch(
+      /^withheld: one of Parley's secrets/,
+    );
+    expect(token?.textContent).toContain("not set");
+
+    await userEvent.click(within(row).getByTestId("mcp-reject"));
+    expect((await screen.findByTestId("mcp-server-status")).textContent).toBe("Rejected");
+    expect(api.decisions).toEqual([{ name: "repo-tools", decision: "reject", digest: "b".repeat(64) }]);
+    await userEvent.click(screen.getByTestId("mcp-unreject"));
+    expect((await screen.findByTestId("mcp-server-status")).textContent).toBe("Needs your approval");
   });
 
   it("adds a server from Claude Code's JSON shape and refuses a config that is not one", async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { chmod, mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -34,6 +35,23 @@ export async function loadSettings(home: string): Promise<ParleySettings> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
     throw new SettingsError(`Cannot read ${path}: ${(error as Error).message}`);
   }
+  return decodeSettingsText(path, text);
+}
+
+/** `loadSettings` for callers that cannot wait (a settings file is small); same errors. */
+export function loadSettingsSync(home: string): ParleySettings {
+  const path = settingsPath(home);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw new SettingsError(`Cannot read ${path}: ${(error as Error).message}`);
+  }
+  return decodeSettingsText(path, text);
+}
+
+function decodeSettingsText(path: string, text: string): ParleySettings {
   const parsed = parseJson(text);
   if (!parsed.success) {
     throw new SettingsError(`${path} is not valid JSON (${parsed.error.message}); fix or remove the file`);

@@ -6,6 +6,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { PARLEY_VERSION } from "../version.ts";
 import type { McpCallResult, McpProgress, McpToolDescription } from "./mcp-engine-tool.ts";
 import type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from "./mcp-server-config.ts";
+import { concealValues } from "./mcp-variables.ts";
 
 /** Where a server stands, as settings and `mcp_status` show it. */
 export type McpServerState = "pending" | "connected" | "failed";
@@ -46,6 +47,14 @@ export interface McpPromptDescription {
 /** Bytes of a stdio server's stderr kept for its error report. */
 const STDERR_TAIL = 4096;
 
+/** How a connection is made beyond its config. */
+export interface McpConnectionOptions {
+  /** The directory a stdio server runs in (the project), whatever the config says. */
+  cwd?: string;
+  /** Values never shown in the error or the stderr tail (what `${VAR}` expanded to, Parley's secrets). */
+  conceal?: readonly string[];
+}
+
 /**
  * One MCP server, through the official `@modelcontextprotocol/sdk` client: stdio servers are started with
  * their own environment added to a minimal default one; `http` servers use Streamable HTTP and fall back to
@@ -54,7 +63,6 @@ const STDERR_TAIL = 4096;
  */
 export class McpConnection {
   state: McpServerState = "pending";
-  error: string | undefined;
   tools: McpToolDescription[] = [];
   /** The server's prompts (read at connect when it offers any), usable as slash commands. */
   prompts: McpPromptDescription[] = [];
@@ -67,11 +75,22 @@ export class McpConnection {
   onLost: ((reason: string) => void) | undefined;
   #client: Client | undefined;
   #stderr = "";
+  #error: string | undefined;
 
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
+    readonly options: McpConnectionOptions = {},
   ) {}
+
+  /** Why the server failed or went away, with no expanded value or secret in it. */
+  get error(): string | undefined {
+    return this.#error;
+  }
+
+  set error(error: string | undefined) {
+    this.#error = error === undefined ? undefined : concealValues(error, this.options.conceal ?? []);
+  }
 
   /** Starts and initializes the server and lists its tools (every page). */
   async connect(timeoutMs: number): Promise<void> {
@@ -93,7 +112,7 @@ export class McpConnection {
       this.state = "connected";
     } catch (error) {
       this.state = "failed";
-      const tail = this.#stderr.trim();
+      const tail = this.stderrTail.trim();
       this.error = `${(error as Error).message}${tail ? `; stderr: ${tail.slice(-500)}` : ""}`;
       await this.close();
     }
@@ -101,7 +120,7 @@ export class McpConnection {
 
   /** The last bytes the server wrote to stderr (stdio servers), for Settings and error reports. */
   get stderrTail(): string {
-    return this.#stderr;
+    return concealValues(this.#stderr, this.options.conceal ?? []);
   }
 
   /**
@@ -177,6 +196,7 @@ export class McpConnection {
         command: stdio.command,
         args: stdio.args ?? [],
         env: { ...getDefaultEnvironment(), ...stdio.env },
+        ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
         stderr: "pipe",
       });
       transport.stderr?.on("data", (chunk: Buffer) => {
@@ -223,7 +243,7 @@ export class McpConnection {
       if (this.#client !== client || this.state !== "connected") return;
       this.state = "failed";
       this.#client = undefined;
-      const tail = this.#stderr.trim();
+      const tail = this.stderrTail.trim();
       this.error = `the server ${this.config.type === "http" || this.config.type === "sse" ? "closed the connection" : "exited"}${tail ? `; stderr: ${tail.slice(-500)}` : ""}`;
       this.onLost?.(this.error);
     };

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
+import { expandString } from "./mcp-variables.ts";
 
 /** A server Parley starts and talks to over stdin/stdout (Claude Code's and Claude Desktop's shape). */
 export const McpStdioServerConfigSchema = z.looseObject({
@@ -10,10 +12,13 @@ export const McpStdioServerConfigSchema = z.looseObject({
 
 export type McpStdioServerConfig = z.infer<typeof McpStdioServerConfigSchema>;
 
-/** A remote server: Streamable HTTP (`http`) or the older SSE transport (`sse`). */
+/**
+ * A remote server: Streamable HTTP (`http`) or the older SSE transport (`sse`). The URL is checked once its
+ * variables are expanded (`${BASE}/mcp` is a URL only then).
+ */
 export const McpRemoteServerConfigSchema = z.looseObject({
   type: z.enum(["http", "sse"]),
-  url: z.string().url(),
+  url: z.string().min(1),
   headers: z.record(z.string(), z.string()).optional(),
 });
 
@@ -26,46 +31,71 @@ export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 /** An MCP configuration file (`.mcp.json`, `--mcp-config`): `{ "mcpServers": { name: config } }`. */
 export const McpConfigFileSchema = z.looseObject({ mcpServers: z.record(z.string(), z.unknown()) });
 
-/**
- * Expands `${VAR}` and `${VAR:-default}` in every string of a config, as Claude Code does; an unset variable
- * without a default becomes empty. Other values pass through.
- */
-export function expandVariables<T>(value: T, env: Readonly<Record<string, string | undefined>>): T {
-  if (typeof value === "string") {
-    return value.replace(
-      /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g,
-      (_, name: string, fallback?: string) => {
-        const set = env[name];
-        return set !== undefined && set !== "" ? set : (fallback ?? "");
-      },
-    ) as T;
-  }
-  if (Array.isArray(value)) return value.map((item) => expandVariables(item, env)) as T;
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, expandVariables(item, env)]),
-    ) as T;
-  }
-  return value;
-}
+/** The transports an entry's `type` may name. */
+export const MCP_TRANSPORTS = ["stdio", "http", "sse"] as const;
+
+/** A parsed entry: the config to connect with, and the values `${VAR}` put into it (to conceal in errors). */
+export type ParsedMcpServerConfig =
+  | { success: true; config: McpServerConfig; inserted: string[] }
+  | { success: false; error: string };
 
 /**
- * One `mcpServers` entry, `${VAR}` expanded and checked against the shape it claims (remote when it has a
- * `type` of http/sse or a `url`, else stdio), so an error names the field that is wrong or the unknown
- * transport.
+ * One `mcpServers` entry, checked as written before any `${VAR}` is expanded (so `type` must name a transport
+ * as written, and no error ever shows an expanded value), then expanded with `env` in the fields Claude
+ * Code expands: `command`, `args`, `env`, `url` and `headers`. Remote when `type` is http/sse or it has a
+ * `url`, else stdio.
  */
-export function parseMcpServerConfig(
-  raw: unknown,
-  env: Readonly<Record<string, string | undefined>>,
-): { success: true; config: McpServerConfig } | { success: false; error: string } {
-  const expanded = expandVariables(raw, env) as { type?: unknown; url?: unknown } | null;
-  const transport = expanded?.type;
-  if (typeof transport === "string" && !["stdio", "http", "sse"].includes(transport)) {
-    return { success: false, error: `unknown transport "${transport}" (use stdio, http or sse)` };
+export function parseMcpServerConfig(raw: unknown, env: EnvironmentVariables): ParsedMcpServerConfig {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return { success: false, error: "not a valid MCP server config: expected an object" };
   }
-  const remote = transport === "http" || transport === "sse" || expanded?.url !== undefined;
-  const parsed = (remote ? McpRemoteServerConfigSchema : McpStdioServerConfigSchema).safeParse(expanded);
-  if (parsed.success) return { success: true, config: parsed.data };
-  const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`);
-  return { success: false, error: `not a valid MCP server config: ${issues.join("; ")}` };
+  const written = raw as { type?: unknown; url?: unknown };
+  const transport = written.type;
+  if (transport !== undefined && !MCP_TRANSPORTS.includes(transport as never)) {
+    return { success: false, error: `unknown transport ${quoteWritten(transport)} (use stdio, http or sse)` };
+  }
+  const remote = transport === "http" || transport === "sse" || written.url !== undefined;
+  const checked = (remote ? McpRemoteServerConfigSchema : McpStdioServerConfigSchema).safeParse(raw);
+  if (!checked.success) {
+    const issues = checked.error.issues.map(
+      (issue) => `${issue.path.join(".") || "config"}: ${issue.message}`,
+    );
+    return { success: false, error: `not a valid MCP server config: ${issues.join("; ")}` };
+  }
+  const inserted: string[] = [];
+  const expand = (text: string) => expandString(text, env, inserted);
+  const expandValues = (values: Record<string, string> | undefined) =>
+    values && Object.fromEntries(Object.entries(values).map(([key, value]) => [key, expand(value)]));
+  if (remote) {
+    const config = checked.data as McpRemoteServerConfig;
+    const url = expand(config.url);
+    if (!URL.canParse(url)) return { success: false, error: `url: ${describeWritten(config.url, url)}` };
+    const headers = expandValues(config.headers);
+    return { success: true, config: { ...config, url, ...(headers && { headers }) }, inserted };
+  }
+  const config = checked.data as McpStdioServerConfig;
+  const command = expand(config.command);
+  if (command.trim() === "") {
+    return { success: false, error: `command: ${quoteWritten(config.command)} is empty once expanded` };
+  }
+  const args = config.args?.map(expand);
+  const variables = expandValues(config.env);
+  return {
+    success: true,
+    config: { ...config, command, ...(args && { args }), ...(variables && { env: variables }) },
+    inserted,
+  };
+}
+
+/** A URL that does not parse, named as written (an expanded one could hold a secret). */
+function describeWritten(written: string, expanded: string): string {
+  return written === expanded
+    ? `${quoteWritten(written)} is not a valid URL`
+    : `${quoteWritten(written)} is not a valid URL once its variables are expanded`;
+}
+
+/** A value as the file has it, quoted and cut short. */
+function quoteWritten(value: unknown): string {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 }

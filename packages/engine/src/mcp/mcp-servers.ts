@@ -1,3 +1,4 @@
+import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import type { EngineTool } from "../tools/engine-tool.ts";
 import { McpConnection } from "./mcp-connection.ts";
 import { type McpEngineTool, mcpEngineTool } from "./mcp-engine-tool.ts";
@@ -36,6 +37,16 @@ export interface McpServerStatusView {
   tools: { name: string; description?: string }[];
 }
 
+/** Where and with what a session's servers are started. */
+export interface McpConnectOptions {
+  /** The environment one server's `${VAR}` may read, when not all of `env` (a project's servers). */
+  environmentOf?: (name: string) => EnvironmentVariables;
+  /** The directory stdio servers run in. */
+  cwd?: string;
+  /** Values never shown in an error or a server's output (Parley's secrets). */
+  conceal?: readonly string[];
+}
+
 /**
  * The MCP servers of one session: each configured server (`${VAR}` expanded) is connected in parallel with a
  * startup timeout, so one slow or broken server never holds up the others or the chat; a config that is not
@@ -53,16 +64,20 @@ export class McpServers {
   /** Connects every server; resolves when each is connected or failed. */
   async connect(
     servers: Readonly<Record<string, unknown>>,
-    env: Readonly<Record<string, string | undefined>>,
+    env: EnvironmentVariables,
+    options: McpConnectOptions = {},
   ): Promise<void> {
     const starting: Promise<void>[] = [];
     for (const [name, raw] of Object.entries(servers)) {
-      const parsed = parseMcpServerConfig(raw, env);
+      const parsed = parseMcpServerConfig(raw, options.environmentOf?.(name) ?? env);
       if (!parsed.success) {
         this.#invalid.push({ name, status: "failed", error: parsed.error, tools: [] });
         continue;
       }
-      const connection = new McpConnection(name, parsed.config);
+      const connection = new McpConnection(name, parsed.config, {
+        ...(options.cwd !== undefined && { cwd: options.cwd }),
+        conceal: [...parsed.inserted, ...(options.conceal ?? [])],
+      });
       this.connections.push(connection);
       starting.push(connection.connect(this.#timeouts.startupMs));
     }

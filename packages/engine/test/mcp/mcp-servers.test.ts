@@ -90,6 +90,27 @@ describe("MCP servers of a session", () => {
     expect(servers.status()[0]?.status).toBe("connected");
   });
 
+  it("never shows what a variable expanded to, or a secret, in a server's error or output", async () => {
+    const secret = "sk-live-secret-0123456789";
+    servers = new McpServers({ startupMs: 5_000 });
+    await servers.connect(
+      {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's ${VAR} syntax, expanded by Parley
+        missing: { command: "/no/such/${KEY}" },
+        talking: {
+          command: process.execPath,
+          args: ["-e", `console.error("my key is ${secret}"); process.exit(3)`],
+        },
+      },
+      { KEY: secret },
+      { conceal: [secret] },
+    );
+    const byName = Object.fromEntries(servers.status().map((status) => [status.name, status]));
+    expect(byName.missing?.error).toContain("/no/such/[hidden]");
+    expect(byName.talking?.error).toContain("my key is [hidden]");
+    expect(JSON.stringify(servers.status())).not.toContain(secret);
+  });
+
   it("refreshes a server's tools when it announces that they changed", async () => {
     const growing = fileURLToPath(new URL("./fixtures/growing-server.mjs", import.meta.url));
     servers = new McpServers();

@@ -48,6 +48,21 @@ export { HealthSchema, LoginUrlSchema } from "./health.ts";
 export type { ServerLimitsView } from "./limits.ts";
 export { ServerLimitsViewSchema } from "./limits.ts";
 export type {
+  McpConsentChange,
+  McpEntryVariable,
+  McpServerConsent,
+  McpServerDecisionRequest,
+  McpServerLaunch,
+} from "./mcp-server-consent.ts";
+export {
+  McpConsentChangeSchema,
+  McpEntryDigestSchema,
+  McpEntryVariableSchema,
+  McpServerConsentSchema,
+  McpServerDecisionRequestSchema,
+  McpServerLaunchSchema,
+} from "./mcp-server-consent.ts";
+export type {
   McpConfigProblem,
   McpConnectionStatus,
   McpPromptRequest,

@@ -5,6 +5,11 @@ import {
   McpSSEServerConfigSchema,
   McpStdioServerConfigSchema,
 } from "../sdk/mcp-server-config.ts";
+import {
+  McpEntryVariableSchema,
+  McpServerConsentSchema,
+  McpServerLaunchSchema,
+} from "./mcp-server-consent.ts";
 
 /** Where a server's config comes from: the user's `mcp.json`, the project's `.mcp.json`, or `--mcp-config`. */
 export const McpServerSourceSchema = z.enum(["user", "project", "command_line"]);
@@ -12,8 +17,9 @@ export type McpServerSource = z.infer<typeof McpServerSourceSchema>;
 
 /**
  * Where a server stands: starting, connected, failed (with the error; a stdio server that exited is
- * restarted with backoff), a project server waiting for the user's approval (never started before it), or
- * disabled by the user.
+ * restarted with backoff), a project server waiting for the user's approval (never started before it),
+ * disabled by the user, a project entry the user rejected (off and quiet until it changes), or a project
+ * entry shadowed by the user's own server of the same name (the user's runs; the project's never does).
  */
 export const McpConnectionStatusSchema = z.enum([
   "connecting",
@@ -21,6 +27,8 @@ export const McpConnectionStatusSchema = z.enum([
   "failed",
   "needs_approval",
   "disabled",
+  "rejected",
+  "shadowed",
 ]);
 export type McpConnectionStatus = z.infer<typeof McpConnectionStatusSchema>;
 
@@ -69,6 +77,12 @@ export const McpServerViewSchema = z.looseObject({
   transport: z.enum(["stdio", "http", "sse", "unknown"]),
   /** The entry as written (variables not expanded). */
   config: z.unknown(),
+  /** What the entry runs or reaches, as written: what a person approves. */
+  launch: McpServerLaunchSchema,
+  /** The variables the entry reads from the person's environment, and which of them it never gets. */
+  variables: z.array(McpEntryVariableSchema),
+  /** A project entry's consent: the decision about it as it is now and what changed since the approval. */
+  consent: McpServerConsentSchema.optional(),
   status: McpConnectionStatusSchema,
   error: z.string().optional(),
   /** The last bytes a stdio server wrote to stderr. */

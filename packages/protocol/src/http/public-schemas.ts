@@ -12,6 +12,7 @@ import { ChatRequestSchema, ChatResponseSchema, QueueItemSchema } from "./chat.t
 import { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
 import { HealthSchema, LoginUrlSchema } from "./health.ts";
 import { ServerLimitsViewSchema } from "./limits.ts";
+import { McpServerDecisionRequestSchema } from "./mcp-server-consent.ts";
 import {
   McpPromptRequestSchema,
   McpPromptTextSchema,
@@ -100,6 +101,7 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   ServerLimitsView: ServerLimitsViewSchema,
   McpPromptRequest: McpPromptRequestSchema,
   McpPromptText: McpPromptTextSchema,
+  McpServerDecisionRequest: McpServerDecisionRequestSchema,
   McpServerList: McpServerListSchema,
   McpServerView: McpServerViewSchema,
   McpSettingsRequest: McpSettingsRequestSchema,

@@ -4,5 +4,10 @@
  */
 
 export { projectDirectory } from "../store/project-directory.ts";
-export { type McpConfigEntry, readMcpConfigFiles, userMcpFile } from "./mcp-config-files.ts";
+export {
+  expansionEnvironment,
+  type McpConfigEntry,
+  readMcpConfigFiles,
+  userMcpFile,
+} from "./mcp-config-files.ts";
 export { McpProjectState } from "./mcp-project-state.ts";

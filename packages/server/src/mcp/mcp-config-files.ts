@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { type EnvironmentVariables, type ParleySecrets, withoutParleySecrets } from "@parley/engine";
 import type { McpConfigProblem, McpServerSource } from "@parley/protocol";
 import { writeFileAtomic } from "../store/write-file-atomic.ts";
 
@@ -9,7 +10,12 @@ export interface McpConfigEntry {
   source: McpServerSource;
   file: string;
   raw: unknown;
+  /** A project entry named like one of the user's servers: the user's is used, this one never starts. */
+  shadowed: boolean;
 }
+
+/** An MCP config file larger than this is refused unread: a repository must not stall the server. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The user's MCP file: `$PARLEY_HOME/mcp.json`, the same shape as Claude Code's and Claude Desktop's. */
 export function userMcpFile(home: string): string {
@@ -23,15 +29,17 @@ export function projectMcpFile(projectRoot: string): string {
 
 /**
  * Reads the user's and the project's `mcpServers`. A missing file has no servers; a file that is not JSON,
- * or has no `mcpServers` object, is a problem with its reason and starts nothing. A project server with the
- * name of a user server replaces it (and still needs the user's approval to start).
+ * not a regular file, too large, or has no `mcpServers` object, is a problem with its reason and starts
+ * nothing. A project entry with the name of a user server is kept but `shadowed`: a repository never takes
+ * over a name the person chose (and the permission rules they gave it).
  */
 export function readMcpConfigFiles(
   home: string,
   projectRoot: string,
 ): { entries: McpConfigEntry[]; problems: McpConfigProblem[] } {
-  const byName = new Map<string, McpConfigEntry>();
+  const entries: McpConfigEntry[] = [];
   const problems: McpConfigProblem[] = [];
+  const userNames = new Set<string>();
   for (const [source, file] of [
     ["user", userMcpFile(home)],
     ["project", projectMcpFile(projectRoot)],
@@ -41,13 +49,32 @@ export function readMcpConfigFiles(
       if (read.error !== undefined) problems.push({ source, file, error: read.error });
       continue;
     }
-    for (const [name, raw] of Object.entries(read.servers)) byName.set(name, { name, source, file, raw });
+    for (const [name, raw] of Object.entries(read.servers)) {
+      if (source === "user") userNames.add(name);
+      entries.push({ name, source, file, raw, shadowed: source === "project" && userNames.has(name) });
+    }
   }
-  return { entries: [...byName.values()], problems };
+  return { entries, problems };
+}
+
+/**
+ * The environment an entry's `${VAR}` reads: all of it for the person's own file (they wrote it), and for a
+ * project's file everything but Parley's secrets (a cloned repository must not reach them).
+ */
+export function expansionEnvironment(
+  source: McpServerSource,
+  env: EnvironmentVariables,
+  secrets: ParleySecrets,
+): EnvironmentVariables {
+  return source === "project" ? withoutParleySecrets(env, secrets) : env;
 }
 
 function readServersOf(file: string): { servers: Record<string, unknown> } | { error: string | undefined } {
   if (!existsSync(file)) return { error: undefined };
+  const stat = statSync(file);
+  // A FIFO would block the read forever; a huge file would stall the server while it parses.
+  if (!stat.isFile()) return { error: "not a regular file" };
+  if (stat.size > MAX_CONFIG_BYTES) return { error: `larger than ${MAX_CONFIG_BYTES / 1024} KiB` };
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, "utf8"));

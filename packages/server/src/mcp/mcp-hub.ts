@@ -2,23 +2,45 @@ import {
   type EngineTool,
   type EnvironmentVariables,
   McpConnection,
-  type McpServerConfig,
   type McpTimeouts,
   mcpConnectionTools,
   mcpResourceTools,
-  mcpToolName,
+  type ParleySecrets,
+  parleySecrets,
   parseMcpServerConfig,
 } from "@parley/engine";
-import type { McpConnectionStatus, McpServerList, McpServerView } from "@parley/protocol";
-import { editUserMcpServer, type McpConfigEntry, readMcpConfigFiles } from "./mcp-config-files.ts";
-import { McpProjectState } from "./mcp-project-state.ts";
+import {
+  type McpConnectionStatus,
+  type McpServerList,
+  McpServerNameSchema,
+  type McpServerSource,
+  type McpServerView,
+} from "@parley/protocol";
+import {
+  editUserMcpServer,
+  expansionEnvironment,
+  type McpConfigEntry,
+  readMcpConfigFiles,
+} from "./mcp-config-files.ts";
+import {
+  McpEntryChangedError,
+  McpServerNotEditableError,
+  McpServerNotFoundError,
+  McpServerNotProjectError,
+  McpServerShadowedError,
+} from "./mcp-hub-errors.ts";
+import { McpProjectState, mcpEntryDigest } from "./mcp-project-state.ts";
+import { mcpServerStatus } from "./mcp-server-status.ts";
+import { mcpServerView } from "./mcp-server-view.ts";
+import {
+  callTimeoutOf,
+  DEFAULT_RESTART,
+  DEFAULT_TIMEOUTS,
+  type McpRestartPolicy,
+  timeoutsFromEnvironment,
+} from "./mcp-timeouts.ts";
 
-/** How a lost server is restarted: the first wait, doubling up to `maxMs`, at most `attempts` times in a row. */
-export interface McpRestartPolicy {
-  initialMs: number;
-  maxMs: number;
-  attempts: number;
-}
+export type { McpRestartPolicy } from "./mcp-timeouts.ts";
 
 /** What the hub needs from the server. */
 export interface McpHubOptions {
@@ -26,16 +48,18 @@ export interface McpHubOptions {
   projectRoot: string;
   dataDirectory: string;
   env: EnvironmentVariables;
+  /** Parley's secrets now (the token, stored keys): a project's `${VAR}` never reads them. */
+  secrets?: () => ParleySecrets;
   timeouts?: Partial<McpTimeouts>;
   restart?: Partial<McpRestartPolicy>;
   /** Called whenever a server's status or tools change (the server announces it to clients). */
   onChange?: () => void;
 }
 
-/** One configured server and what became of it. */
+/** One configured entry and what became of it. */
 interface HubServer {
   entry: McpConfigEntry;
-  config?: McpServerConfig;
+  /** What is wrong with the entry as written (it never starts). */
   configError?: string;
   connection?: McpConnection;
   /** Restarts after the server went away, in all. */
@@ -45,15 +69,14 @@ interface HubServer {
   restartTimer?: NodeJS.Timeout;
 }
 
-const DEFAULT_TIMEOUTS: McpTimeouts = { startupMs: 30_000, callMs: 10 * 60 * 1000 };
-const DEFAULT_RESTART: McpRestartPolicy = { initialMs: 1_000, maxMs: 30_000, attempts: 6 };
-
 /**
  * The project's MCP servers in the server: read from the user's `mcp.json` and the project's `.mcp.json`,
  * started in parallel in the background (each with a startup timeout, so one slow or broken server never
- * holds up the others or the chat), a project server only after the user approved it. A stdio server that
- * exits is marked failed and restarted with backoff. Runs take the connected servers' tools from here at
- * the start of each turn, so a server that connects (or changes its tools) is offered from the next turn.
+ * holds up the others or the chat), a project entry only as the user approved it, never one they rejected
+ * or one named like their own server (theirs is used). A stdio server that exits is marked failed and
+ * restarted with backoff. The files are read again whenever the list is asked for and before each turn, so
+ * a pulled change shows (and asks again) at once. Runs take the connected servers' tools from here at the
+ * start of each turn, so a server that connects (or changes its tools) is offered from the next turn.
  */
 export class McpHub {
   readonly #options: McpHubOptions;
@@ -78,9 +101,9 @@ export class McpHub {
   }
 
   /**
-   * Re-reads the config files: new servers start, removed ones stop, changed ones restart; servers whose
-   * entry did not change keep their connection. The list reflects the files at once; the promise resolves
-   * when every server started has connected or failed.
+   * Re-reads the config files: new servers start, removed ones stop, changed ones restart (a changed project
+   * entry waits for approval again); servers whose entry did not change keep their connection. The list
+   * reflects the files at once; the promise resolves when every server started has connected or failed.
    */
   reload(): Promise<void> {
     const { entries, problems } = readMcpConfigFiles(this.#options.home, this.#options.projectRoot);
@@ -90,31 +113,36 @@ export class McpHub {
     const starting: HubServer[] = [];
     const seen = new Set<string>();
     for (const entry of entries) {
-      seen.add(entry.name);
-      const existing = this.#servers.get(entry.name);
-      if (existing !== undefined && sameEntry(existing.entry, entry)) continue;
+      const key = keyOf(entry.source, entry.name);
+      seen.add(key);
+      const existing = this.#servers.get(key);
+      if (existing !== undefined && sameEntry(existing.entry, entry)) {
+        if (existing.entry.shadowed === entry.shadowed) continue;
+        // The user added or removed a server of this name: the project's entry stops or may start.
+        existing.entry = entry;
+        (entry.shadowed ? stopping : starting).push(existing);
+        continue;
+      }
       if (existing !== undefined) stopping.push(existing);
-      const parsed = parseMcpServerConfig(entry.raw, this.#options.env);
-      const server: HubServer = {
-        entry,
-        restarts: 0,
-        failedInRow: 0,
-        ...(parsed.success ? { config: parsed.config } : { configError: parsed.error }),
-      };
-      this.#servers.set(entry.name, server);
+      const server: HubServer = { entry, restarts: 0, failedInRow: 0 };
+      const error = this.#configError(entry);
+      if (error !== undefined) server.configError = error;
+      this.#servers.set(key, server);
       starting.push(server);
     }
-    for (const [name, server] of this.#servers) {
-      if (seen.has(name)) continue;
-      this.#servers.delete(name);
+    for (const [key, server] of this.#servers) {
+      if (seen.has(key)) continue;
+      this.#servers.delete(key);
       stopping.push(server);
     }
     // Nothing configured and nothing changed: clients have nothing to refetch.
     if (stopping.length > 0 || starting.length > 0 || problemsChanged) this.#changed();
-    return (async () => {
-      await Promise.all(stopping.map((server) => this.#stop(server)));
-      await Promise.all(starting.map((server) => this.#connect(server)));
-    })();
+    return this.#track(
+      (async () => {
+        await Promise.all(stopping.map((server) => this.#stop(server)));
+        await Promise.all(starting.map((server) => this.#connect(server)));
+      })(),
+    );
   }
 
   /** Resolves once no server is connecting (tests and `parley run` wait for it; the API never does). */
@@ -122,18 +150,25 @@ export class McpHub {
     while (this.#connecting.size > 0) await Promise.all([...this.#connecting]);
   }
 
-  /** Resolves once no server is connecting, or after `maxWaitMs`, whichever comes first. */
+  /**
+   * Reads the config files again (a pull may have changed them), then resolves once no server is connecting,
+   * or after `maxWaitMs`, whichever comes first.
+   */
   async ready(maxWaitMs: number): Promise<void> {
-    if (this.#connecting.size === 0) return;
+    const reloaded = this.reload().then(() => this.settled());
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, maxWaitMs);
     });
-    await Promise.race([this.settled(), waited]).finally(() => clearTimeout(timer));
+    await Promise.race([reloaded, waited]).finally(() => clearTimeout(timer));
   }
 
-  /** Every configured server with its status, tools and prompts, and the config files that could not be read. */
+  /**
+   * Every configured entry (the files read again) with its status, what it runs, its consent, tools and
+   * prompts, and the config files that could not be read.
+   */
   list(): McpServerList {
+    void this.reload();
     return {
       servers: [...this.#servers.values()].map((server) => this.#view(server)),
       problems: this.#problems,
@@ -141,9 +176,9 @@ export class McpHub {
     };
   }
 
-  /** One server's view, or undefined when no server has that name. */
-  get(name: string): McpServerView | undefined {
-    const server = this.#servers.get(name);
+  /** A server's view (the one in use when both files name it, unless `source` says), or undefined. */
+  get(name: string, source?: McpServerSource): McpServerView | undefined {
+    const server = this.#find(name, source);
     return server === undefined ? undefined : this.#view(server);
   }
 
@@ -160,14 +195,35 @@ export class McpHub {
   // The methods below change the state at once (or throw) and return a promise that settles when the
   // server has connected or failed, so an API call answers without waiting for a slow server.
 
-  /** Lets a project server start (its entry as it is now) and starts it. */
-  approve(name: string): Promise<void> {
-    const server = this.#required(name);
+  /**
+   * Lets a project entry start and starts it. `digest` names the entry the person saw: if the file changed
+   * since, nothing is approved and they are shown the new one.
+   */
+  approve(name: string, digest: string): Promise<void> {
+    const server = this.#decidable(name, digest);
+    if (server.entry.shadowed) throw new McpServerShadowedError(name);
     this.#state.approve(name, server.entry.raw);
+    this.#changed();
     return this.#connect(server);
   }
 
-  /** Turns a server on or off for this project; off stops it at once. */
+  /** Keeps a project entry (the one the person saw) off and quiet until it changes; stops it if it runs. */
+  reject(name: string, digest: string): Promise<void> {
+    const server = this.#decidable(name, digest);
+    this.#state.reject(name, server.entry.raw);
+    const stopped = this.#stop(server);
+    this.#changed();
+    return stopped;
+  }
+
+  /** Forgets a rejection: the project entry asks for approval again. */
+  unreject(name: string): void {
+    this.#required(name, "project");
+    this.#state.unreject(name);
+    this.#changed();
+  }
+
+  /** Turns a server (the one in use) on or off for this project; off stops it at once. */
   setEnabled(name: string, enabled: boolean): Promise<void> {
     const server = this.#required(name);
     this.#state.setEnabled(name, enabled);
@@ -217,7 +273,7 @@ export class McpHub {
 
   /** A connected server by name (for its prompts and icon). */
   connection(name: string): McpConnection | undefined {
-    const connection = this.#servers.get(name)?.connection;
+    const connection = this.#find(name)?.connection;
     return connection?.state === "connected" ? connection : undefined;
   }
 
@@ -236,44 +292,78 @@ export class McpHub {
     return [...this.#servers.values()].flatMap((server) => (server.connection ? [server.connection] : []));
   }
 
-  #required(name: string): HubServer {
-    const server = this.#servers.get(name);
+  /** The entry of that name and source; without a source, the one in use (the user's wins a shared name). */
+  #find(name: string, source?: McpServerSource): HubServer | undefined {
+    if (source !== undefined) return this.#servers.get(keyOf(source, name));
+    return this.#servers.get(keyOf("user", name)) ?? this.#servers.get(keyOf("project", name));
+  }
+
+  #required(name: string, source?: McpServerSource): HubServer {
+    const server = this.#find(name, source);
     if (server === undefined) throw new McpServerNotFoundError(name);
     return server;
   }
 
-  #status(server: HubServer): { status: McpConnectionStatus; error?: string } {
-    if (server.configError !== undefined) return { status: "failed", error: server.configError };
-    if (this.#state.isDisabled(server.entry.name)) return { status: "disabled" };
-    if (!this.#mayStart(server)) {
-      return {
-        status: "needs_approval",
-        error: `${server.entry.file} asks to start this server; approve it to let it run`,
-      };
+  /** The project entry a decision is about, refused when the file no longer holds the entry the person saw. */
+  #decidable(name: string, digest: string): HubServer {
+    const server = this.#find(name, "project");
+    if (server === undefined) {
+      if (this.#find(name, "user") !== undefined) throw new McpServerNotProjectError(name);
+      throw new McpServerNotFoundError(name);
     }
-    const connection = server.connection;
-    if (connection === undefined || connection.state === "pending") return { status: "connecting" };
-    if (connection.state === "connected") return { status: "connected" };
-    return { status: "failed", ...(connection.error !== undefined && { error: connection.error }) };
+    if (mcpEntryDigest(server.entry.raw) !== digest) throw new McpEntryChangedError(name, server.entry.file);
+    return server;
   }
 
-  /** A cloned repository's `.mcp.json` never starts a program without the user's consent. */
-  #mayStart(server: HubServer): boolean {
-    return server.entry.source !== "project" || this.#state.isApproved(server.entry.name, server.entry.raw);
+  #status(server: HubServer): { status: McpConnectionStatus; error?: string } {
+    return mcpServerStatus(server, this.#state, this.#find(server.entry.name, "user")?.entry.file);
+  }
+
+  #secrets(): ParleySecrets {
+    return this.#options.secrets?.() ?? parleySecrets({ env: this.#options.env });
+  }
+
+  /** The entry checked as written and expanded with what its source may read; the error, if any. */
+  #parse(entry: McpConfigEntry, secrets: ParleySecrets) {
+    const name = McpServerNameSchema.safeParse(entry.name);
+    if (!name.success) {
+      return { success: false as const, error: `name: ${name.error.issues[0]?.message ?? "not valid"}` };
+    }
+    return parseMcpServerConfig(entry.raw, expansionEnvironment(entry.source, this.#options.env, secrets));
+  }
+
+  #configError(entry: McpConfigEntry): string | undefined {
+    const parsed = this.#parse(entry, this.#secrets());
+    return parsed.success ? undefined : parsed.error;
   }
 
   #connect(server: HubServer): Promise<void> {
-    const connecting = this.#open(server).finally(() => this.#connecting.delete(connecting));
-    this.#connecting.add(connecting);
-    return connecting;
+    return this.#track(this.#open(server));
+  }
+
+  /** Counts a promise as connecting until it settles, so `settled()` waits for it. */
+  #track(promise: Promise<void>): Promise<void> {
+    const tracked = promise.finally(() => this.#connecting.delete(tracked));
+    this.#connecting.add(tracked);
+    return tracked;
   }
 
   async #open(server: HubServer): Promise<void> {
-    if (this.#closed || server.config === undefined) return;
-    if (this.#state.isDisabled(server.entry.name) || !this.#mayStart(server)) return;
+    if (this.#closed || server.configError !== undefined || !this.#state.mayStart(server.entry)) return;
     if (server.connection?.state === "connected" || server.connection?.state === "pending") return;
+    // Expanded now, not when read: a key stored in Settings since then is a secret too.
+    const secrets = this.#secrets();
+    const parsed = this.#parse(server.entry, secrets);
+    if (!parsed.success) {
+      server.configError = parsed.error;
+      this.#changed();
+      return;
+    }
     clearTimeout(server.restartTimer);
-    const connection = new McpConnection(server.entry.name, server.config);
+    const connection = new McpConnection(server.entry.name, parsed.config, {
+      cwd: this.#options.projectRoot,
+      conceal: [...parsed.inserted, ...secrets.values],
+    });
     server.connection = connection;
     connection.onToolsChanged = () => this.#changed();
     connection.onLost = () => {
@@ -313,47 +403,12 @@ export class McpHub {
   }
 
   #view(server: HubServer): McpServerView {
-    const { entry, connection } = server;
-    const status = this.#status(server);
-    const connected = connection?.state === "connected" ? connection : undefined;
-    const raw = entry.raw as { type?: unknown; url?: unknown; command?: unknown } | null;
-    const transport =
-      raw?.type === "http" || raw?.type === "sse"
-        ? raw.type
-        : typeof raw?.command === "string" && (raw.type === undefined || raw.type === "stdio")
-          ? "stdio"
-          : "unknown";
-    return {
-      name: entry.name,
-      source: entry.source,
-      file: entry.file,
-      transport,
-      config: entry.raw,
-      ...status,
-      ...(connection?.stderrTail && { stderr: connection.stderrTail }),
-      ...(connected?.serverInfo && {
-        server_info: {
-          name: connected.serverInfo.name,
-          version: connected.serverInfo.version,
-          ...(connected.serverInfo.title !== undefined && { title: connected.serverInfo.title }),
-        },
-      }),
-      tools: (connected?.tools ?? []).map((tool) => ({
-        name: tool.name,
-        model_name: mcpToolName(entry.name, tool.name),
-        ...(tool.title !== undefined && { title: tool.title }),
-        ...(tool.description !== undefined && { description: tool.description }),
-        ...(tool.annotations !== undefined && { annotations: tool.annotations }),
-      })),
-      prompts: (connected?.prompts ?? []).map((prompt) => ({
-        name: prompt.name,
-        command: `/${mcpToolName(entry.name, prompt.name)}`,
-        ...(prompt.description !== undefined && { description: prompt.description }),
-        ...(prompt.arguments !== undefined && { arguments: prompt.arguments }),
-      })),
-      has_resources: connected?.capabilities.resources ?? false,
-      restarts: server.restarts,
-    };
+    return mcpServerView(server, this.#status(server), {
+      projectRoot: this.#options.projectRoot,
+      env: this.#options.env,
+      secrets: this.#secrets(),
+      state: this.#state,
+    });
   }
 
   #changed(): void {
@@ -361,42 +416,10 @@ export class McpHub {
   }
 }
 
-/** No configured server has this name. */
-export class McpServerNotFoundError extends Error {
-  constructor(readonly serverName: string) {
-    super(`no MCP server is named "${serverName}"`);
-    this.name = "McpServerNotFoundError";
-  }
-}
-
-/** The server is not the user's to edit from Parley (it comes from the project's `.mcp.json`). */
-export class McpServerNotEditableError extends Error {
-  constructor(
-    readonly serverName: string,
-    readonly file: string,
-  ) {
-    super(`the MCP server "${serverName}" comes from ${file}; edit that file to change or remove it`);
-    this.name = "McpServerNotEditableError";
-  }
-}
-
-/** Claude Code's variables: `MCP_TIMEOUT` for a server's start, `MCP_TOOL_TIMEOUT` for a call (milliseconds). */
-function timeoutsFromEnvironment(env: EnvironmentVariables): Partial<McpTimeouts> {
-  const milliseconds = (value: string | undefined) => {
-    const parsed = Number(value);
-    return value !== undefined && Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
-  };
-  const startupMs = milliseconds(env.MCP_TIMEOUT);
-  const callMs = milliseconds(env.MCP_TOOL_TIMEOUT);
-  return { ...(startupMs !== undefined && { startupMs }), ...(callMs !== undefined && { callMs }) };
-}
-
-/** A server's own call timeout: its entry's `timeout` (milliseconds), as Claude Code's config allows. */
-function callTimeoutOf(config: McpServerConfig): number | undefined {
-  const timeout = (config as { timeout?: unknown }).timeout;
-  return typeof timeout === "number" && timeout > 0 ? timeout : undefined;
-}
-
 function sameEntry(left: McpConfigEntry, right: McpConfigEntry): boolean {
   return left.source === right.source && JSON.stringify(left.raw) === JSON.stringify(right.raw);
+}
+
+function keyOf(source: McpServerSource, name: string): string {
+  return `${source}\u0000${name}`;
 }

@@ -2,21 +2,33 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../store/write-file-atomic.ts";
+import type { McpConfigEntry } from "./mcp-config-files.ts";
+
+/** A project entry the person approved: its digest, and the entry as written (to show what changed). */
+interface Approval {
+  digest: string;
+  entry?: unknown;
+}
 
 /** What the user decided about MCP servers for one project. */
 interface McpProjectStateFile {
-  /** Project servers the user allowed to start: name → digest of the entry they approved. */
-  approved: Record<string, string>;
+  /** Project servers the user allowed to start: name → the entry they approved. */
+  approved: Record<string, Approval>;
+  /** Project entries the user rejected: name → digest of the entry rejected. */
+  rejected: Record<string, string>;
   /** Servers the user turned off for this project. */
   disabled: string[];
   trust_read_only_tools: boolean;
 }
 
+/** The person's decision about one project entry as it is now. */
+export type McpEntryDecision = "pending" | "approved" | "rejected";
+
 /**
  * The user's MCP decisions for a project, kept in Parley's data directory (never in the project, which a
- * cloned repository controls): which `.mcp.json` servers may start, which servers are off, and whether
- * read-only tools run without asking. An approval holds for the entry as it was approved: a changed command
- * needs approving again.
+ * cloned repository controls): which `.mcp.json` entries may start and which were rejected, which servers
+ * are off, and whether read-only tools run without asking. A decision holds for the entry as it was decided
+ * (its digest): a changed entry is pending again, and the approved one is kept to show what changed.
  */
 export class McpProjectState {
   readonly #file: string;
@@ -27,17 +39,56 @@ export class McpProjectState {
     this.#state = readState(this.#file);
   }
 
+  /** Rejected beats approved: a person who said no to this exact entry is not asked again, nor is it run. */
+  decision(name: string, entry: unknown): McpEntryDecision {
+    const current = mcpEntryDigest(entry);
+    if (own(this.#state.rejected, name) === current) return "rejected";
+    return own(this.#state.approved, name)?.digest === current ? "approved" : "pending";
+  }
+
   isApproved(name: string, entry: unknown): boolean {
-    return this.#state.approved[name] === digest(entry);
+    return this.decision(name, entry) === "approved";
+  }
+
+  /** Whether the person ever approved a server of this name (a changed entry says "changed", not "new"). */
+  wasApproved(name: string): boolean {
+    return own(this.#state.approved, name) !== undefined;
+  }
+
+  /** The entry as written when the person last approved this server (undefined: never, or not kept). */
+  approvedEntry(name: string): { entry: unknown } | undefined {
+    const approval = own(this.#state.approved, name);
+    return approval !== undefined && "entry" in approval ? { entry: approval.entry } : undefined;
   }
 
   approve(name: string, entry: unknown): void {
-    this.#state.approved[name] = digest(entry);
+    this.#state.approved[name] = { digest: mcpEntryDigest(entry), entry: entry ?? null };
+    delete this.#state.rejected[name];
+    this.#save();
+  }
+
+  reject(name: string, entry: unknown): void {
+    this.#state.rejected[name] = mcpEntryDigest(entry);
+    this.#save();
+  }
+
+  /** Forgets a rejection: the entry asks for approval again. */
+  unreject(name: string): void {
+    delete this.#state.rejected[name];
     this.#save();
   }
 
   isDisabled(name: string): boolean {
     return this.#state.disabled.includes(name);
+  }
+
+  /**
+   * The one rule for whether an entry may start (the server and `parley run` both ask it): the user's own
+   * unless disabled; a project's only as approved, not rejected, not shadowed and not disabled.
+   */
+  mayStart(entry: McpConfigEntry): boolean {
+    if (this.isDisabled(entry.name)) return false;
+    return entry.source !== "project" || (!entry.shadowed && this.isApproved(entry.name, entry.raw));
   }
 
   setEnabled(name: string, enabled: boolean): void {
@@ -60,26 +111,57 @@ export class McpProjectState {
   }
 }
 
+/** The digest a decision is about: SHA-256 of the entry as written. */
+export function mcpEntryDigest(entry: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify(entry ?? null))
+    .digest("hex");
+}
+
+/** A record's own value: a name from a repository (`constructor`) must not find a prototype's. */
+function own<T>(record: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
 function readState(file: string): McpProjectStateFile {
-  const empty: McpProjectStateFile = { approved: {}, disabled: [], trust_read_only_tools: false };
-  if (!existsSync(file)) return empty;
+  const empty = (): McpProjectStateFile => ({
+    approved: {},
+    rejected: {},
+    disabled: [],
+    trust_read_only_tools: false,
+  });
+  if (!existsSync(file)) return empty();
   try {
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<McpProjectStateFile>;
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     return {
-      approved: typeof parsed.approved === "object" && parsed.approved !== null ? parsed.approved : {},
+      approved: approvalsOf(parsed.approved),
+      rejected: stringsOf(parsed.rejected),
       disabled: Array.isArray(parsed.disabled)
-        ? parsed.disabled.filter((name) => typeof name === "string")
+        ? parsed.disabled.filter((name): name is string => typeof name === "string")
         : [],
       trust_read_only_tools: parsed.trust_read_only_tools === true,
     };
   } catch {
     // A damaged file means nothing is approved: servers ask again rather than start unasked.
-    return empty;
+    return empty();
   }
 }
 
-function digest(entry: unknown): string {
-  return createHash("sha256")
-    .update(JSON.stringify(entry ?? null))
-    .digest("hex");
+/** Approvals as kept, and as Parley kept them before it kept the entry too (name → digest). */
+function approvalsOf(value: unknown): Record<string, Approval> {
+  if (typeof value !== "object" || value === null) return {};
+  const approvals: Record<string, Approval> = {};
+  for (const [name, approval] of Object.entries(value)) {
+    if (typeof approval === "string") approvals[name] = { digest: approval };
+    else if (typeof (approval as Approval | null)?.digest === "string")
+      approvals[name] = approval as Approval;
+  }
+  return approvals;
+}
+
+function stringsOf(value: unknown): Record<string, string> {
+  if (typeof value !== "object" || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((pair): pair is [string, string] => typeof pair[1] === "string"),
+  );
 }

@@ -20,6 +20,8 @@ export interface TestServerOptions {
   fake?: FakeModelServer;
   /** MCP timeouts and restart policy (tests shorten them). */
   mcp?: ServerOptions["mcp"];
+  /** A fixed API token (as `parley serve` passes PARLEY_TOKEN) instead of a random one. */
+  token?: string;
 }
 
 /** What a test needs: the real server on a free port, the scripted model behind it, and HTTP helpers. */
@@ -66,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.compaction && { compaction: options.compaction }),
     sse: { heartbeatMs: 60_000, ...options.sse },
     ...(options.mcp && { mcp: options.mcp }),
+    ...(options.token !== undefined && { token: options.token }),
   });
   const request = (method: string, path: string, requestOptions: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...requestOptions.headers };

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -8,6 +8,8 @@ export interface HeaderMcpServer {
   url: string;
   /** Requests refused for a missing or wrong header. */
   refused: number;
+  /** The headers of every request it received, refused or not, in order. */
+  received: IncomingHttpHeaders[];
   close(): Promise<void>;
 }
 
@@ -18,7 +20,9 @@ export interface HeaderMcpServer {
  */
 export async function startHeaderMcpServer(header: string, value: string): Promise<HeaderMcpServer> {
   const state = { refused: 0 };
+  const received: IncomingHttpHeaders[] = [];
   const http: Server = createServer(async (request, response) => {
+    received.push(request.headers);
     if (request.headers[header.toLowerCase()] !== value) {
       state.refused += 1;
       response.writeHead(401, { "content-type": "application/json" }).end('{"error":"missing key"}');
@@ -43,6 +47,7 @@ export async function startHeaderMcpServer(header: string, value: string): Promi
     get refused() {
       return state.refused;
     },
+    received,
     close: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();

@@ -7,11 +7,13 @@ import { GearIcon, MenuIcon } from "../lib/icons.tsx";
 import { type AgentBackendsApi, createAgentBackendsApi } from "../sessions/agent-backends-api.ts";
 import { NewSessionBackend } from "../sessions/new-session-backend.tsx";
 import { SessionList } from "../sessions/session-list.tsx";
+import { MCP_SERVERS_SECTION } from "../settings/mcp-servers-section.tsx";
 import type { SettingsApi } from "../settings/settings-api.ts";
 import { SettingsPage } from "../settings/settings-page.tsx";
 import { CompactButton } from "../status/compact-button.tsx";
 import { type ConnectionDisplayStatus, ConnectionIndicator } from "../status/connection-indicator.tsx";
 import { ContextMeter } from "../status/context-meter.tsx";
+import { McpConsentNotice } from "../status/mcp-consent-notice.tsx";
 import { DemoLabel, ErrorBanner, ModelFallbackNotice } from "../status/notices.tsx";
 import { PermissionModeSelect } from "../status/permission-mode-select.tsx";
 import { StatusAnnouncer } from "../status/status-announcer.tsx";
@@ -23,7 +25,8 @@ import { useSessionRoute } from "./use-session-route.ts";
 
 /**
  * The whole page: the session sidebar (a drawer on narrow screens), a top bar with the session's status,
- * and either the chat (messages, queue, composer) or the settings page.
+ * and either the chat (a notice while project MCP servers wait for consent, messages, queue, composer) or
+ * the settings page.
  */
 export function App({
   settingsApi,
@@ -130,6 +133,13 @@ export function App({
           />
         ) : (
           <main className="chat" aria-label="Chat">
+            <div className="notices">
+              <McpConsentNotice
+                api={settingsApi}
+                revision={mcpRevision}
+                onReview={() => navigate({ page: "settings" }, { hash: MCP_SERVERS_SECTION })}
+              />
+            </div>
             <ChatPanel />
             <div className="chat-footer">
               <QueueList />

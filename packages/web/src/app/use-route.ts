@@ -36,10 +36,13 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Navigates without a reload; `replace` rewrites the current history entry instead of adding one. */
-export function navigate(route: Route, options: { replace?: boolean } = {}): void {
-  const path = routePath(route);
-  if (path === window.location.pathname) return;
+/**
+ * Navigates without a reload; `replace` rewrites the current history entry instead of adding one; `hash`
+ * names a part of the page to bring into view (`/settings#mcp-servers`).
+ */
+export function navigate(route: Route, options: { replace?: boolean; hash?: string } = {}): void {
+  const path = `${routePath(route)}${options.hash === undefined ? "" : `#${options.hash}`}`;
+  if (path === `${window.location.pathname}${window.location.hash}`) return;
   if (options.replace === true) window.history.replaceState(null, "", path);
   else window.history.pushState(null, "", path);
   for (const listener of listeners) listener();

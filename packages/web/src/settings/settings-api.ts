@@ -41,8 +41,14 @@ export interface SettingsApi {
   removeMcpServer(name: string): Promise<ApiResult<McpServerList>>;
   /** Turns a server on or off for this project. */
   setMcpServerEnabled(name: string, enabled: boolean): Promise<ApiResult<McpServerView>>;
-  /** Approves a project server, or reconnects a server. */
-  mcpServerAction(name: string, action: "approve" | "reconnect"): Promise<ApiResult<McpServerView>>;
+  /** Reconnects a server, or takes back the rejection of a project entry. */
+  mcpServerAction(name: string, action: "reconnect" | "unreject"): Promise<ApiResult<McpServerView>>;
+  /** Approves or rejects a project entry as the person saw it (`digest`). */
+  decideMcpServer(
+    name: string,
+    decision: "approve" | "reject",
+    digest: string,
+  ): Promise<ApiResult<McpServerView>>;
   /** Whether tools that declare readOnlyHint run without asking. */
   setTrustReadOnlyMcpTools(trust: boolean): Promise<ApiResult<McpServerList>>;
 }
@@ -60,6 +66,7 @@ export function createSettingsApi(client: ParleyClient = new ParleyClient()): Se
     removeMcpServer: (name) => settle(client.removeMcpServer(name)),
     setMcpServerEnabled: (name, enabled) => settle(client.setMcpServerEnabled(name, enabled)),
     mcpServerAction: (name, action) => settle(client.mcpServerAction(name, action)),
+    decideMcpServer: (name, decision, digest) => settle(client.decideMcpServer(name, decision, digest)),
     setTrustReadOnlyMcpTools: (trust) => settle(client.setTrustReadOnlyMcpTools(trust)),
   };
 }

@@ -1,6 +1,7 @@
 import {
   McpPromptRequestSchema,
   McpPromptTextSchema,
+  McpServerDecisionRequestSchema,
   McpServerListSchema,
   McpServerParamsSchema,
   McpServerViewSchema,
@@ -9,21 +10,28 @@ import {
   PutMcpServerRequestSchema,
 } from "@parley/protocol";
 import type { McpHub } from "../../mcp/mcp-hub.ts";
-import { McpServerNotEditableError, McpServerNotFoundError } from "../../mcp/mcp-hub.ts";
+import {
+  McpEntryChangedError,
+  McpServerNotEditableError,
+  McpServerNotFoundError,
+  McpServerNotProjectError,
+  McpServerShadowedError,
+} from "../../mcp/mcp-hub-errors.ts";
 import { expandMcpPrompt, findPromptCommand, promptArguments } from "../../mcp/mcp-prompt-text.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
 
 /**
- * The project's MCP servers: their status and tools, the user's decisions (approve a project server,
- * enable, disable, reconnect, trust read-only tools) and edits of the user's `mcp.json`. Every change
- * answers at once; a server's connecting and connecting-or-failing is announced on the event stream.
+ * The project's MCP servers: their status, what they run and their tools, the user's decisions (approve or
+ * reject a project entry as they saw it, enable, disable, reconnect, trust read-only tools) and edits of
+ * the user's `mcp.json`. Every change answers at once; a server's connecting and connecting-or-failing is
+ * announced on the event stream.
  */
 export function mcpRoutes(context: ServerContext): RouteDefinition[] {
   const hub = context.mcp;
-  const view = (name: string) => {
-    const server = hub.get(name);
+  const view = (name: string, source?: "project") => {
+    const server = hub.get(name, source);
     if (server === undefined) throw ApiError.notFound("MCP server", name);
     return server;
   };
@@ -78,13 +86,44 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
     defineRoute({
       method: "post",
       path: "/api/mcp/servers/:name/approve",
-      summary: "Let a server of the project's .mcp.json start (as its entry is now) and start it",
+      summary:
+        "Let a server of the project's .mcp.json start, as the entry with this digest (409 if it changed since)",
+      tag: "mcp",
+      params: McpServerParamsSchema,
+      body: McpServerDecisionRequestSchema,
+      response: McpServerViewSchema,
+      handler: ({ params, body }) => {
+        settle(hub, () => hub.approve(params.name, body.digest));
+        return view(params.name, "project");
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/mcp/servers/:name/reject",
+      summary:
+        "Keep a server of the project's .mcp.json off and quiet until its entry changes (409 if it changed since)",
+      tag: "mcp",
+      params: McpServerParamsSchema,
+      body: McpServerDecisionRequestSchema,
+      response: McpServerViewSchema,
+      handler: ({ params, body }) => {
+        settle(hub, () => hub.reject(params.name, body.digest));
+        return view(params.name, "project");
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/mcp/servers/:name/unreject",
+      summary: "Forget the rejection of a project server: it asks for approval again",
       tag: "mcp",
       params: McpServerParamsSchema,
       response: McpServerViewSchema,
       handler: ({ params }) => {
-        settle(hub, () => hub.approve(params.name));
-        return view(params.name);
+        settle(hub, () => {
+          hub.unreject(params.name);
+          return Promise.resolve();
+        });
+        return view(params.name, "project");
       },
     }),
     defineRoute({
@@ -140,7 +179,14 @@ function settle(_hub: McpHub, change: () => Promise<void>): void {
     settling = change();
   } catch (error) {
     if (error instanceof McpServerNotFoundError) throw ApiError.notFound("MCP server", error.serverName);
-    if (error instanceof McpServerNotEditableError) throw new ApiError("conflict", error.message);
+    if (
+      error instanceof McpServerNotEditableError ||
+      error instanceof McpServerNotProjectError ||
+      error instanceof McpServerShadowedError ||
+      error instanceof McpEntryChangedError
+    ) {
+      throw new ApiError("conflict", error.message);
+    }
     throw new ApiError("invalid_request", (error as Error).message);
   }
   settling.catch((error: unknown) => console.error(`parley: MCP: ${(error as Error).message}`));

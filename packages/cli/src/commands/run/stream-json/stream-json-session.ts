@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import { createInterface } from "node:readline";
 import {
   AgentSession,
@@ -9,6 +10,7 @@ import {
   McpServers,
   type ModelConfig,
   ModelConfigError,
+  parleySecrets,
   resolveModelConfig,
 } from "@parley/engine";
 import {
@@ -114,11 +116,21 @@ export class StreamJsonSession {
   async #openSession(): Promise<void> {
     const { args, cwd } = this.#options;
     const warn = (message: string) => this.#warn(message);
-    const configured = {
-      ...(args.strictMcpConfig ? {} : configuredMcpServers(this.#options.home, cwd, warn)),
-      ...(await mcpServersFromArgs(args.mcpConfig ?? [], cwd, warn)),
-    };
-    this.#mcpReady = this.#mcp.connect(configured, this.#io.env).then(() => {
+    const env = this.#io.env;
+    const secrets = parleySecrets({ env, settings: this.#options.settings });
+    const fromFiles = args.strictMcpConfig
+      ? undefined
+      : configuredMcpServers(this.#options.home, cwd, env, secrets, warn);
+    // --mcp-config is the person's own command line: its servers read their whole environment.
+    const fromArgs = await mcpServersFromArgs(args.mcpConfig ?? [], cwd, warn);
+    const configured = { ...fromFiles?.servers, ...fromArgs };
+    const connecting = this.#mcp.connect(configured, env, {
+      cwd: realpathSync(cwd),
+      conceal: [...secrets.values],
+      environmentOf: (name) =>
+        Object.hasOwn(fromArgs, name) ? env : (fromFiles?.environmentOf(name) ?? env),
+    });
+    this.#mcpReady = connecting.then(() => {
       for (const server of this.#mcp.status()) {
         if (server.status === "failed")
           this.#warn(`parley: the MCP server ${server.name} failed: ${server.error}`);

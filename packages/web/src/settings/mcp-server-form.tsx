@@ -1,0 +1,83 @@
+import { McpServerEntrySchema, McpServerNameSchema } from "@parley/protocol";
+import { useId, useState } from "react";
+
+/**
+ * Adds or edits a server of the person's own `mcp.json`, in the JSON shape Claude Code uses; the name and
+ * the config are checked before they are sent.
+ */
+export function McpServerForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: { name: string; json: string; isNew: boolean };
+  onSave: (
+    name: string,
+    config: ReturnType<typeof McpServerEntrySchema.parse>,
+  ) => Promise<string | undefined>;
+  onCancel: () => void;
+}) {
+  const [name, setName] = useState(initial.name);
+  const [json, setJson] = useState(initial.json);
+  const [problem, setProblem] = useState<string | undefined>();
+  const nameId = useId();
+  const jsonId = useId();
+  const submit = async () => {
+    const validName = McpServerNameSchema.safeParse(name);
+    if (!validName.success) return setProblem(`Name: ${validName.error.issues[0]?.message ?? "not valid"}`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch (error) {
+      return setProblem(`Config: not valid JSON (${(error as Error).message})`);
+    }
+    const config = McpServerEntrySchema.safeParse(parsed);
+    if (!config.success) {
+      return setProblem(
+        `Config: give "command" (and "args", "env") for a local server, or "type": "http" or "sse" with a "url"`,
+      );
+    }
+    setProblem(await onSave(validName.data, config.data));
+  };
+  return (
+    <form
+      className="mcp-server-form"
+      data-testid="mcp-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={nameId}>Name</label>
+      <input
+        id={nameId}
+        data-testid="mcp-form-name"
+        value={name}
+        disabled={!initial.isNew}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <label htmlFor={jsonId}>Config (JSON)</label>
+      <textarea
+        id={jsonId}
+        data-testid="mcp-form-config"
+        rows={8}
+        spellCheck={false}
+        value={json}
+        onChange={(event) => setJson(event.target.value)}
+      />
+      {problem !== undefined && (
+        <p className="field-error" role="alert" data-testid="mcp-form-error">
+          {problem}
+        </p>
+      )}
+      <div className="card-actions">
+        <button type="submit" className="button button-primary" data-testid="mcp-form-save">
+          Save
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
