@@ -108,6 +108,18 @@ export {
 } from "./permissions/shell-command.ts";
 export { suggestAllowRule } from "./permissions/suggest-rule.ts";
 
+// ── child processes: the environment every one starts from ───────────────────
+
+export type { ChildEnvironment, ChildEnvironmentOptions } from "./children/child-environment.ts";
+export {
+  childEnvironment,
+  isParleySecretVariable,
+  PARLEY_SECRET_VARIABLES,
+  withWorkingDirectory,
+} from "./children/child-environment.ts";
+export type { ChildProcessKind } from "./children/child-environment-settings.ts";
+export { childEnvironmentFor, settingsSecrets } from "./children/child-environment-settings.ts";
+
 // ── model configuration and settings ──────────────────────────────────────────
 
 export type { ModelDescription } from "./config/describe-model.ts";
@@ -191,7 +203,9 @@ export {
   PROJECT_STRUCTURE_TOKEN_BUDGET,
   projectStructureModelText,
 } from "./project-structure/project-structure-model-text.ts";
+export type { ProjectStructureToolOptions } from "./project-structure/project-structure-tool.ts";
 export {
+  createProjectStructureTool,
   PROJECT_STRUCTURE_TOOL_MAX_ENTRIES,
   PROJECT_STRUCTURE_TOOL_NAME,
   ProjectStructureInputSchema,
@@ -225,6 +239,7 @@ export { contextWindowFor, shouldCompact } from "./compaction/should-compact.ts"
 export type { CompactionSplit } from "./compaction/split-for-compaction.ts";
 export { splitForCompaction } from "./compaction/split-for-compaction.ts";
 export type {
+  McpProcessOptions,
   McpPromptDescription,
   McpResourceContents,
   McpResourceDescription,

@@ -1,5 +1,5 @@
 import type { EngineTool } from "../tools/engine-tool.ts";
-import { McpConnection } from "./mcp-connection.ts";
+import { McpConnection, type McpProcessOptions } from "./mcp-connection.ts";
 import { type McpEngineTool, mcpEngineTool } from "./mcp-engine-tool.ts";
 import { mcpResourceTools } from "./mcp-resource-tools.ts";
 import { parseMcpServerConfig } from "./mcp-server-config.ts";
@@ -50,10 +50,14 @@ export class McpServers {
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...timeouts };
   }
 
-  /** Connects every server; resolves when each is connected or failed. */
+  /**
+   * Connects every server; resolves when each is connected or failed. `env` fills in `${VAR}`; stdio servers
+   * run as `spawning` says (in the project, from the environment it gives).
+   */
   async connect(
     servers: Readonly<Record<string, unknown>>,
     env: Readonly<Record<string, string | undefined>>,
+    spawning: McpProcessOptions,
   ): Promise<void> {
     const starting: Promise<void>[] = [];
     for (const [name, raw] of Object.entries(servers)) {
@@ -62,7 +66,7 @@ export class McpServers {
         this.#invalid.push({ name, status: "failed", error: parsed.error, tools: [] });
         continue;
       }
-      const connection = new McpConnection(name, parsed.config);
+      const connection = new McpConnection(name, parsed.config, spawning);
       this.connections.push(connection);
       starting.push(connection.connect(this.#timeouts.startupMs));
     }

@@ -26,6 +26,8 @@ export interface McpHubOptions {
   projectRoot: string;
   dataDirectory: string;
   env: EnvironmentVariables;
+  /** The environment a stdio server starts from, before its entry's own `env`. */
+  childEnvironment: () => Promise<EnvironmentVariables>;
   timeouts?: Partial<McpTimeouts>;
   restart?: Partial<McpRestartPolicy>;
   /** Called whenever a server's status or tools change (the server announces it to clients). */
@@ -273,7 +275,10 @@ export class McpHub {
     if (this.#state.isDisabled(server.entry.name) || !this.#mayStart(server)) return;
     if (server.connection?.state === "connected" || server.connection?.state === "pending") return;
     clearTimeout(server.restartTimer);
-    const connection = new McpConnection(server.entry.name, server.config);
+    const connection = new McpConnection(server.entry.name, server.config, {
+      cwd: this.#options.projectRoot,
+      environment: this.#options.childEnvironment,
+    });
     server.connection = connection;
     connection.onToolsChanged = () => this.#changed();
     connection.onLost = () => {

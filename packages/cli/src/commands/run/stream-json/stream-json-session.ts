@@ -2,6 +2,7 @@ import { createInterface } from "node:readline";
 import {
   AgentSession,
   type AskForPermission,
+  childEnvironmentFor,
   contextWindowFor,
   createLanguageModel,
   type EngineTool,
@@ -118,12 +119,16 @@ export class StreamJsonSession {
       ...(args.strictMcpConfig ? {} : configuredMcpServers(this.#options.home, cwd, warn)),
       ...(await mcpServersFromArgs(args.mcpConfig ?? [], cwd, warn)),
     };
-    this.#mcpReady = this.#mcp.connect(configured, this.#io.env).then(() => {
-      for (const server of this.#mcp.status()) {
-        if (server.status === "failed")
-          this.#warn(`parley: the MCP server ${server.name} failed: ${server.error}`);
-      }
-    });
+    const { env } = this.#io;
+    const { settings } = this.#options;
+    this.#mcpReady = this.#mcp
+      .connect(configured, env, { cwd, environment: () => childEnvironmentFor("mcp", env, settings).env })
+      .then(() => {
+        for (const server of this.#mcp.status()) {
+          if (server.status === "failed")
+            this.#warn(`parley: the MCP server ${server.name} failed: ${server.error}`);
+        }
+      });
     const ask: AskForPermission | undefined =
       args.permissionPromptTool === "stdio" ? (prompt) => this.#askHost(prompt) : undefined;
     if (args.permissionPromptTool !== undefined && args.permissionPromptTool !== "stdio") {
@@ -133,6 +138,7 @@ export class StreamJsonSession {
     }
     this.#permissions = printModePermissions({
       cwd,
+      shellEnvironment: childEnvironmentFor("shell", env, settings).env,
       mode: args.permissionMode ?? this.#options.settings.permission_mode ?? "default",
       ...(args.allowedTools && { allowedTools: args.allowedTools }),
       ...(args.disallowedTools && { disallowedTools: args.disallowedTools }),
