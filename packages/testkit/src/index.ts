@@ -5,6 +5,8 @@
 
 // ── real agent CLIs ───────────────────────────────────────────────────────────
 export { codexConfigToml, GEMINI_SETTINGS, openCodeConfig } from "./agent-cli-configs.ts";
+export type { ChildProcessRecord } from "./child-process-record.ts";
+export { readChildProcessRecord, writeRecordingProgram } from "./child-process-record.ts";
 // ── another process ───────────────────────────────────────────────────────────
 export type { FakeModelServerClient } from "./control-client.ts";
 export { connectFakeModelServer } from "./control-client.ts";

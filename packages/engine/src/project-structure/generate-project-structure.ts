@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { basename } from "node:path";
 import type { ProjectStructureData, ProjectStructureType } from "@parley/protocol";
+import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import { buildFileList, type FileListOrder } from "./build-file-list.ts";
 import { buildProjectTree } from "./build-project-tree.ts";
 import { readProjectDependencies } from "./dependencies/read-project-dependencies.ts";
@@ -23,6 +24,8 @@ export interface ProjectStructureOptions {
   /** Gitignore-style patterns to leave out besides `.git`, `node_modules` and `.gitignore`'s. */
   excludedPatterns?: readonly string[];
   signal?: AbortSignal;
+  /** What git (for recently changed files) starts from; default this process's environment minus Parley's secrets. */
+  env?: EnvironmentVariables;
   /** The clock for `generated_at` (tests fix it). */
   now?: () => Date;
 }
@@ -63,6 +66,7 @@ export async function generateProjectStructure(
         walk,
         order: options.order ?? "alphabetical",
         ...(options.signal && { signal: options.signal }),
+        ...(options.env && { env: options.env }),
       });
       return {
         ...common,

@@ -1,6 +1,7 @@
 import { ProjectStructureTypeSchema } from "@parley/protocol";
 import { z } from "zod";
-import { defineTool } from "../tools/engine-tool.ts";
+import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
+import { defineTool, type EngineTool } from "../tools/engine-tool.ts";
 import { generateProjectStructure } from "./generate-project-structure.ts";
 import { projectStructureModelText } from "./project-structure-model-text.ts";
 
@@ -29,30 +30,43 @@ export const ProjectStructureInputSchema = z.object({
   exclude: z.array(z.string()).optional().describe("Extra gitignore-style patterns to leave out"),
 });
 
+/** How `ProjectStructure` runs git for "recently changed" (every field has a default). */
+export interface ProjectStructureToolOptions {
+  /** What git starts from, asked for at each call (default: this process's environment minus Parley's secrets). */
+  environment?: () => EnvironmentVariables | Promise<EnvironmentVariables>;
+}
+
 /**
  * `ProjectStructure`: seed 001's ProjectStructure message for the project (read-only, no approval). The
  * model gets a summary within a token budget; the whole message goes out as the result's `data`, which
  * hosts show as a ProjectStructure card.
  */
-export const projectStructureTool = defineTool({
-  name: PROJECT_STRUCTURE_TOOL_NAME,
-  description: DESCRIPTION,
-  inputSchema: ProjectStructureInputSchema,
-  requiresApproval: false,
-  access: () => ({ kind: "read", path: "." }),
-  execute: async (input, context) => {
-    const structure = await generateProjectStructure({
-      root: context.cwd,
-      type: input.type,
-      maxEntries: PROJECT_STRUCTURE_TOOL_MAX_ENTRIES,
-      ...(input.order && { order: input.order }),
-      ...(input.max_depth && { maxDepth: input.max_depth }),
-      ...(input.exclude && { excludedPatterns: input.exclude }),
-      signal: context.signal,
-    });
-    return {
-      content: projectStructureModelText(structure),
-      data: { kind: "ProjectStructure", data: structure },
-    };
-  },
-});
+export function createProjectStructureTool(options: ProjectStructureToolOptions = {}): EngineTool {
+  return defineTool({
+    name: PROJECT_STRUCTURE_TOOL_NAME,
+    description: DESCRIPTION,
+    inputSchema: ProjectStructureInputSchema,
+    requiresApproval: false,
+    access: () => ({ kind: "read", path: "." }),
+    execute: async (input, context) => {
+      const env = await options.environment?.();
+      const structure = await generateProjectStructure({
+        root: context.cwd,
+        type: input.type,
+        maxEntries: PROJECT_STRUCTURE_TOOL_MAX_ENTRIES,
+        ...(input.order && { order: input.order }),
+        ...(input.max_depth && { maxDepth: input.max_depth }),
+        ...(input.exclude && { excludedPatterns: input.exclude }),
+        signal: context.signal,
+        ...(env && { env }),
+      });
+      return {
+        content: projectStructureModelText(structure),
+        data: { kind: "ProjectStructure", data: structure },
+      };
+    },
+  });
+}
+
+/** `ProjectStructure` with its defaults. */
+export const projectStructureTool: EngineTool = createProjectStructureTool();

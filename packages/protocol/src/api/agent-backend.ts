@@ -10,3 +10,16 @@ export type AgentBackend = z.infer<typeof AgentBackendSchema>;
 /** The external agent CLIs, i.e. every backend except Parley's own engine. */
 export const AgentCliNameSchema = AgentBackendSchema.exclude(["parley"]);
 export type AgentCliName = z.infer<typeof AgentCliNameSchema>;
+
+/**
+ * A value Parley hands an agent CLI as a command-line argument (a model, an agent, a session id): it must
+ * never be read as an option (no leading `-`, so `--yolo` is refused) and holds no control characters.
+ */
+export const CliArgumentValueSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^(?!-)/, "must not start with '-' (a CLI would read it as an option)")
+  .regex(/^\P{Cc}*$/u, "must not contain control characters");
+export type CliArgumentValue = z.infer<typeof CliArgumentValueSchema>;

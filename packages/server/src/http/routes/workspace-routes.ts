@@ -74,6 +74,7 @@ export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
           ...(query.max_entries !== undefined && { maxEntries: query.max_entries }),
           ...(query.exclude !== undefined && { excludedPatterns: query.exclude }),
           signal: http.req.raw.signal,
+          env: await context.children.env("git"),
           now: () => new Date(context.now()),
         });
         return { kind: "ProjectStructure" as const, data };
