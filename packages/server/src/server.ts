@@ -159,6 +159,8 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         pageSize: sse.pageSize,
         pageBytes: sse.pageBytes,
         cacheBytes: 8 * 1024 * 1024,
+        idleMs: 30_000,
+        now,
       }),
       sseConnections: new Set(),
       maxSseConnections: options.maxSseConnections ?? 10_000,
