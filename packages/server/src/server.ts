@@ -176,7 +176,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     idle.start();
     // Servers start in the background: the API answers at once and shows them as connecting.
     void mcpHub.start();
-    retention = new EventRetention(store.events, limits.retention, now);
+    retention = new EventRetention(store, limits.retention, now);
     retention.start();
 
     const routes = apiRoutes(context, PARLEY_VERSION);

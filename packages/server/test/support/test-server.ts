@@ -20,6 +20,8 @@ export interface TestServerOptions {
   fake?: FakeModelServer;
   /** MCP timeouts and restart policy (tests shorten them). */
   mcp?: ServerOptions["mcp"];
+  /** The server's clock (tests move it to make time pass between restarts). */
+  now?: () => number;
 }
 
 /** What a test needs: the real server on a free port, the scripted model behind it, and HTTP helpers. */
@@ -66,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.compaction && { compaction: options.compaction }),
     sse: { heartbeatMs: 60_000, ...options.sse },
     ...(options.mcp && { mcp: options.mcp }),
+    ...(options.now && { now: options.now }),
   });
   const request = (method: string, path: string, requestOptions: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...requestOptions.headers };
