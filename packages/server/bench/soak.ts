@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   const floors: MinuteFloor[] = [];
   let current: MinuteFloor | undefined;
   console.log(
-    "minute  RSS floor MB  heap floor MB  loop p99 ms  db MB    events   chats  queued  approvals  reconnects  errors",
+    "minute  RSS floor MB  heap floor MB  heap total MB  external MB  loop p99 ms  db MB    events   chats  queued  approvals  reconnects  errors",
   );
   while (running()) {
     await new Promise((resolve) =>
@@ -226,6 +226,8 @@ function printFloor(floor: MinuteFloor): void {
       String(floor.minute).padStart(6),
       mb(floor.rss).padStart(13),
       mb(floor.heap).padStart(14),
+      mb(floor.sample.heapTotal).padStart(14),
+      mb(floor.sample.external).padStart(12),
       floor.loopP99.toFixed(1).padStart(12),
       mb(floor.sample.dbBytes).padStart(6),
       String(floor.sample.head).padStart(9),

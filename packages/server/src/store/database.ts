@@ -23,6 +23,10 @@ export function openDatabase(file: string): SqliteDatabase {
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
+  // better-sqlite3 builds SQLite with a 16 MB page cache, which fills as the file grows past it (the soak saw
+  // RSS climb for 15 minutes). 4 MB holds the log's tail, its indexes and the sessions in use; the rest is
+  // read from the operating system's file cache.
+  database.pragma("cache_size = -4096");
   migrate(database);
   return database;
 }
