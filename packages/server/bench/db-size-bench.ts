@@ -1,7 +1,9 @@
 /**
- * `npm run bench:db -w @parley/server`: how much disk a conversation costs. BENCH_CHAT_MB (default 4) MB of
- * chat text goes through a real server (HTTP, SQLite file, the testkit fake model): people's messages
- * (some of them queued while the agent is busy) and the model's streamed replies. It prints the database
+ * `npm run bench:db -w @parley/server`: how much disk a conversation costs. For each of two kinds of
+ * conversation (short chat messages; long ones), BENCH_CHAT_MB (default 4) MB of chat text (this
+ * repository's Markdown, so it compresses as prose does) goes through a real server (HTTP, SQLite file, the
+ * testkit fake model): people's messages, some queued while the agent is busy, and the model's answers
+ * streamed in 100-byte deltas. It prints the database
  * size (file and WAL) divided by the chat text's size, right after the chats and again once the finished
  * runs' token deltas are compacted (PARLEY_TOKEN_COMPACTION_MINUTES, an hour by default), with what each
  * table and index holds. Target (issue 18): ≤ 2.5× once compacted.
