@@ -172,6 +172,8 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         pageSize: sse.pageSize,
         pageBytes: sse.pageBytes,
         cacheBytes: 8 * 1024 * 1024,
+        idleMs: 30_000,
+        now,
       }),
       sseConnections: new Set(),
       maxSseConnections: options.maxSseConnections ?? 10_000,
@@ -187,7 +189,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     idle.start();
     // Servers start in the background: the API answers at once and shows them as connecting.
     void mcpHub.start();
-    retention = new EventRetention(store.events, limits.retention, now);
+    retention = new EventRetention(store, limits.retention, now);
     retention.start();
 
     const routes = apiRoutes(context, PARLEY_VERSION);
