@@ -47,7 +47,8 @@ function git(cwd: string, args: string[], signal?: AbortSignal): Promise<string 
   return new Promise((resolve) => {
     execFile(
       "git",
-      ["-c", "core.quotepath=off", ...args],
+      // A repository's own config could name programs for git to run: a file monitor, a signature checker.
+      ["-c", "core.quotepath=off", "-c", "core.fsmonitor=false", "-c", "log.showSignature=false", ...args],
       { cwd, maxBuffer: 64 * 1024 * 1024, timeout: 30_000, ...(signal && { signal }) },
       (error, stdout) => resolve(error ? undefined : stdout),
     );
