@@ -1,4 +1,3 @@
-import type { ProjectStructureData } from "@parley/protocol";
 import type { ProjectStructureJob } from "./build-project-structure.ts";
 import { emptyProjectStructure } from "./empty-project-structure.ts";
 import { type ProjectStructureBudget, type StructureAttempt, StructureWorker } from "./structure-worker.ts";
@@ -27,21 +26,23 @@ const idle: { worker: StructureWorker; timer: NodeJS.Timeout }[] = [];
  * Builds a structure in a worker process, so nothing a repository contains can stall the caller's event loop:
  * past its time or memory budget the worker is stopped. The file it was working on is then named as a
  * problem and the structure is built again without it (at most three attempts); when no file was to blame,
- * or attempts run out, the answer is an empty structure that lists the problems.
+ * or attempts run out, the answer is an empty structure that lists the problems. The answer is the
+ * ProjectStructureData as JSON text, which a caller can send on without parsing it.
  */
 export async function buildStructureInWorker(
   job: ProjectStructureJob,
   budget: ProjectStructureBudget,
   signal?: AbortSignal,
-): Promise<ProjectStructureData> {
+): Promise<string> {
   await slots.acquire(signal);
   try {
     const known = [...job.known];
     for (let attempt = 1; ; attempt++) {
       const outcome = await attemptInWorker({ ...job, known }, budget, signal);
-      if (outcome.kind === "done") return outcome.structure;
+      if (outcome.kind === "done") return outcome.json;
       known.push(outcome.problem);
-      if (outcome.path === undefined || attempt === MAX_ATTEMPTS) return emptyProjectStructure(job, known);
+      if (outcome.path === undefined || attempt === MAX_ATTEMPTS)
+        return JSON.stringify(emptyProjectStructure(job, known));
     }
   } finally {
     slots.release();

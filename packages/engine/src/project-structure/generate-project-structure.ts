@@ -41,6 +41,14 @@ export const PROJECT_STRUCTURE_LIMITS = { maxDepth: 12, maxEntries: 20_000, maxD
 export async function generateProjectStructure(
   options: ProjectStructureOptions,
 ): Promise<ProjectStructureData> {
+  return JSON.parse(await generateProjectStructureJson(options)) as ProjectStructureData;
+}
+
+/**
+ * `generateProjectStructure`'s answer as JSON text, for a caller that only sends it on (an HTTP response):
+ * a structure of 100,000 files is then never parsed or serialized on the caller's thread.
+ */
+export async function generateProjectStructureJson(options: ProjectStructureOptions): Promise<string> {
   const job = {
     root: await realpath(options.root),
     type: options.type,

@@ -4,7 +4,6 @@
  * tells it when it is ready, which file it is working on and which it has read, and the result. It works in the job's project
  * folder and exits when its supervisor goes away.
  */
-import type { ProjectStructureData } from "@parley/protocol";
 import { buildProjectStructure, type ProjectStructureJob } from "./build-project-structure.ts";
 import type { FileProgress } from "./file-report.ts";
 
@@ -12,7 +11,7 @@ import type { FileProgress } from "./file-report.ts";
 export type ProjectStructureWorkerMessage =
   | { type: "ready" }
   | FileProgress
-  | { type: "done"; structure: ProjectStructureData }
+  | { type: "done"; json: string }
   | { type: "failed"; message: string; code?: string };
 
 if (process.send !== undefined) {
@@ -23,7 +22,8 @@ if (process.send !== undefined) {
     process.chdir(job.root);
     process.env.PWD = job.root;
     buildProjectStructure(job, send).then(
-      (structure) => send({ type: "done", structure }),
+      // As JSON text: a string crosses to the supervisor far faster than the objects of a 100,000-file tree.
+      (structure) => send({ type: "done", json: JSON.stringify(structure) }),
       (error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
         const message = error instanceof Error ? error.message : String(error);

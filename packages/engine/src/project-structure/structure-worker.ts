@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
-import type { ProjectStructureData, ProjectStructureProblem } from "@parley/protocol";
+import type { ProjectStructureProblem } from "@parley/protocol";
 import { abortError } from "../util/abort.ts";
 import { forkModule } from "../util/fork-module.ts";
 import type { ProjectStructureJob } from "./build-project-structure.ts";
@@ -15,9 +15,9 @@ export interface ProjectStructureBudget {
   maxMemoryMb: number;
 }
 
-/** How one job ended: its structure, or the worker stopped past its budget while on `path`. */
+/** How one job ended: its structure (as JSON text), or the worker stopped past its budget while on `path`. */
 export type StructureAttempt =
-  | { kind: "done"; structure: ProjectStructureData }
+  | { kind: "done"; json: string }
   | { kind: "stopped"; problem: ProjectStructureProblem; path: string | undefined };
 
 /** How long a worker may take to load its modules before it counts as broken. */
@@ -147,7 +147,7 @@ export class StructureWorker {
           else if (message.type === "read") {
             if (message.bytes > largest.bytes) largest = { path: message.path, bytes: message.bytes };
           } else if (message.type === "done")
-            finish(() => resolve({ kind: "done", structure: message.structure }), false);
+            finish(() => resolve({ kind: "done", json: message.json }), false);
           else {
             const error = Object.assign(new Error(message.message), message.code && { code: message.code });
             finish(() => reject(error), false);
