@@ -18,10 +18,13 @@ if (process.send !== undefined) {
   const send = (message: ProjectStructureWorkerMessage) => process.send?.(message);
   process.on("disconnect", () => process.exit(0));
   process.on("message", (job: ProjectStructureJob) => {
-    // A worker may serve several projects in turn; it always works in the current one.
-    process.chdir(job.root);
-    process.env.PWD = job.root;
-    buildProjectStructure(job, send).then(
+    const build = async () => {
+      // A worker may serve several projects in turn; it always works in the current one.
+      process.chdir(job.root);
+      process.env.PWD = job.root;
+      return buildProjectStructure(job, send);
+    };
+    build().then(
       // As JSON text: a string crosses to the supervisor far faster than the objects of a 100,000-file tree.
       (structure) => send({ type: "done", json: JSON.stringify(structure) }),
       (error: unknown) => {
