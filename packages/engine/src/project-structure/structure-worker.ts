@@ -43,7 +43,10 @@ type StopReason = "timed_out" | "out_of_memory" | "crashed";
 /** What the job running now listens for. */
 interface Listener {
   message(message: ProjectStructureWorkerMessage): void;
+  /** The worker died mid-job. */
   exit(outOfMemory: boolean): void;
+  /** The worker could not start or be reached. */
+  broken(error: Error): void;
 }
 
 /**
@@ -77,10 +80,21 @@ export class StructureWorker {
       if (message.type === "ready") this.#ready = true;
       this.#listener?.message(message);
     });
-    this.#child.on("error", () => this.end());
-    this.#child.on("exit", () => {
+    this.#child.on("error", (error) => {
+      this.end();
+      this.#listener?.broken(error);
+    });
+    this.#child.on("exit", (code, signal) => {
       this.#ended = true;
-      this.#listener?.exit(OUT_OF_MEMORY.test(this.#stderr));
+      if (this.#ready) this.#listener?.exit(OUT_OF_MEMORY.test(this.#stderr));
+      else {
+        const how = signal === null ? `code ${code}` : `signal ${signal}`;
+        this.#listener?.broken(
+          new Error(
+            `the project-structure worker exited (${how}) before it was ready: ${this.#stderr.trim()}`,
+          ),
+        );
+      }
     });
   }
 
@@ -104,8 +118,9 @@ export class StructureWorker {
 
   /**
    * Runs `job`. The time budget counts from when the worker is up; past it, or past the memory budget,
-   * the worker ends and the file it was working on is named (between files, the largest it had read). Rejects when the build fails (a root that
-   * does not exist), the worker breaks, or `signal` aborts (which ends the worker too).
+   * the worker ends and the file it was working on is named (between files, the largest it had read).
+   * Rejects when the build fails (a root that does not exist), the worker cannot start, or `signal`
+   * aborts (which ends the worker too).
    */
   run(
     job: ProjectStructureJob,
@@ -154,6 +169,7 @@ export class StructureWorker {
           }
         },
         exit: (outOfMemory) => stop(outOfMemory ? "out_of_memory" : "crashed"),
+        broken: (error) => finish(() => reject(error), true),
       };
       if (this.#ready) begin();
       else {
