@@ -201,6 +201,7 @@ export type { FileListOrder } from "./project-structure/build-file-list.ts";
 export type { ProjectStructureOptions } from "./project-structure/generate-project-structure.ts";
 export {
   generateProjectStructure,
+  generateProjectStructureJson,
   PROJECT_STRUCTURE_LIMITS,
 } from "./project-structure/generate-project-structure.ts";
 export {

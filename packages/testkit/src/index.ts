@@ -25,6 +25,8 @@ export {
   ControlWaitBodySchema,
   ControlWaitReplySchema,
 } from "./control-schema.ts";
+// ── crafted repository files ──────────────────────────────────────────────────
+export { deepNpmLockfile, ordinaryNpmLockfile } from "./crafted-lockfiles.ts";
 export { EventLog } from "./event-log.ts";
 // ── the server ────────────────────────────────────────────────────────────────
 export type { FakeModelServerOptions, FakeServerEvent } from "./fake-model-server.ts";

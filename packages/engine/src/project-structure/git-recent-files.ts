@@ -56,7 +56,8 @@ function runGit(
   return new Promise((resolve) => {
     execFile(
       "git",
-      ["-c", "core.quotepath=off", ...args],
+      // A repository's own config could name programs for git to run: a file monitor, a signature checker.
+      ["-c", "core.quotepath=off", "-c", "core.fsmonitor=false", "-c", "log.showSignature=false", ...args],
       {
         cwd,
         env: withWorkingDirectory(env, cwd),

@@ -8,7 +8,8 @@ import { projectStructureModelText } from "./project-structure-model-text.ts";
 const DESCRIPTION = `Shows the structure of the whole project in one call: its directory tree, a flat file list, or its dependency graph.
 - type "tree": folders and files with size and language; "file_list": every file, alphabetically or most recently changed first (order "relevance"); "dependencies": packages from package.json/package-lock.json/pnpm-lock.yaml/yarn.lock, Cargo.toml/Cargo.lock, pyproject.toml/requirements.txt/uv.lock/poetry.lock and go.mod/go.sum, direct and transitive, with dev and optional flags, across workspaces.
 - .git, node_modules and whatever .gitignore ignores are left out; exclude adds gitignore-style patterns.
-- Large projects are cut at a depth and an entry count, and the output says so. Use LS, Glob and Read to look closer.`;
+- Large projects are cut at a depth and an entry count, and the output says so. Files it could not use (too large, invalid, too slow to read) are listed first as problems.
+- Use LS, Glob and Read to look closer.`;
 
 /** The tool's name, as the model calls it. */
 export const PROJECT_STRUCTURE_TOOL_NAME = "ProjectStructure";

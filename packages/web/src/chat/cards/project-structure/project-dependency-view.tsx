@@ -1,20 +1,8 @@
-import type { DependencyGraph, ProjectDependency } from "@parley/protocol";
+import { type DependencyGraph, dependentNames, type ProjectDependency } from "@parley/protocol";
 import { useId, useMemo, useState } from "react";
 import { VirtualRows } from "./virtual-rows.tsx";
 
 type Scope = "all" | "direct" | "transitive";
-
-/** Which packages require each package, by id. */
-function requiredBy(graph: DependencyGraph): Map<string, string[]> {
-  const names = new Map(graph.dependencies.map((dependency) => [dependency.id, dependency.name]));
-  const dependents = new Map<string, string[]>();
-  for (const dependency of graph.dependencies) {
-    for (const target of dependency.depends_on) {
-      dependents.set(target, [...(dependents.get(target) ?? []), names.get(dependency.id) ?? dependency.id]);
-    }
-  }
-  return dependents;
-}
 
 /**
  * A project's dependency graph: its manifests, then every package with its version and flags, searchable by
@@ -25,7 +13,7 @@ export function ProjectDependencyView({ graph }: { graph: DependencyGraph }) {
   const [scope, setScope] = useState<Scope>("all");
   const searchId = useId();
   const scopeId = useId();
-  const dependents = useMemo(() => requiredBy(graph), [graph]);
+  const dependents = useMemo(() => dependentNames(graph), [graph]);
   const names = useMemo(
     () => new Map(graph.dependencies.map((dependency) => [dependency.id, dependency.name])),
     [graph],

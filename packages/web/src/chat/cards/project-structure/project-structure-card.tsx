@@ -4,6 +4,7 @@ import "./project-structure.css";
 import { ProjectDependencyView } from "./project-dependency-view.tsx";
 import { ProjectFileTable } from "./project-file-table.tsx";
 import { ProjectTreeView } from "./project-tree-view.tsx";
+import { StructureProblems } from "./structure-problems.tsx";
 
 const TITLES: Record<ProjectStructureData["structure_type"], string> = {
   tree: "Project tree",
@@ -19,8 +20,8 @@ export function readProjectStructure(data: unknown): ProjectStructureData | unde
 
 /**
  * Seed 001's ProjectStructure card: a collapsible tree, a sortable file table or a searchable dependency
- * view, each virtualized; it says where the project is, when it was read, what was left out and whether a
- * limit cut it short.
+ * view, each virtualized; it says where the project is, when it was read, what was left out, whether a
+ * limit cut it short and which files could not be used.
  */
 export function ProjectStructureCard({
   card,
@@ -52,6 +53,7 @@ export function ProjectStructureCard({
           Cut at the depth or size limits{omittedFiles > 0 ? `: ${omittedFiles} more files not listed` : ""}.
         </p>
       )}
+      <StructureProblems problems={structure.problems ?? []} omitted={structure.omitted_problem_count ?? 0} />
       {structure.structure_type === "tree" && <ProjectTreeView root={structure.content} />}
       {structure.structure_type === "file_list" && <ProjectFileTable files={structure.content} />}
       {structure.structure_type === "dependencies" && <ProjectDependencyView graph={structure.content} />}
