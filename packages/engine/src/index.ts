@@ -255,6 +255,7 @@ export type { McpServerStatusView, McpTimeouts } from "./mcp/mcp-servers.ts";
 export { McpServers, mcpConnectionTools } from "./mcp/mcp-servers.ts";
 export type { WorkflowScope } from "./workflows/interpolate-workflow.ts";
 export {
+  interpolateShellCommand,
   interpolateWorkflowText,
   interpolateWorkflowValue,
   workflowRetryDelayMs,

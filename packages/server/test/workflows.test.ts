@@ -28,6 +28,19 @@ describe("workflows", () => {
     server.json<WorkflowExecutionView>("POST", `/api/workflows/${name}/executions`, body);
   const act = (id: string, verb: string, body: unknown = {}) =>
     server.json<WorkflowExecutionView>("POST", `/api/workflow-executions/${id}/${verb}`, body);
+  /** Runs `body` with only these permission rules, then puts back the bare Bash allow rule. */
+  const withRules = async (rules: Record<string, unknown>[], body: () => Promise<void>) => {
+    const existing = await server.json<{ rules: { id: string }[] }>("GET", "/api/permission-rules");
+    for (const rule of existing.rules) await server.json("DELETE", `/api/permission-rules/${rule.id}`);
+    for (const rule of rules) await server.json("POST", "/api/permission-rules", rule);
+    try {
+      await body();
+    } finally {
+      const added = await server.json<{ rules: { id: string }[] }>("GET", "/api/permission-rules");
+      for (const rule of added.rules) await server.json("DELETE", `/api/permission-rules/${rule.id}`);
+      await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    }
+  };
   /** A fresh gate name per test, so gates opened by one test never release another. */
   const gate = (label: string) => {
     counter += 1;
@@ -299,13 +312,7 @@ steps:
 
   it("asks before a shell step the permission rules do not allow, and fails it when refused", async () => {
     writeWorkflow(project, "deploy", `name: deploy\nsteps:\n  - id: push\n    run: git push origin main\n`);
-    const rules = await server.json<{ rules: { id: string; tool: string }[] }>(
-      "GET",
-      "/api/permission-rules",
-    );
-    const bash = rules.rules.find((rule) => rule.tool === "Bash");
-    await server.json("DELETE", `/api/permission-rules/${bash?.id}`);
-    try {
+    await withRules([], async () => {
       const started = await start("deploy");
       const card = await waitForRich(
         events,
@@ -317,9 +324,55 @@ steps:
       await server.json("POST", `/api/approvals/${card.data.approval_id}`, { decision: "reject" });
       const failed = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Failed");
       expect(failed.error).toMatchObject({ code: "permission_denied", details: { step: "push" } });
-    } finally {
-      await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
-    }
+    });
+  });
+
+  it("expands each reference once and gives a shell step its inputs as literal words, which Bash(echo:*) allows", async () => {
+    writeFileSync(join(project, "README.md"), "# mine\n");
+    writeWorkflow(
+      project,
+      "say",
+      `name: say
+inputs:
+  message: { type: string }
+  other: { type: string, default: secret }
+steps:
+  - id: say
+    run: echo ${"${{ inputs.message }}"} "and ${"${{ inputs.other }}"}"
+`,
+    );
+    await withRules([{ tool: "Bash", pattern: "echo:*", behavior: "allow" }], async () => {
+      const hostile = await start("say", { inputs: { message: "hi > README.md; touch pwned" } });
+      const done = await waitForWorkflow(events, hostile.execution_id, (data) => data.status !== "Running");
+      expect(done.status).toBe("Completed");
+      expect(step(done, "say").output).toBe("hi > README.md; touch pwned and secret");
+      expect(readFileSync(join(project, "README.md"), "utf8")).toBe("# mine\n");
+      expect(existsSync(join(project, "pwned"))).toBe(false);
+
+      const nested = await start("say", { inputs: { message: "${{ inputs.other }}", other: "$(id)" } });
+      const echoed = await waitForWorkflow(events, nested.execution_id, (data) => data.status !== "Running");
+      expect(step(echoed, "say").output).toBe("${{ inputs.other }} and $(id)");
+    });
+  });
+
+  it("asks before a shell step that redirects into a file, although Bash(echo:*) is allowed", async () => {
+    writeFileSync(join(project, "README.md"), "# mine\n");
+    writeWorkflow(
+      project,
+      "clobber",
+      "name: clobber\nsteps:\n  - id: write\n    run: echo owned > README.md\n",
+    );
+    await withRules([{ tool: "Bash", pattern: "echo:*", behavior: "allow" }], async () => {
+      const started = await start("clobber");
+      const card = await waitForRich(
+        events,
+        "ToolRequest",
+        (data, event) => event.session_id === started.session_id && data.approval_status === "Pending",
+      );
+      await server.json("POST", `/api/approvals/${card.data.approval_id}`, { decision: "reject" });
+      await waitForWorkflow(events, started.execution_id, (data) => data.status === "Failed");
+      expect(readFileSync(join(project, "README.md"), "utf8")).toBe("# mine\n");
+    });
   });
 
   it("gives an agent step its prompt as a turn and passes the agent's answer to the next step", async () => {
