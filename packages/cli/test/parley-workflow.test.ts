@@ -80,7 +80,14 @@ steps:
     const list = await parley(["list"]);
     expect(list.code).toBe(0);
     expect(list.stdout).toContain("greet  Says hello");
-    expect(list.stdout).toMatch(/invalid .*broken\.yaml: steps: .*/);
+    expect(list.stdout).toMatch(/\ninvalid .*broken\.yaml:\n {2}line 2, column 8: steps: .*\n/);
+
+    // Running a file with mistakes names the file and each mistake, not "does not exist".
+    const broken = await parley(["run", "broken"]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(
+      /^parley: workflow "broken" cannot run: .*broken\.yaml has a mistake:\n {2}line 2, column 8: steps: /,
+    );
 
     await allowShell();
     const run = await parley(["run", "greet", "--input", "who=world"]);

@@ -501,10 +501,33 @@ steps:
     });
     expect(list.problems).toEqual(
       expect.arrayContaining([
-        { path: expect.stringMatching(/broken\.yaml$/), message: expect.stringContaining("retries") },
-        { path: expect.stringMatching(/misnamed\.yaml$/), message: expect.stringContaining("file name") },
+        {
+          path: expect.stringMatching(/broken\.yaml$/),
+          name: "broken",
+          message: 'line 5, column 5: steps.0: Unrecognized key: "retries"',
+          issues: [{ path: "steps.0", message: 'Unrecognized key: "retries"', line: 5, column: 5 }],
+        },
+        expect.objectContaining({
+          path: expect.stringMatching(/misnamed\.yaml$/),
+          message: 'line 1, column 7: name: "other" must match the file name "misnamed"',
+        }),
       ]),
     );
+    // Running a file with mistakes names the file and each mistake, and starts nothing.
+    const before = (await server.json<{ executions: unknown[] }>("GET", "/api/workflow-executions"))
+      .executions;
+    const broken = await expectApiError(
+      await server.request("POST", "/api/workflows/broken/executions", { body: {} }),
+      422,
+      "invalid_workflow",
+    );
+    expect(broken.error.message).toMatch(
+      /^workflow "broken" cannot run: .*broken\.yaml has a mistake:\n {2}line 5, column 5: steps\.0: Unrecognized key: "retries"$/,
+    );
+    expect(broken.error.details).toMatchObject({ name: "broken", issues: [{ line: 5, column: 5 }] });
+    const after = (await server.json<{ executions: unknown[] }>("GET", "/api/workflow-executions"))
+      .executions;
+    expect(after).toHaveLength(before.length);
     await expectApiError(
       await server.request("POST", "/api/workflows/release/executions", { body: { inputs: { build: "x" } } }),
       400,

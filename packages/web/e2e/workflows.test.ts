@@ -45,6 +45,14 @@ describe("workflows in the browser", { timeout: 120_000 }, () => {
     writeFileSync(join(folder, "ship.yaml"), SHIP);
     writeFileSync(join(folder, "check.yaml"), CHECK);
     writeFileSync(
+      join(folder, "hello.yaml"),
+      `name: hello\ndescription: Greets\ninputs:\n  who: { type: string }\nsteps:\n  - id: greet\n    run: echo "hello \${{ inputs.who }}"\n`,
+    );
+    writeFileSync(
+      join(folder, "broken.yaml"),
+      "name: broken\nsteps:\n  - id: a\n    run: echo a\n    retries: 3\n",
+    );
+    writeFileSync(
       join(folder, "deploy.yaml"),
       "name: deploy\nsteps:\n  - id: push\n    run: echo deployed > deployed.txt\n",
     );
@@ -157,6 +165,54 @@ describe("workflows in the browser", { timeout: 120_000 }, () => {
     expect(readFileSync(file("deployed.txt"), "utf8")).toBe("deployed\n");
     // The composer never thought an agent was at work: nothing to stop, nothing queued.
     expect(await chat.stopButton.count()).toBe(0);
+  });
+
+  it("shows an invalid workflow's mistakes instead of sending /name as chat, and the Workflows page lists and runs the definitions", async () => {
+    const { server } = suite;
+    await server.api("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+    const modelRequests = server.fake.requests.length;
+
+    await chat.composer.fill("/bro");
+    const invalid = chat.page.locator("[data-testid=workflow-suggestion][data-invalid=true]");
+    expect(await invalid.filter({ hasText: "/broken" }).textContent()).toBe(
+      '/broken invalid — Unrecognized key: "retries"',
+    );
+    await chat.send("/broken");
+    const error = chat.page.getByTestId("workflow-start-error");
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(
+      /^workflow "broken" cannot run: .*broken\.yaml has a mistake:\n {2}line 5, column 5: steps\.0: Unrecognized key: "retries"$/,
+    );
+    // The line is given back to fix, and nothing reached the agent.
+    expect(await chat.composer.inputValue()).toBe("/broken");
+    expect(await chat.page.getByTestId("message").count()).toBe(0);
+    expect(server.fake.requests.length).toBe(modelRequests);
+    await saveScreenshot(chat.page, "workflow-invalid-in-composer");
+
+    await chat.page.getByTestId("workflows-link").click();
+    const problem = chat.page.getByTestId("workflow-invalid").filter({ hasText: "broken" });
+    expect(await problem.getByTestId("workflow-invalid-issue").allTextContents()).toEqual([
+      'line 5, column 5: steps.0: Unrecognized key: "retries"',
+    ]);
+    const definitions = chat.page.getByTestId("workflow-definition");
+    expect(
+      await definitions.evaluateAll((items) =>
+        items.map((item) => item.querySelector("strong")?.textContent),
+      ),
+    ).toEqual(["check", "deploy", "hello", "ship"]);
+    await saveScreenshot(chat.page, "workflows-page-definitions");
+
+    const hello = definitions.filter({ hasText: "hello" });
+    await hello.getByTestId("workflow-run").click();
+    await hello.getByTestId("workflow-start").click();
+    expect(await hello.getByTestId("workflow-run-error").textContent()).toContain('"who" is required');
+    await hello.getByLabel("who").fill("page");
+    await hello.getByTestId("workflow-start").click();
+    const done = chat.page.locator("[data-testid=workflow-card][data-status=Completed]");
+    await done.waitFor();
+    expect(chat.page.url()).toMatch(/\/sessions\/ses_\w+$/);
+    expect(await done.getByTestId("workflow-step-output").textContent()).toBe("hello page");
   });
 
   it("Execute Plan runs the plan as a workflow: each plan step is an agent turn on a workflow card", async () => {

@@ -202,9 +202,11 @@ export type {
   WorkflowExecutionView,
   WorkflowList,
   WorkflowProblem,
+  WorkflowProblemIssue,
   WorkflowSummary,
 } from "./workflows.ts";
 export {
+  describeWorkflowIssue,
   PauseWorkflowRequestSchema,
   StartWorkflowRequestSchema,
   WorkflowExecutionListQuerySchema,
@@ -213,6 +215,7 @@ export {
   WorkflowExecutionViewSchema,
   WorkflowListSchema,
   WorkflowParamsSchema,
+  WorkflowProblemIssueSchema,
   WorkflowProblemSchema,
   WorkflowSummarySchema,
 } from "./workflows.ts";

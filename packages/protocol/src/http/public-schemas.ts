@@ -64,6 +64,7 @@ import {
   WorkflowExecutionListSchema,
   WorkflowExecutionViewSchema,
   WorkflowListSchema,
+  WorkflowProblemIssueSchema,
   WorkflowProblemSchema,
   WorkflowSummarySchema,
 } from "./workflows.ts";
@@ -132,5 +133,6 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   WorkflowExecutionView: WorkflowExecutionViewSchema,
   WorkflowList: WorkflowListSchema,
   WorkflowProblem: WorkflowProblemSchema,
+  WorkflowProblemIssue: WorkflowProblemIssueSchema,
   WorkflowSummary: WorkflowSummarySchema,
 };

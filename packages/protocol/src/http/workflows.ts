@@ -18,8 +18,31 @@ export const WorkflowSummarySchema = z.looseObject({
 });
 export type WorkflowSummary = z.infer<typeof WorkflowSummarySchema>;
 
-/** A workflow file that could not be used, and why. */
-export const WorkflowProblemSchema = z.looseObject({ path: z.string(), message: z.string() });
+/** One mistake in a workflow file: the field at fault (`steps.1.run`), what is wrong, and where it is. */
+export const WorkflowProblemIssueSchema = z.looseObject({
+  path: z.string(),
+  message: z.string(),
+  line: z.number().int().positive().optional(),
+  column: z.number().int().positive().optional(),
+});
+export type WorkflowProblemIssue = z.infer<typeof WorkflowProblemIssueSchema>;
+
+/** One mistake as a person reads it: `line 7, column 5: steps.1: Unrecognized key: "retries"`. */
+export function describeWorkflowIssue(issue: WorkflowProblemIssue): string {
+  const where = issue.line === undefined ? "" : `line ${issue.line}, column ${issue.column ?? 1}: `;
+  return `${where}${issue.path === "" ? "" : `${issue.path}: `}${issue.message}`;
+}
+
+/**
+ * A workflow file that could not be used, and why: `message` says it all in one text (each mistake with
+ * its line and column); `name` is the workflow it would be (its file name), `issues` the mistakes one by one.
+ */
+export const WorkflowProblemSchema = z.looseObject({
+  path: z.string(),
+  message: z.string(),
+  name: z.string().optional(),
+  issues: z.array(WorkflowProblemIssueSchema).optional(),
+});
 export type WorkflowProblem = z.infer<typeof WorkflowProblemSchema>;
 
 /** `GET /api/workflows`: the definitions found, and the files that are not valid. */

@@ -2,6 +2,7 @@ import { resolveWorkflowInputs } from "@parley/engine";
 import {
   cancelWorkflow,
   createWorkflowExecution,
+  describeWorkflowIssue,
   isoFromEpochMs,
   type PlanData,
   pauseWorkflow,
@@ -59,9 +60,17 @@ export class WorkflowService {
 
   /** Starts a workflow: its card appears at the end of the session, Running, and its first step starts. */
   start(options: StartWorkflowOptions): WorkflowExecutionView {
-    const workflow = this.definitions().workflows.find((found) => found.definition.name === options.name);
-    if (workflow === undefined) throw ApiError.notFound("workflow", options.name);
-    return this.startDefinition(workflow.definition, options);
+    const { workflows, problems } = this.definitions();
+    const workflow = workflows.find((found) => found.definition.name === options.name);
+    if (workflow !== undefined) return this.startDefinition(workflow.definition, options);
+    const broken = problems.find((problem) => problem.name === options.name);
+    if (broken === undefined) throw ApiError.notFound("workflow", options.name);
+    const issues = broken.issues ?? [{ path: "", message: broken.message }];
+    throw new ApiError(
+      "invalid_workflow",
+      `workflow "${options.name}" cannot run: ${broken.path} has ${issues.length === 1 ? "a mistake" : `${issues.length} mistakes`}:\n${issues.map((issue) => `  ${describeWorkflowIssue(issue)}`).join("\n")}`,
+      { details: { name: options.name, path: broken.path, issues } },
+    );
   }
 
   /** Starts a definition that is not (or not only) a file: a plan being executed step by step. */

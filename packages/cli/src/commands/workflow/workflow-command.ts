@@ -1,7 +1,7 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { parleyHome } from "@parley/engine";
-import type { WorkflowExecutionView } from "@parley/protocol";
-import { ParleyClient, WorkflowClient } from "@parley/sdk";
+import { describeWorkflowIssue, type WorkflowExecutionView, type WorkflowProblem } from "@parley/protocol";
+import { ApiRequestError, ParleyClient, WorkflowClient } from "@parley/sdk";
 import { findRunningServer, loadWorkflows, type ParleyServer, startParleyServer } from "@parley/server";
 import { type CliIo, write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
@@ -56,7 +56,7 @@ export const workflowCommand: Command = {
     try {
       return await perform(args, connection, io);
     } catch (error) {
-      await write(io.stderr, `parley: ${(error as Error).message}\n`);
+      await write(io.stderr, `parley: ${messageOf(error)}\n`);
       return 1;
     } finally {
       await connection.local?.close();
@@ -205,12 +205,22 @@ async function waitsForApproval(connection: Connection, view: WorkflowExecutionV
 async function printList(
   io: CliIo,
   workflows: readonly { name: string; description?: string | undefined; path?: string }[],
-  problems: readonly { path: string; message: string }[],
+  problems: readonly WorkflowProblem[],
 ): Promise<void> {
   const lines = workflows.map((workflow) =>
     workflow.description === undefined ? workflow.name : `${workflow.name}  ${workflow.description}`,
   );
   if (lines.length === 0) lines.push("No workflows: add one as .parley/workflows/<name>.yaml");
-  for (const problem of problems) lines.push(`invalid ${problem.path}: ${problem.message}`);
+  for (const problem of problems) {
+    lines.push(`invalid ${problem.path}:`);
+    const issues = problem.issues ?? [{ path: "", message: problem.message }];
+    for (const issue of issues) lines.push(`  ${describeWorkflowIssue(issue)}`);
+  }
   await write(io.stdout, `${lines.join("\n")}\n`);
+}
+
+/** What went wrong, as the server said it (not the request line the SDK puts before it). */
+function messageOf(error: unknown): string {
+  if (error instanceof ApiRequestError && error.body !== undefined) return error.body.error.message;
+  return (error as Error).message;
 }
