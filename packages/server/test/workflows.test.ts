@@ -233,9 +233,17 @@ steps:
     );
     const paused = await act(started.execution_id, "pause", { now: true });
     expect(paused.execution).toMatchObject({ status: "Paused", completed_steps: 0, current_step: "slow" });
-    expect(step(paused, "slow")).toMatchObject({ status: "interrupted", error: { code: "paused" } });
+    expect(step(paused, "slow")).toMatchObject({
+      status: "interrupted",
+      error: {
+        code: "paused",
+        message: "stopped: Pause now was used; it runs again from its start on Resume",
+      },
+    });
 
-    await act(started.execution_id, "resume");
+    // Resumed, the step no longer says it was stopped.
+    const resumed = await act(started.execution_id, "resume");
+    expect(step(resumed, "slow")).toMatchObject({ status: "pending", error: null });
     await waitForWorkflow(
       events,
       started.execution_id,
@@ -247,6 +255,57 @@ steps:
       attempts: 2,
       output: `${slow.name} waiting\n${slow.name} done`,
     });
+  });
+
+  it("says why a step was stopped when the pause came with a reason", async () => {
+    const slow = gate("reason");
+    writeWorkflow(project, "pause-why", `name: pause-why\nsteps:\n  - id: slow\n    run: ${slow.command}\n`);
+    const started = await start("pause-why");
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "slow").output === `${slow.name} waiting`,
+    );
+    const paused = await act(started.execution_id, "pause", {
+      now: true,
+      reason: "Ctrl-C in parley workflow run",
+    });
+    expect(step(paused, "slow").error?.message).toBe(
+      "stopped: Ctrl-C in parley workflow run; it runs again from its start on Resume",
+    );
+    await act(started.execution_id, "cancel");
+  });
+
+  it("runs in the permission mode it was started with: bypassPermissions asks nothing, dontAsk refuses at once", async () => {
+    writeWorkflow(
+      project,
+      "unattended",
+      "name: unattended\nsteps:\n  - id: mark\n    run: touch unattended.txt\n",
+    );
+    await withRules([], async () => {
+      const bypass = await start("unattended", { permission_mode: "bypassPermissions" });
+      const done = await waitForWorkflow(events, bypass.execution_id, (data) => data.status !== "Running");
+      expect(done.status).toBe("Completed");
+      expect(existsSync(join(project, "unattended.txt"))).toBe(true);
+      const stored = await storedMessages(server, bypass.session_id);
+      expect(stored.map((message) => message.rich?.kind)).toEqual(["SystemControl", "WorkflowExecution"]);
+      expect(stored[0]?.rich?.data).toMatchObject({ action: "mode_change", mode: "bypassPermissions" });
+
+      const strict = await start("unattended", { permission_mode: "dontAsk" });
+      const failed = await waitForWorkflow(events, strict.execution_id, (data) => data.status !== "Running");
+      expect(failed.error).toMatchObject({
+        code: "permission_denied",
+        message: expect.stringContaining("dontAsk"),
+      });
+    });
+    await expectApiError(
+      await server.request("POST", "/api/workflows/unattended/executions", {
+        body: { permission_mode: "yolo" },
+      }),
+      400,
+      "invalid_request",
+      "body.permission_mode",
+    );
   });
 
   it("cancels a running workflow, stopping its command, and refuses to resume it", async () => {

@@ -205,10 +205,13 @@ export class PermissionPolicy {
         : ruleMatches(suggestion, subject))
         ? suggestion
         : undefined;
-    // One plain command with nothing redirected needs no more words than that it runs a command.
+    // Which part no rule covers matters once some rules cover shell commands; else it simply runs one.
+    const partly = allowRules.some(
+      (rule) => rule.tool === request.toolName || FILE_WRITE_TOOLS.has(rule.tool),
+    );
     const plain = subject.shell && isPlainCommand(subject.shell) && files.length === 0;
     const reason =
-      covered?.covered === false && !plain
+      covered?.covered === false && partly && !plain
         ? covered.reason
         : askReason(request.toolName, access, subject.shell);
     return this.ask(request, reason, { ...(suggestedRule && { suggestedRule }) });

@@ -3,6 +3,7 @@ import { WorkflowExecutionDataSchema } from "../rich/workflow-execution.ts";
 import { WorkflowNameSchema } from "../workflow/workflow-definition.ts";
 import { WorkflowInputSchema, WorkflowInputValueSchema } from "../workflow/workflow-input.ts";
 import { AgentIdSchema, IdSchema, TimestampMsSchema } from "./common.ts";
+import { SelectablePermissionModeSchema } from "./permission-modes.ts";
 
 /** A workflow definition as listed: where it was found, its inputs and its steps in short. */
 export const WorkflowSummarySchema = z.looseObject({
@@ -61,6 +62,11 @@ export const StartWorkflowRequestSchema = z.looseObject({
   /** The agent whose session shows the card and runs the agent steps. */
   agent_id: AgentIdSchema,
   inputs: z.record(z.string(), WorkflowInputValueSchema).default({}),
+  /**
+   * The permission mode the run's session works in from now on (`parley workflow run --permission-mode`),
+   * for unattended runs: its shell, tool and agent steps are decided in it, and the chat shows the change.
+   */
+  permission_mode: SelectablePermissionModeSchema.optional(),
 });
 export type StartWorkflowRequest = z.infer<typeof StartWorkflowRequestSchema>;
 
@@ -93,5 +99,9 @@ export const WorkflowExecutionParamsSchema = z.looseObject({ execution_id: IdSch
  * `POST /api/workflow-executions/:id/pause`: pauses at the next step boundary, or with `now` at once,
  * stopping the running step (it runs again from its start on Resume).
  */
-export const PauseWorkflowRequestSchema = z.looseObject({ now: z.boolean().default(false) });
+export const PauseWorkflowRequestSchema = z.looseObject({
+  now: z.boolean().default(false),
+  /** Why it is paused now, as the stopped step will say (`the step waited for an approval nobody could give`). */
+  reason: z.string().trim().min(1).max(300).optional(),
+});
 export type PauseWorkflowRequest = z.infer<typeof PauseWorkflowRequestSchema>;

@@ -4,6 +4,7 @@ import {
   createWorkflowExecution,
   describeWorkflowIssue,
   isoFromEpochMs,
+  type PermissionMode,
   type PlanData,
   pauseWorkflow,
   resumeWorkflow,
@@ -14,6 +15,7 @@ import {
   type WorkflowExecutionView,
   type WorkflowInputValue,
 } from "@parley/protocol";
+import { changePermissionMode, resolvePermissionMode } from "../agents/context/permission-mode.ts";
 import type { AgentService } from "../agents/service/agent-service.ts";
 import { createSessionFor, requireSession } from "../agents/service/chat-sessions.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -35,6 +37,8 @@ export interface StartWorkflowOptions {
   sessionId?: string;
   agentId: string;
   inputs: Record<string, WorkflowInputValue>;
+  /** The mode the session's agent works in from now on (the settings' mode tells whether that changes it). */
+  permissionMode?: { mode: PermissionMode; settingsMode: PermissionMode | undefined };
 }
 
 /**
@@ -107,6 +111,22 @@ export class WorkflowService {
         options.sessionId === undefined
           ? createSessionFor(run, `/${definition.name}`)
           : requireSession(run, options.sessionId);
+      if (options.permissionMode !== undefined) {
+        const { mode, settingsMode } = options.permissionMode;
+        changePermissionMode(run, {
+          sessionId: session.id,
+          agentId: options.agentId,
+          mode,
+          previous: resolvePermissionMode(
+            run.store,
+            run.projectRoot,
+            session.id,
+            options.agentId,
+            settingsMode,
+          ).permission_mode,
+          reason: `for the workflow ${definition.name}`,
+        });
+      }
       const messageId = run.publisher.append(
         { sessionId: session.id, agentId: options.agentId, runId: null },
         "assistant",
@@ -141,8 +161,11 @@ export class WorkflowService {
     return this.startDefinition(planWorkflow(plan), { sessionId, agentId, inputs: {} });
   }
 
-  /** Pauses at the next step boundary, or with `now` at once, stopping the running step. */
-  pause(id: string, now: boolean): WorkflowExecutionView {
+  /**
+   * Pauses at the next step boundary, or with `now` at once, stopping the running step, which then says
+   * why (`reason`, else that Pause now was used).
+   */
+  pause(id: string, now: boolean, reason?: string): WorkflowExecutionView {
     const record = this.#require(id);
     const paused = transitioned(pauseWorkflow(record.state, this.#drive.clock));
     if (!now && this.#drive.isRunningStep(id)) {
@@ -164,7 +187,7 @@ export class WorkflowService {
             ended_at: isoFromEpochMs(this.#drive.nowMs()),
             error: {
               code: "paused",
-              message: "stopped by Pause now; it runs again from its start on Resume",
+              message: `stopped: ${reason ?? "Pause now was used"}; it runs again from its start on Resume`,
             },
           });
     return viewOf(
@@ -172,10 +195,19 @@ export class WorkflowService {
     );
   }
 
-  /** Resumes a paused workflow from its current step. */
+  /**
+   * Resumes a paused workflow from its current step. A step that Pause now (or a restart) stopped is
+   * pending again, no longer saying it was stopped.
+   */
   resume(id: string): WorkflowExecutionView {
     const record = this.#require(id);
-    const state = transitioned(resumeWorkflow(record.state, this.#drive.clock));
+    const resumed = transitioned(resumeWorkflow(record.state, this.#drive.clock));
+    const state: WorkflowExecutionData = {
+      ...resumed,
+      steps: (resumed.steps ?? []).map((step) =>
+        step.status === "interrupted" ? { ...step, status: "pending", error: null, ended_at: null } : step,
+      ),
+    };
     const saved = this.#drive.save({
       ...record,
       pause_requested: false,
