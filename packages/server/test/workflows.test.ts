@@ -462,7 +462,10 @@ steps:
     expect(step(done, "ask")).toMatchObject({ kind: "agent", output: "Use the blue theme." });
     expect(readFileSync(join(project, "advice.txt"), "utf8")).toBe("Use the blue theme.\n");
     const stored = await storedMessages(server, started.session_id);
-    expect(stored.some((message) => message.role === "user")).toBe(true);
+    const prompt = stored.find((message) => message.role === "user");
+    // The step names its turn, so a client can show the turn's messages with the step.
+    expect(prompt?.run_id).toEqual(expect.any(String));
+    expect(step(done, "ask").agent_run_ids).toEqual([prompt?.run_id]);
   });
 
   it("gives an agent step that names its model and tools a turn with that model and only those tools", async () => {

@@ -29,6 +29,8 @@ export interface StepAttempt {
   signal: AbortSignal;
   /** What the step has printed so far. */
   onOutput: (output: string) => void;
+  /** An agent step's turn, once it is known. */
+  onAgentRun: (runId: string) => void;
 }
 
 /**
@@ -83,6 +85,7 @@ async function runAttempt(
       prompt: interpolateWorkflowText(step.prompt, scope),
       signal,
       onText,
+      onRun: attempt.onAgentRun,
       ...((step.model !== undefined || step.tools !== undefined) && {
         turn: {
           ...(step.model !== undefined && { model: step.model }),
