@@ -4,6 +4,16 @@ import { describeRule } from "@parley/sdk";
 import type { CliIo } from "../../cli-io.ts";
 
 /**
+ * Whether an approval is the workflow's: asked for by one of its own calls (`<execution>.<step>.<attempt>`)
+ * or by the agent turn of one of its agent steps, not by something else going on in the same session.
+ */
+export function isWorkflowApproval(view: WorkflowExecutionView, approval: Approval): boolean {
+  if (approval.session_id !== view.session_id) return false;
+  if (approval.run_id.startsWith(`${view.execution_id}.`)) return true;
+  return (view.execution.steps ?? []).some((step) => step.agent_run_ids?.includes(approval.run_id) === true);
+}
+
+/**
  * What a person reads when a workflow waits for them: the step, what would run (a shell command in
  * full), why Parley asks, and where to answer.
  */

@@ -1,7 +1,7 @@
 import type { Approval, ApprovalDecision, WorkflowExecutionView } from "@parley/protocol";
 import { ApiRequestError, describeRule, type ParleyClient, type WorkflowClient } from "@parley/sdk";
 import { type CliIo, write } from "../../cli-io.ts";
-import { approvalAnnouncement, askForApproval } from "./approval-question.ts";
+import { approvalAnnouncement, askForApproval, isWorkflowApproval } from "./approval-question.ts";
 import { executionReport, progressLines } from "./workflow-report.ts";
 
 /** How often a followed workflow and its approvals are looked at. */
@@ -67,7 +67,7 @@ export async function followWorkflow(target: FollowTarget, started: WorkflowExec
         await withdraw();
         return await stopFollowing(target, view);
       }
-      const pending = await pendingApprovals(target.api, view.session_id);
+      const pending = await pendingApprovals(target.api, view);
       if (question?.settled === true) question = undefined;
       if (question !== undefined && !pending.some((approval) => approval.id === question?.approvalId)) {
         await withdraw();
@@ -141,8 +141,9 @@ async function answer(target: FollowTarget, approval: Approval, decision: Approv
   }
 }
 
-async function pendingApprovals(api: ParleyClient, sessionId: string): Promise<Approval[]> {
-  return (await api.listApprovals({ session_id: sessionId, state: "pending" })).approvals;
+async function pendingApprovals(api: ParleyClient, view: WorkflowExecutionView): Promise<Approval[]> {
+  const { approvals } = await api.listApprovals({ session_id: view.session_id, state: "pending" });
+  return approvals.filter((approval) => isWorkflowApproval(view, approval));
 }
 
 /** Why the workflow pauses here, and the ways on, each one a command or a click away. */

@@ -6,7 +6,7 @@ import { findRunningServer, loadWorkflows, type ParleyServer, startParleyServer 
 import { type CliIo, write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
-import { approvalAnnouncement } from "./approval-question.ts";
+import { approvalAnnouncement, isWorkflowApproval } from "./approval-question.ts";
 import { type FollowTarget, followWorkflow } from "./follow-workflow.ts";
 import { parseWorkflowArgs, WORKFLOW_HELP, type WorkflowArgs } from "./parse-workflow-args.ts";
 import { executionLine, executionReport } from "./workflow-report.ts";
@@ -167,7 +167,7 @@ function followTarget(connection: Connection, io: CliIo): FollowTarget {
 async function printStatus(connection: Connection, io: CliIo, executionId: string | undefined) {
   const { approvals } = await connection.api.listApprovals({ state: "pending" });
   const waiting = (view: WorkflowExecutionView) =>
-    approvals.filter((approval) => approval.session_id === view.session_id);
+    approvals.filter((approval) => isWorkflowApproval(view, approval));
   if (executionId !== undefined) {
     const view = await connection.workflows.get(executionId);
     const pending = view.execution.status === "Running" ? waiting(view) : [];
