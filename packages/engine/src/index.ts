@@ -277,6 +277,7 @@ export { McpServers, mcpConnectionTools } from "./mcp/mcp-servers.ts";
 export { concealValues, expandVariables, variablesIn } from "./mcp/mcp-variables.ts";
 export type { WorkflowScope } from "./workflows/interpolate-workflow.ts";
 export {
+  interpolateShellCommand,
   interpolateWorkflowText,
   interpolateWorkflowValue,
   workflowRetryDelayMs,

@@ -12,7 +12,8 @@ import {
   readToolResult,
 } from "@parley/sdk";
 import { useChatActions } from "../../store/chat-store-context.tsx";
-import { readWorkflowExecution, WorkflowCard } from "../../workflows/workflow-card.tsx";
+import { readWorkflowExecution } from "../../workflows/read-workflow-execution.ts";
+import { WorkflowCard } from "../../workflows/workflow-card.tsx";
 import { ApprovalCard } from "../cards/approval-card.tsx";
 import { useCardWarning } from "../cards/card-warnings.tsx";
 import { McpResourceCard } from "../cards/mcp-resource-card.tsx";
