@@ -1,8 +1,8 @@
+import { parseWorkflowCommand } from "@parley/sdk";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { navigate } from "../app/use-route.ts";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 import { isWorkflow, startWorkflow, useWorkflowDefinitions } from "../workflows/use-workflow-definitions.ts";
-import { parseWorkflowCommand } from "../workflows/workflow-command.ts";
 import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
 import { McpPromptSuggestions, useMcpPrompts } from "./mcp-prompt-suggestions.tsx";
 

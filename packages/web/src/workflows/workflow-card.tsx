@@ -1,22 +1,15 @@
+import type { WorkflowExecutionData, WorkflowStepProgress } from "@parley/protocol";
 import {
-  type WorkflowExecutionData,
-  WorkflowExecutionDataSchema,
-  type WorkflowStepProgress,
-} from "@parley/protocol";
-import { type WorkflowAction, WorkflowClient } from "@parley/sdk";
+  formatElapsed,
+  sendWorkflowControl,
+  stepElapsed,
+  WORKFLOW_STEP_ICONS,
+  WorkflowClient,
+  type WorkflowControl,
+  workflowControls,
+} from "@parley/sdk";
 import { useEffect, useState } from "react";
-import { formatElapsed } from "./format-elapsed.ts";
 import "./workflows.css";
-
-const STEP_ICONS: Record<WorkflowStepProgress["status"], string> = {
-  pending: "○",
-  running: "◐",
-  completed: "✓",
-  failed: "✗",
-  skipped: "↷",
-  cancelled: "⊘",
-  interrupted: "‖",
-};
 
 const KIND_LABELS: Record<WorkflowStepProgress["kind"], string> = {
   agent: "agent",
@@ -26,12 +19,6 @@ const KIND_LABELS: Record<WorkflowStepProgress["kind"], string> = {
 
 /** The workflow routes, shared by every card (same origin, session cookie). */
 const client = new WorkflowClient();
-
-/** The data of a WorkflowExecution card, or undefined when it does not fit the schema (shown as text then). */
-export function readWorkflowExecution(data: unknown): WorkflowExecutionData | undefined {
-  const parsed = WorkflowExecutionDataSchema.safeParse(data);
-  return parsed.success ? parsed.data : undefined;
-}
 
 /**
  * A WorkflowExecution card (seed 001): the workflow's status and progress, each step with its state, elapsed
@@ -48,8 +35,7 @@ export function WorkflowCard({
 }) {
   const now = useNow(execution.status === "Running");
   const steps = execution.steps ?? [];
-  const pausing = (execution as { pause_requested?: unknown }).pause_requested === true;
-  const status = pausing && execution.status === "Running" ? "Pausing" : execution.status;
+  const { status } = workflowControls(execution);
   return (
     <section
       className={`card workflow-card workflow-${execution.status.toLowerCase()}`}
@@ -88,16 +74,13 @@ export function WorkflowCard({
           {execution.error.message}
         </p>
       )}
-      <WorkflowButtons execution={execution} pausing={pausing} />
+      <WorkflowButtons execution={execution} />
     </section>
   );
 }
 
 function WorkflowStepItem({ step, now }: { step: WorkflowStepProgress; now: number }) {
-  const started = step.started_at == null ? undefined : Date.parse(step.started_at);
-  const ended = step.ended_at == null ? undefined : Date.parse(step.ended_at);
-  const elapsed =
-    started === undefined ? undefined : (step.status === "running" ? now : (ended ?? now)) - started;
+  const elapsed = stepElapsed(step, now);
   const output = step.output ?? "";
   return (
     <li
@@ -107,14 +90,14 @@ function WorkflowStepItem({ step, now }: { step: WorkflowStepProgress; now: numb
       data-status={step.status}
     >
       <span className="workflow-step-icon" aria-hidden="true">
-        {STEP_ICONS[step.status]}
+        {WORKFLOW_STEP_ICONS[step.status]}
       </span>
       <span className="workflow-step-name">{step.name}</span>
       <span className="muted workflow-step-meta">
         {KIND_LABELS[step.kind]}
         {step.attempts > 1 && ` · try ${step.attempts}`}
         {elapsed !== undefined && (
-          <span data-testid="workflow-step-elapsed"> · {formatElapsed(Math.max(0, elapsed))}</span>
+          <span data-testid="workflow-step-elapsed"> · {formatElapsed(elapsed)}</span>
         )}
       </span>
       {output !== "" && (
@@ -135,82 +118,44 @@ function WorkflowStepItem({ step, now }: { step: WorkflowStepProgress; now: numb
   );
 }
 
-function WorkflowButtons({ execution, pausing }: { execution: WorkflowExecutionData; pausing: boolean }) {
+const CONTROL_BUTTONS: Record<WorkflowControl, { label: string; className: string }> = {
+  pause: { label: "Pause", className: "button" },
+  pause_now: { label: "Pause now", className: "button" },
+  resume: { label: "Resume", className: "button button-primary" },
+  retry: { label: "Retry step", className: "button button-primary" },
+  cancel: { label: "Cancel", className: "button button-danger" },
+};
+
+function WorkflowButtons({ execution }: { execution: WorkflowExecutionData }) {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
-  const id = execution.execution_id;
-  const send = async (request: () => Promise<unknown>) => {
+  const { controls } = workflowControls(execution);
+  const send = async (control: WorkflowControl) => {
     setSending(true);
     setFailure(undefined);
     try {
-      await request();
+      await sendWorkflowControl(client, execution.execution_id, control);
     } catch (error) {
       setFailure((error as Error).message);
     } finally {
       setSending(false);
     }
   };
-  const act = (action: WorkflowAction) => () => void send(() => client.act(id, action));
-  const { status } = execution;
-  const active = status === "Running" || status === "Paused" || status === "Pending";
-  if (!active && status !== "Failed") return null;
+  if (controls.length === 0) return null;
   return (
     <div className="card-actions workflow-actions">
-      {status === "Running" && !pausing && (
+      {controls.map((control) => (
         <button
+          key={control}
           type="button"
-          className="button"
-          data-testid="workflow-pause"
+          className={CONTROL_BUTTONS[control].className}
+          data-testid={`workflow-${control.replace("_", "-")}`}
           disabled={sending}
-          onClick={() => void send(() => client.pause(id))}
+          onClick={() => void send(control)}
         >
-          Pause
+          {CONTROL_BUTTONS[control].label}
         </button>
-      )}
-      {status === "Running" && (
-        <button
-          type="button"
-          className="button"
-          data-testid="workflow-pause-now"
-          disabled={sending}
-          onClick={() => void send(() => client.pause(id, true))}
-        >
-          Pause now
-        </button>
-      )}
-      {status === "Paused" && (
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="workflow-resume"
-          disabled={sending}
-          onClick={act("resume")}
-        >
-          Resume
-        </button>
-      )}
-      {status === "Failed" && (
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="workflow-retry"
-          disabled={sending}
-          onClick={act("retry")}
-        >
-          Retry step
-        </button>
-      )}
-      {active && (
-        <button
-          type="button"
-          className="button button-danger"
-          data-testid="workflow-cancel"
-          disabled={sending}
-          onClick={act("cancel")}
-        >
-          Cancel
-        </button>
-      )}
+      ))}
       {failure !== undefined && (
         <p className="workflow-error" role="alert">
           {failure}
