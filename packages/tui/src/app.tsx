@@ -1,7 +1,8 @@
 import type { AgentCliName, CreateSessionRequest, SelectablePermissionMode } from "@parley/protocol";
+import type { ChatStoreState } from "@parley/sdk";
 import { modeLabel, PERMISSION_MODES, permissionModeOf } from "@parley/sdk";
 import { Box, Text, useApp, useInput, useStdout } from "ink";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { collectAttention } from "./attention/attention.ts";
 import { AttentionArea } from "./attention/attention-area.tsx";
 import { runCommand } from "./commands/run-command.ts";
@@ -37,8 +38,6 @@ export function App() {
   const claims = useKeyClaims();
   const { stdout } = useStdout();
   const size = useTerminalSize(stdout);
-  const session = useChat((state) => state.session);
-  const title = useChat((state) => state.sessions.find((item) => item.id === state.activeSessionId)?.title);
   const error = useChat((state) => state.error);
   const signedOut = useChat((state) => state.signedOut === true);
   const loading = useChat((state) => state.loadingSession);
@@ -49,17 +48,23 @@ export function App() {
   const [exitArmed, setExitArmed] = useState(false);
   const [sent, setSent] = useState<string[]>([]);
 
-  const messages = session?.messages;
-  const attention = useMemo(() => collectAttention(messages ?? []), [messages]);
-  const busy = session?.busy === true;
+  // The app re-renders when what it shows changes, not on every streamed token (the transcript does).
+  const attention = useStable((state) => collectAttention(state.session?.messages ?? []), sameItems);
+  const userTexts = useStable(
+    (state) =>
+      (state.session?.messages ?? [])
+        .filter((message) => message.role === "user")
+        .map((message) => message.text),
+    sameItems,
+  );
+  const queue = useChat((state) => state.session?.queue);
+  const busy = useChat((state) => state.session?.busy === true);
   const cardFocused = overlay === undefined && attention.length > 0 && focus === "attention";
   const composerFocused = overlay === undefined && !cardFocused;
-  const history = useMemo(() => {
-    const fromSession = (messages ?? [])
-      .filter((message) => message.role === "user")
-      .map((message) => message.text);
-    return [...fromSession, ...sent.filter((text) => !fromSession.includes(text))].slice(-100);
-  }, [messages, sent]);
+  const history = useMemo(
+    () => [...userTexts, ...sent.filter((text) => !userTexts.includes(text))].slice(-100),
+    [userTexts, sent],
+  );
 
   // A new waiting card takes the keys, so an approval is answered without reaching for Tab.
   const firstAttention = attention[0]?.card.id;
@@ -106,18 +111,22 @@ export function App() {
       return setFocus((current) => (current === "attention" ? "composer" : "attention"));
   });
 
-  const submit = (text: string) => {
-    setNotice(undefined);
-    setSent((current) => [...current, text]);
-    void runCommand(text, {
-      services,
-      openOverlay: setOverlay,
-      notify: setNotice,
-      newChat,
-      clearScreen: () => stdout.write("\u001b[2J\u001b[3J\u001b[H"),
-      exit,
-    });
-  };
+  const submit = useCallback(
+    (text: string) => {
+      setNotice(undefined);
+      setSent((current) => [...current, text]);
+      void runCommand(text, {
+        services,
+        openOverlay: setOverlay,
+        notify: setNotice,
+        newChat,
+        clearScreen: () => stdout.write("\u001b[2J\u001b[3J\u001b[H"),
+        exit,
+      });
+      // biome-ignore lint/correctness/useExhaustiveDependencies: newChat only reads the store, which never changes
+    },
+    [services, stdout, exit],
+  );
 
   const banner = (
     <Box flexDirection="column">
@@ -134,14 +143,9 @@ export function App() {
   return (
     <DisplayContext.Provider value={{ columns: size.columns, rows: size.rows, expandTools }}>
       <Box flexDirection="column" width={size.columns}>
-        <Transcript
-          session={session}
-          title={title}
-          banner={banner}
-          liveRows={Math.max(3, size.rows - reserved)}
-        />
+        <Transcript banner={banner} liveRows={Math.max(3, size.rows - reserved)} />
         {loading && <Text dimColor>Loading the conversation…</Text>}
-        <QueueList queue={session?.queue ?? []} />
+        <QueueList queue={queue ?? []} />
         {signedOut && (
           <Text color={theme.danger}>The server refused the token: run parley again (or pass --token).</Text>
         )}
@@ -163,6 +167,30 @@ export function App() {
       </Box>
     </DisplayContext.Provider>
   );
+}
+
+/** A derived value that keeps its identity while its items are the same, so a token does not re-render. */
+function useStable<T>(
+  derive: (state: ChatStoreState) => readonly T[],
+  same: (left: readonly T[], right: readonly T[]) => boolean,
+) {
+  const last = useRef<readonly T[]>([]);
+  return useChat((state) => {
+    const next = derive(state);
+    if (same(next, last.current)) return last.current;
+    last.current = next;
+    return next;
+  });
+}
+
+function sameItems<T>(left: readonly T[], right: readonly T[]): boolean {
+  if (left.length !== right.length) return false;
+  return left.every((item, index) => {
+    const other = right[index];
+    if (typeof item !== "object" || item === null) return item === other;
+    const card = (item as { card?: unknown }).card;
+    return card !== undefined ? card === (other as { card?: unknown }).card : item === other;
+  });
 }
 
 async function cycleMode(

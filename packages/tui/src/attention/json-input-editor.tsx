@@ -1,11 +1,11 @@
 import type { ApiErrorIssue, JsonObject } from "@parley/protocol";
 import { parseJsonObject } from "@parley/sdk";
 import { Box, Text, useInput } from "ink";
-import { useState } from "react";
 import { BufferView } from "../input/buffer-view.tsx";
 import { editKey } from "../input/edit-key.ts";
 import { useKeyClaims } from "../input/key-claims.tsx";
 import { bufferOf, insert, moveVertically } from "../input/text-buffer.ts";
+import { useLiveState } from "../input/use-live-state.ts";
 import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
@@ -28,16 +28,18 @@ export function JsonInputEditor({
   onCancel: () => void;
 }) {
   const theme = useTheme();
-  const [buffer, setBuffer] = useState(() => bufferOf(JSON.stringify(initial, null, 2)));
+  const [buffer, setBuffer, readBuffer] = useLiveState(() => bufferOf(JSON.stringify(initial, null, 2)));
   const parsed = parseJsonObject(buffer.text);
   const problem = "error" in parsed ? parsed.error : undefined;
   const claims = useKeyClaims();
   useInput(
     (input, key) => {
+      const buffer = readBuffer();
       if (key.escape || key.tab) claims.claim();
       if (key.escape) return onCancel();
       if (key.ctrl && input === "s") {
-        if ("value" in parsed) onApprove(parsed.value);
+        const checked = parseJsonObject(buffer.text);
+        if ("value" in checked) onApprove(checked.value);
         return;
       }
       if (key.return) return setBuffer((current) => insert(current, "\n"));

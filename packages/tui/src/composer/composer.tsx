@@ -1,6 +1,6 @@
 import type { McpServerPromptView, WorkflowSummary } from "@parley/protocol";
 import { Box, Text, useInput } from "ink";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { commandSuggestions, fileSuggestions } from "../commands/slash-commands.ts";
 import { BufferView } from "../input/buffer-view.tsx";
 import { editKey } from "../input/edit-key.ts";
@@ -13,6 +13,7 @@ import {
   type TextBuffer,
   wordAtCursor,
 } from "../input/text-buffer.ts";
+import { useLiveState } from "../input/use-live-state.ts";
 import { useServices } from "../store/services.tsx";
 import { useTheme } from "../theme/theme.ts";
 import { PasteStore } from "./paste.ts";
@@ -37,7 +38,7 @@ interface Suggestion {
  * messages from the first or last line; a paste arrives whole (a long one as a placeholder, sent in full);
  * `/` completes commands, workflows and MCP prompts, `@` the project's files (Tab or Enter takes one).
  */
-export function Composer({
+export const Composer = memo(function Composer({
   focused,
   busy,
   history,
@@ -52,7 +53,7 @@ export function Composer({
 }) {
   const theme = useTheme();
   const { store, workflows } = useServices();
-  const [buffer, setBuffer] = useState<TextBuffer>(bufferOf());
+  const [buffer, setBuffer, readBuffer] = useLiveState<TextBuffer>(bufferOf);
   const [historyIndex, setHistoryIndex] = useState<number | undefined>();
   const [selected, setSelected] = useState(0);
   const [dismissed, setDismissed] = useState<string | undefined>();
@@ -126,13 +127,14 @@ export function Composer({
     const current = historyIndex ?? history.length;
     const next = Math.max(0, Math.min(history.length, current + direction));
     if (next === current) return;
-    if (historyIndex === undefined) draft.current = buffer.text;
+    if (historyIndex === undefined) draft.current = readBuffer().text;
     setHistoryIndex(next === history.length ? undefined : next);
     update(bufferOf(next === history.length ? draft.current : (history[next] ?? "")));
   };
 
   useInput(
     (input, key) => {
+      const buffer = readBuffer();
       // Bracketed paste: everything between ESC[200~ and ESC[201~ is text, Enter included.
       if (input.includes("[200~") || pasting.current !== undefined) {
         const text = (pasting.current ?? "") + input.replace("[200~", "");
@@ -237,4 +239,4 @@ export function Composer({
       {lines > 1 && <Text dimColor>{`  ${lines} lines · Enter sends · Alt-Enter adds a line`}</Text>}
     </Box>
   );
-}
+});

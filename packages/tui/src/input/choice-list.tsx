@@ -1,7 +1,7 @@
 import { Box, Text, useInput } from "ink";
-import { useState } from "react";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
+import { useLiveState } from "./use-live-state.ts";
 
 /** One answer a card offers. */
 export interface Choice {
@@ -33,7 +33,7 @@ export function ChoiceList({
 }) {
   const theme = useTheme();
   const glyphs = useGlyphs();
-  const [selected, setSelected] = useState(0);
+  const [selected, setSelected, readSelected] = useLiveState(0);
   useInput(
     (input, key) => {
       if (disabled) return;
@@ -41,7 +41,7 @@ export function ChoiceList({
       if (key.upArrow) return setSelected((index) => (index - 1 + choices.length) % choices.length);
       if (key.downArrow) return setSelected((index) => (index + 1) % choices.length);
       if (key.return) {
-        const choice = choices[selected];
+        const choice = choices[readSelected()];
         if (choice !== undefined) onPick(choice);
         return;
       }

@@ -1,9 +1,9 @@
 import { Box, Text, useInput } from "ink";
-import { useState } from "react";
 import { BufferView } from "./buffer-view.tsx";
 import { editKey } from "./edit-key.ts";
 import { useKeyClaims } from "./key-claims.tsx";
 import { bufferOf, insert } from "./text-buffer.ts";
+import { useLiveState } from "./use-live-state.ts";
 
 /**
  * A text field inside a card (feedback for a rejection, a refinement, a free-text answer): Enter submits
@@ -24,10 +24,11 @@ export function LineInput({
   onSubmit: (text: string) => void;
   onCancel: () => void;
 }) {
-  const [buffer, setBuffer] = useState(() => bufferOf(initial));
+  const [buffer, setBuffer, readBuffer] = useLiveState(() => bufferOf(initial));
   const claims = useKeyClaims();
   useInput(
     (input, key) => {
+      const buffer = readBuffer();
       if (key.escape || key.tab) claims.claim();
       if (key.escape) return onCancel();
       if (key.return && key.meta) return setBuffer((current) => insert(current, "\n"));

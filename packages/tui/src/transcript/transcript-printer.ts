@@ -30,6 +30,11 @@ interface SegmentMemory {
  */
 export class TranscriptPrinter {
   readonly #printed = new Set<string>();
+  /**
+   * Stored messages already written, as `segment:<id>` or `card:<id>`: a reload can show the same message
+   * as text where it was a card (or the other way round), and it must not be written twice.
+   */
+  readonly #sources = new Set<string>();
   /** Messages whose every block is printed, by identity: an unchanged message is skipped at once. */
   readonly #finished = new WeakSet<ChatMessage>();
   readonly #segments = new Map<string, SegmentMemory>();
@@ -65,12 +70,13 @@ export class TranscriptPrinter {
       for (const block of blocks) {
         const placed = { ...block, gap: !(block.kind === "tool" && previous === "tool") } as TranscriptBlock;
         previous = block.kind;
-        if (this.#printed.has(block.key)) continue;
+        if (this.#printed.has(block.key) || this.#writtenAsOther(block)) continue;
         if (!blocked && block.final) {
           this.#printed.add(block.key);
           print.push(placed);
           this.#noteCard(placed);
           this.#noteSegment(placed);
+          this.#noteSource(placed);
           continue;
         }
         blocked = true;
@@ -126,11 +132,26 @@ export class TranscriptPrinter {
     return planned;
   }
 
+  #noteSource(block: TranscriptBlock): void {
+    if (block.kind === "card" || block.kind === "tool") this.#sources.add(`card:${block.card.id}`);
+    else if (block.kind === "markers")
+      for (const card of block.message.cards ?? []) this.#sources.add(`card:${card.id}`);
+    else if (block.kind === "markdown" || block.kind === "special")
+      this.#sources.add(`segment:${segmentOf(block.key)}`);
+  }
+
+  /** Whether the stored message behind a block was written already in its other form (text or card). */
+  #writtenAsOther(block: PlannedBlock): boolean {
+    if (block.kind === "card" || block.kind === "tool") return this.#sources.has(`segment:${block.card.id}`);
+    if (block.kind === "markdown" || block.kind === "special")
+      return this.#sources.has(`card:${segmentOf(block.key)}`);
+    return false;
+  }
+
   /** Remembers how far a segment's printed text reaches, to notice a restart. */
   #noteSegment(block: TranscriptBlock): void {
     if (block.kind !== "markdown" && block.kind !== "special") return;
-    const segmentId = block.key.slice(0, block.key.lastIndexOf("#"));
-    const memory = this.#segments.get(segmentId);
+    const memory = this.#segments.get(segmentOf(block.key));
     const end = block.end;
     if (memory?.blocks === undefined || end === undefined) return;
     memory.printedPrefix = memory.blocks.text.slice(0, end);
@@ -162,6 +183,11 @@ export class TranscriptPrinter {
     }
     return settled;
   }
+}
+
+/** The segment a text block's key names (`<segment id>#<generation>:<offset>`). */
+function segmentOf(key: string): string {
+  return key.slice(0, key.lastIndexOf("#"));
 }
 
 function isUnsettled(card: MessageCard, signature: string): boolean {

@@ -1,14 +1,14 @@
-import type { SessionChatState } from "@parley/sdk";
 import { plural } from "@parley/sdk";
 import { Box, Static, Text } from "ink";
-import { type ReactNode, useMemo, useRef } from "react";
+import { memo, type ReactNode, useMemo, useRef } from "react";
 import stringWidth from "string-width";
+import { useChat } from "../store/services.tsx";
 import { safeText } from "../terminal/safe-text.ts";
 import { useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
 import { BlockView } from "./block-view.tsx";
 import type { TranscriptBlock } from "./blocks.ts";
-import { TranscriptPrinter } from "./transcript-printer.ts";
+import { type TranscriptPlan, TranscriptPrinter } from "./transcript-printer.ts";
 
 /** Something written above the live area once: a transcript block, or a line of the UI's own. */
 export interface PrintedItem {
@@ -23,22 +23,20 @@ export interface PrintedItem {
  * room it has. A new session starts a new printer, after a divider.
  */
 export function Transcript({
-  session,
-  title,
   banner,
   liveRows,
 }: {
-  session: SessionChatState | undefined;
-  title: string | undefined;
   banner: ReactNode;
   /** The most rows the live part may take, so the whole frame always fits the terminal. */
   liveRows: number;
 }) {
+  const session = useChat((state) => state.session);
+  const title = useChat((state) => state.sessions.find((item) => item.id === state.activeSessionId)?.title);
   const sessionId = session?.sessionId;
   const current = useRef<{ sessionId: string | undefined; printer: TranscriptPrinter } | undefined>(
     undefined,
   );
-  const batch = useRef<{ id: number; items: PrintedItem[] }>({
+  const batch = useRef<{ id: number; items: PrintedItem[]; plan?: TranscriptPlan | undefined }>({
     id: 0,
     items: [{ key: "banner", node: banner }],
   });
@@ -70,17 +68,26 @@ export function Transcript({
       ),
     });
   }
-  for (const block of plan?.print ?? []) items.push({ key: block.key, node: <BlockView block={block} /> });
-  if (items.length > 0) batch.current = { ...batch.current, id: batch.current.id + 1, items };
+  // A render for another reason (the terminal resized, a card came or went) reuses the plan: what it
+  // printed was written already.
+  if (plan !== batch.current.plan)
+    for (const block of plan?.print ?? []) items.push({ key: block.key, node: <BlockView block={block} /> });
+  if (items.length > 0) batch.current = { id: batch.current.id + 1, items, plan };
   return (
     <>
-      <Static key={batch.current.id} items={batch.current.items}>
-        {(item) => <Box key={item.key}>{item.node}</Box>}
-      </Static>
+      <Printed key={batch.current.id} items={batch.current.items} />
       {plan !== undefined && plan.live.length > 0 && <LiveBlocks blocks={plan.live} rows={liveRows} />}
     </>
   );
 }
+
+/**
+ * Writes items once, above the live area. Memoized: Ink treats any re-render of `<Static>` as new output and
+ * draws at once, past its frame limit, so it must re-render only when there is something new to write.
+ */
+const Printed = memo(function Printed({ items }: { items: readonly PrintedItem[] }) {
+  return <Static items={[...items]}>{(item) => <Box key={item.key}>{item.node}</Box>}</Static>;
+});
 
 /** The line that starts a session in the transcript. */
 function SessionDivider({ title }: { title: string | undefined }) {

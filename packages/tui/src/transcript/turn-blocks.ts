@@ -59,7 +59,7 @@ export function turnBlocks(message: ChatMessage, segments: SegmentSource): Plann
   if (unclaimed.length > 0) {
     blocks.push({
       kind: "subagents",
-      key: `${message.id}:subagents`,
+      key: `subagents:${unclaimed.map((entry) => entry.subagentId).join(",")}`,
       final: done || unclaimed.every((entry) => entry.done),
       entries: unclaimed,
     });
