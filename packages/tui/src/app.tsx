@@ -1,13 +1,14 @@
 import type { AgentCliName, CreateSessionRequest, SelectablePermissionMode } from "@parley/protocol";
 import type { ChatStoreState } from "@parley/sdk";
 import { modeLabel, PERMISSION_MODES, permissionModeOf } from "@parley/sdk";
-import { Box, Text, useApp, useInput, useStdout } from "ink";
+import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { collectAttention } from "./attention/attention.ts";
 import { AttentionArea } from "./attention/attention-area.tsx";
 import { runCommand } from "./commands/run-command.ts";
 import { Composer } from "./composer/composer.tsx";
 import { useKeyClaims } from "./input/key-claims.tsx";
+import { useKeys } from "./input/use-keys.ts";
 import { HelpView } from "./overlays/help-view.tsx";
 import { SessionPicker } from "./overlays/session-picker.tsx";
 import { WorkflowList } from "./overlays/workflow-list.tsx";
@@ -89,7 +90,7 @@ export function App() {
     }
   };
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     const claimed = claims.take();
     if (key.ctrl && input === "c") {
       if (exitArmed) return exit();
@@ -109,7 +110,7 @@ export function App() {
     if (key.tab && key.shift) return void cycleMode(services.store, setNotice);
     if (key.tab && attention.length > 0)
       return setFocus((current) => (current === "attention" ? "composer" : "attention"));
-  });
+  }, true);
 
   const submit = useCallback(
     (text: string) => {

@@ -1,10 +1,11 @@
 import type { ApiErrorIssue, JsonObject } from "@parley/protocol";
 import { parseJsonObject } from "@parley/sdk";
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { BufferView } from "../input/buffer-view.tsx";
 import { editKey } from "../input/edit-key.ts";
 import { useKeyClaims } from "../input/key-claims.tsx";
 import { bufferOf, insert, moveVertically } from "../input/text-buffer.ts";
+import { useKeys } from "../input/use-keys.ts";
 import { useLiveState } from "../input/use-live-state.ts";
 import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
@@ -32,27 +33,24 @@ export function JsonInputEditor({
   const parsed = parseJsonObject(buffer.text);
   const problem = "error" in parsed ? parsed.error : undefined;
   const claims = useKeyClaims();
-  useInput(
-    (input, key) => {
-      const buffer = readBuffer();
-      if (key.escape || key.tab) claims.claim();
-      if (key.escape) return onCancel();
-      if (key.ctrl && input === "s") {
-        const checked = parseJsonObject(buffer.text);
-        if ("value" in checked) onApprove(checked.value);
-        return;
-      }
-      if (key.return) return setBuffer((current) => insert(current, "\n"));
-      if (key.upArrow || key.downArrow) {
-        const moved = moveVertically(buffer, key.upArrow ? -1 : 1);
-        if (moved !== undefined) setBuffer(moved);
-        return;
-      }
-      const next = editKey(buffer, input, key);
-      if (next !== undefined) setBuffer(next);
-    },
-    { isActive: focused },
-  );
+  useKeys((input, key) => {
+    const buffer = readBuffer();
+    if (key.escape || key.tab) claims.claim();
+    if (key.escape) return onCancel();
+    if (key.ctrl && input === "s") {
+      const checked = parseJsonObject(buffer.text);
+      if ("value" in checked) onApprove(checked.value);
+      return;
+    }
+    if (key.return) return setBuffer((current) => insert(current, "\n"));
+    if (key.upArrow || key.downArrow) {
+      const moved = moveVertically(buffer, key.upArrow ? -1 : 1);
+      if (moved !== undefined) setBuffer(moved);
+      return;
+    }
+    const next = editKey(buffer, input, key);
+    if (next !== undefined) setBuffer(next);
+  }, focused);
   return (
     <Box flexDirection="column">
       <Text dimColor>Tool input (JSON)</Text>

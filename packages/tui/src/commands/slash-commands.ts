@@ -67,7 +67,8 @@ export function commandSuggestions(
       description: `MCP prompt${prompt.description === undefined ? "" : `: ${prompt.description}`}`,
     };
   });
-  return [...BUILTIN_COMMANDS, ...workflowCommands, ...promptCommands].filter((command) =>
+  // The project's own commands first: they are what a person looks for after `/`.
+  return [...workflowCommands, ...promptCommands, ...BUILTIN_COMMANDS].filter((command) =>
     command.insert.trim().startsWith(typed),
   );
 }

@@ -1,5 +1,5 @@
 import type { McpServerPromptView, WorkflowSummary } from "@parley/protocol";
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { commandSuggestions, fileSuggestions } from "../commands/slash-commands.ts";
 import { BufferView } from "../input/buffer-view.tsx";
@@ -13,6 +13,7 @@ import {
   type TextBuffer,
   wordAtCursor,
 } from "../input/text-buffer.ts";
+import { useKeys } from "../input/use-keys.ts";
 import { useLiveState } from "../input/use-live-state.ts";
 import { useServices } from "../store/services.tsx";
 import { useTheme } from "../theme/theme.ts";
@@ -105,7 +106,9 @@ export const Composer = memo(function Composer({
     }
     return [];
   }, [buffer, slash, mention, word, start, workflowList, prompts, files, dismissed]);
-  const choice = suggestions[Math.min(selected, suggestions.length - 1)];
+  // What is on screen now, for a key that reaches the handler before Ink re-registers it after this render.
+  const shown = useRef({ suggestions, selected });
+  shown.current = { suggestions, selected };
 
   const update = (next: TextBuffer) => {
     setBuffer(next);
@@ -132,73 +135,72 @@ export const Composer = memo(function Composer({
     update(bufferOf(next === history.length ? draft.current : (history[next] ?? "")));
   };
 
-  useInput(
-    (input, key) => {
-      const buffer = readBuffer();
-      // Bracketed paste: everything between ESC[200~ and ESC[201~ is text, Enter included.
-      if (input.includes("[200~") || pasting.current !== undefined) {
-        const text = (pasting.current ?? "") + input.replace("[200~", "");
-        const end = text.indexOf("[201~");
-        if (end === -1) {
-          pasting.current = text;
-          return;
-        }
-        pasting.current = undefined;
-        const raw = text.slice(0, end);
-        const pasted = (raw.endsWith(ESCAPE) ? raw.slice(0, -1) : raw).replace(/\r\n?/g, "\n");
-        update(insert(buffer, pastes.current.placeholderFor(pasted)));
+  useKeys((input, key) => {
+    const buffer = readBuffer();
+    // Bracketed paste: everything between ESC[200~ and ESC[201~ is text, Enter included.
+    if (input.includes("[200~") || pasting.current !== undefined) {
+      const text = (pasting.current ?? "") + input.replace("[200~", "");
+      const end = text.indexOf("[201~");
+      if (end === -1) {
+        pasting.current = text;
         return;
       }
-      if (suggestions.length > 0 && choice !== undefined) {
-        if (key.upArrow) return setSelected((index) => (index - 1 + suggestions.length) % suggestions.length);
-        if (key.downArrow) return setSelected((index) => (index + 1) % suggestions.length);
-        if (key.tab || key.escape) claims.claim();
-        if (key.tab) return accept(choice);
-        if (key.escape) return setDismissed(buffer.text);
-        if (
-          key.return &&
-          !key.meta &&
-          buffer.text.slice(choice.start, buffer.cursor) !== choice.replacement.trimEnd()
-        )
-          return accept(choice);
+      pasting.current = undefined;
+      const raw = text.slice(0, end);
+      const pasted = (raw.endsWith(ESCAPE) ? raw.slice(0, -1) : raw).replace(/\r\n?/g, "\n");
+      update(insert(buffer, pastes.current.placeholderFor(pasted)));
+      return;
+    }
+    const { suggestions, selected } = shown.current;
+    const choice = suggestions[Math.min(selected, suggestions.length - 1)];
+    if (suggestions.length > 0 && choice !== undefined) {
+      if (key.upArrow) return setSelected((index) => (index - 1 + suggestions.length) % suggestions.length);
+      if (key.downArrow) return setSelected((index) => (index + 1) % suggestions.length);
+      if (key.tab || key.escape) claims.claim();
+      if (key.tab) return accept(choice);
+      if (key.escape) return setDismissed(buffer.text);
+      if (
+        key.return &&
+        !key.meta &&
+        buffer.text.slice(choice.start, buffer.cursor) !== choice.replacement.trimEnd()
+      )
+        return accept(choice);
+    }
+    if ((key.return && key.meta) || input === "\n") return update(insert(buffer, "\n"));
+    if (key.return) {
+      if (buffer.text.slice(0, buffer.cursor).endsWith("\\")) {
+        return update(
+          insert(
+            {
+              text: buffer.text.slice(0, buffer.cursor - 1) + buffer.text.slice(buffer.cursor),
+              cursor: buffer.cursor - 1,
+            },
+            "\n",
+          ),
+        );
       }
-      if ((key.return && key.meta) || input === "\n") return update(insert(buffer, "\n"));
-      if (key.return) {
-        if (buffer.text.slice(0, buffer.cursor).endsWith("\\")) {
-          return update(
-            insert(
-              {
-                text: buffer.text.slice(0, buffer.cursor - 1) + buffer.text.slice(buffer.cursor),
-                cursor: buffer.cursor - 1,
-              },
-              "\n",
-            ),
-          );
-        }
-        return submit();
-      }
-      if (key.upArrow || key.downArrow) {
-        const moved = moveVertically(buffer, key.upArrow ? -1 : 1);
-        if (moved !== undefined) return setBuffer(moved);
-        return walkHistory(key.upArrow ? -1 : 1);
-      }
-      // Several characters at once without paste brackets: typed faster than read (ending in Enter, then it
-      // sends), or pasted by a terminal that does not bracket pastes.
-      if (input.length > 1 && !key.ctrl && !key.meta) {
-        const typedThenEnter = /^[^\r\n]+\r$/.test(input);
-        const text = typedThenEnter ? input.slice(0, -1) : input.replace(/\r\n?/g, "\n");
-        const next = insert(buffer, pastes.current.placeholderFor(text));
-        if (!typedThenEnter) return update(next);
-        const message = pastes.current.expand(next.text);
-        if (message.trim() !== "") onSubmit(message);
-        pastes.current.clear();
-        return update(bufferOf());
-      }
-      const next = editKey(buffer, input, key);
-      if (next !== undefined) update(next);
-    },
-    { isActive: focused },
-  );
+      return submit();
+    }
+    if (key.upArrow || key.downArrow) {
+      const moved = moveVertically(buffer, key.upArrow ? -1 : 1);
+      if (moved !== undefined) return setBuffer(moved);
+      return walkHistory(key.upArrow ? -1 : 1);
+    }
+    // Several characters at once without paste brackets: typed faster than read (ending in Enter, then it
+    // sends), or pasted by a terminal that does not bracket pastes.
+    if (input.length > 1 && !key.ctrl && !key.meta) {
+      const typedThenEnter = /^[^\r\n]+\r$/.test(input);
+      const text = typedThenEnter ? input.slice(0, -1) : input.replace(/\r\n?/g, "\n");
+      const next = insert(buffer, pastes.current.placeholderFor(text));
+      if (!typedThenEnter) return update(next);
+      const message = pastes.current.expand(next.text);
+      if (message.trim() !== "") onSubmit(message);
+      pastes.current.clear();
+      return update(bufferOf());
+    }
+    const next = editKey(buffer, input, key);
+    if (next !== undefined) update(next);
+  }, focused);
 
   const lines = buffer.text.split("\n").length;
   return (

@@ -1,6 +1,7 @@
-import { Box, Text, useInput } from "ink";
+import { Box, type Key, Text } from "ink";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
+import { useKeys } from "./use-keys.ts";
 import { useLiveState } from "./use-live-state.ts";
 
 /** One answer a card offers. */
@@ -29,29 +30,26 @@ export function ChoiceList({
   focused: boolean;
   disabled?: boolean;
   onPick: (choice: Choice) => void;
-  onKey?: (input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]) => boolean;
+  onKey?: (input: string, key: Key) => boolean;
 }) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const [selected, setSelected, readSelected] = useLiveState(0);
-  useInput(
-    (input, key) => {
-      if (disabled) return;
-      if (onKey?.(input, key) === true) return;
-      if (key.upArrow) return setSelected((index) => (index - 1 + choices.length) % choices.length);
-      if (key.downArrow) return setSelected((index) => (index + 1) % choices.length);
-      if (key.return) {
-        const choice = choices[readSelected()];
-        if (choice !== undefined) onPick(choice);
-        return;
-      }
-      const byNumber = /^[1-9]$/.test(input) ? choices[Number(input) - 1] : undefined;
-      const byKey = choices.find((choice) => choice.hotkey !== undefined && choice.hotkey === input);
-      const picked = byNumber ?? byKey;
-      if (picked !== undefined) onPick(picked);
-    },
-    { isActive: focused },
-  );
+  useKeys((input, key) => {
+    if (disabled) return;
+    if (onKey?.(input, key) === true) return;
+    if (key.upArrow) return setSelected((index) => (index - 1 + choices.length) % choices.length);
+    if (key.downArrow) return setSelected((index) => (index + 1) % choices.length);
+    if (key.return) {
+      const choice = choices[readSelected()];
+      if (choice !== undefined) onPick(choice);
+      return;
+    }
+    const byNumber = /^[1-9]$/.test(input) ? choices[Number(input) - 1] : undefined;
+    const byKey = choices.find((choice) => choice.hotkey !== undefined && choice.hotkey === input);
+    const picked = byNumber ?? byKey;
+    if (picked !== undefined) onPick(picked);
+  }, focused);
   return (
     <Box flexDirection="column">
       {choices.map((choice, index) => {

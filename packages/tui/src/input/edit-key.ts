@@ -1,7 +1,6 @@
 import type { Key } from "ink";
 import {
   backspace,
-  deleteForward,
   deleteToLineEdge,
   deleteWordBack,
   insert,
@@ -17,8 +16,9 @@ import {
  * so the caller can give it another meaning (Enter, Up/Down, Esc, Tab).
  */
 export function editKey(buffer: TextBuffer, input: string, key: Key): TextBuffer | undefined {
-  if (key.backspace) return key.meta ? deleteWordBack(buffer) : backspace(buffer);
-  if (key.delete) return deleteForward(buffer);
+  // Most terminals send DEL (0x7f) for Backspace, which Ink reports as `delete`, the same as the Delete key
+  // (ESC [3~): both delete backwards, what the key under the person's finger almost always means.
+  if (key.backspace || key.delete) return key.meta ? deleteWordBack(buffer) : backspace(buffer);
   if (key.leftArrow) return key.meta || key.ctrl ? moveByWord(buffer, -1) : moveHorizontally(buffer, -1);
   if (key.rightArrow) return key.meta || key.ctrl ? moveByWord(buffer, 1) : moveHorizontally(buffer, 1);
   if (key.home) return moveToLineEdge(buffer, "start");

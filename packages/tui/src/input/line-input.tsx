@@ -1,8 +1,9 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { BufferView } from "./buffer-view.tsx";
 import { editKey } from "./edit-key.ts";
 import { useKeyClaims } from "./key-claims.tsx";
 import { bufferOf, insert } from "./text-buffer.ts";
+import { useKeys } from "./use-keys.ts";
 import { useLiveState } from "./use-live-state.ts";
 
 /**
@@ -26,18 +27,15 @@ export function LineInput({
 }) {
   const [buffer, setBuffer, readBuffer] = useLiveState(() => bufferOf(initial));
   const claims = useKeyClaims();
-  useInput(
-    (input, key) => {
-      const buffer = readBuffer();
-      if (key.escape || key.tab) claims.claim();
-      if (key.escape) return onCancel();
-      if (key.return && key.meta) return setBuffer((current) => insert(current, "\n"));
-      if (key.return) return onSubmit(buffer.text);
-      const next = editKey(buffer, input, key);
-      if (next !== undefined) setBuffer(next);
-    },
-    { isActive: focused },
-  );
+  useKeys((input, key) => {
+    const buffer = readBuffer();
+    if (key.escape || key.tab) claims.claim();
+    if (key.escape) return onCancel();
+    if (key.return && key.meta) return setBuffer((current) => insert(current, "\n"));
+    if (key.return) return onSubmit(buffer.text);
+    const next = editKey(buffer, input, key);
+    if (next !== undefined) setBuffer(next);
+  }, focused);
   return (
     <Box flexDirection="column">
       <Text dimColor>{label}</Text>

@@ -40,13 +40,6 @@ export function backspace(buffer: TextBuffer): TextBuffer {
   return { text: buffer.text.slice(0, start) + buffer.text.slice(buffer.cursor), cursor: start };
 }
 
-/** Deletes the character under the cursor. */
-export function deleteForward(buffer: TextBuffer): TextBuffer {
-  if (buffer.cursor >= buffer.text.length) return buffer;
-  const end = nextPoint(buffer.text, buffer.cursor);
-  return { text: buffer.text.slice(0, buffer.cursor) + buffer.text.slice(end), cursor: buffer.cursor };
-}
-
 /** Moves the cursor one character left or right. */
 export function moveHorizontally(buffer: TextBuffer, direction: -1 | 1): TextBuffer {
   const cursor =
