@@ -111,11 +111,14 @@ export class TranscriptPrinter {
     const blocks = parseMarkdownBlocks(segment.text, memory.blocks);
     memory.blocks = blocks;
     const open = new Set(blocks.open);
+    const printedUpTo = memory.printedPrefix.length;
     for (const block of [...blocks.closed, ...blocks.open]) {
       const type = block.token.type;
-      if (type === "space" || type === "def") continue;
-      const key = `${segment.id}#${memory.generation}:${block.key}`;
       const end = Number(block.key) + block.token.raw.length;
+      // Blocks are printed in order, so everything within the printed prefix is written: skipping it keeps a
+      // token's cost independent of how much of the answer came before.
+      if (type === "space" || type === "def" || end <= printedUpTo) continue;
+      const key = `${segment.id}#${memory.generation}:${block.key}`;
       const maybeSpecial = type === "paragraph" && block.token.raw.trimStart().startsWith("{");
       if (maybeSpecial && !streaming) {
         const parts = extractSpecialBlocks(block.token.raw);

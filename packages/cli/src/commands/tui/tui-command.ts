@@ -42,6 +42,8 @@ export const tuiCommand: Command = {
       await write(io.stderr, `parley: ${(error as Error).message}\n`);
       return 1;
     }
+    // React's development build checks every render and is several times slower: a person gets production.
+    process.env.NODE_ENV ??= "production";
     const { runTui } = await import("@parley/tui");
     try {
       return await runTui({
