@@ -1,3 +1,4 @@
+import { parseWorkflowCommand } from "@parley/sdk";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { navigate } from "../app/use-route.ts";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
@@ -7,7 +8,6 @@ import {
   startWorkflow,
   useWorkflowDefinitions,
 } from "../workflows/use-workflow-definitions.ts";
-import { parseWorkflowCommand } from "../workflows/workflow-command.ts";
 import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
 import { McpPromptSuggestions, useMcpPrompts } from "./mcp-prompt-suggestions.tsx";
 

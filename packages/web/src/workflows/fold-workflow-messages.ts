@@ -1,6 +1,5 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
-import type { ChatMessage } from "@parley/sdk";
-import { readWorkflowExecution } from "./read-workflow-execution.ts";
+import { type ChatMessage, readWorkflowExecution } from "@parley/sdk";
 
 /** The chat messages each step of each workflow produced, by execution id, then step id. */
 export type WorkflowStepMessages = ReadonlyMap<string, ReadonlyMap<string, readonly ChatMessage[]>>;

@@ -1,8 +1,7 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
-import type { ChatMessage } from "@parley/sdk";
+import { type ChatMessage, readWorkflowExecution } from "@parley/sdk";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { foldWorkflowMessages, waitsForApproval } from "./fold-workflow-messages.ts";
-import { readWorkflowExecution } from "./read-workflow-execution.ts";
 import type { WorkflowFold } from "./workflow-fold-context.ts";
 
 /** A workflow of the session that is going, and where its card is among the chat's rows. */

@@ -1,97 +1,54 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
-import { type WorkflowAction, WorkflowClient } from "@parley/sdk";
+import { sendWorkflowControl, WorkflowClient, type WorkflowControl, workflowControls } from "@parley/sdk";
 import { useState } from "react";
 import { apiMessage } from "./use-workflow-definitions.ts";
 
 /** The workflow routes, shared by every card (same origin, session cookie). */
 const client = new WorkflowClient();
 
+const CONTROL_BUTTONS: Record<WorkflowControl, { label: string; className: string }> = {
+  pause: { label: "Pause", className: "button" },
+  pause_now: { label: "Pause now", className: "button" },
+  resume: { label: "Resume", className: "button button-primary" },
+  retry: { label: "Retry step", className: "button button-primary" },
+  cancel: { label: "Cancel", className: "button button-danger" },
+};
+
 /**
- * The buttons that fit a workflow's status: Pause (at the step boundary) and Pause now while it runs (only
- * Pause now once a pause is asked for), Resume when paused, Retry step when failed, Cancel while going.
+ * The buttons that fit a workflow's status (`workflowControls`, the same on every face): Pause (at the step
+ * boundary) and Pause now while it runs (only Pause now once a pause is asked for), Resume when paused, Retry
+ * step when failed, Cancel while going.
  */
-export function WorkflowButtons({
-  execution,
-  pausing,
-}: {
-  execution: WorkflowExecutionData;
-  pausing: boolean;
-}) {
+export function WorkflowButtons({ execution }: { execution: WorkflowExecutionData }) {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
-  const id = execution.execution_id;
-  const send = async (request: () => Promise<unknown>) => {
+  const { controls } = workflowControls(execution);
+  const send = async (control: WorkflowControl) => {
     setSending(true);
     setFailure(undefined);
     try {
-      await request();
+      await sendWorkflowControl(client, execution.execution_id, control);
     } catch (error) {
       setFailure(apiMessage(error));
     } finally {
       setSending(false);
     }
   };
-  const act = (action: WorkflowAction) => () => void send(() => client.act(id, action));
-  const { status } = execution;
-  const active = status === "Running" || status === "Paused" || status === "Pending";
-  if (!active && status !== "Failed") return null;
+  if (controls.length === 0) return null;
   return (
     <div className="card-actions workflow-actions">
-      {status === "Running" && !pausing && (
+      {controls.map((control) => (
         <button
+          key={control}
           type="button"
-          className="button"
-          data-testid="workflow-pause"
+          className={CONTROL_BUTTONS[control].className}
+          data-testid={`workflow-${control.replace("_", "-")}`}
           disabled={sending}
-          onClick={() => void send(() => client.pause(id))}
+          onClick={() => void send(control)}
         >
-          Pause
+          {CONTROL_BUTTONS[control].label}
         </button>
-      )}
-      {status === "Running" && (
-        <button
-          type="button"
-          className="button"
-          data-testid="workflow-pause-now"
-          disabled={sending}
-          onClick={() => void send(() => client.pause(id, true))}
-        >
-          Pause now
-        </button>
-      )}
-      {status === "Paused" && (
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="workflow-resume"
-          disabled={sending}
-          onClick={act("resume")}
-        >
-          Resume
-        </button>
-      )}
-      {status === "Failed" && (
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="workflow-retry"
-          disabled={sending}
-          onClick={act("retry")}
-        >
-          Retry step
-        </button>
-      )}
-      {active && (
-        <button
-          type="button"
-          className="button button-danger"
-          data-testid="workflow-cancel"
-          disabled={sending}
-          onClick={act("cancel")}
-        >
-          Cancel
-        </button>
-      )}
+      ))}
       {failure !== undefined && (
         <p className="workflow-error" role="alert">
           {failure}

@@ -1,4 +1,5 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
+import { workflowControls } from "@parley/sdk";
 import { useEffect, useRef, useState } from "react";
 import { WorkflowButtons } from "./workflow-buttons.tsx";
 import { useWorkflowFold } from "./workflow-fold-context.ts";
@@ -25,8 +26,7 @@ export function WorkflowCard({
   const fold = useWorkflowFold();
   const byStep = fold?.steps.get(execution.execution_id);
   const header = useHeaderInView(execution.execution_id, fold?.onHeaderInView);
-  const pausing = (execution as { pause_requested?: unknown }).pause_requested === true;
-  const status = pausing && execution.status === "Running" ? "Pausing" : execution.status;
+  const { status } = workflowControls(execution);
   return (
     <section
       className={`card workflow-card workflow-${execution.status.toLowerCase()}`}
@@ -66,7 +66,7 @@ export function WorkflowCard({
           {execution.error.message}
         </p>
       )}
-      <WorkflowButtons execution={execution} pausing={pausing} />
+      <WorkflowButtons execution={execution} />
     </section>
   );
 }

@@ -1,19 +1,8 @@
 import type { WorkflowStepProgress } from "@parley/protocol";
-import type { ChatMessage } from "@parley/sdk";
+import { type ChatMessage, formatElapsed, stepElapsed, WORKFLOW_STEP_ICONS } from "@parley/sdk";
 import { useEffect, useState } from "react";
 import { waitsForApproval } from "./fold-workflow-messages.ts";
-import { formatElapsed } from "./format-elapsed.ts";
 import type { WorkflowFold } from "./workflow-fold-context.ts";
-
-const STEP_ICONS: Record<WorkflowStepProgress["status"], string> = {
-  pending: "○",
-  running: "◐",
-  completed: "✓",
-  failed: "✗",
-  skipped: "↷",
-  cancelled: "⊘",
-  interrupted: "‖",
-};
 
 const KIND_LABELS: Record<WorkflowStepProgress["kind"], string> = {
   agent: "agent",
@@ -37,10 +26,7 @@ export function WorkflowStepItem({
   messages: readonly ChatMessage[];
   fold: WorkflowFold | undefined;
 }) {
-  const started = step.started_at == null ? undefined : Date.parse(step.started_at);
-  const ended = step.ended_at == null ? undefined : Date.parse(step.ended_at);
-  const elapsed =
-    started === undefined ? undefined : (step.status === "running" ? now : (ended ?? now)) - started;
+  const elapsed = stepElapsed(step, now);
   const output = step.output ?? "";
   const waiting = step.status === "running" && waitsForApproval(messages);
   return (
@@ -52,7 +38,7 @@ export function WorkflowStepItem({
       data-waiting={waiting ? "true" : undefined}
     >
       <span className="workflow-step-icon" aria-hidden="true">
-        {STEP_ICONS[step.status]}
+        {WORKFLOW_STEP_ICONS[step.status]}
       </span>
       <span className="workflow-step-name">
         {step.name}
@@ -66,7 +52,7 @@ export function WorkflowStepItem({
         {KIND_LABELS[step.kind]}
         {step.attempts > 1 && ` · try ${step.attempts}`}
         {elapsed !== undefined && (
-          <span data-testid="workflow-step-elapsed"> · {formatElapsed(Math.max(0, elapsed))}</span>
+          <span data-testid="workflow-step-elapsed"> · {formatElapsed(elapsed)}</span>
         )}
       </span>
       {output !== "" && (

@@ -1,4 +1,5 @@
 import { type DependencyGraph, dependentNames, type ProjectDependency } from "@parley/protocol";
+import { summarizeNames } from "@parley/sdk";
 import { useId, useMemo, useState } from "react";
 import { VirtualRows } from "./virtual-rows.tsx";
 
@@ -111,14 +112,9 @@ function DependencyRow({
       </div>
       <div className="dependency-links">
         {dependency.manifest ? `in ${dependency.manifest}` : ""}
-        {requires.length > 0 ? ` · requires ${summarize(requires)}` : ""}
-        {dependents.length > 0 ? ` · required by ${summarize(dependents)}` : ""}
+        {requires.length > 0 ? ` · requires ${summarizeNames(requires)}` : ""}
+        {dependents.length > 0 ? ` · required by ${summarizeNames(dependents)}` : ""}
       </div>
     </div>
   );
-}
-
-/** The first few names and how many more, so a row stays one line. */
-function summarize(names: readonly string[]): string {
-  return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} +${names.length - 3}`;
 }
