@@ -2,11 +2,11 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ParleyServer, startParleyServer } from "../src/index.ts";
+import type { ParleyServer } from "../src/index.ts";
 import type { RetentionLimits } from "../src/limits/server-limits.ts";
 import { EventStream } from "./support/event-stream.ts";
 import { readLog } from "./support/sse-log.ts";
-import { makeDirectories } from "./support/test-server.ts";
+import { makeDirectories, startTestServer } from "./support/test-server.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -28,20 +28,14 @@ describe("event log retention by size, and token deltas folded into their messag
   });
 
   const start = async (retention?: Partial<RetentionLimits>) => {
-    running = await startParleyServer({
-      projectRoot: directories.project,
-      home: directories.home,
-      port: 0,
-      env: {
-        PARLEY_MODEL: "anthropic:claude-test-1",
-        ANTHROPIC_API_KEY: "test-key",
-        ANTHROPIC_BASE_URL: fake.url,
-      },
-      turnDefaults: { sleep: async () => {} },
-      sse: { heartbeatMs: 60_000 },
-      now: () => clock,
-      ...(retention && { limits: { retention } }),
-    });
+    running = (
+      await startTestServer({
+        fake,
+        directories,
+        now: () => clock,
+        ...(retention && { limits: { retention } }),
+      })
+    ).server;
     return running;
   };
   const stop = async () => {

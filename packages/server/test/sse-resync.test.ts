@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ParleyServer, startParleyServer } from "../src/index.ts";
+import type { ParleyServer } from "../src/index.ts";
 import type { RetentionLimits } from "../src/limits/server-limits.ts";
 import { EventStream } from "./support/event-stream.ts";
 import { readLog } from "./support/sse-log.ts";
@@ -136,19 +136,13 @@ describe("retention", () => {
   });
 
   const start = async (retention?: Partial<RetentionLimits>) => {
-    running = await startParleyServer({
-      projectRoot: directories.project,
-      home: directories.home,
-      port: 0,
-      env: {
-        PARLEY_MODEL: "anthropic:claude-test-1",
-        ANTHROPIC_API_KEY: "test-key",
-        ANTHROPIC_BASE_URL: fake.url,
-      },
-      turnDefaults: { sleep: async () => {} },
-      sse: { heartbeatMs: 60_000 },
-      ...(retention && { limits: { retention } }),
-    });
+    running = (
+      await startTestServer({
+        fake,
+        directories,
+        ...(retention && { limits: { retention } }),
+      })
+    ).server;
     return running;
   };
   const stop = async () => {

@@ -24,6 +24,8 @@ export interface TestServerOptions {
   token?: string;
   /** The server's clock (tests move it to make time pass between restarts). */
   now?: () => number;
+  /** Limits other than the defaults (retention, queue length, stream buffers). */
+  limits?: ServerOptions["limits"];
 }
 
 /** What a test needs: the real server on a free port, the scripted model behind it, and HTTP helpers. */
@@ -72,6 +74,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.mcp && { mcp: options.mcp }),
     ...(options.token !== undefined && { token: options.token }),
     ...(options.now && { now: options.now }),
+    ...(options.limits && { limits: options.limits }),
   });
   const request = (method: string, path: string, requestOptions: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...requestOptions.headers };
