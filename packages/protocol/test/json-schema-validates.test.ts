@@ -21,7 +21,8 @@ function validator(family: string, definition: string) {
   return (value: unknown) => (validate(value) ? [] : (validate.errors ?? []));
 }
 
-describe("generated JSON Schema, read by a non-zod validator", () => {
+// Compiling the SDK union's schema takes a few seconds on a busy 2-core machine: more than the default 5 s.
+describe("generated JSON Schema, read by a non-zod validator", { timeout: 30_000 }, () => {
   it("accepts every rich message fixture and rejects a plan without steps", () => {
     const validateRich = validator("rich", "RichMessage");
     const directory = join(import.meta.dirname, "rich", "fixtures", "messages");

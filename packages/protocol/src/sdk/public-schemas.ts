@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { AgentDefinitionSchema } from "./agent-definition.ts";
-import { SDKAssistantMessageSchema } from "./assistant-message.ts";
 import { BetaMessageSchema, BetaStopReasonSchema } from "./beta-message.ts";
 import { BetaUsageSchema, NonNullableUsageSchema } from "./beta-usage.ts";
 import { BetaContentBlockSchema, ContentBlockParamSchema, ContentBlockSchema } from "./content-block.ts";
@@ -38,7 +37,6 @@ import { HookJSONOutputSchema } from "./hook-output.ts";
 import { McpServerConfigForProcessTransportSchema } from "./mcp-server-config.ts";
 import { MessageParamSchema } from "./message-param.ts";
 import { ModelUsageSchema } from "./model-usage.ts";
-import { SDKPartialAssistantMessageSchema } from "./partial-assistant-message.ts";
 import { PermissionResultSchema, PermissionUpdateSchema } from "./permissions.ts";
 import {
   OutputFormatSchema,
@@ -46,58 +44,11 @@ import {
   SystemPromptConfigSchema,
   ThinkingConfigSchema,
 } from "./query-options.ts";
-import { SDKResultErrorSchema, SDKResultMessageSchema, SDKResultSuccessSchema } from "./result-message.ts";
+import { SDKResultMessageSchema } from "./result-message.ts";
 import { SandboxSettingsSchema } from "./sandbox-settings.ts";
-import { SDKMessageSchema } from "./sdk-message.ts";
-import {
-  SDKActiveGoalMessageSchema,
-  SDKAuthStatusMessageSchema,
-  SDKConversationResetMessageSchema,
-  SDKPromptSuggestionMessageSchema,
-  SDKRateLimitEventSchema,
-} from "./session-event-messages.ts";
+import { SDK_MESSAGE_SCHEMAS, SDKMessageSchema } from "./sdk-message.ts";
+import { SDKActiveGoalMessageSchema } from "./session-event-messages.ts";
 import { BetaRawMessageStreamEventSchema, MessagesApiStreamEventSchema } from "./stream-event.ts";
-import { SDKCompactBoundaryMessageSchema } from "./system-compact-message.ts";
-import {
-  SDKHookProgressMessageSchema,
-  SDKHookResponseMessageSchema,
-  SDKHookStartedMessageSchema,
-  SDKPluginInstallMessageSchema,
-} from "./system-hook-messages.ts";
-import { SDKSystemMessageSchema } from "./system-init-message.ts";
-import {
-  SDKElicitationCompleteMessageSchema,
-  SDKInformationalMessageSchema,
-  SDKLocalCommandOutputMessageSchema,
-  SDKMemoryRecallMessageSchema,
-  SDKModelRefusalFallbackMessageSchema,
-  SDKModelRefusalNoFallbackMessageSchema,
-  SDKNotificationMessageSchema,
-  SDKPermissionDeniedMessageSchema,
-} from "./system-notice-messages.ts";
-import {
-  SDKCommandsChangedMessageSchema,
-  SDKFilesPersistedEventSchema,
-  SDKMirrorErrorMessageSchema,
-  SDKSessionWritesLostMessageSchema,
-} from "./system-session-messages.ts";
-import {
-  SDKAPIRetryMessageSchema,
-  SDKControlRequestProgressMessageSchema,
-  SDKSessionStateChangedMessageSchema,
-  SDKStatusMessageSchema,
-  SDKThinkingTokensMessageSchema,
-  SDKWorkerShuttingDownMessageSchema,
-} from "./system-status-messages.ts";
-import {
-  SDKBackgroundTasksChangedMessageSchema,
-  SDKTaskNotificationMessageSchema,
-  SDKTaskProgressMessageSchema,
-  SDKTaskStartedMessageSchema,
-  SDKTaskUpdatedMessageSchema,
-} from "./system-task-messages.ts";
-import { SDKToolProgressMessageSchema, SDKToolUseSummaryMessageSchema } from "./tool-progress-messages.ts";
-import { SDKUserMessageReplaySchema, SDKUserMessageSchema } from "./user-message.ts";
 
 /**
  * Every public schema of the Claude Agent SDK protocol (seed 004) under a stable name, for JSON Schema
@@ -105,48 +56,8 @@ import { SDKUserMessageReplaySchema, SDKUserMessageSchema } from "./user-message
  */
 export const sdkPublicSchemas = {
   SDKMessage: SDKMessageSchema,
-  SDKAssistantMessage: SDKAssistantMessageSchema,
-  SDKUserMessage: SDKUserMessageSchema,
-  SDKUserMessageReplay: SDKUserMessageReplaySchema,
+  ...SDK_MESSAGE_SCHEMAS,
   SDKResultMessage: SDKResultMessageSchema,
-  SDKResultSuccess: SDKResultSuccessSchema,
-  SDKResultError: SDKResultErrorSchema,
-  SDKSystemMessage: SDKSystemMessageSchema,
-  SDKPartialAssistantMessage: SDKPartialAssistantMessageSchema,
-  SDKCompactBoundaryMessage: SDKCompactBoundaryMessageSchema,
-  SDKStatusMessage: SDKStatusMessageSchema,
-  SDKAPIRetryMessage: SDKAPIRetryMessageSchema,
-  SDKControlRequestProgressMessage: SDKControlRequestProgressMessageSchema,
-  SDKModelRefusalFallbackMessage: SDKModelRefusalFallbackMessageSchema,
-  SDKModelRefusalNoFallbackMessage: SDKModelRefusalNoFallbackMessageSchema,
-  SDKLocalCommandOutputMessage: SDKLocalCommandOutputMessageSchema,
-  SDKHookStartedMessage: SDKHookStartedMessageSchema,
-  SDKHookProgressMessage: SDKHookProgressMessageSchema,
-  SDKHookResponseMessage: SDKHookResponseMessageSchema,
-  SDKPluginInstallMessage: SDKPluginInstallMessageSchema,
-  SDKToolProgressMessage: SDKToolProgressMessageSchema,
-  SDKAuthStatusMessage: SDKAuthStatusMessageSchema,
-  SDKTaskNotificationMessage: SDKTaskNotificationMessageSchema,
-  SDKTaskStartedMessage: SDKTaskStartedMessageSchema,
-  SDKTaskUpdatedMessage: SDKTaskUpdatedMessageSchema,
-  SDKTaskProgressMessage: SDKTaskProgressMessageSchema,
-  SDKBackgroundTasksChangedMessage: SDKBackgroundTasksChangedMessageSchema,
-  SDKThinkingTokensMessage: SDKThinkingTokensMessageSchema,
-  SDKSessionStateChangedMessage: SDKSessionStateChangedMessageSchema,
-  SDKWorkerShuttingDownMessage: SDKWorkerShuttingDownMessageSchema,
-  SDKCommandsChangedMessage: SDKCommandsChangedMessageSchema,
-  SDKNotificationMessage: SDKNotificationMessageSchema,
-  SDKFilesPersistedEvent: SDKFilesPersistedEventSchema,
-  SDKToolUseSummaryMessage: SDKToolUseSummaryMessageSchema,
-  SDKMemoryRecallMessage: SDKMemoryRecallMessageSchema,
-  SDKRateLimitEvent: SDKRateLimitEventSchema,
-  SDKElicitationCompleteMessage: SDKElicitationCompleteMessageSchema,
-  SDKPermissionDeniedMessage: SDKPermissionDeniedMessageSchema,
-  SDKPromptSuggestionMessage: SDKPromptSuggestionMessageSchema,
-  SDKMirrorErrorMessage: SDKMirrorErrorMessageSchema,
-  SDKInformationalMessage: SDKInformationalMessageSchema,
-  SDKConversationResetMessage: SDKConversationResetMessageSchema,
-  SDKSessionWritesLostMessage: SDKSessionWritesLostMessageSchema,
   SDKActiveGoalMessage: SDKActiveGoalMessageSchema,
   ContentBlock: ContentBlockSchema,
   BetaContentBlock: BetaContentBlockSchema,

@@ -50,68 +50,84 @@ import {
 import { SDKToolProgressMessageSchema, SDKToolUseSummaryMessageSchema } from "./tool-progress-messages.ts";
 import { SDKUserMessageReplaySchema, SDKUserMessageSchema } from "./user-message.ts";
 
-/** Every declared `system` message, by subtype: what the decoder routes `type: "system"` lines through. */
-export const SYSTEM_MESSAGE_SCHEMAS = {
-  init: SDKSystemMessageSchema,
-  compact_boundary: SDKCompactBoundaryMessageSchema,
-  status: SDKStatusMessageSchema,
-  api_retry: SDKAPIRetryMessageSchema,
-  control_request_progress: SDKControlRequestProgressMessageSchema,
-  model_refusal_fallback: SDKModelRefusalFallbackMessageSchema,
-  model_refusal_no_fallback: SDKModelRefusalNoFallbackMessageSchema,
-  local_command_output: SDKLocalCommandOutputMessageSchema,
-  hook_started: SDKHookStartedMessageSchema,
-  hook_progress: SDKHookProgressMessageSchema,
-  hook_response: SDKHookResponseMessageSchema,
-  plugin_install: SDKPluginInstallMessageSchema,
-  task_notification: SDKTaskNotificationMessageSchema,
-  task_started: SDKTaskStartedMessageSchema,
-  task_updated: SDKTaskUpdatedMessageSchema,
-  task_progress: SDKTaskProgressMessageSchema,
-  background_tasks_changed: SDKBackgroundTasksChangedMessageSchema,
-  thinking_tokens: SDKThinkingTokensMessageSchema,
-  session_state_changed: SDKSessionStateChangedMessageSchema,
-  worker_shutting_down: SDKWorkerShuttingDownMessageSchema,
-  commands_changed: SDKCommandsChangedMessageSchema,
-  notification: SDKNotificationMessageSchema,
-  files_persisted: SDKFilesPersistedEventSchema,
-  memory_recall: SDKMemoryRecallMessageSchema,
-  elicitation_complete: SDKElicitationCompleteMessageSchema,
-  permission_denied: SDKPermissionDeniedMessageSchema,
-  mirror_error: SDKMirrorErrorMessageSchema,
-  informational: SDKInformationalMessageSchema,
-  session_writes_lost: SDKSessionWritesLostMessageSchema,
+/**
+ * Every variant of the SDK's `SDKMessage` union under the SDK's own type name, in the order the union tries
+ * them (a replayed user message before a plain one). The JSON Schema export publishes each by this name.
+ */
+export const SDK_MESSAGE_SCHEMAS = {
+  SDKAssistantMessage: SDKAssistantMessageSchema,
+  SDKUserMessageReplay: SDKUserMessageReplaySchema,
+  SDKUserMessage: SDKUserMessageSchema,
+  SDKResultSuccess: SDKResultSuccessSchema,
+  SDKResultError: SDKResultErrorSchema,
+  SDKSystemMessage: SDKSystemMessageSchema,
+  SDKCompactBoundaryMessage: SDKCompactBoundaryMessageSchema,
+  SDKStatusMessage: SDKStatusMessageSchema,
+  SDKAPIRetryMessage: SDKAPIRetryMessageSchema,
+  SDKControlRequestProgressMessage: SDKControlRequestProgressMessageSchema,
+  SDKModelRefusalFallbackMessage: SDKModelRefusalFallbackMessageSchema,
+  SDKModelRefusalNoFallbackMessage: SDKModelRefusalNoFallbackMessageSchema,
+  SDKLocalCommandOutputMessage: SDKLocalCommandOutputMessageSchema,
+  SDKHookStartedMessage: SDKHookStartedMessageSchema,
+  SDKHookProgressMessage: SDKHookProgressMessageSchema,
+  SDKHookResponseMessage: SDKHookResponseMessageSchema,
+  SDKPluginInstallMessage: SDKPluginInstallMessageSchema,
+  SDKTaskNotificationMessage: SDKTaskNotificationMessageSchema,
+  SDKTaskStartedMessage: SDKTaskStartedMessageSchema,
+  SDKTaskUpdatedMessage: SDKTaskUpdatedMessageSchema,
+  SDKTaskProgressMessage: SDKTaskProgressMessageSchema,
+  SDKBackgroundTasksChangedMessage: SDKBackgroundTasksChangedMessageSchema,
+  SDKThinkingTokensMessage: SDKThinkingTokensMessageSchema,
+  SDKSessionStateChangedMessage: SDKSessionStateChangedMessageSchema,
+  SDKWorkerShuttingDownMessage: SDKWorkerShuttingDownMessageSchema,
+  SDKCommandsChangedMessage: SDKCommandsChangedMessageSchema,
+  SDKNotificationMessage: SDKNotificationMessageSchema,
+  SDKFilesPersistedEvent: SDKFilesPersistedEventSchema,
+  SDKMemoryRecallMessage: SDKMemoryRecallMessageSchema,
+  SDKElicitationCompleteMessage: SDKElicitationCompleteMessageSchema,
+  SDKPermissionDeniedMessage: SDKPermissionDeniedMessageSchema,
+  SDKMirrorErrorMessage: SDKMirrorErrorMessageSchema,
+  SDKInformationalMessage: SDKInformationalMessageSchema,
+  SDKSessionWritesLostMessage: SDKSessionWritesLostMessageSchema,
+  SDKPartialAssistantMessage: SDKPartialAssistantMessageSchema,
+  SDKToolProgressMessage: SDKToolProgressMessageSchema,
+  SDKAuthStatusMessage: SDKAuthStatusMessageSchema,
+  SDKToolUseSummaryMessage: SDKToolUseSummaryMessageSchema,
+  SDKRateLimitEvent: SDKRateLimitEventSchema,
+  SDKPromptSuggestionMessage: SDKPromptSuggestionMessageSchema,
+  SDKConversationResetMessage: SDKConversationResetMessageSchema,
 } as const;
+
+/** Everything the CLI (or a host) can say in the conversation: the SDK's `SDKMessage` union. */
+export const SDKMessageSchema = z.union(Object.values(SDK_MESSAGE_SCHEMAS));
+export type SDKMessage = z.infer<typeof SDKMessageSchema>;
 
 /** A declared `system` subtype. */
-export type SystemMessageSubtype = keyof typeof SYSTEM_MESSAGE_SCHEMAS;
+export type SystemMessageSubtype = Extract<SDKMessage, { type: "system" }>["subtype"];
 
-/** Every declared message type that needs no subtype to pick its schema (user is split by `isReplay`). */
-export const PLAIN_MESSAGE_SCHEMAS = {
-  assistant: SDKAssistantMessageSchema,
-  stream_event: SDKPartialAssistantMessageSchema,
-  tool_progress: SDKToolProgressMessageSchema,
-  auth_status: SDKAuthStatusMessageSchema,
-  tool_use_summary: SDKToolUseSummaryMessageSchema,
-  rate_limit_event: SDKRateLimitEventSchema,
-  prompt_suggestion: SDKPromptSuggestionMessageSchema,
-  conversation_reset: SDKConversationResetMessageSchema,
-} as const;
+type VariantSchema = (typeof SDK_MESSAGE_SCHEMAS)[keyof typeof SDK_MESSAGE_SCHEMAS];
 
-/** Everything the CLI (or a host) can say in the conversation: the SDK's 40-variant `SDKMessage` union. */
-export const SDKMessageSchema = z.union([
-  SDKAssistantMessageSchema,
-  SDKUserMessageReplaySchema,
-  SDKUserMessageSchema,
-  SDKResultSuccessSchema,
-  SDKResultErrorSchema,
-  ...Object.values(SYSTEM_MESSAGE_SCHEMAS),
-  SDKPartialAssistantMessageSchema,
-  SDKToolProgressMessageSchema,
-  SDKAuthStatusMessageSchema,
-  SDKToolUseSummaryMessageSchema,
-  SDKRateLimitEventSchema,
-  SDKPromptSuggestionMessageSchema,
-  SDKConversationResetMessageSchema,
-]);
-export type SDKMessage = z.infer<typeof SDKMessageSchema>;
+/** The literal a variant's schema fixes for `key` (`type` or `subtype`), if it fixes one. */
+function literalOf(schema: VariantSchema, key: "type" | "subtype"): string | undefined {
+  const field = (schema.shape as Record<string, z.ZodType>)[key];
+  return field instanceof z.ZodLiteral ? String(field.value) : undefined;
+}
+
+/** Which schema a `type: "system"` line is checked with, by its subtype (read off the schemas above). */
+export const SYSTEM_MESSAGE_SCHEMAS: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
+  Object.values(SDK_MESSAGE_SCHEMAS)
+    .filter((schema) => literalOf(schema, "type") === "system")
+    .map((schema) => [literalOf(schema, "subtype"), schema]),
+);
+
+const ROUTED_BY_MORE_THAN_TYPE: ReadonlySet<string> = new Set(["user", "result", "system"]);
+
+/**
+ * Which schema a line is checked with when its type alone picks one (not `user`, `result` or `system`,
+ * whose subtype or replay flag decides).
+ */
+export const PLAIN_MESSAGE_SCHEMAS: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
+  Object.values(SDK_MESSAGE_SCHEMAS)
+    .filter((schema) => !ROUTED_BY_MORE_THAN_TYPE.has(literalOf(schema, "type") ?? ""))
+    .map((schema) => [literalOf(schema, "type"), schema]),
+);
