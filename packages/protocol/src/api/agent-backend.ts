@@ -10,3 +10,12 @@ export type AgentBackend = z.infer<typeof AgentBackendSchema>;
 /** The external agent CLIs, i.e. every backend except Parley's own engine. */
 export const AgentCliNameSchema = AgentBackendSchema.exclude(["parley"]);
 export type AgentCliName = z.infer<typeof AgentCliNameSchema>;
+
+/** Each backend's product name, as people know it ("Codex", "Gemini CLI"); Parley's own engine is "Parley". */
+export const AGENT_BACKEND_LABELS: Readonly<Record<AgentBackend, string>> = {
+  parley: "Parley",
+  "claude-code": "Claude Code",
+  opencode: "OpenCode",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+};

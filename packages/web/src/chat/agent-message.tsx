@@ -1,5 +1,6 @@
 import { type ChatMessage, readSystemControl } from "@parley/sdk";
 import { formatMessageTime } from "../lib/format.ts";
+import { useSessionAgentCli } from "../sessions/use-session-backend.ts";
 import { ActivitySection } from "./activity-section.tsx";
 import { SystemNotice } from "./cards/system-notice.tsx";
 import { MessageBody } from "./message-body.tsx";
@@ -20,6 +21,8 @@ const OUTCOME_NOTES: Partial<Record<NonNullable<ChatMessage["outcome"]>, string>
  */
 export function AgentMessage({ message }: { message: ChatMessage }) {
   const phase = getMessagePhase(message);
+  // A chat an agent CLI answers: its replies are the CLI's, whatever Parley calls the agent inside.
+  const cli = useSessionAgentCli();
   if (phase === "done" && isMarkerOnly(message)) return <SystemRow message={message} />;
   const note = message.outcome === undefined ? undefined : OUTCOME_NOTES[message.outcome];
   return (
@@ -32,7 +35,9 @@ export function AgentMessage({ message }: { message: ChatMessage }) {
       aria-busy={phase !== "done"}
     >
       <header className="message-meta">
-        <span className="message-author">{message.from ?? "Agent"}</span>
+        <span className="message-author" data-testid="message-author">
+          {cli?.label ?? message.from ?? "Agent"}
+        </span>
         <time>{formatMessageTime(message.timestampMs, message.timestamp)}</time>
       </header>
       {message.subagentTree !== undefined && message.subagentTree.length > 0 && (
