@@ -46,8 +46,16 @@ export interface AgentCli {
 export interface AgentCliConfig {
   /** A command name looked up on PATH, or a path to the executable. Each adapter has a default. */
   command?: string;
-  /** The CLI's environment; default `process.env`, passed through unchanged. */
-  env?: NodeJS.ProcessEnv;
+  /**
+   * The CLI's whole environment, and the PATH its command is looked up on. The adapter adds nothing but `PWD`
+   * (the run's folder); Parley's server passes the person's environment minus Parley's secrets.
+   */
+  env: NodeJS.ProcessEnv;
+  /**
+   * Added to the error of a run whose CLI started and then failed: Parley's server says there which of the
+   * person's variables the CLI was not given, since a CLI that authenticates with one fails for that reason.
+   */
+  failureHint?: string;
   /** Wall-clock limit for one run; default 10 minutes. One-shot commands get a minute. */
   timeoutMs?: number;
   /** Extra arguments added to every run (e.g. `--approval-mode yolo`, `-c key=value`). */

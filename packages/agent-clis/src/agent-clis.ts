@@ -6,7 +6,7 @@ import { GeminiCli } from "./gemini/gemini-cli.ts";
 import { OpenCodeCli } from "./opencode/opencode-cli.ts";
 
 /** The adapter for one agent CLI. */
-export function createAgentCli(name: AgentCliName, config: AgentCliConfig = {}): AgentCli {
+export function createAgentCli(name: AgentCliName, config: AgentCliConfig): AgentCli {
   switch (name) {
     case "claude-code":
       return new ClaudeCodeCli(config);
@@ -22,9 +22,12 @@ export function createAgentCli(name: AgentCliName, config: AgentCliConfig = {}):
 /** Every agent CLI Parley has an adapter for, in the order Settings lists them. */
 export const AGENT_CLI_NAMES: readonly AgentCliName[] = ["claude-code", "opencode", "codex", "gemini"];
 
-/** Which agent CLIs are installed, with their versions; `configs` sets a CLI's path or environment. */
+/** Which agent CLIs are installed (on `env`'s PATH), with their versions; `configs` sets a CLI's own. */
 export function discoverAgentClis(
+  env: NodeJS.ProcessEnv,
   configs: Partial<Record<AgentCliName, AgentCliConfig>> = {},
 ): Promise<AgentCliStatus[]> {
-  return Promise.all(AGENT_CLI_NAMES.map((name) => createAgentCli(name, configs[name]).discover()));
+  return Promise.all(
+    AGENT_CLI_NAMES.map((name) => createAgentCli(name, configs[name] ?? { env }).discover()),
+  );
 }

@@ -6,7 +6,8 @@ import {
   DEFAULT_RUN_TIMEOUT_MS,
   type RunAgentOptions,
 } from "./agent-cli.ts";
-import type { AgentRun } from "./agent-run.ts";
+import { type AgentRun, failedRun } from "./agent-run.ts";
+import { refusedRunArgument } from "./cli-arguments.ts";
 import { discoverCli } from "./discovery.ts";
 import { captureCli, runCli } from "./run-cli.ts";
 import type { Clock, RunOutputParser } from "./run-output-parser.ts";
@@ -31,6 +32,7 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
   protected readonly env: NodeJS.ProcessEnv;
   protected readonly timeoutMs: number;
   protected readonly extraArgs: readonly string[];
+  protected readonly failureHint: string | undefined;
   protected readonly now: Clock;
 
   constructor(
@@ -40,9 +42,10 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
     this.name = identity.name;
     this.label = identity.label;
     this.command = config.command ?? identity.defaultCommand;
-    this.env = config.env ?? process.env;
+    this.env = config.env;
     this.timeoutMs = config.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
     this.extraArgs = config.extraArgs ?? [];
+    this.failureHint = config.failureHint;
     this.now = config.now ?? Date.now;
   }
 
@@ -50,7 +53,10 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
     return discoverCli({ ...this.identity, command: this.command, env: this.env });
   }
 
-  /** Runs the CLI for one message, its stdout read by `parser`; `trailing` arguments follow the extra ones. */
+  /**
+   * Runs the CLI for one message, its stdout read by `parser`; `trailing` arguments follow the extra ones. A
+   * model, agent or session id that the CLI would read as an option fails the run before anything starts.
+   */
   protected run(
     options: RunAgentOptions,
     args: readonly string[],
@@ -58,6 +64,9 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
     stdin?: string,
     trailing: readonly string[] = [],
   ): AgentRun {
+    const refused = refusedRunArgument(options);
+    if (refused !== null)
+      return failedRun(`${this.label} was not started: ${refused}`, options.sessionId ?? null);
     return runCli(
       this.label,
       {
@@ -70,6 +79,7 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
         timeoutMs: this.timeoutMs,
       },
       parser,
+      this.failureHint,
     );
   }
 

@@ -5,8 +5,9 @@ import { createInterface } from "node:readline";
 export interface CliProcessOptions {
   command: string;
   args: readonly string[];
+  /** The project folder: the CLI's cwd, and its `PWD` whatever `env` says (OpenCode takes `PWD` for where it is). */
   cwd: string;
-  /** The whole environment of the child: Parley passes the user's through and never adds credentials. */
+  /** The whole environment of the child, as the caller decided it (Parley's server: the person's minus its secrets). */
   env: NodeJS.ProcessEnv;
   /** Written to the child's stdin, which is then closed; without it stdin is closed at once. */
   stdin?: string;
@@ -50,7 +51,7 @@ export function startCliProcess(options: CliProcessOptions): {
   let spawnError: NodeJS.ErrnoException | undefined;
   const child = spawn(options.command, [...options.args], {
     cwd: options.cwd,
-    env: options.env,
+    env: { ...options.env, PWD: options.cwd },
     detached: true,
     stdio: ["pipe", "pipe", "pipe"],
   });

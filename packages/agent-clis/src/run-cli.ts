@@ -4,26 +4,36 @@ import type { RunOutputParser } from "./run-output-parser.ts";
 
 /**
  * Runs a CLI and turns its stdout into an AgentRun through the adapter's parser. The run succeeds when the
- * CLI exits 0 and its output reported no error; otherwise `error_message` says why, with the CLI's stderr.
+ * CLI exits 0 and its output reported no error; otherwise `error_message` says why (with `hint` when the CLI
+ * ran and failed on its own), then the CLI's stderr.
  */
-export function runCli(label: string, options: CliProcessOptions, parser: RunOutputParser): AgentRun {
+export function runCli(
+  label: string,
+  options: CliProcessOptions,
+  parser: RunOutputParser,
+  hint?: string,
+): AgentRun {
   return new AgentRun(async (emit) => {
     const process = startCliProcess(options);
     for await (const line of process.lines) {
       for (const part of parser.parseLine(line)) emit(part);
     }
     const exit = await process.exit;
-    const failure = describeFailure(label, options, exit, parser.errorMessage);
+    const failure = describeFailure(label, options, exit, parser.errorMessage, hint);
     return { success: failure === null, session_id: parser.sessionId, error_message: failure };
   });
 }
 
-/** Why a CLI invocation failed, for the user (null when it did not): the cause first, then its stderr. */
+/**
+ * Why a CLI invocation failed, for the user (null when it did not): the cause first, then `hint` when the CLI
+ * itself failed (not when it could not start, timed out or was cancelled), then its stderr.
+ */
 export function describeFailure(
   label: string,
   options: Pick<CliProcessOptions, "command" | "timeoutMs">,
   exit: CliExit,
   reported: string | null = null,
+  hint?: string,
 ): string | null {
   let cause: string;
   if (exit.end === "spawn_error") {
@@ -43,6 +53,7 @@ export function describeFailure(
   } else {
     return null;
   }
+  if (hint !== undefined && exit.end === "exited") cause = `${cause}\n\n${hint}`;
   const stderr = exit.stderr.trim();
   return stderr && exit.end !== "spawn_error" ? `${cause}\n\n${label} stderr:\n${stderr}` : cause;
 }

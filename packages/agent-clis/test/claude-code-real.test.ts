@@ -102,7 +102,7 @@ describe("Claude Code, the real binary", () => {
   });
 
   it("says Claude Code is not installed when its command is missing", async () => {
-    const missing = new ClaudeCodeCli({ command: "/nonexistent/claude" });
+    const missing = new ClaudeCodeCli({ command: "/nonexistent/claude", env: world.baseEnv() });
     expect((await missing.runAgent({ message: "hi", cwd: world.project }).result).error_message).toBe(
       'Claude Code is not installed: the command "/nonexistent/claude" was not found',
     );

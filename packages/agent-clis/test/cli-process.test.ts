@@ -85,6 +85,26 @@ describe("running an agent CLI", () => {
     });
   });
 
+  it("adds the caller's hint to the error of a CLI that ran and failed, not to one that never started", async () => {
+    const hint = "Parley did not pass ANTHROPIC_API_KEY on.";
+    const failed = runCli(
+      "Claude Code",
+      { ...base, command: node, args: ["-e", "process.stderr.write('invalid key'); process.exit(1)"] },
+      new OpenCodeRunParser(),
+      hint,
+    );
+    expect((await failed.result).error_message).toBe(
+      `Claude Code exited with code 1\n\n${hint}\n\nClaude Code stderr:\ninvalid key`,
+    );
+    const missing = runCli(
+      "Claude Code",
+      { ...base, command: "/nonexistent/claude", args: [] },
+      new OpenCodeRunParser(),
+      hint,
+    );
+    expect((await missing.result).error_message).not.toContain(hint);
+  });
+
   it("keeps only the end of a long stderr", async () => {
     const script = `process.stderr.write("x".repeat(50000) + "END"); process.exit(3);`;
     const process_ = startCliProcess({ ...base, command: node, args: ["-e", script], stderrLimit: 100 });
@@ -97,7 +117,7 @@ describe("running an agent CLI", () => {
     expect(exit.stderr.endsWith("END")).toBe(true);
   });
 
-  it("passes the message on stdin and the environment through unchanged", async () => {
+  it("passes the message on stdin and the given environment through", async () => {
     const script = `
       let input = "";
       process.stdin.on("data", (chunk) => (input += chunk));
@@ -146,7 +166,7 @@ describe("discovering agent CLIs", () => {
 
   it("reports a missing CLI with how to install it", async () => {
     const { discoverAgentClis } = await import("../src/index.ts");
-    const statuses = await discoverAgentClis({ "claude-code": { env: { PATH: folder } } });
+    const statuses = await discoverAgentClis({ PATH: folder });
     expect(statuses[0]).toMatchObject({
       name: "claude-code",
       availability: "missing",

@@ -93,7 +93,7 @@ describe("Codex, the real binary", () => {
   });
 
   it("says Codex is not installed when its command is missing", async () => {
-    const missing = new CodexCli({ command: "/nonexistent/codex" });
+    const missing = new CodexCli({ command: "/nonexistent/codex", env: world.baseEnv() });
     expect((await missing.runAgent({ message: "hi", cwd: world.project }).result).error_message).toBe(
       'Codex is not installed: the command "/nonexistent/codex" was not found',
     );

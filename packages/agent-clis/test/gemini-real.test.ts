@@ -94,7 +94,7 @@ describe("Gemini CLI, the real binary", () => {
   });
 
   it("says Gemini CLI is not installed when its command is missing", async () => {
-    const missing = new GeminiCli({ command: "/nonexistent/gemini" });
+    const missing = new GeminiCli({ command: "/nonexistent/gemini", env: world.baseEnv() });
     expect((await missing.runAgent({ message: "hi", cwd: world.project }).result).error_message).toBe(
       'Gemini CLI is not installed: the command "/nonexistent/gemini" was not found',
     );

@@ -89,7 +89,7 @@ describe("OpenCode, the real binary", () => {
   });
 
   it("says OpenCode is not installed when its command is missing", async () => {
-    const missing = new OpenCodeCli({ command: "/nonexistent/opencode" });
+    const missing = new OpenCodeCli({ command: "/nonexistent/opencode", env: world.baseEnv() });
     expect((await missing.runAgent({ message: "hi", cwd: world.project }).result).error_message).toBe(
       'OpenCode is not installed: the command "/nonexistent/opencode" was not found',
     );

@@ -51,6 +51,8 @@ describe("parley's command line", () => {
     [["run", "--cwd", "/no/such/dir", "hi"], '--cwd: "/no/such/dir" is not a directory'],
     [["run"], "No prompt"],
     [["frobnicate"], 'Unknown command "frobnicate". To send it as a prompt: parley run "frobnicate"'],
+    [["tui"], "the terminal UI needs an interactive terminal; for scripts use parley run"],
+    [["tui", "--url", "http://127.0.0.1:1"], "--url needs --token (or PARLEY_TOKEN)"],
   ])("rejects %j with exit status 2 and a clear message", async (argv, message) => {
     const result = await run(argv);
 
@@ -66,6 +68,13 @@ describe("parley's command line", () => {
     expect(help).toMatchObject({ code: 0, stderr: "" });
     expect(help.stdout).toMatch(/^ {2}run +run one agent turn/m);
     expect(version).toEqual({ code: 0, stdout: "0.1.0\n", stderr: "" });
+  });
+
+  it("prints its usage when run without a command and without a terminal (piped, in a script)", async () => {
+    const result = await run([]);
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}tui +Chat with the project's agent in this terminal/m);
   });
 
   it("explains run's options for parley run --help", async () => {

@@ -3,6 +3,7 @@ import { type CliIo, processIo, write } from "./cli-io.ts";
 import type { Command } from "./commands/command.ts";
 import { runCommand } from "./commands/run/run-command.ts";
 import { serveCommand } from "./commands/serve/serve-command.ts";
+import { tuiCommand } from "./commands/tui/tui-command.ts";
 import { workflowCommand } from "./commands/workflow/workflow-command.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -10,10 +11,11 @@ export type { CliIo } from "./cli-io.ts";
 export type { Command } from "./commands/command.ts";
 export { processIo };
 
-/** Every `parley` subcommand by name; `sessions` and `tui` join here as sibling files. */
+/** Every `parley` subcommand by name. */
 export const COMMANDS: ReadonlyMap<string, Command> = new Map([
   [runCommand.name, runCommand],
   [serveCommand.name, serveCommand],
+  [tuiCommand.name, tuiCommand],
   [workflowCommand.name, workflowCommand],
 ]);
 
@@ -24,6 +26,9 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map([
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
   try {
+    // `parley` alone in an interactive terminal is the terminal chat; piped or scripted, it prints usage.
+    if (first === undefined && io.stdin.isTTY === true && (io.stdout as { isTTY?: boolean }).isTTY === true)
+      return await tuiCommand.run([], io);
     if (first === undefined || first === "help" || first === "-h" || first === "--help") {
       await write(io.stdout, help());
       return 0;
@@ -63,6 +68,7 @@ Parley runs AI agents that talk to people through typed messages.
 Commands:
 ${commands.join("\n")}
 
-parley -p "prompt" is short for parley run "prompt". Run "parley <command> --help" for its options.
+parley alone, in a terminal, opens the chat (parley tui). parley -p "prompt" is short for
+parley run "prompt". Run "parley <command> --help" for its options.
 `;
 }

@@ -304,6 +304,46 @@ describe.concurrent("parley run's tools and permissions", () => {
       ]);
     }));
 
+  it("runs commands in the project without Parley's API keys, passing on only what settings.shell names", () =>
+    withServer(async (server) => {
+      const cwd = await project();
+      const home = await mkdtemp(join(scratch, "settings-"));
+      await writeFile(
+        join(home, "settings.json"),
+        JSON.stringify({ shell: { pass_env: ["OPENAI_API_KEY"] } }),
+      );
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, run by /bin/sh
+      const command = 'echo "$PWD|${ANTHROPIC_API_KEY:-withheld}|$OPENAI_API_KEY|$PERSON_VARIABLE"';
+      server.script(reply().toolCall("Bash", { command }, { id: "call_env" }), reply().text("Done."));
+
+      const run = await parley(
+        [
+          "-p",
+          "show it",
+          "--output-format",
+          "stream-json",
+          "--verbose",
+          "--allowedTools",
+          "Bash",
+          "--cwd",
+          cwd,
+        ],
+        {
+          env: {
+            ...anthropicEnv(server),
+            OPENAI_API_KEY: "sk-openai-passed-on",
+            PERSON_VARIABLE: "kept",
+            PARLEY_HOME: home,
+          },
+        },
+      );
+
+      expect(run.code, run.stderr).toBe(0);
+      expect(toolResults(run.stdout)).toEqual([
+        { type: "tool_result", tool_use_id: "call_env", content: `${cwd}|withheld|sk-openai-passed-on|kept` },
+      ]);
+    }));
+
   it("writes files in acceptEdits mode", () =>
     withServer(async (server) => {
       const cwd = await project();

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { McpProjectState, projectDirectory } from "@parley/server/mcp";
-import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
+import { type FakeModelServer, readChildProcessRecord, reply, startFakeModelServer } from "@parley/testkit";
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
@@ -285,6 +285,36 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
       { name: "missing", status: "failed" },
     ]);
     expect(init?.tools).toEqual(expect.arrayContaining(["mcp__everything__echo"]));
+  });
+
+  it("starts an MCP server in the project (--cwd), with the person's variables but not Parley's API key", async () => {
+    const record = join(scratch, `mcp-record-${Date.now()}.json`);
+    const config = {
+      mcpServers: {
+        recorder: {
+          command: process.execPath,
+          args: [FIXTURE_MCP_SERVER],
+          env: { FIXTURE_MCP_RECORD: record },
+        },
+      },
+    };
+    server.script(reply().text("ok"));
+    const project = await realpath(cwd);
+    // Started from elsewhere, as a host may start it; --cwd names the project.
+    const cli = new Cli(
+      ["--mcp-config", JSON.stringify(config), "--cwd", project],
+      { ...env, PERSON_VARIABLE: "kept" },
+      scratch,
+    );
+    cli.user("hello");
+    await cli.frame((frame) => frame.type === "result");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    const started = readChildProcessRecord(record);
+    expect(started?.cwd).toBe(project);
+    expect(started?.env.PWD).toBe(project);
+    expect(started?.env.PERSON_VARIABLE).toBe("kept");
+    expect(started?.env.ANTHROPIC_API_KEY).toBeUndefined();
   });
 
   it("starts the user's mcp.json servers and approved .mcp.json servers, never an unapproved one, unless strict", async () => {

@@ -108,6 +108,13 @@ export {
 } from "./permissions/shell-command.ts";
 export { suggestAllowRule } from "./permissions/suggest-rule.ts";
 
+// ── child processes: the environment every one starts from ───────────────────
+
+export type { ChildEnvironment, ChildEnvironmentOptions } from "./children/child-environment.ts";
+export { childEnvironment, withWorkingDirectory } from "./children/child-environment.ts";
+export type { ChildProcessKind } from "./children/child-environment-settings.ts";
+export { childEnvironmentFor } from "./children/child-environment-settings.ts";
+
 // ── model configuration and settings ──────────────────────────────────────────
 
 export type { ModelDescription } from "./config/describe-model.ts";
@@ -118,6 +125,7 @@ export { ModelConfigError } from "./config/model-config-error.ts";
 export type { ParleySecrets } from "./config/parley-secrets.ts";
 export {
   isParleySecret,
+  isParleySecretVariable,
   PARLEY_SECRET_VARIABLES,
   parleySecrets,
   withoutParleySecrets,
@@ -193,13 +201,16 @@ export type { FileListOrder } from "./project-structure/build-file-list.ts";
 export type { ProjectStructureOptions } from "./project-structure/generate-project-structure.ts";
 export {
   generateProjectStructure,
+  generateProjectStructureJson,
   PROJECT_STRUCTURE_LIMITS,
 } from "./project-structure/generate-project-structure.ts";
 export {
   PROJECT_STRUCTURE_TOKEN_BUDGET,
   projectStructureModelText,
 } from "./project-structure/project-structure-model-text.ts";
+export type { ProjectStructureToolOptions } from "./project-structure/project-structure-tool.ts";
 export {
+  createProjectStructureTool,
   PROJECT_STRUCTURE_TOOL_MAX_ENTRIES,
   PROJECT_STRUCTURE_TOOL_NAME,
   ProjectStructureInputSchema,
@@ -234,6 +245,7 @@ export type { CompactionSplit } from "./compaction/split-for-compaction.ts";
 export { splitForCompaction } from "./compaction/split-for-compaction.ts";
 export type {
   McpConnectionOptions,
+  McpProcessOptions,
   McpPromptDescription,
   McpResourceContents,
   McpResourceDescription,
@@ -265,6 +277,7 @@ export { McpServers, mcpConnectionTools } from "./mcp/mcp-servers.ts";
 export { concealValues, expandVariables, variablesIn } from "./mcp/mcp-variables.ts";
 export type { WorkflowScope } from "./workflows/interpolate-workflow.ts";
 export {
+  interpolateShellCommand,
   interpolateWorkflowText,
   interpolateWorkflowValue,
   workflowRetryDelayMs,

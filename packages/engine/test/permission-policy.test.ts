@@ -179,13 +179,7 @@ describe("rules", () => {
     expect((await check(shell("git status"), { rules })).behavior).toBe("allow");
     expect((await check(shell("git status --short"), { rules })).behavior).toBe("allow");
     expect((await check(shell("npm run test -- --watch"), { rules })).behavior).toBe("allow");
-    expect(
-      (
-        await check(shell("npm test > out/test.log 2>&1"), {
-          rules: [{ tool: "Bash", pattern: "npm test", behavior: "allow" }],
-        })
-      ).behavior,
-    ).toBe("allow");
+    expect((await check(shell("npm run test 2>&1 > /dev/null"), { rules })).behavior).toBe("allow");
     expect((await check(shell("git statusx"), { rules })).behavior).toBe("ask");
     expect((await check(shell("/tmp/evil/git status"), { rules })).behavior).toBe("ask");
   });
@@ -212,6 +206,21 @@ describe("rules", () => {
     ["find . -exec rm {} +", "find"],
     ["git -c core.pager=sh log", "git"],
     ["diff <(cat a) b", "diff"],
+    // Issue 18: each of these is an operation of its own that Bash(echo:*) does not cover.
+    ["echo x > README.md", "echo:*"],
+    ["echo x >> notes.txt", "echo:*"],
+    ["echo $(rm -rf .)", "echo:*"],
+    ["echo x; rm y", "echo:*"],
+    ["echo x && rm y", "echo:*"],
+    ["echo x | sh", "echo:*"],
+    ["echo `rm -rf .`", "echo:*"],
+    ["echo <(rm -rf .)", "echo:*"],
+    ["cat <<EOF\nx\nEOF", "cat:*"],
+    ["echo x <<< y", "echo:*"],
+    ["echo x & rm y", "echo:*"],
+    ["echo x &", "echo:*"],
+    ["echo x\nrm y", "echo:*"],
+    ["echo x < /etc/passwd", "echo:*"],
   ])("still asks about %j although %j is allowed", async (command, prefix) => {
     const rules: PermissionRule[] = [{ tool: "Bash", pattern: prefix, behavior: "allow" }];
 
@@ -219,6 +228,69 @@ describe("rules", () => {
 
     expect(decision.behavior).toBe("ask");
     expect(decision).not.toHaveProperty("suggestedRule");
+  });
+
+  it("allows a chained line only when each of its commands has a rule of its own", async () => {
+    const rules: PermissionRule[] = [
+      { tool: "Bash", pattern: "git status", behavior: "allow" },
+      { tool: "Bash", pattern: "git diff:*", behavior: "allow" },
+    ];
+
+    expect(await check(shell("git status && git diff --stat | git diff"), { rules })).toMatchObject({
+      behavior: "allow",
+      reason: "allowed by the rules Bash(git status), Bash(git diff:*)",
+    });
+    expect(await check(shell("git status; git push"), { rules })).toMatchObject({
+      behavior: "ask",
+      reason: "no rule allows `git push`",
+    });
+  });
+
+  it("counts a redirection into a file as a write: Edit rules, acceptEdits and deny rules decide it", async () => {
+    const echo: PermissionRule = { tool: "Bash", pattern: "echo:*", behavior: "allow" };
+    const asked = await check(shell("echo hi > README.md"), { rules: [echo] });
+    expect(asked).toEqual({
+      behavior: "ask",
+      reason:
+        "its redirection `> README.md` writes README.md, and writing a file needs its own approval (an Edit rule for it, or acceptEdits mode)",
+    });
+    const editNotes: PermissionRule = { tool: "Edit", pattern: "notes/**", behavior: "allow" };
+    expect((await check(shell("echo hi > notes/a.md"), { rules: [echo, editNotes] })).behavior).toBe("allow");
+    expect((await check(shell("echo hi > README.md"), { rules: [echo, editNotes] })).behavior).toBe("ask");
+    expect((await check(shell("echo hi > README.md"), { rules: [echo], mode: "acceptEdits" })).behavior).toBe(
+      "allow",
+    );
+    expect(
+      await check(shell("echo hi >> secrets/key"), {
+        rules: [echo, { tool: "Write", pattern: "secrets/**", behavior: "deny" }],
+        mode: "bypassPermissions",
+      }),
+    ).toMatchObject({ behavior: "deny", rule: { tool: "Write" } });
+  });
+
+  it("asks when a line changes directory and redirects, since the file's place cannot be known", async () => {
+    const rules: PermissionRule[] = [
+      { tool: "Bash", pattern: "cd:*", behavior: "allow" },
+      { tool: "Bash", pattern: "echo:*", behavior: "allow" },
+    ];
+
+    expect((await check(shell("cd src && echo x"), { rules })).behavior).toBe("allow");
+    expect(await check(shell("cd .. && echo x > notes.txt"), { rules, mode: "acceptEdits" })).toMatchObject({
+      behavior: "ask",
+      reason: expect.stringContaining("changes directory and redirects"),
+    });
+  });
+
+  it("asks when a redirection writes a protected file through a symlink", async () => {
+    await project.write({ ".git/config": "" });
+    await symlink(".git", join(project.root, "meta"));
+
+    expect(
+      await check(shell("echo x > meta/config"), {
+        rules: [{ tool: "Bash", pattern: "echo:*", behavior: "allow" }],
+        mode: "bypassPermissions",
+      }),
+    ).toMatchObject({ behavior: "ask", blockedPath: ".git/config" });
   });
 
   it("applies deny rules to every command of a chained line, by program name too", async () => {

@@ -3,6 +3,15 @@
  * stream, and the chat store and reducer that the web UI and the terminal UI render.
  */
 
+// ── the chat store (what UIs use) ─────────────────────────────────────────────
+export {
+  type ActivityGroup,
+  activityItemsOf,
+  displayPhase,
+  groupActivity,
+  groupState,
+  isTransientStatus,
+} from "./activity-view.ts";
 // ── HTTP and the event stream ─────────────────────────────────────────────────
 export {
   ApiRequestError,
@@ -11,17 +20,60 @@ export {
 } from "./api-request-error.ts";
 // ── plumbing a host may replace ───────────────────────────────────────────────
 export { type BackoffOptions, backoffDelay, defaultReconnectBackoff } from "./backoff.ts";
-// ── the chat store (what UIs use) ─────────────────────────────────────────────
+export {
+  type ApprovalView,
+  approvalOutcomeText,
+  approvalView,
+  inlineToolOutput,
+  mcpServerRule,
+  resultFailed,
+  TOOL_RESULT_STATUS_WORDS,
+  touchesProtectedPath,
+} from "./cards/approval-view.ts";
 export { dataRecord, isPlainObject } from "./cards/card-fields.ts";
-export { readPlanCard } from "./cards/plan-card.ts";
+export { type CardIndex, indexCards, isCardShown } from "./cards/card-index.ts";
+export { type DiffLineKind, diffLineKind } from "./cards/diff-lines.ts";
+export {
+  PLAN_STATUS_LABELS,
+  PLAN_STEP_ICONS,
+  planAwaitsDecision,
+  planDecisionText,
+  readPlanCard,
+} from "./cards/plan-card.ts";
+export {
+  allFolders,
+  type FileSortKey,
+  folderEntryCount,
+  initiallyOpenFolders,
+  readProjectStructure,
+  STRUCTURE_TITLES,
+  sortFiles,
+  summarizeNames,
+  type TreeRow,
+  visibleTreeRows,
+} from "./cards/project-structure.ts";
 export {
   answerLabels,
+  answersComplete,
+  answersWithOnePick,
+  assembleAnswers,
   defaultValues,
+  highestSeverity,
+  initialSelections,
   type QuestionCard,
+  type QuestionSeverity,
   readQuestionCard,
+  recordedAnswer,
+  toggleSelection,
 } from "./cards/question-card.ts";
 export { cardFromRich, isUnknownKind, unknownKindWarning } from "./cards/rich-card.ts";
-export { type CompactionDetails, compactionDetails, readSystemControl } from "./cards/system-cards.ts";
+export { saidInText, subagentRoots, subagentStatus, waitsForPerson } from "./cards/subagent-view.ts";
+export {
+  type CompactionDetails,
+  compactionDetails,
+  readSystemControl,
+  SYSTEM_ACTION_WORDS,
+} from "./cards/system-cards.ts";
 export {
   asksPerson,
   describeRule,
@@ -32,6 +84,14 @@ export {
   readToolResult,
   toolOutputText,
 } from "./cards/tool-cards.ts";
+export {
+  readWorkflowExecution,
+  sendWorkflowControl,
+  stepElapsed,
+  WORKFLOW_STEP_ICONS,
+  type WorkflowControl,
+  workflowControls,
+} from "./cards/workflow-card.ts";
 // ── the reducer and the event handlers (seed 002's pipeline) ──────────────────
 export type { ChatAction, ChatActionType } from "./chat-actions.ts";
 export { chatReducer } from "./chat-reducer.ts";
@@ -63,6 +123,7 @@ export {
   type StreamStatusReason,
   type StreamWarning,
 } from "./event-stream-client.ts";
+export { formatBytes, formatDuration, formatElapsed, formatTokens, plural } from "./format.ts";
 export type {
   ApprovalAnswer,
   ChangeReportState,
@@ -72,6 +133,7 @@ export type {
   PermissionModeState,
   SubagentRunState,
 } from "./interaction-state.ts";
+export { parseJsonObject } from "./json-object.ts";
 export {
   getMessagePhase,
   isTransientActivity,
@@ -88,6 +150,8 @@ export {
   type RequestOptions,
   type SessionDeleted,
 } from "./parley-client.ts";
+export { EXECUTE_MODES, modeLabel, PERMISSION_MODES } from "./permission-modes.ts";
+export { executePlanStepByStep } from "./plan-step-by-step.ts";
 export { defaultRenderScheduler, type RenderScheduler } from "./render-scheduler.ts";
 export { orderedParts, permissionModeOf, type TurnPart } from "./session-selectors.ts";
 export { emptySessionState, sessionStateFromSnapshot } from "./session-snapshot.ts";
@@ -102,4 +166,6 @@ export {
 export { type SseMessage, SseParser } from "./sse-parser.ts";
 export type { BroadcastChannelLike, LockManagerLike } from "./tab-channel.ts";
 export { systemTimers, type Timers } from "./timers.ts";
+export { isMarkerOnly, OUTCOME_NOTES, segmentsOf } from "./turn-view.ts";
 export { type WorkflowAction, WorkflowClient } from "./workflow-client.ts";
+export { parseWorkflowCommand, type WorkflowCommand } from "./workflow-command.ts";

@@ -1,6 +1,8 @@
 import {
   type AgentCancelResponse,
   AgentCancelResponseSchema,
+  type AgentCliStatus,
+  AgentCliStatusSchema,
   type AgentSummary,
   AgentSummarySchema,
   type Approval,
@@ -29,6 +31,8 @@ import {
   type PermissionRuleDeleted,
   type PermissionRuleRecord,
   type PlanActionResponse,
+  type ProjectStructureMessage,
+  ProjectStructureMessageSchema,
   type QueueItem,
   type QueueItemRemoved,
   QueueItemRemovedSchema,
@@ -334,6 +338,25 @@ export class ParleyClient {
     return mcp.fillMcpPromptCommand(this.#http, command, input, options);
   }
 
+  /**
+   * `GET /api/workspace/structure`: the project's tree, file list (`relevance`: recently changed first) or
+   * dependency graph, as seed 001's ProjectStructure message; bounded by the server.
+   */
+  async getProjectStructure(
+    query: {
+      type: "tree" | "file_list" | "dependencies";
+      order?: "alphabetical" | "relevance";
+      maxEntries?: number;
+    },
+    options: RequestOptions = {},
+  ): Promise<ProjectStructureMessage> {
+    return this.#http.json("GET", "/api/workspace/structure", {
+      ...options,
+      query: { type: query.type, order: query.order, max_entries: query.maxEntries },
+      decode: (value) => decodeWith(ProjectStructureMessageSchema, value),
+    });
+  }
+
   /** `GET /api/limits`: the server's limits (message size, stream budget, event log retention) in force. */
   async getLimits(options: RequestOptions = {}): Promise<ServerLimitsView> {
     return this.#http.json("GET", "/api/limits", {
@@ -348,6 +371,14 @@ export class ParleyClient {
       ...options,
       body: checkedBody(SettingsUpdateSchema, update, "POST", "/api/settings"),
       decode: (value) => decodeWith(SettingsViewSchema, value),
+    });
+  }
+
+  /** `GET /api/agent-clis`: which agent CLIs (Claude Code, OpenCode, Codex, Gemini CLI) are installed. */
+  async listAgentClis(options: RequestOptions = {}): Promise<AgentCliStatus[]> {
+    return this.#http.json("GET", "/api/agent-clis", {
+      ...options,
+      decode: (value) => decodeArray(value, (item) => decodeWith(AgentCliStatusSchema, item)),
     });
   }
 

@@ -348,3 +348,56 @@ describe("a card outside any run", () => {
     });
   });
 });
+
+describe("a plain text message", () => {
+  // Servers since issue 18 send a plain message's text once (`text`); older ones also sent it in `data.rich`.
+  const message = (seq: number, data: Record<string, unknown>, withRich: boolean, text: string) =>
+    frame({
+      kind: "message",
+      seq,
+      agent_id: "main",
+      session_id: "s1",
+      text,
+      data: { ...data, ...(withRich && { rich: { kind: "Text", data: { text } } }) },
+    });
+  const conversation = (withRich: boolean) => [
+    message(1, { from: "user", to: "main", message_id: "m1", role: "user", run_id: "r1" }, withRich, "Hi"),
+    message(
+      2,
+      { from: "main", to: "user", message_id: "m2", role: "assistant", run_id: "r1" },
+      withRich,
+      "Hello",
+    ),
+    message(3, { from: "parley", to: "user", message_id: "m3", role: "system" }, withRich, "Mode: plan"),
+  ];
+  const stateOf = (frames: AnyUiSseMessage[]) =>
+    frames.reduce(
+      (current, next) =>
+        chatReducer(current, { type: "APPLY_EVENT", seq: next.seq, actions: handleSseMessage(next).actions }),
+      emptySessionState("s1"),
+    );
+
+  it("reads the same from a new server's frame (text once) as from an old one's (text also in rich)", () => {
+    const fromNew = stateOf(conversation(false));
+    expect(fromNew).toEqual(stateOf(conversation(true)));
+    expect(visible(fromNew.messages)).toEqual([
+      { id: "m1", role: "user", text: "Hi", runId: "r1", segments: undefined, generating: false },
+      {
+        id: "r1",
+        role: "agent",
+        text: "Hello",
+        runId: "r1",
+        segments: [["m2", "Hello", false]],
+        generating: true,
+      },
+      {
+        id: "m3",
+        role: "agent",
+        text: "Mode: plan",
+        runId: undefined,
+        segments: undefined,
+        generating: false,
+      },
+    ]);
+  });
+});

@@ -39,7 +39,9 @@ export class WorkflowClient {
   /** `POST /api/workflows/:name/executions`: starts a workflow (in a new session unless one is given). */
   start(
     name: string,
-    request: { session_id?: string; agent_id?: string; inputs?: Record<string, WorkflowInputValue> } = {},
+    request: Omit<Partial<StartWorkflowRequest>, "inputs"> & {
+      inputs?: Record<string, WorkflowInputValue>;
+    } = {},
   ): Promise<WorkflowExecutionView> {
     const body: Partial<StartWorkflowRequest> = { inputs: {}, ...request };
     return this.#http.json("POST", `/api/workflows/${encodeURIComponent(name)}/executions`, {
@@ -63,9 +65,12 @@ export class WorkflowClient {
     });
   }
 
-  /** Pauses at the next step boundary, or with `now` at once (the running step is stopped). */
-  pause(executionId: string, now = false): Promise<WorkflowExecutionView> {
-    return this.#post(executionId, "pause", { now });
+  /**
+   * Pauses at the next step boundary, or with `now` at once (the running step is stopped; `reason` is what
+   * it then says stopped it).
+   */
+  pause(executionId: string, now = false, reason?: string): Promise<WorkflowExecutionView> {
+    return this.#post(executionId, "pause", { now, ...(reason !== undefined && { reason }) });
   }
 
   /** Resumes from the current step, reruns the failed step, or cancels. */

@@ -3,7 +3,7 @@ import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PermissionResult, SDKMessage, SDKUserMessage } from "@parley/protocol";
-import { reply } from "@parley/testkit";
+import { readChildProcessRecord, reply, writeRecordingProgram } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Query, query } from "../src/query/index.ts";
 import { collect, useCliSession } from "./support/cli-session.ts";
@@ -123,6 +123,22 @@ describe("query() driving parley run", () => {
       expect.objectContaining({ subtype: "error_during_execution", errors: ["Request interrupted by user"] }),
       expect.objectContaining({ subtype: "success", result: "Back." }),
     ]);
+  });
+
+  it("starts the CLI in cwd, with PWD saying so whatever the given environment's PWD was", async () => {
+    const record = join(session.scratch, "started.json");
+    const recorder = writeRecordingProgram(join(session.scratch, "recording-cli"), record, {
+      readsStdin: false,
+    });
+    const elsewhere = { ...options().env, PWD: session.scratch };
+    // The recorder exits without a session, so the query fails; how it was started is what counts here.
+    await collect(
+      query({ prompt: "Hello", options: options({ pathToClaudeCodeExecutable: recorder, env: elsewhere }) }),
+    ).catch(() => []);
+    expect(readChildProcessRecord(record)).toMatchObject({
+      cwd: session.project,
+      env: { PWD: session.project },
+    });
   });
 
   it("fails with the CLI's own words when it cannot start a session", async () => {

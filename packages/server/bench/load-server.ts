@@ -32,6 +32,9 @@ export type LoadServerReply =
       type: "stats";
       rss: number;
       heap: number;
+      /** V8's heap as reserved (used or not), and what JS objects hold outside it (Buffers). */
+      heapTotal: number;
+      external: number;
       eventLoopP50Ms: number;
       eventLoopP99Ms: number;
       eventLoopMaxMs: number;
@@ -114,6 +117,8 @@ process.on("message", async (command: LoadServerCommand) => {
       type: "stats",
       rss: memory.rss,
       heap: memory.heapUsed,
+      heapTotal: memory.heapTotal,
+      external: memory.external,
       eventLoopP50Ms: eventLoop.percentile(50) / 1e6,
       eventLoopP99Ms: eventLoop.percentile(99) / 1e6,
       eventLoopMaxMs: eventLoop.max / 1e6,

@@ -9,9 +9,14 @@
  *   requests that make the model call Write, which waits for an approval that a poller grants;
  *   sessions are rotated every 20 messages so no conversation grows without end.
  *
- * Every 30 s it prints the server's RSS and heap (after a full GC), event-loop delay p99, database size
- * and the work done. It fails (exit 1) when RSS at the end is more than 5% above RSS after the warm-up
- * (the first fifth of the run, at least a minute).
+ * Every 15 s it samples the server's RSS and heap (after a full GC), event-loop delay p99, database size
+ * and the work done, and prints one line a minute with that minute's floors (the lowest sample: what
+ * stays once garbage is gone, which a leak raises and a passing burst does not). It fails (exit 1) when
+ * the RSS floor of the last minute is more than 5% above the floor of minute 5 (the warm-up: caches,
+ * SQLite's page cache and V8's heap reach their working size in the first minutes).
+ *
+ * SOAK_HEAP_SNAPSHOTS=dir writes the server's heap snapshots at minute 2 and at the end, to compare
+ * retained sizes by constructor (Chrome DevTools › Memory › Comparison).
  */
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { Child } from "./child.ts";
@@ -20,7 +25,9 @@ import type { LoadServerCommand, LoadServerReply } from "./load-server.ts";
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const FOLLOWERS = 100;
 const CHAT_LOOPS = 4;
-const SAMPLE_MS = 30_000;
+const SAMPLE_MS = 15_000;
+const WARM_UP_MINUTES = 5;
+const RSS_GROWTH_LIMIT = 0.05;
 const MB = 1024 * 1024;
 
 type Stats = Extract<LoadServerReply, { type: "stats" }>;
@@ -141,62 +148,96 @@ async function main(): Promise<void> {
   };
   const loops = Array.from({ length: CHAT_LOOPS }, (_, loop) => chatLoop(loop));
 
-  const warmUpMs = Math.max(60_000, (MINUTES * 60_000) / 5);
   const started = Date.now();
-  const samples: { minute: number; stats: Stats }[] = [];
+  const minuteOf = () => (Date.now() - started) / 60_000;
+  const snapshots = process.env.SOAK_HEAP_SNAPSHOTS;
+  const snapshot = (name: string) =>
+    snapshots && server.send({ type: "heap-snapshot", path: `${snapshots}/soak-${name}.heapsnapshot` });
+  const floors: MinuteFloor[] = [];
+  let current: MinuteFloor | undefined;
   console.log(
-    "minute   RSS MB  heap MB  loop p99 ms  db MB    events   chats  queued  approvals  reconnects  errors",
+    "minute  RSS floor MB  heap floor MB  heap total MB  external MB  loop p99 ms  db MB    events   chats  queued  approvals  reconnects  errors",
   );
   while (running()) {
     await new Promise((resolve) =>
       setTimeout(resolve, Math.min(SAMPLE_MS, Math.max(0, deadline - Date.now()))),
     );
-    if (process.env.SOAK_HEAP_SNAPSHOTS) {
-      server.send({
-        type: "heap-snapshot",
-        path: `${process.env.SOAK_HEAP_SNAPSHOTS}/soak-${samples.length}.heapsnapshot`,
-      });
-    }
     scriptModel(fake); // drops the fake's record of requests, so the driver's memory stays flat too
     const sample = await stats();
-    const minute = (Date.now() - started) / 60_000;
-    samples.push({ minute, stats: sample });
-    console.log(
-      [
-        minute.toFixed(1).padStart(6),
-        (sample.rss / MB).toFixed(1).padStart(8),
-        (sample.heap / MB).toFixed(1).padStart(8),
-        sample.eventLoopP99Ms.toFixed(1).padStart(12),
-        (sample.dbBytes / MB).toFixed(1).padStart(6),
-        String(sample.head).padStart(9),
-        String(counts.chats).padStart(7),
-        String(counts.queued).padStart(7),
-        String(counts.approvals).padStart(10),
-        String(counts.reconnects).padStart(11),
-        String(counts.errors).padStart(7),
-      ].join(" "),
-    );
+    const minute = Math.floor(minuteOf());
+    if (current !== undefined && current.minute !== minute) {
+      floors.push(current);
+      printFloor(current);
+    }
+    if (minute === 2 && current?.minute !== 2) snapshot("minute-2");
+    if (current === undefined || current.minute !== minute) {
+      current = { minute, rss: sample.rss, heap: sample.heap, loopP99: 0, sample };
+    }
+    current.rss = Math.min(current.rss, sample.rss);
+    current.heap = Math.min(current.heap, sample.heap);
+    current.loopP99 = Math.max(current.loopP99, sample.eventLoopP99Ms);
+    current.sample = sample;
   }
+  if (current !== undefined) {
+    floors.push(current);
+    printFloor(current);
+  }
+  snapshot("end");
+  if (snapshots) await stats(); // the snapshot is written before the next command is answered
   clearInterval(reconnects);
   await Promise.all([approver, ...loops]);
   for (const follower of followers) follower.stop();
   await server.stop();
   await fake.close();
 
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const afterWarmUp = samples.filter((sample) => sample.minute * 60_000 >= warmUpMs);
-  const baseline = median(afterWarmUp.slice(0, 3).map((sample) => sample.stats.rss));
-  const final = median(samples.slice(-3).map((sample) => sample.stats.rss));
-  const growth = baseline > 0 ? (final - baseline) / baseline : 0;
+  const baseline = floors.find((floor) => floor.minute === WARM_UP_MINUTES);
+  const last = floors.filter((floor) => floor.minute < MINUTES).at(-1); // the last whole minute
+  if (baseline === undefined || last === undefined || last.minute < WARM_UP_MINUTES + 3) {
+    console.log(
+      `too short to judge growth after the ${WARM_UP_MINUTES}-minute warm-up (run SOAK_MINUTES=10 or more)`,
+    );
+    return;
+  }
+  const growth = (last.rss - baseline.rss) / baseline.rss;
   console.log(
-    `\nRSS after warm-up ${(baseline / MB).toFixed(1)} MB, at the end ${(final / MB).toFixed(1)} MB: ${(growth * 100).toFixed(1)}% (limit 5%)`,
+    `\nRSS floor at minute ${WARM_UP_MINUTES} ${mb(baseline.rss)} MB, at minute ${last.minute} ${mb(last.rss)} MB: ` +
+      `${(growth * 100).toFixed(1)}% (limit ${RSS_GROWTH_LIMIT * 100}%); heap floor ${mb(baseline.heap)} → ${mb(last.heap)} MB`,
   );
-  if (afterWarmUp.length < 4) {
-    console.log("too short to judge growth after warm-up (run SOAK_MINUTES=5 or more)");
-  } else if (growth > 0.05) {
-    console.error("soak: RSS grew more than 5% after warm-up");
+  if (growth > RSS_GROWTH_LIMIT) {
+    console.error(`soak: the RSS floor grew more than ${RSS_GROWTH_LIMIT * 100}% after the warm-up`);
     process.exitCode = 1;
   }
+}
+
+/** One minute of the run: its lowest RSS and heap, its worst event-loop delay, its last sample. */
+interface MinuteFloor {
+  minute: number;
+  rss: number;
+  heap: number;
+  loopP99: number;
+  sample: Stats;
+}
+
+const mb = (bytes: number) => (bytes / MB).toFixed(1);
+
+function printFloor(floor: MinuteFloor): void {
+  console.log(
+    [
+      String(floor.minute).padStart(6),
+      mb(floor.rss).padStart(13),
+      mb(floor.heap).padStart(14),
+      mb(floor.sample.heapTotal).padStart(14),
+      mb(floor.sample.external).padStart(12),
+      floor.loopP99.toFixed(1).padStart(12),
+      mb(floor.sample.dbBytes).padStart(6),
+      String(floor.sample.head).padStart(9),
+      String(counts.chats).padStart(7),
+      String(counts.queued).padStart(7),
+      String(counts.approvals).padStart(10),
+      String(counts.reconnects).padStart(11),
+      String(counts.errors).padStart(7),
+    ].join(" "),
+  );
 }
 
 await main();

@@ -3,6 +3,7 @@ import type { AgentService } from "./agents/service/agent-service.ts";
 import type { EventBus } from "./bus/event-bus.ts";
 import type { ReplayPages } from "./bus/replay-pages.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";
+import type { ChildEnvironments } from "./children/child-environments.ts";
 import type { Credentials } from "./http/security/credentials.ts";
 import type { ServerLimits } from "./limits/server-limits.ts";
 import type { McpHub } from "./mcp/mcp-hub.ts";
@@ -22,6 +23,8 @@ export interface ServerContext {
   projectRoot: string;
   home: string;
   env: EnvironmentVariables;
+  /** The environment each kind of child process starts from (the person's minus Parley's secrets). */
+  children: ChildEnvironments;
   now: () => number;
   newId: (prefix: string) => string;
   /** The origin browsers use, e.g. `http://127.0.0.1:4780`. */

@@ -18,6 +18,7 @@ import { AgentService } from "./agents/service/agent-service.ts";
 import { EventBus } from "./bus/event-bus.ts";
 import { ReplayPages } from "./bus/replay-pages.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";
+import { ChildEnvironments } from "./children/child-environments.ts";
 import { apiRoutes, createApp } from "./http/app.ts";
 import { Credentials } from "./http/security/credentials.ts";
 import { type RetentionLimits, resolveLimits, type ServerLimits } from "./limits/server-limits.ts";
@@ -104,12 +105,18 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     store = new Store(join(dataDirectory, "parley.db"));
     const bus = new EventBus(store.events, store.transactor, now);
     const credentials = new Credentials(options.home, dataDirectory, options.token);
+    const children = new ChildEnvironments({
+      env,
+      home: options.home,
+      token: credentials.token,
+    });
     const mcpHub = new McpHub({
       home: options.home,
       projectRoot,
       dataDirectory,
       env,
       secrets: () => parleySecrets({ env, settings: storedSettings(options.home), token: credentials.token }),
+      childEnvironment: () => children.env("mcp"),
       ...options.mcp,
       onChange: () =>
         bus.publish({ type: "StateUpdated", reason: "mcp_servers_changed", project_root: projectRoot }),
@@ -123,6 +130,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       projectRoot,
       home: options.home,
       env,
+      children,
       now,
       newId,
       ...(options.turnDefaults && { turnDefaults: options.turnDefaults }),
@@ -154,6 +162,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       projectRoot,
       home: options.home,
       env,
+      children,
       now,
       newId,
       origin: () => origin,
@@ -163,6 +172,8 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         pageSize: sse.pageSize,
         pageBytes: sse.pageBytes,
         cacheBytes: 8 * 1024 * 1024,
+        idleMs: 30_000,
+        now,
       }),
       sseConnections: new Set(),
       maxSseConnections: options.maxSseConnections ?? 10_000,
@@ -178,7 +189,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     idle.start();
     // Servers start in the background: the API answers at once and shows them as connecting.
     void mcpHub.start();
-    retention = new EventRetention(store.events, limits.retention, now);
+    retention = new EventRetention(store, limits.retention, now);
     retention.start();
 
     const routes = apiRoutes(context, PARLEY_VERSION);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   type AgentPermissionMode,
@@ -96,6 +96,19 @@ describe("permission rules and modes", () => {
     );
     expect(results[0]).toBe("allowed");
     expect(results[1]).toContain("denied by the project rule Bash(rm)");
+  });
+
+  it("an allow rule for echo does not let the agent's Bash redirect into a file: that write asks on its own", async () => {
+    writeFileSync(file("README.md"), "# mine\n");
+    await addRule({ tool: "Bash", pattern: "echo:*", behavior: "allow" });
+    server.fake.script(reply().toolCall("Bash", { command: "echo owned > README.md" }), reply().text("Ok."));
+    const chat = await startChat(server, { text: "Overwrite the readme" });
+
+    const approval = await waitForPendingApproval(server, events, chat.run_id);
+    expect(approval.reason).toContain("`> README.md` writes README.md");
+    await server.json("POST", `/api/approvals/${approval.id}`, { decision: "reject" });
+    await waitForOutcome(events, chat.run_id);
+    expect(readFileSync(file("README.md"), "utf8")).toBe("# mine\n");
   });
 
   it("an ask rule asks even in bypassPermissions", async () => {

@@ -127,6 +127,26 @@ describe("the server's credentials", () => {
     expect(server.context.store.sessions.list(server.context.projectRoot)).toHaveLength(1);
   });
 
+  it("a login URL may open a page of the UI after signing in, never another site", async () => {
+    const server = await start();
+    const signIn = async (next: string) => {
+      const login = new URL(server.loginUrl());
+      login.searchParams.set("next", next);
+      const response = await get(server, `${login.pathname}${login.search}`, {});
+      expect(response.status).toBe(303);
+      return response.headers.location;
+    };
+    expect(await signIn("/sessions/ses_abc")).toBe("/sessions/ses_abc");
+    expect(await signIn("/workflows")).toBe("/workflows");
+    for (const elsewhere of [
+      "//evil.example/x",
+      "https://evil.example",
+      "/\\evil.example",
+      "/sessions/../api",
+    ])
+      expect(await signIn(elsewhere)).toBe("/");
+  });
+
   it("a login URL minted through the API works once too", async () => {
     const server = await start();
     const minted = await rawRequest(server.url, {

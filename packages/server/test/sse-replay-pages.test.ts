@@ -97,7 +97,14 @@ describe("replaying a long event log", () => {
       readPage: (after: number, bounds: { maxEvents: number }) =>
         frames.filter((event) => event.seq > after).slice(0, bounds.maxEvents),
     } as unknown as EventLog;
-    const pages = new ReplayPages(fakeLog, { pageSize: 2, pageBytes: 1024, cacheBytes: 170 });
+    let clock = 0;
+    const pages = new ReplayPages(fakeLog, {
+      pageSize: 2,
+      pageBytes: 1024,
+      cacheBytes: 170,
+      idleMs: 30_000,
+      now: () => clock,
+    });
     const first = pages.after(0, undefined);
     expect(first?.seqs).toEqual([1, 2]);
     expect(pages.after(0, undefined)).toBe(first);
@@ -110,5 +117,12 @@ describe("replaying a long event log", () => {
     for (const session of ["ses_a", "ses_b", "ses_c", "ses_d"]) pages.after(4, session);
     expect(pages.cachedBytes).toBeLessThanOrEqual(170);
     expect(pages.after(0, undefined)).not.toBe(first);
+
+    // Pages nobody read for the idle time are gone: a quiet server holds none.
+    clock += 29_000;
+    const recent = pages.after(2, "ses_recent");
+    clock += 2_000;
+    expect(pages.after(2, "ses_recent")).toBe(recent);
+    expect(pages.cachedBytes).toBe(recent?.bytes.byteLength);
   });
 });

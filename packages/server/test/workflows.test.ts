@@ -28,6 +28,19 @@ describe("workflows", () => {
     server.json<WorkflowExecutionView>("POST", `/api/workflows/${name}/executions`, body);
   const act = (id: string, verb: string, body: unknown = {}) =>
     server.json<WorkflowExecutionView>("POST", `/api/workflow-executions/${id}/${verb}`, body);
+  /** Runs `body` with only these permission rules, then puts back the bare Bash allow rule. */
+  const withRules = async (rules: Record<string, unknown>[], body: () => Promise<void>) => {
+    const existing = await server.json<{ rules: { id: string }[] }>("GET", "/api/permission-rules");
+    for (const rule of existing.rules) await server.json("DELETE", `/api/permission-rules/${rule.id}`);
+    for (const rule of rules) await server.json("POST", "/api/permission-rules", rule);
+    try {
+      await body();
+    } finally {
+      const added = await server.json<{ rules: { id: string }[] }>("GET", "/api/permission-rules");
+      for (const rule of added.rules) await server.json("DELETE", `/api/permission-rules/${rule.id}`);
+      await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    }
+  };
   /** A fresh gate name per test, so gates opened by one test never release another. */
   const gate = (label: string) => {
     counter += 1;
@@ -220,9 +233,17 @@ steps:
     );
     const paused = await act(started.execution_id, "pause", { now: true });
     expect(paused.execution).toMatchObject({ status: "Paused", completed_steps: 0, current_step: "slow" });
-    expect(step(paused, "slow")).toMatchObject({ status: "interrupted", error: { code: "paused" } });
+    expect(step(paused, "slow")).toMatchObject({
+      status: "interrupted",
+      error: {
+        code: "paused",
+        message: "stopped: Pause now was used; it runs again from its start on Resume",
+      },
+    });
 
-    await act(started.execution_id, "resume");
+    // Resumed, the step no longer says it was stopped.
+    const resumed = await act(started.execution_id, "resume");
+    expect(step(resumed, "slow")).toMatchObject({ status: "pending", error: null });
     await waitForWorkflow(
       events,
       started.execution_id,
@@ -234,6 +255,57 @@ steps:
       attempts: 2,
       output: `${slow.name} waiting\n${slow.name} done`,
     });
+  });
+
+  it("says why a step was stopped when the pause came with a reason", async () => {
+    const slow = gate("reason");
+    writeWorkflow(project, "pause-why", `name: pause-why\nsteps:\n  - id: slow\n    run: ${slow.command}\n`);
+    const started = await start("pause-why");
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "slow").output === `${slow.name} waiting`,
+    );
+    const paused = await act(started.execution_id, "pause", {
+      now: true,
+      reason: "Ctrl-C in parley workflow run",
+    });
+    expect(step(paused, "slow").error?.message).toBe(
+      "stopped: Ctrl-C in parley workflow run; it runs again from its start on Resume",
+    );
+    await act(started.execution_id, "cancel");
+  });
+
+  it("runs in the permission mode it was started with: bypassPermissions asks nothing, dontAsk refuses at once", async () => {
+    writeWorkflow(
+      project,
+      "unattended",
+      "name: unattended\nsteps:\n  - id: mark\n    run: touch unattended.txt\n",
+    );
+    await withRules([], async () => {
+      const bypass = await start("unattended", { permission_mode: "bypassPermissions" });
+      const done = await waitForWorkflow(events, bypass.execution_id, (data) => data.status !== "Running");
+      expect(done.status).toBe("Completed");
+      expect(existsSync(join(project, "unattended.txt"))).toBe(true);
+      const stored = await storedMessages(server, bypass.session_id);
+      expect(stored.map((message) => message.rich?.kind)).toEqual(["SystemControl", "WorkflowExecution"]);
+      expect(stored[0]?.rich?.data).toMatchObject({ action: "mode_change", mode: "bypassPermissions" });
+
+      const strict = await start("unattended", { permission_mode: "dontAsk" });
+      const failed = await waitForWorkflow(events, strict.execution_id, (data) => data.status !== "Running");
+      expect(failed.error).toMatchObject({
+        code: "permission_denied",
+        message: expect.stringContaining("dontAsk"),
+      });
+    });
+    await expectApiError(
+      await server.request("POST", "/api/workflows/unattended/executions", {
+        body: { permission_mode: "yolo" },
+      }),
+      400,
+      "invalid_request",
+      "body.permission_mode",
+    );
   });
 
   it("cancels a running workflow, stopping its command, and refuses to resume it", async () => {
@@ -299,13 +371,7 @@ steps:
 
   it("asks before a shell step the permission rules do not allow, and fails it when refused", async () => {
     writeWorkflow(project, "deploy", `name: deploy\nsteps:\n  - id: push\n    run: git push origin main\n`);
-    const rules = await server.json<{ rules: { id: string; tool: string }[] }>(
-      "GET",
-      "/api/permission-rules",
-    );
-    const bash = rules.rules.find((rule) => rule.tool === "Bash");
-    await server.json("DELETE", `/api/permission-rules/${bash?.id}`);
-    try {
+    await withRules([], async () => {
       const started = await start("deploy");
       const card = await waitForRich(
         events,
@@ -317,9 +383,55 @@ steps:
       await server.json("POST", `/api/approvals/${card.data.approval_id}`, { decision: "reject" });
       const failed = await waitForWorkflow(events, started.execution_id, (data) => data.status === "Failed");
       expect(failed.error).toMatchObject({ code: "permission_denied", details: { step: "push" } });
-    } finally {
-      await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
-    }
+    });
+  });
+
+  it("expands each reference once and gives a shell step its inputs as literal words, which Bash(echo:*) allows", async () => {
+    writeFileSync(join(project, "README.md"), "# mine\n");
+    writeWorkflow(
+      project,
+      "say",
+      `name: say
+inputs:
+  message: { type: string }
+  other: { type: string, default: secret }
+steps:
+  - id: say
+    run: echo ${"${{ inputs.message }}"} "and ${"${{ inputs.other }}"}"
+`,
+    );
+    await withRules([{ tool: "Bash", pattern: "echo:*", behavior: "allow" }], async () => {
+      const hostile = await start("say", { inputs: { message: "hi > README.md; touch pwned" } });
+      const done = await waitForWorkflow(events, hostile.execution_id, (data) => data.status !== "Running");
+      expect(done.status).toBe("Completed");
+      expect(step(done, "say").output).toBe("hi > README.md; touch pwned and secret");
+      expect(readFileSync(join(project, "README.md"), "utf8")).toBe("# mine\n");
+      expect(existsSync(join(project, "pwned"))).toBe(false);
+
+      const nested = await start("say", { inputs: { message: "${{ inputs.other }}", other: "$(id)" } });
+      const echoed = await waitForWorkflow(events, nested.execution_id, (data) => data.status !== "Running");
+      expect(step(echoed, "say").output).toBe("${{ inputs.other }} and $(id)");
+    });
+  });
+
+  it("asks before a shell step that redirects into a file, although Bash(echo:*) is allowed", async () => {
+    writeFileSync(join(project, "README.md"), "# mine\n");
+    writeWorkflow(
+      project,
+      "clobber",
+      "name: clobber\nsteps:\n  - id: write\n    run: echo owned > README.md\n",
+    );
+    await withRules([{ tool: "Bash", pattern: "echo:*", behavior: "allow" }], async () => {
+      const started = await start("clobber");
+      const card = await waitForRich(
+        events,
+        "ToolRequest",
+        (data, event) => event.session_id === started.session_id && data.approval_status === "Pending",
+      );
+      await server.json("POST", `/api/approvals/${card.data.approval_id}`, { decision: "reject" });
+      await waitForWorkflow(events, started.execution_id, (data) => data.status === "Failed");
+      expect(readFileSync(join(project, "README.md"), "utf8")).toBe("# mine\n");
+    });
   });
 
   it("gives an agent step its prompt as a turn and passes the agent's answer to the next step", async () => {
@@ -350,7 +462,10 @@ steps:
     expect(step(done, "ask")).toMatchObject({ kind: "agent", output: "Use the blue theme." });
     expect(readFileSync(join(project, "advice.txt"), "utf8")).toBe("Use the blue theme.\n");
     const stored = await storedMessages(server, started.session_id);
-    expect(stored.some((message) => message.role === "user")).toBe(true);
+    const prompt = stored.find((message) => message.role === "user");
+    // The step names its turn, so a client can show the turn's messages with the step.
+    expect(prompt?.run_id).toEqual(expect.any(String));
+    expect(step(done, "ask").agent_run_ids).toEqual([prompt?.run_id]);
   });
 
   it("gives an agent step that names its model and tools a turn with that model and only those tools", async () => {
@@ -448,10 +563,33 @@ steps:
     });
     expect(list.problems).toEqual(
       expect.arrayContaining([
-        { path: expect.stringMatching(/broken\.yaml$/), message: expect.stringContaining("retries") },
-        { path: expect.stringMatching(/misnamed\.yaml$/), message: expect.stringContaining("file name") },
+        {
+          path: expect.stringMatching(/broken\.yaml$/),
+          name: "broken",
+          message: 'line 5, column 5: steps.0: Unrecognized key: "retries"',
+          issues: [{ path: "steps.0", message: 'Unrecognized key: "retries"', line: 5, column: 5 }],
+        },
+        expect.objectContaining({
+          path: expect.stringMatching(/misnamed\.yaml$/),
+          message: 'line 1, column 7: name: "other" must match the file name "misnamed"',
+        }),
       ]),
     );
+    // Running a file with mistakes names the file and each mistake, and starts nothing.
+    const before = (await server.json<{ executions: unknown[] }>("GET", "/api/workflow-executions"))
+      .executions;
+    const broken = await expectApiError(
+      await server.request("POST", "/api/workflows/broken/executions", { body: {} }),
+      422,
+      "invalid_workflow",
+    );
+    expect(broken.error.message).toMatch(
+      /^workflow "broken" cannot run: .*broken\.yaml has a mistake:\n {2}line 5, column 5: steps\.0: Unrecognized key: "retries"$/,
+    );
+    expect(broken.error.details).toMatchObject({ name: "broken", issues: [{ line: 5, column: 5 }] });
+    const after = (await server.json<{ executions: unknown[] }>("GET", "/api/workflow-executions"))
+      .executions;
+    expect(after).toHaveLength(before.length);
     await expectApiError(
       await server.request("POST", "/api/workflows/release/executions", { body: { inputs: { build: "x" } } }),
       400,

@@ -5,6 +5,8 @@
 
 // ── real agent CLIs ───────────────────────────────────────────────────────────
 export { codexConfigToml, GEMINI_SETTINGS, openCodeConfig } from "./agent-cli-configs.ts";
+export type { ChildProcessRecord } from "./child-process-record.ts";
+export { readChildProcessRecord, writeRecordingProgram } from "./child-process-record.ts";
 // ── another process ───────────────────────────────────────────────────────────
 export type { FakeModelServerClient } from "./control-client.ts";
 export { connectFakeModelServer } from "./control-client.ts";
@@ -23,6 +25,8 @@ export {
   ControlWaitBodySchema,
   ControlWaitReplySchema,
 } from "./control-schema.ts";
+// ── crafted repository files ──────────────────────────────────────────────────
+export { deepNpmLockfile, ordinaryNpmLockfile } from "./crafted-lockfiles.ts";
 export { EventLog } from "./event-log.ts";
 // ── the server ────────────────────────────────────────────────────────────────
 export type { FakeModelServerOptions, FakeServerEvent } from "./fake-model-server.ts";

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { reply } from "@parley/testkit";
 import { describe, expect, it } from "vitest";
@@ -58,6 +58,41 @@ describe("the project's structure and mission in the browser", { timeout: 90_000
     expect(
       await card.locator('[data-testid="tree-folder"][data-path="src"]').getAttribute("aria-expanded"),
     ).toBe("false");
+  });
+
+  it("lists on the dependency card the files it could not use, and why", async () => {
+    const { server } = suite;
+    const project = server.projectDirectory;
+    writeFileSync(join(project, "package.json"), JSON.stringify({ dependencies: { zod: "^4.0.0" } }));
+    // A sparse 65 MiB lockfile: over the limit by its size alone, never read.
+    writeFileSync(join(project, "package-lock.json"), "");
+    truncateSync(join(project, "package-lock.json"), 65 * 1024 * 1024);
+    writeFileSync(join(project, "Cargo.toml"), "[package\nname = ");
+    try {
+      const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+      server.fake.script(
+        reply().toolCall("ProjectStructure", { type: "dependencies" }),
+        reply().text("Two files could not be read."),
+      );
+      await chat.send("What does this project depend on?");
+      await chat.waitForAgentTextContaining("Two files could not be read.");
+      const card = chat.page.locator('[data-kind="ProjectStructure"][data-structure-type="dependencies"]');
+      await card.waitFor();
+      const problems = card.getByTestId("structure-problem");
+      expect(
+        await problems.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.reason)),
+      ).toEqual(["too_large", "invalid"]);
+      expect(await problems.first().textContent()).toBe(
+        "package-lock.json is 65.0 MiB; files over 64.0 MiB are not read.",
+      );
+      expect(await card.getByTestId("structure-problems").textContent()).toContain(
+        "2 files could not be used",
+      );
+      await card.locator('[data-testid="dependency-row"][data-name="zod"]').waitFor();
+      await saveScreenshot(chat.page, "41-project-structure-problems");
+    } finally {
+      for (const name of ["package.json", "package-lock.json", "Cargo.toml"]) rmSync(join(project, name));
+    }
   });
 
   it("sets the mission in Settings, keeps it across a reload, and clears it into the history", async () => {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { reply } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ApprovalCardPart } from "./pages/cards.ts";
 import { ChatPage } from "./pages/chat-page.ts";
 import { useBrowserSuite } from "./support/browser-suite.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
@@ -44,6 +45,23 @@ describe("workflows in the browser", { timeout: 120_000 }, () => {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "ship.yaml"), SHIP);
     writeFileSync(join(folder, "check.yaml"), CHECK);
+    writeFileSync(
+      join(folder, "hello.yaml"),
+      `name: hello\ndescription: Greets\ninputs:\n  who: { type: string }\nsteps:\n  - id: greet\n    run: echo "hello \${{ inputs.who }}"\n`,
+    );
+    writeFileSync(
+      join(folder, "review.yaml"),
+      "name: review\nsteps:\n  - id: ask\n    name: Review\n    prompt: Review the change\n  - id: mark\n    name: Mark reviewed\n    run: echo reviewed > reviewed.txt\n",
+    );
+    writeFileSync(
+      join(folder, "long.yaml"),
+      "name: long\nsteps:\n  - id: wait\n    name: Wait for the go\n    run: sh long.sh\n  - id: done\n    run: echo done\n",
+    );
+    writeFileSync(join(project, "long.sh"), "while [ ! -f long.go ]; do sleep 0.02; done\necho went\n");
+    writeFileSync(
+      join(folder, "broken.yaml"),
+      "name: broken\nsteps:\n  - id: a\n    run: echo a\n    retries: 3\n",
+    );
     writeFileSync(
       join(folder, "deploy.yaml"),
       "name: deploy\nsteps:\n  - id: push\n    run: echo deployed > deployed.txt\n",
@@ -157,6 +175,130 @@ describe("workflows in the browser", { timeout: 120_000 }, () => {
     expect(readFileSync(file("deployed.txt"), "utf8")).toBe("deployed\n");
     // The composer never thought an agent was at work: nothing to stop, nothing queued.
     expect(await chat.stopButton.count()).toBe(0);
+  });
+
+  it("shows an invalid workflow's mistakes instead of sending /name as chat, and the Workflows page lists and runs the definitions", async () => {
+    const { server } = suite;
+    await server.api("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+    const modelRequests = server.fake.requests.length;
+
+    await chat.composer.fill("/bro");
+    const invalid = chat.page.locator("[data-testid=workflow-suggestion][data-invalid=true]");
+    expect(await invalid.filter({ hasText: "/broken" }).textContent()).toBe(
+      '/broken invalid — Unrecognized key: "retries"',
+    );
+    await chat.send("/broken");
+    const error = chat.page.getByTestId("workflow-start-error");
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(
+      /^workflow "broken" cannot run: .*broken\.yaml has a mistake:\n {2}line 5, column 5: steps\.0: Unrecognized key: "retries"$/,
+    );
+    // The line is given back to fix, and nothing reached the agent.
+    expect(await chat.composer.inputValue()).toBe("/broken");
+    expect(await chat.page.getByTestId("message").count()).toBe(0);
+    expect(server.fake.requests.length).toBe(modelRequests);
+    await saveScreenshot(chat.page, "workflow-invalid-in-composer");
+
+    await chat.page.getByTestId("workflows-link").click();
+    const problem = chat.page.getByTestId("workflow-invalid").filter({ hasText: "broken" });
+    expect(await problem.getByTestId("workflow-invalid-issue").allTextContents()).toEqual([
+      'line 5, column 5: steps.0: Unrecognized key: "retries"',
+    ]);
+    const definitions = chat.page.getByTestId("workflow-definition");
+    expect(
+      await definitions.evaluateAll((items) =>
+        items.map((item) => item.querySelector("strong")?.textContent),
+      ),
+    ).toEqual(["check", "deploy", "hello", "long", "review", "ship"]);
+    await saveScreenshot(chat.page, "workflows-page-definitions");
+
+    const hello = definitions.filter({ hasText: "hello" });
+    await hello.getByTestId("workflow-run").click();
+    await hello.getByTestId("workflow-start").click();
+    expect(await hello.getByTestId("workflow-run-error").textContent()).toContain('"who" is required');
+    await hello.getByLabel("who").fill("page");
+    await hello.getByTestId("workflow-start").click();
+    const done = chat.page.locator("[data-testid=workflow-card][data-status=Completed]");
+    await done.waitFor();
+    expect(chat.page.url()).toMatch(/\/sessions\/ses_\w+$/);
+    expect(await done.getByTestId("workflow-step-output").textContent()).toBe("hello page");
+  });
+
+  it("shows each step's approval and agent turn inside the workflow card, not as chat rows of their own", async () => {
+    const { server } = suite;
+    const rules = (await server.api("GET", "/api/permission-rules")).body as { rules: { id: string }[] };
+    for (const rule of rules.rules) await server.api("DELETE", `/api/permission-rules/${rule.id}`);
+    server.fake.script(reply().text("Looks fine to me."));
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+    await chat.send("/review");
+
+    const card = chat.page.getByTestId("workflow-card");
+    const step = (id: string) => card.locator(`[data-testid=workflow-step][data-step-id=${id}]`);
+    await step("mark").and(chat.page.locator("[data-waiting=true]")).waitFor();
+    expect(await step("mark").getByTestId("workflow-step-waiting").textContent()).toBe(
+      "waits for your approval",
+    );
+    // The approval to give is inside the card, under its step, open.
+    const approval = new ApprovalCardPart(step("mark").getByTestId("approval-card"));
+    await approval.waitForStatus("pending");
+    expect(await approval.headline.textContent()).toContain("echo reviewed > reviewed.txt");
+    expect(await step("ask").getByTestId("workflow-step-messages").textContent()).toContain(
+      "Looks fine to me.",
+    );
+    await saveScreenshot(chat.page, "workflow-approval-in-card");
+    await approval.approveOnce();
+    await chat.page.locator("[data-testid=workflow-card][data-status=Completed]").waitFor();
+    expect(readFileSync(file("reviewed.txt"), "utf8")).toBe("reviewed\n");
+
+    // The chat has one row, the card: the agent's turn, the approval and the result are folded into it.
+    const rows = chat.page.locator("[data-testid=message-list] .message-list-row");
+    expect(await rows.count()).toBe(1);
+    expect(await rows.getByTestId("workflow-card").count()).toBe(1);
+    await chat.page.reload();
+    await chat.waitForConnection("connected");
+    await chat.page.locator("[data-testid=workflow-card][data-status=Completed]").waitFor();
+    expect(await rows.count()).toBe(1);
+    const folded = step("ask").getByTestId("workflow-step-messages");
+    expect(await folded.getAttribute("open")).toBeNull();
+    await folded.locator("summary").click();
+    expect(await folded.textContent()).toContain("Looks fine to me.");
+  });
+
+  it("pins a running workflow's progress above the message box while its card is scrolled away; Show brings it back", async () => {
+    const { server } = suite;
+    await server.api("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    const long = Array.from({ length: 80 }, (_, line) => `Line ${line + 1} of a long answer.`).join("\n\n");
+    server.fake.script(reply().text(long));
+    const chat = await ChatPage.signIn(
+      await suite.newContext({ viewport: { width: 1000, height: 700 } }),
+      server.loginUrl(),
+    );
+    await chat.send("/long");
+    const card = chat.page.locator("[data-testid=workflow-card][data-status=Running]");
+    await card.locator("[data-step-id=wait][data-status=running]").waitFor();
+    const strip = chat.page.getByTestId("workflow-strip");
+    expect(await strip.count()).toBe(0);
+
+    // The person chats on; the long answer pushes the card out of view.
+    await chat.send("Tell me something long");
+    await chat.waitForAgentTextContaining("Line 80 of a long answer.");
+    await strip.waitFor();
+    expect(await strip.getByTestId("workflow-strip-progress").textContent()).toBe(
+      "0 of 2 steps · Wait for the go",
+    );
+    await saveScreenshot(chat.page, "workflow-progress-pinned");
+
+    await strip.getByTestId("workflow-strip-show").click();
+    await strip.waitFor({ state: "detached" });
+    expect(await card.getByTestId("workflow-status").isVisible()).toBe(true);
+
+    // Back at the latest message the card is out of view again: pinned until the workflow ends.
+    await chat.page.getByTestId("jump-to-latest").click();
+    await strip.waitFor();
+    writeFileSync(file("long.go"), "");
+    await chat.page.locator("[data-testid=workflow-card][data-status=Completed]").waitFor();
+    await strip.waitFor({ state: "detached" });
   });
 
   it("Execute Plan runs the plan as a workflow: each plan step is an agent turn on a workflow card", async () => {

@@ -1,9 +1,8 @@
-import type { ChatMessage } from "@parley/sdk";
+import { type ChatMessage, displayPhase } from "@parley/sdk";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AgentMessage } from "../src/chat/agent-message.tsx";
-import { getMessagePhase } from "../src/chat/message-phase.ts";
 import { ChatStoreProvider } from "../src/store/chat-store-context.tsx";
 import { agentMessage, FakeChatStore } from "./fake-chat-store.ts";
 
@@ -87,7 +86,7 @@ describe("AgentMessage phases", () => {
       activitySummary: "Thinking...",
       activityEntries: ["Model loading...", "Running"],
     });
-    expect(getMessagePhase(message)).toBe("streaming");
+    expect(displayPhase(message)).toBe("streaming");
     render(<AgentMessage message={message} />);
     expect(screen.queryByTestId("activity-section")).toBeNull();
   });

@@ -1,7 +1,7 @@
+import { parseMarkdownBlocks } from "@parley/sdk/markdown";
 import { render } from "@testing-library/react";
 import { Lexer, type Tokens } from "marked";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseMarkdownBlocks } from "../src/markdown/markdown-blocks.ts";
 import { MarkdownContent } from "../src/markdown/markdown-content.tsx";
 
 const paragraph = (index: number) => `Paragraph ${index} ${"with some words ".repeat(40)}`;

@@ -161,6 +161,41 @@ describe("the ProjectStructure card", () => {
     expect(names()).toEqual(["loose-envify"]);
   });
 
+  it("lists the files that could not be used, with why, so a graph missing them does not look complete", () => {
+    renderStructure({
+      ...common,
+      structure_type: "dependencies",
+      content: { manifests: [{ path: "package.json", ecosystem: "npm" }], dependencies: [] },
+      problems: [
+        {
+          path: "package-lock.json",
+          reason: "too_large",
+          message: "is 70.0 MiB; files over 64.0 MiB are not read.",
+        },
+        {
+          path: "",
+          reason: "timed_out",
+          message: "Reading the project took longer than the 30 s time budget.",
+        },
+      ],
+      omitted_problem_count: 2,
+    });
+    const problems = screen.getByTestId("structure-problems");
+    expect(problems.getAttribute("role")).toBe("note");
+    expect(within(problems).getByText("4 files could not be used")).toBeDefined();
+    const items = screen.getAllByTestId("structure-problem");
+    expect(items.map((item) => [item.dataset.reason, item.textContent])).toEqual([
+      ["too_large", "package-lock.json is 70.0 MiB; files over 64.0 MiB are not read."],
+      ["timed_out", "(project) Reading the project took longer than the 30 s time budget."],
+    ]);
+    expect(problems.textContent).toContain("… and 2 more.");
+  });
+
+  it("shows no problem list when every file was used", () => {
+    renderStructure({ ...common, structure_type: "tree", content: tree });
+    expect(screen.queryByTestId("structure-problems")).toBeNull();
+  });
+
   it("shows data that does not fit the schema as text, with a warning", () => {
     const { warnings } = renderStructure({ ...common, structure_type: "tree" });
     expect(screen.queryByTestId("rich-card")).toBeNull();

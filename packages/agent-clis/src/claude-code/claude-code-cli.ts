@@ -18,11 +18,11 @@ import { claudeSessionInfo, parseClaudeTranscript } from "./claude-transcript.ts
 const BUILT_IN_AGENTS = ["general-purpose", "Explore", "Plan"];
 
 /**
- * Claude Code through `claude -p --output-format stream-json --verbose` (prompt on stdin, `--resume <id>` to
+ * Claude Code through `claude -p --output-format stream-json --verbose` (prompt on stdin, `--resume=<id>` to
  * continue); history and sessions from its transcripts in `~/.claude/projects/<project>/`.
  */
 export class ClaudeCodeCli extends CliAdapter implements AgentCli {
-  constructor(config: AgentCliConfig = {}) {
+  constructor(config: AgentCliConfig) {
     super(
       {
         name: "claude-code",
@@ -37,9 +37,10 @@ export class ClaudeCodeCli extends CliAdapter implements AgentCli {
 
   runAgent(options: RunAgentOptions): AgentRun {
     const args = ["-p", "--output-format", "stream-json", "--verbose"];
-    if (options.sessionId) args.push("--resume", options.sessionId);
-    if (options.model) args.push("--model", options.model);
-    if (options.agent) args.push("--agent", options.agent);
+    // `--flag=value` keeps a value from ever standing alone on the command line.
+    if (options.sessionId) args.push(`--resume=${options.sessionId}`);
+    if (options.model) args.push(`--model=${options.model}`);
+    if (options.agent) args.push(`--agent=${options.agent}`);
     return this.run(options, args, new ClaudeStreamParser(this.now), options.message);
   }
 

@@ -18,7 +18,7 @@ import { codexSessionInfo, parseCodexRollout } from "./codex-rollout.ts";
  * sessions from its rollout files, the one non-interactive record Codex keeps of every session.
  */
 export class CodexCli extends CliAdapter implements AgentCli {
-  constructor(config: AgentCliConfig = {}) {
+  constructor(config: AgentCliConfig) {
     super(
       {
         name: "codex",
@@ -33,11 +33,12 @@ export class CodexCli extends CliAdapter implements AgentCli {
 
   runAgent(options: RunAgentOptions): AgentRun {
     const args = ["exec"];
+    // The session id is a positional argument; `run` refuses one that would read as an option.
     if (options.sessionId) args.push("resume", options.sessionId);
     args.push("--json", "--skip-git-repo-check");
-    if (options.model) args.push("--model", options.model);
+    if (options.model) args.push(`--model=${options.model}`);
     // Codex has no named agents; profiles are the closest thing a user selects.
-    if (options.agent && options.agent !== "default") args.push("--profile", options.agent);
+    if (options.agent && options.agent !== "default") args.push(`--profile=${options.agent}`);
     // `-` reads the prompt from stdin; it must come last, after any extra arguments.
     return this.run(options, args, new CodexExecParser(this.now), options.message, ["-"]);
   }

@@ -15,11 +15,11 @@ import { geminiSessionInfo, parseGeminiChat } from "./gemini-chat-file.ts";
 import { GeminiStreamParser } from "./gemini-stream-parser.ts";
 
 /**
- * Gemini CLI through `gemini --prompt=… --output-format stream-json` (`--resume <id>` to continue); history
+ * Gemini CLI through `gemini --output-format stream-json` (prompt on stdin, `--resume=<id>` to continue); history
  * and sessions from its chat files, found through `~/.gemini/projects.json`.
  */
 export class GeminiCli extends CliAdapter implements AgentCli {
-  constructor(config: AgentCliConfig = {}) {
+  constructor(config: AgentCliConfig) {
     super(
       {
         name: "gemini",
@@ -33,11 +33,12 @@ export class GeminiCli extends CliAdapter implements AgentCli {
   }
 
   runAgent(options: RunAgentOptions): AgentRun {
-    // `--prompt=` keeps a message that starts with "-" from being read as an option.
-    const args = [`--prompt=${options.message}`, "--output-format", "stream-json", "--skip-trust"];
-    if (options.sessionId) args.push("--resume", options.sessionId);
-    if (options.model) args.push("--model", options.model);
-    return this.run(options, args, new GeminiStreamParser(this.now));
+    // The message goes on stdin (a piped stdin makes Gemini CLI headless): it is never read as an option, and
+    // a long one never meets the limit on one argument's length.
+    const args = ["--output-format", "stream-json", "--skip-trust"];
+    if (options.sessionId) args.push(`--resume=${options.sessionId}`);
+    if (options.model) args.push(`--model=${options.model}`);
+    return this.run(options, args, new GeminiStreamParser(this.now), options.message);
   }
 
   async exportSession(sessionId: string, cwd = process.cwd()): Promise<ExportResult> {

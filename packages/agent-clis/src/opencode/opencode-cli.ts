@@ -7,15 +7,16 @@ import {
 import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
 import type { AgentRun } from "../agent-run.ts";
 import { CliAdapter, messageOf } from "../cli-adapter.ts";
+import { refusedArgument } from "../cli-arguments.ts";
 import { parseOpenCodeAgentList, parseOpenCodeExport, parseOpenCodeSessionList } from "./opencode-output.ts";
 import { OpenCodeRunParser } from "./opencode-run-parser.ts";
 
 /**
  * OpenCode through `opencode run --format json --thinking` (prompt on stdin, which OpenCode sends unquoted;
- * `-s <id>` to continue), `opencode export`, `opencode session list --format json` and `opencode agent list`.
+ * `--session=<id>` to continue), `opencode export`, `opencode session list --format json` and `opencode agent list`.
  */
 export class OpenCodeCli extends CliAdapter implements AgentCli {
-  constructor(config: AgentCliConfig = {}) {
+  constructor(config: AgentCliConfig) {
     super(
       {
         name: "opencode",
@@ -30,14 +31,19 @@ export class OpenCodeCli extends CliAdapter implements AgentCli {
 
   runAgent(options: RunAgentOptions): AgentRun {
     const args = ["run", "--format", "json", "--thinking"];
-    if (options.sessionId) args.push("--session", options.sessionId);
-    if (options.model) args.push("--model", options.model);
-    if (options.agent) args.push("--agent", options.agent);
+    // `--flag=value` keeps a value from ever standing alone on the command line.
+    if (options.sessionId) args.push(`--session=${options.sessionId}`);
+    if (options.model) args.push(`--model=${options.model}`);
+    if (options.agent) args.push(`--agent=${options.agent}`);
     return this.run(options, args, new OpenCodeRunParser(this.now), options.message);
   }
 
   async exportSession(sessionId: string, cwd = process.cwd()): Promise<ExportResult> {
-    const { stdout, failure } = await this.capture(["export", sessionId], cwd);
+    // The id stands alone on the command line: one that reads as an option is refused.
+    const refused = refusedArgument("session id", sessionId);
+    const { stdout, failure } = refused
+      ? { stdout: "", failure: `OpenCode's export was not started: ${refused}` }
+      : await this.capture(["export", sessionId], cwd);
     if (failure !== null)
       return { success: false, session_id: sessionId, messages: [], error_message: failure };
     try {

@@ -11,18 +11,25 @@ export const PARLEY_SECRET_VARIABLES: readonly string[] = [
   "OPENAI_API_KEY",
 ];
 
+/** A `PARLEY_…` variable named like a credential (`…_TOKEN`, `…_KEY`, `…_SECRET`, `…_PASSWORD`). */
+const PARLEY_CREDENTIAL_NAME = /^PARLEY_(?:\w*_)?(?:TOKEN|KEY|SECRET|PASSWORD)$/;
+
 /** A value shorter than this is not matched by value: `DEBUG=1` must not be taken for a secret. */
 const MIN_SECRET_LENGTH = 8;
 
-/** Parley's secrets in one process: the variables that hold them, and every secret value it knows. */
+/** Whether a variable is one of Parley's secrets by its name alone. */
+export function isParleySecretVariable(name: string): boolean {
+  return PARLEY_SECRET_VARIABLES.includes(name) || PARLEY_CREDENTIAL_NAME.test(name);
+}
+
+/** Parley's secrets in one process: every secret value it knows (names are `isParleySecretVariable`'s). */
 export interface ParleySecrets {
-  variables: ReadonlySet<string>;
-  /** The secrets' values (the variables' values, keys stored in settings, the server's token). */
+  /** The secrets' values (the secret variables' values, keys stored in settings, the server's token). */
   values: ReadonlySet<string>;
 }
 
 /**
- * Collects Parley's secrets: `PARLEY_SECRET_VARIABLES` and their values in `env`, every API key stored in
+ * Collects Parley's secrets: the values of its secret variables in `env`, every API key stored in
  * `settings`, and `token` (the server's, which may be random and in no variable).
  */
 export function parleySecrets(options: {
@@ -32,7 +39,9 @@ export function parleySecrets(options: {
 }): ParleySecrets {
   const providers = options.settings?.providers;
   const candidates = [
-    ...PARLEY_SECRET_VARIABLES.map((name) => options.env[name]),
+    ...Object.entries(options.env)
+      .filter(([name]) => isParleySecretVariable(name))
+      .map(([, value]) => value),
     providers?.anthropic?.api_key,
     providers?.openai?.api_key,
     ...(providers?.openai_compatible ?? []).map((endpoint) => endpoint.api_key),
@@ -41,12 +50,12 @@ export function parleySecrets(options: {
   const values = candidates
     .map((value) => value?.trim())
     .filter((value): value is string => value !== undefined && value.length >= MIN_SECRET_LENGTH);
-  return { variables: new Set(PARLEY_SECRET_VARIABLES), values: new Set(values) };
+  return { values: new Set(values) };
 }
 
 /** Whether a variable is one of Parley's secrets: by its name, or because its value is one of them. */
 export function isParleySecret(name: string, value: string | undefined, secrets: ParleySecrets): boolean {
-  return secrets.variables.has(name) || (value !== undefined && secrets.values.has(value.trim()));
+  return isParleySecretVariable(name) || (value !== undefined && secrets.values.has(value.trim()));
 }
 
 /** `env` without Parley's secrets (by name and by value): what a project's own config may read. */

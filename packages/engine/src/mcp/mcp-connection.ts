@@ -1,8 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { withWorkingDirectory } from "../children/child-environment.ts";
+import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import { PARLEY_VERSION } from "../version.ts";
 import type { McpCallResult, McpProgress, McpToolDescription } from "./mcp-engine-tool.ts";
 import type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from "./mcp-server-config.ts";
@@ -44,21 +46,30 @@ export interface McpPromptDescription {
   arguments?: { name: string; description?: string; required?: boolean }[];
 }
 
+/** Where a stdio server runs and what environment it starts from. */
+export interface McpProcessOptions {
+  /** The project folder: the server's cwd and `PWD`. */
+  cwd: string;
+  /**
+   * The environment the server starts from, before its entry's own `env` (Parley's server passes the
+   * person's environment minus Parley's secrets, see `childEnvironment`); asked for at each start.
+   */
+  environment: () => EnvironmentVariables | Promise<EnvironmentVariables>;
+}
+
 /** Bytes of a stdio server's stderr kept for its error report. */
 const STDERR_TAIL = 4096;
 
-/** How a connection is made beyond its config. */
-export interface McpConnectionOptions {
-  /** The directory a stdio server runs in (the project), whatever the config says. */
-  cwd?: string;
+/** How a connection is made beyond its config: where a stdio server runs, and what it must never show. */
+export interface McpConnectionOptions extends McpProcessOptions {
   /** Values never shown in the error or the stderr tail (what `${VAR}` expanded to, Parley's secrets). */
   conceal?: readonly string[];
 }
 
 /**
- * One MCP server, through the official `@modelcontextprotocol/sdk` client: stdio servers are started with
- * their own environment added to a minimal default one; `http` servers use Streamable HTTP and fall back to
- * the older SSE transport when that fails; `sse` servers use SSE. `connect` never throws: a server that does
+ * One MCP server, through the official `@modelcontextprotocol/sdk` client: stdio servers are started in the
+ * project (cwd and `PWD`) with their entry's `env` over the environment `spawning` gives; `http` servers use
+ * Streamable HTTP and fall back to the older SSE transport when that fails; `sse` servers use SSE. `connect` never throws: a server that does
  * not start, answer or list its tools within the timeout is `failed` with the reason (and its stderr).
  */
 export class McpConnection {
@@ -80,7 +91,7 @@ export class McpConnection {
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
-    readonly options: McpConnectionOptions = {},
+    readonly options: McpConnectionOptions,
   ) {}
 
   /** Why the server failed or went away, with no expanded value or secret in it. */
@@ -192,11 +203,12 @@ export class McpConnection {
     const config = this.config;
     if (config.type !== "http" && config.type !== "sse") {
       const stdio = config as McpStdioServerConfig;
+      const { cwd, environment } = this.options;
       const transport = new StdioClientTransport({
         command: stdio.command,
         args: stdio.args ?? [],
-        env: { ...getDefaultEnvironment(), ...stdio.env },
-        ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
+        cwd,
+        env: withWorkingDirectory({ ...(await environment()), ...stdio.env }, cwd),
         stderr: "pipe",
       });
       transport.stderr?.on("data", (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import type { EngineTool } from "../tools/engine-tool.ts";
-import { McpConnection } from "./mcp-connection.ts";
+import { McpConnection, type McpProcessOptions } from "./mcp-connection.ts";
 import { type McpEngineTool, mcpEngineTool } from "./mcp-engine-tool.ts";
 import { mcpResourceTools } from "./mcp-resource-tools.ts";
 import { parseMcpServerConfig } from "./mcp-server-config.ts";
@@ -41,8 +41,8 @@ export interface McpServerStatusView {
 export interface McpConnectOptions {
   /** The environment one server's `${VAR}` may read, when not all of `env` (a project's servers). */
   environmentOf?: (name: string) => EnvironmentVariables;
-  /** The directory stdio servers run in. */
-  cwd?: string;
+  /** Where stdio servers run and the environment they start from. */
+  spawning: McpProcessOptions;
   /** Values never shown in an error or a server's output (Parley's secrets). */
   conceal?: readonly string[];
 }
@@ -61,11 +61,14 @@ export class McpServers {
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...timeouts };
   }
 
-  /** Connects every server; resolves when each is connected or failed. */
+  /**
+   * Connects every server; resolves when each is connected or failed. `env` fills in `${VAR}`; stdio servers
+   * run as `options.spawning` says (in the project, from the environment it gives).
+   */
   async connect(
     servers: Readonly<Record<string, unknown>>,
     env: EnvironmentVariables,
-    options: McpConnectOptions = {},
+    options: McpConnectOptions,
   ): Promise<void> {
     const starting: Promise<void>[] = [];
     for (const [name, raw] of Object.entries(servers)) {
@@ -75,7 +78,7 @@ export class McpServers {
         continue;
       }
       const connection = new McpConnection(name, parsed.config, {
-        ...(options.cwd !== undefined && { cwd: options.cwd }),
+        ...options.spawning,
         conceal: [...parsed.inserted, ...(options.conceal ?? [])],
       });
       this.connections.push(connection);

@@ -5,11 +5,13 @@ import { PathConfinementError } from "./path-confinement-error.ts";
 import { type PermissionRule, type RuleSubject, ruleMatches } from "./permission-rule.ts";
 import { protectedPathReason } from "./protected-paths.ts";
 import {
-  analyzeShellCommand,
-  isDescriptorRedirect,
-  isOutputRedirect,
-  type ShellCommandAnalysis,
-} from "./shell-command.ts";
+  FILE_WRITE_TOOLS,
+  type RedirectedFile,
+  redirectedFiles,
+  type ShellAllowance,
+  shellAllowance,
+} from "./shell-allowance.ts";
+import { analyzeShellCommand, isPlainCommand, type ShellCommandAnalysis } from "./shell-command.ts";
 import { suggestAllowRule } from "./suggest-rule.ts";
 
 /** A tool call to decide on: the tool, its input and what it touches (see `EngineTool.access`). */
@@ -42,8 +44,6 @@ export interface PermissionPolicyOptions {
   /** Allow calls whose tool declares it changes nothing (an MCP tool's `readOnlyHint`), as the user chose. */
   trustReadOnlyTools?: boolean;
 }
-
-const HARMLESS_REDIRECT_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr"]);
 
 /**
  * Decides tool calls by permission mode (the Claude Agent SDK's names) and per-project rules. Order:
@@ -106,6 +106,7 @@ export class PermissionPolicy {
     let protectedReason: string | undefined;
     let blockedPath: string | undefined;
     let canonicalPath: string | undefined;
+    let files: RedirectedFile[] = [];
 
     if (access.kind === "read" || access.kind === "write") {
       try {
@@ -124,17 +125,27 @@ export class PermissionPolicy {
     } else if (access.kind === "execute") {
       const shell = analyzeShellCommand(access.command);
       subject.shell = shell;
-      subject.redirectsSafe = await this.redirectsSafe(shell);
-      blockedPath = protectedMention(shell);
+      files = await redirectedFiles(this.projectRoot, shell);
+      blockedPath = protectedMention(shell, files);
       protectedReason = blockedPath === undefined ? undefined : protectedPathReason(blockedPath);
     }
+    // A redirection into a file is a write of that file: Edit and Write rules about it apply too.
+    const names = (rule: PermissionRule) =>
+      ruleMatches(rule, subject) ||
+      (FILE_WRITE_TOOLS.has(rule.tool) &&
+        files.some(
+          (file) =>
+            file.intent === "write" &&
+            file.relative !== undefined &&
+            ruleMatches(rule, { toolName: rule.tool, paths: [file.relative] }),
+        ));
 
     const trustedRead = access.kind === "other" && access.readOnly === true && this.trustReadOnlyTools;
     const isChange = access.kind !== "read" && !trustedRead;
     if (this.currentMode === "plan" && isChange)
       return { behavior: "deny", message: planModeMessage(request) };
 
-    const deny = this.ruleList.find((rule) => rule.behavior === "deny" && ruleMatches(rule, subject));
+    const deny = this.ruleList.find((rule) => rule.behavior === "deny" && names(rule));
     if (deny) {
       return {
         behavior: "deny",
@@ -142,7 +153,7 @@ export class PermissionPolicy {
         rule: deny,
       };
     }
-    const askRule = this.ruleList.find((rule) => rule.behavior === "ask" && ruleMatches(rule, subject));
+    const askRule = this.ruleList.find((rule) => rule.behavior === "ask" && names(rule));
     if (askRule)
       return this.ask(request, `it matches the ask rule ${describeRule(askRule)}`, { rule: askRule });
     if (protectedReason !== undefined && blockedPath !== undefined) {
@@ -152,7 +163,26 @@ export class PermissionPolicy {
         { blockedPath },
       );
     }
-    const allow = this.ruleList.find((rule) => rule.behavior === "allow" && ruleMatches(rule, subject));
+    const allowRules = this.ruleList.filter((rule) => rule.behavior === "allow");
+    const shellCover = (rules: readonly PermissionRule[]): ShellAllowance | undefined =>
+      subject.shell &&
+      shellAllowance({
+        toolName: request.toolName,
+        shell: subject.shell,
+        files,
+        rules,
+        mode: this.currentMode,
+      });
+    const covered = shellCover(allowRules);
+    if (covered?.covered === true) {
+      const described = covered.rules.map(describeRule).join(", ");
+      return {
+        behavior: "allow",
+        reason: `allowed by the rule${covered.rules.length > 1 ? "s" : ""} ${described}`,
+        ...(covered.rules[0] && { rule: covered.rules[0] }),
+      };
+    }
+    const allow = covered ? undefined : allowRules.find((rule) => ruleMatches(rule, subject));
     if (allow)
       return { behavior: "allow", reason: `allowed by the rule ${describeRule(allow)}`, rule: allow };
 
@@ -168,10 +198,23 @@ export class PermissionPolicy {
     }
     // Offer only a rule that would have allowed this very call (an unsafe redirection, say, rules it out).
     const suggestion = suggestAllowRule(request.toolName, request.access, canonicalPath);
-    const suggestedRule = suggestion && ruleMatches(suggestion, subject) ? suggestion : undefined;
-    return this.ask(request, askReason(request.toolName, access, subject.shell), {
-      ...(suggestedRule && { suggestedRule }),
-    });
+    const suggestedRule =
+      suggestion &&
+      (subject.shell
+        ? shellCover([...allowRules, suggestion])?.covered === true
+        : ruleMatches(suggestion, subject))
+        ? suggestion
+        : undefined;
+    // Which part no rule covers matters once some rules cover shell commands; else it simply runs one.
+    const partly = allowRules.some(
+      (rule) => rule.tool === request.toolName || FILE_WRITE_TOOLS.has(rule.tool),
+    );
+    const plain = subject.shell && isPlainCommand(subject.shell) && files.length === 0;
+    const reason =
+      covered?.covered === false && partly && !plain
+        ? covered.reason
+        : askReason(request.toolName, access, subject.shell);
+    return this.ask(request, reason, { ...(suggestedRule && { suggestedRule }) });
   }
 
   private ask(
@@ -187,23 +230,6 @@ export class PermissionPolicy {
       };
     }
     return { behavior: "ask", reason, ...extra };
-  }
-
-  /** Every output redirection goes to /dev/null-like targets or to unprotected files inside the project. */
-  private async redirectsSafe(shell: ShellCommandAnalysis): Promise<boolean> {
-    for (const command of shell.commands) {
-      for (const redirect of command.redirects) {
-        if (!isOutputRedirect(redirect) || isDescriptorRedirect(redirect)) continue;
-        if (HARMLESS_REDIRECT_TARGETS.has(redirect.target)) continue;
-        try {
-          const confined = await confinePath(this.projectRoot, redirect.target, { intent: "write" });
-          if (protectedPathReason(confined.relative) !== undefined) return false;
-        } catch {
-          return false;
-        }
-      }
-    }
-    return true;
   }
 }
 
@@ -223,8 +249,11 @@ function normalizeRelative(path: string): string {
     .join("/");
 }
 
-/** The first word (or redirection target) of a shell line that names a protected path, if any. */
-function protectedMention(shell: ShellCommandAnalysis): string | undefined {
+/**
+ * The first word (or redirection target) of a shell line that names a protected path, or the protected
+ * file a redirection really writes (through a symlink, say), if any.
+ */
+function protectedMention(shell: ShellCommandAnalysis, files: readonly RedirectedFile[]): string | undefined {
   for (const command of shell.commands) {
     const words = [
       ...command.words.slice(1).flatMap((word) => [word, word.slice(word.indexOf("=") + 1)]),
@@ -233,7 +262,12 @@ function protectedMention(shell: ShellCommandAnalysis): string | undefined {
     const found = words.find((word) => protectedPathReason(word) !== undefined);
     if (found !== undefined) return found;
   }
-  return undefined;
+  return files.find(
+    (file) =>
+      file.intent === "write" &&
+      file.relative !== undefined &&
+      protectedPathReason(file.relative) !== undefined,
+  )?.relative;
 }
 
 function planModeMessage(request: PermissionCheck): string {

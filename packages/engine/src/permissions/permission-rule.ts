@@ -1,8 +1,12 @@
 import { PermissionBehaviorSchema } from "@parley/protocol";
 import { z } from "zod";
 import { matchesGlob } from "./glob-pattern.ts";
-import { riskyFlagIn } from "./risky-shell-flags.ts";
-import { analyzeShellCommand, isPlainCommand, type ShellCommandAnalysis } from "./shell-command.ts";
+import {
+  analyzeShellCommand,
+  isPlainCommand,
+  type ShellCommandAnalysis,
+  type SimpleShellCommand,
+} from "./shell-command.ts";
 
 /**
  * A per-project permission rule: `tool` is a tool name (`Edit`, `Bash`, an MCP tool); `pattern` is a path
@@ -22,43 +26,39 @@ export interface RuleSubject {
   /** Project-relative paths: the canonical one first, then the one the model wrote if it differs. */
   paths?: readonly string[];
   shell?: ShellCommandAnalysis;
-  /** For a shell command: every output redirection targets a harmless place inside the project. */
-  redirectsSafe?: boolean;
 }
 
 /**
- * Whether `rule` covers `subject`. Allow rules are matched strictly (the canonical path; a shell line only
- * when it is one plain command without risky options or unsafe redirections, whose words start with the
- * prefix); deny and ask rules loosely (any path the call names; any command in the line, by name too).
+ * Whether `rule` names `subject`. File rules match strictly for allow (the canonical path) and loosely for
+ * deny and ask (any path the call names). For a shell line this is the loose match deny and ask rules use
+ * (any command of the line, by program name too); whether allow rules cover a whole line is
+ * `shellAllowance`'s to say, command by command and file by file.
  */
 export function ruleMatches(rule: PermissionRule, subject: RuleSubject): boolean {
   if (rule.tool !== subject.toolName && !coversMcpServer(rule.tool, subject.toolName)) return false;
   if (rule.pattern === undefined) return true;
-  const strict = rule.behavior === "allow";
   if (subject.paths) {
-    const candidates = strict ? subject.paths.slice(0, 1) : subject.paths;
+    const candidates = rule.behavior === "allow" ? subject.paths.slice(0, 1) : subject.paths;
     return candidates.some((path) => matchesGlob(rule.pattern as string, path));
   }
   if (subject.shell) {
+    if (rule.behavior === "allow") return false;
     const prefix = commandPrefixWords(rule.pattern);
     if (prefix.length === 0) return false;
-    if (!strict) {
-      return subject.shell.commands.some(
-        (command) =>
-          startsWithWords(command.words, prefix) ||
-          startsWithWords([programName(command.words[0]), ...command.words.slice(1)], prefix),
-      );
-    }
-    const [command] = subject.shell.commands;
-    return (
-      isPlainCommand(subject.shell) &&
-      command !== undefined &&
-      subject.redirectsSafe === true &&
-      riskyFlagIn(command.words) === undefined &&
-      startsWithWords(command.words, prefix)
+    return subject.shell.commands.some(
+      (command) =>
+        startsWithWords(command.words, prefix) ||
+        startsWithWords([programName(command.words[0]), ...command.words.slice(1)], prefix),
     );
   }
   return false;
+}
+
+/** Whether a command-prefix rule (`git status`, `npm run test:*`) covers one simple command, word by word. */
+export function commandMatchesRule(rule: PermissionRule, command: SimpleShellCommand): boolean {
+  if (rule.pattern === undefined) return true;
+  const prefix = commandPrefixWords(rule.pattern);
+  return prefix.length > 0 && command.assignments.length === 0 && startsWithWords(command.words, prefix);
 }
 
 /**

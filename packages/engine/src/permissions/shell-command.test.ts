@@ -18,19 +18,30 @@ describe("analyzeShellCommand", () => {
           assignments: [],
         },
       ],
+      separators: [],
       complexities: [],
     });
     expect(isPlainCommand(analysis)).toBe(true);
   });
 
   it.each([
-    ["git status; rm -rf x", "';' runs another command"],
-    ["git status && rm -rf x", "'&&' runs another command"],
-    ["git status || rm -rf x", "'||' runs another command"],
-    ["git status | sh", "a pipe '|' runs another command"],
-    ["git status & rm -rf x", "'&' runs a command in the background"],
-    ["git status\nrm -rf x", "a newline starts another command"],
-    ["git status\r\nrm -rf x", "a newline starts another command"],
+    ["git status; rm -rf x", ";"],
+    ["git status && rm -rf x", "&&"],
+    ["git status || rm -rf x", "||"],
+    ["git status | rm -rf x", "|"],
+    ["git status\nrm -rf x", "newline"],
+    ["git status\r\nrm -rf x", "newline"],
+  ])("splits %j into two commands joined by %j", (line, separator) => {
+    const analysis = analyzeShellCommand(line);
+
+    expect(analysis.separators).toEqual([separator]);
+    expect(analysis.commands.map((command) => command.words[0])).toEqual(["git", "rm"]);
+    expect(analysis.complexities).toEqual([]);
+    expect(isPlainCommand(analysis)).toBe(false);
+  });
+
+  it.each([
+    ["git status & rm -rf x", "'&' leaves a command running in the background"],
     ["echo $(id)", "command substitution $( … )"],
     ['echo "$(id)"', "command substitution $( … )"],
     ["echo `id`", "command substitution with backticks"],

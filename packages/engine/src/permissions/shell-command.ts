@@ -13,13 +13,15 @@ export interface SimpleShellCommand {
 
 /**
  * What a shell command line does, as far as a permission rule needs to know: the simple commands in it
- * (split at `;`, `&&`, `||`, `|`, `&` and newlines, best effort) and every construct that makes it more
- * than one plain command. A command is "plain" only when `complexities` is empty and there is exactly one
- * command: only then may an allow rule match it.
+ * (split at `;`, `&&`, `||`, `|`, `&` and newlines), the operators that chain them, and every construct
+ * that no rule can see through. Allow rules look at each command on its own, and only when `complexities`
+ * is empty.
  */
 export interface ShellCommandAnalysis {
   commands: SimpleShellCommand[];
-  /** Why the line is not one plain command, in words; empty when it is. */
+  /** The operators that chain the commands (`;`, `&&`, `||`, `|`, a newline), in order. */
+  separators: string[];
+  /** What no rule can see through (substitutions, expansions, background jobs …), in words. */
   complexities: string[];
 }
 
@@ -39,6 +41,7 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
  */
 export function analyzeShellCommand(line: string): ShellCommandAnalysis {
   const complexities = new Set<string>();
+  const separators: string[] = [];
   const commands: SimpleShellCommand[] = [];
   let command: SimpleShellCommand = { words: [], redirects: [], assignments: [] };
   let word = "";
@@ -63,7 +66,7 @@ export function analyzeShellCommand(line: string): ShellCommandAnalysis {
     inWord = false;
     quotedAt = undefined;
   };
-  const finishCommand = (why: string | undefined) => {
+  const finishCommand = (separator: string | undefined, why?: string) => {
     finishWord();
     if (pendingRedirect !== undefined) complexities.add("a redirection has no target");
     pendingRedirect = undefined;
@@ -71,6 +74,7 @@ export function analyzeShellCommand(line: string): ShellCommandAnalysis {
       commands.push(command);
     }
     command = { words: [], redirects: [], assignments: [] };
+    if (separator !== undefined) separators.push(separator);
     if (why) complexities.add(why);
   };
   const append = (text: string, quoted: boolean) => {
@@ -104,17 +108,19 @@ export function analyzeShellCommand(line: string): ShellCommandAnalysis {
     } else if (char === " " || char === "\t") {
       finishWord();
     } else if (char === "\n" || char === "\r") {
-      finishCommand("a newline starts another command");
+      if (char === "\r" && next === "\n") index += 1;
+      finishCommand("newline");
     } else if (char === ";") {
-      finishCommand("';' runs another command");
+      finishCommand(";");
     } else if (char === "&") {
       if (next === "&") index += 1;
-      finishCommand(next === "&" ? "'&&' runs another command" : "'&' runs a command in the background");
+      if (next === "&") finishCommand("&&");
+      else finishCommand(undefined, "'&' leaves a command running in the background");
     } else if (char === "|") {
       if (next === "|" || next === "&") index += 1;
-      finishCommand(next === "|" ? "'||' runs another command" : "a pipe '|' runs another command");
+      finishCommand(next === "|" ? "||" : "|");
     } else if (char === "(" || char === ")") {
-      finishCommand("a subshell '( … )'");
+      finishCommand(undefined, "a subshell '( … )'");
     } else if (char === "`") {
       complexities.add("command substitution with backticks");
       const end = line.indexOf("`", index + 1);
@@ -158,7 +164,7 @@ export function analyzeShellCommand(line: string): ShellCommandAnalysis {
   }
   finishCommand(undefined);
   if (commands.length === 0) complexities.add("there is no command");
-  return { commands, complexities: [...complexities] };
+  return { commands, separators, complexities: [...complexities] };
 }
 
 function readDoubleQuoted(

@@ -1,4 +1,5 @@
 import type { FileInfo } from "@parley/protocol";
+import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import { fileInfoOf } from "./file-info-of.ts";
 import { gitRecentFiles } from "./git-recent-files.ts";
 import type { ProjectWalkEntry, ProjectWalkSummary } from "./walk-project-files.ts";
@@ -12,6 +13,8 @@ export async function buildFileList(options: {
   walk: AsyncGenerator<ProjectWalkEntry, ProjectWalkSummary, undefined>;
   order: FileListOrder;
   signal?: AbortSignal;
+  /** What git starts from (default: this process's environment minus Parley's secrets). */
+  env?: EnvironmentVariables;
 }): Promise<{ files: FileInfo[]; omitted: number; truncated: boolean }> {
   const found: { info: FileInfo; modifiedMs: number }[] = [];
   let omitted = 0;
@@ -27,7 +30,7 @@ export async function buildFileList(options: {
     left.info.path < right.info.path ? -1 : left.info.path > right.info.path ? 1 : 0;
   if (options.order === "alphabetical") found.sort(byPath);
   else {
-    const ranks = await gitRecentFiles(options.root, options.signal);
+    const ranks = await gitRecentFiles(options.root, options.signal, options.env);
     if (ranks === undefined) {
       found.sort((left, right) => right.modifiedMs - left.modifiedMs || byPath(left, right));
     } else {

@@ -1,11 +1,12 @@
 import { realpath } from "node:fs/promises";
-import { basename } from "node:path";
 import type { ProjectStructureData, ProjectStructureType } from "@parley/protocol";
-import { buildFileList, type FileListOrder } from "./build-file-list.ts";
-import { buildProjectTree } from "./build-project-tree.ts";
-import { readProjectDependencies } from "./dependencies/read-project-dependencies.ts";
-import { ALWAYS_EXCLUDED } from "./project-ignore.ts";
-import { walkProjectFiles } from "./walk-project-files.ts";
+import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
+import type { FileListOrder } from "./build-file-list.ts";
+import {
+  buildStructureInWorker,
+  DEFAULT_PROJECT_STRUCTURE_BUDGET,
+  type ProjectStructureBudget,
+} from "./build-structure-in-worker.ts";
 
 /** What to generate and within which limits. */
 export interface ProjectStructureOptions {
@@ -22,7 +23,11 @@ export interface ProjectStructureOptions {
   maxDependencies?: number;
   /** Gitignore-style patterns to leave out besides `.git`, `node_modules` and `.gitignore`'s. */
   excludedPatterns?: readonly string[];
+  /** Time and memory the worker may use (default 30 s per attempt, 1,024 MiB). */
+  budget?: Partial<ProjectStructureBudget>;
   signal?: AbortSignal;
+  /** What git (for recently changed files) starts from; default this process's environment minus Parley's secrets. */
+  env?: EnvironmentVariables;
   /** The clock for `generated_at` (tests fix it). */
   now?: () => Date;
 }
@@ -32,51 +37,33 @@ export const PROJECT_STRUCTURE_LIMITS = { maxDepth: 12, maxEntries: 20_000, maxD
 
 /**
  * Produces seed 001's ProjectStructure data for a project: its tree, its file list or its dependency
- * graph, walking the project asynchronously within the limits and saying so (`truncated`) when they cut it.
+ * graph, within the limits and saying so (`truncated`) when they cut it. A repository is untrusted input,
+ * so the work runs in a worker thread with a time and memory budget (see `buildStructureInWorker`): the
+ * caller's event loop stays free, and files that could not be used are listed as `problems`.
  */
 export async function generateProjectStructure(
   options: ProjectStructureOptions,
 ): Promise<ProjectStructureData> {
-  const root = await realpath(options.root);
-  const excluded = [...ALWAYS_EXCLUDED, ".gitignore rules", ...(options.excludedPatterns ?? [])];
-  const walk = walkProjectFiles({
-    root,
+  return JSON.parse(await generateProjectStructureJson(options)) as ProjectStructureData;
+}
+
+/**
+ * `generateProjectStructure`'s answer as JSON text, for a caller that only sends it on (an HTTP response):
+ * a structure of 100,000 files is then never parsed or serialized on the caller's thread.
+ */
+export async function generateProjectStructureJson(options: ProjectStructureOptions): Promise<string> {
+  const job = {
+    root: await realpath(options.root),
+    type: options.type,
+    order: options.order ?? "alphabetical",
     maxDepth: options.maxDepth ?? PROJECT_STRUCTURE_LIMITS.maxDepth,
     maxEntries: options.maxEntries ?? PROJECT_STRUCTURE_LIMITS.maxEntries,
-    ...(options.excludedPatterns && { excludedPatterns: options.excludedPatterns }),
-    ...(options.signal && { signal: options.signal }),
-    withSizes: options.type !== "dependencies",
-  });
-  const common = {
-    root_path: root,
-    generated_at: (options.now ?? (() => new Date()))().toISOString(),
-    excluded_patterns: excluded,
+    maxDependencies: options.maxDependencies ?? PROJECT_STRUCTURE_LIMITS.maxDependencies,
+    excludedPatterns: [...(options.excludedPatterns ?? [])],
+    generatedAt: (options.now ?? (() => new Date()))().toISOString(),
+    known: [],
+    ...(options.env && { gitEnvironment: options.env }),
   };
-  switch (options.type) {
-    case "tree": {
-      const { tree, truncated } = await buildProjectTree(basename(root), walk);
-      return { ...common, structure_type: "tree", content: tree, ...(truncated && { truncated }) };
-    }
-    case "file_list": {
-      const list = await buildFileList({
-        root,
-        walk,
-        order: options.order ?? "alphabetical",
-        ...(options.signal && { signal: options.signal }),
-      });
-      return {
-        ...common,
-        structure_type: "file_list",
-        content: list.files,
-        ...(list.truncated && { truncated: true }),
-        ...(list.omitted > 0 && { omitted_count: list.omitted }),
-      };
-    }
-    case "dependencies": {
-      const maxDependencies = options.maxDependencies ?? PROJECT_STRUCTURE_LIMITS.maxDependencies;
-      const { graph, truncated } = await readProjectDependencies({ root, walk, maxDependencies });
-      const cut = truncated || graph.omitted_count !== undefined;
-      return { ...common, structure_type: "dependencies", content: graph, ...(cut && { truncated: true }) };
-    }
-  }
+  const budget = { ...DEFAULT_PROJECT_STRUCTURE_BUDGET, ...options.budget };
+  return buildStructureInWorker(job, budget, options.signal);
 }

@@ -2,6 +2,7 @@ import type { Dirent } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { abortError } from "../util/abort.ts";
+import type { FileReport } from "./file-report.ts";
 import { ProjectIgnore } from "./project-ignore.ts";
 
 /** Limits of one walk. */
@@ -16,6 +17,8 @@ export interface ProjectWalkOptions {
   excludedPatterns?: readonly string[];
   /** False skips the `lstat` of each file (sizes and times are then 0): finding manifests needs only names. */
   withSizes?: boolean;
+  /** Where ignore files that cannot be used are reported. */
+  report: FileReport;
   signal?: AbortSignal;
 }
 
@@ -47,7 +50,11 @@ const BATCH = 64;
 export async function* walkProjectFiles(
   options: ProjectWalkOptions,
 ): AsyncGenerator<ProjectWalkEntry, ProjectWalkSummary, undefined> {
-  const rootIgnore = await ProjectIgnore.forRoot(options.root, options.excludedPatterns ?? []);
+  const rootIgnore = await ProjectIgnore.forRoot(
+    options.root,
+    options.excludedPatterns ?? [],
+    options.report,
+  );
   const stack: { path: string; depth: number; ignore: ProjectIgnore }[] = [
     { path: "", depth: 0, ignore: rootIgnore },
   ];
@@ -61,6 +68,7 @@ export async function* walkProjectFiles(
       options.root,
       folder.path,
       dirents.some((dirent) => dirent.name === ".gitignore" && dirent.isFile()),
+      options.report,
     );
     const kept = dirents.filter(
       (dirent) => !ignore.ignores(childPath(folder.path, dirent.name), dirent.isDirectory()),

@@ -54,7 +54,9 @@ describe("server-everything over Streamable HTTP", () => {
       child?.once("exit", (code) => reject(new Error(`server-everything exited (${code}): ${seen}`)));
     });
     url = `http://127.0.0.1:${port}/mcp`;
-    await servers.connect({ everything: { type: "http", url } }, process.env);
+    await servers.connect({ everything: { type: "http", url } }, process.env, {
+      spawning: { cwd: process.cwd(), environment: () => process.env },
+    });
   }, 30_000);
   afterAll(async () => {
     await servers.close();

@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpServers } from "../../src/mcp/mcp-servers.ts";
@@ -8,6 +9,8 @@ const everything = fileURLToPath(
   new URL("../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js", import.meta.url),
 );
 const stdio = { command: process.execPath, args: [everything, "stdio"] };
+/** Where the stdio servers run: any folder, with this process's environment. */
+const spawning = { spawning: { cwd: tmpdir(), environment: () => process.env } };
 
 describe("MCP servers of a session", () => {
   let servers: McpServers | undefined;
@@ -18,7 +21,7 @@ describe("MCP servers of a session", () => {
 
   it("connects to a real stdio server, offers its tools as mcp__server__tool, and calls them", async () => {
     servers = new McpServers();
-    await servers.connect({ everything: stdio }, process.env);
+    await servers.connect({ everything: stdio }, process.env, spawning);
     const [status] = servers.status();
     expect(status).toMatchObject({ name: "everything", status: "connected" });
     expect(status?.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["echo", "get-sum"]));
@@ -53,6 +56,7 @@ describe("MCP servers of a session", () => {
         broken: { args: ["no command"] },
       },
       process.env,
+      spawning,
     );
     const byName = Object.fromEntries(servers.status().map((status) => [status.name, status]));
     expect(byName.everything?.status).toBe("connected");
@@ -86,6 +90,7 @@ describe("MCP servers of a session", () => {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's ${VAR} syntax, expanded by Parley
       { everything: { command: "${NODE_BIN}", args: [everything, "${TRANSPORT:-stdio}"] } },
       { ...process.env, NODE_BIN: process.execPath },
+      spawning,
     );
     expect(servers.status()[0]?.status).toBe("connected");
   });
@@ -103,7 +108,7 @@ describe("MCP servers of a session", () => {
         },
       },
       { KEY: secret },
-      { conceal: [secret] },
+      { ...spawning, conceal: [secret] },
     );
     const byName = Object.fromEntries(servers.status().map((status) => [status.name, status]));
     expect(byName.missing?.error).toContain("/no/such/[hidden]");
@@ -114,7 +119,7 @@ describe("MCP servers of a session", () => {
   it("refreshes a server's tools when it announces that they changed", async () => {
     const growing = fileURLToPath(new URL("./fixtures/growing-server.mjs", import.meta.url));
     servers = new McpServers();
-    await servers.connect({ growing: { command: process.execPath, args: [growing] } }, process.env);
+    await servers.connect({ growing: { command: process.execPath, args: [growing] } }, process.env, spawning);
     const connection = servers.connections[0];
     expect(servers.tools().map((tool) => tool.name)).toEqual(["mcp__growing__unlock"]);
     const changed = new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { type DependencyGraph, DependencyGraphSchema, type ProjectDependency } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import { generateProjectStructure } from "../../src/project-structure/generate-project-structure.ts";
+import { STRUCTURE_TEST_TIMEOUT_MS } from "../structure-test-timeout.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/project-structure/", import.meta.url));
 const REPOSITORY = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -32,7 +33,9 @@ function flags(dependency: ProjectDependency): string {
     .join(" ");
 }
 
-describe("dependencies from this repository's own package-lock.json", () => {
+describe("dependencies from this repository's own package-lock.json", {
+  timeout: STRUCTURE_TEST_TIMEOUT_MS,
+}, () => {
   it("reads every workspace as a manifest and resolves installed versions, dev flags and requirements", async () => {
     const lock = JSON.parse(await readFile(`${REPOSITORY}package-lock.json`, "utf8")) as {
       packages: Record<string, { version?: string; dev?: boolean }>;
@@ -57,7 +60,9 @@ describe("dependencies from this repository's own package-lock.json", () => {
   });
 });
 
-describe("dependencies of other ecosystems, from real-format lockfiles", () => {
+describe("dependencies of other ecosystems, from real-format lockfiles", {
+  timeout: STRUCTURE_TEST_TIMEOUT_MS,
+}, () => {
   it("pnpm: importers are manifests, aliases and peer suffixes resolve, optional packages are marked", async () => {
     const graph = await graphOf(`${FIXTURES}pnpm-workspace`);
     expect(graph.manifests.map((manifest) => manifest.path)).toEqual([

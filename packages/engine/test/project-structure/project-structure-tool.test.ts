@@ -4,6 +4,7 @@ import { generateProjectStructure } from "../../src/project-structure/generate-p
 import { projectStructureModelText } from "../../src/project-structure/project-structure-model-text.ts";
 import { projectStructureTool } from "../../src/project-structure/project-structure-tool.ts";
 import { createProject, type ProjectFixture, toolContext } from "../project-fixture.ts";
+import { STRUCTURE_TEST_TIMEOUT_MS } from "../structure-test-timeout.ts";
 
 let project: ProjectFixture | undefined;
 afterEach(async () => {
@@ -11,7 +12,7 @@ afterEach(async () => {
   project = undefined;
 });
 
-describe("the ProjectStructure tool", () => {
+describe("the ProjectStructure tool", { timeout: STRUCTURE_TEST_TIMEOUT_MS }, () => {
   it("needs no approval, gives the model a readable tree and hosts the whole ProjectStructure message", async () => {
     project = await createProject({ "src/index.ts": "export {};\n", "package.json": "{}" });
     expect(projectStructureTool.requiresApproval).toBe(false);

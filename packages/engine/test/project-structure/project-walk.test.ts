@@ -1,10 +1,12 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, symlink, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type DirectoryNode, ProjectStructureDataSchema } from "@parley/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateProjectStructure } from "../../src/project-structure/generate-project-structure.ts";
 import { createProject, OUTSIDE_SECRET, type ProjectFixture } from "../project-fixture.ts";
+import { STRUCTURE_TEST_TIMEOUT_MS } from "../structure-test-timeout.ts";
 
 let project: ProjectFixture | undefined;
 afterEach(async () => {
@@ -28,7 +30,7 @@ function findFolder(node: DirectoryNode, path: string): DirectoryNode | undefine
   return undefined;
 }
 
-describe("the project tree", () => {
+describe("the project tree", { timeout: STRUCTURE_TEST_TIMEOUT_MS }, () => {
   it("lists folders and files with size, MIME type and language, leaving out .git, node_modules and what .gitignore ignores", async () => {
     project = await createProject({
       ".gitignore": "dist/\n*.log\n",
@@ -127,7 +129,7 @@ describe("the project tree", () => {
   });
 });
 
-describe("the file list", () => {
+describe("the file list", { timeout: STRUCTURE_TEST_TIMEOUT_MS }, () => {
   it("lists every file alphabetically with its language", async () => {
     project = await createProject({ "b.py": "print(1)", "a/z.rs": "fn main() {}", "c.png": "x" });
     const structure = await generateProjectStructure({ root: project.root, type: "file_list" });
@@ -169,6 +171,20 @@ describe("the file list", () => {
       "middle.txt",
       "untouched.txt",
     ]);
+  });
+
+  it("never runs a program the repository's git config names (core.fsmonitor) while ranking files", async () => {
+    project = await createProject({ "a.txt": "1" });
+    const root = project.root;
+    execFileSync("git", ["init", "-q"], { cwd: root });
+    const marker = join(project.outside, "fsmonitor-ran");
+    await project.write({ "hook.sh": `#!/bin/sh\ntouch ${marker}\n` });
+    execFileSync("chmod", ["+x", join(root, "hook.sh")]);
+    execFileSync("git", ["config", "core.fsmonitor", join(root, "hook.sh")], { cwd: root });
+    const structure = await generateProjectStructure({ root, type: "file_list", order: "relevance" });
+    if (structure.structure_type !== "file_list") throw new Error("expected a file list");
+    expect(structure.content.map((file) => file.path)).toEqual(["a.txt", "hook.sh"]);
+    expect(existsSync(marker)).toBe(false);
   });
 
   it("ranks by recent change when the project is a folder inside a larger git repository", async () => {

@@ -19,3 +19,16 @@ export const AGENT_BACKEND_LABELS: Readonly<Record<AgentBackend, string>> = {
   codex: "Codex",
   gemini: "Gemini CLI",
 };
+
+/**
+ * A value Parley hands an agent CLI as a command-line argument (a model, an agent, a session id): it must
+ * never be read as an option (no leading `-`, so `--yolo` is refused) and holds no control characters.
+ */
+export const CliArgumentValueSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^(?!-)/, "must not start with '-' (a CLI would read it as an option)")
+  .regex(/^\P{Cc}*$/u, "must not contain control characters");
+export type CliArgumentValue = z.infer<typeof CliArgumentValueSchema>;

@@ -1,4 +1,14 @@
 /** Settings and model configuration. */
+export type {
+  AgentClisSettings,
+  ChildProcessSettings,
+  EnvironmentVariableName,
+} from "./child-process-settings.ts";
+export {
+  AgentClisSettingsSchema,
+  ChildProcessSettingsSchema,
+  EnvironmentVariableNameSchema,
+} from "./child-process-settings.ts";
 export { configPublicSchemas } from "./public-schemas.ts";
 export type {
   AnthropicProviderSettings,

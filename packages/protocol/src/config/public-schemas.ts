@@ -1,5 +1,10 @@
 import type { z } from "zod";
 import {
+  AgentClisSettingsSchema,
+  ChildProcessSettingsSchema,
+  EnvironmentVariableNameSchema,
+} from "./child-process-settings.ts";
+import {
   AnthropicProviderSettingsSchema,
   ModelRefSchema,
   OpenAICompatibleEndpointSchema,
@@ -10,7 +15,10 @@ import {
 
 /** The settings file's schemas (`PARLEY_HOME/settings.json`), by stable name. */
 export const configPublicSchemas: Record<string, z.ZodType> = {
+  AgentClisSettings: AgentClisSettingsSchema,
   AnthropicProviderSettings: AnthropicProviderSettingsSchema,
+  ChildProcessSettings: ChildProcessSettingsSchema,
+  EnvironmentVariableName: EnvironmentVariableNameSchema,
   ModelRef: ModelRefSchema,
   OpenAICompatibleEndpoint: OpenAICompatibleEndpointSchema,
   OpenAIProviderSettings: OpenAIProviderSettingsSchema,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PermissionModeSchema } from "../sdk/enums.ts";
 import { type DecodeResult, decodeWith } from "../shared/decode-result.ts";
+import { AgentClisSettingsSchema, ChildProcessSettingsSchema } from "./child-process-settings.ts";
 
 // Parley's user settings (`PARLEY_HOME/settings.json`). Every object is loose so that a settings
 // file written by a newer Parley keeps its unknown fields when an older one rewrites it.
@@ -82,6 +83,10 @@ export const ParleySettingsSchema = z.looseObject({
   permission_mode: PermissionModeSchema.optional(),
   max_turns: z.int().positive().optional(),
   system_prompt: z.string().optional(),
+  /** Per agent CLI backend: the Parley secrets it gets anyway (every other child gets none of them). */
+  agent_clis: AgentClisSettingsSchema.optional(),
+  /** The Bash tool and workflow shell steps: the Parley secrets their commands get anyway. */
+  shell: ChildProcessSettingsSchema.optional(),
 });
 export type ParleySettings = z.infer<typeof ParleySettingsSchema>;
 

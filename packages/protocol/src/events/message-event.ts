@@ -18,7 +18,11 @@ export const MessageEventSchema = z.looseObject({
   content: z.string(),
   message_id: z.string(),
   role: MessageEventRoleSchema,
-  /** The typed rich message (`{kind, data}`) when the message renders as a card; kept as opaque JSON here. */
+  /**
+   * The typed rich message (`{kind, data}`) when the message renders as a card; kept as opaque JSON here.
+   * Absent for plain text, whose text is `content` (servers before issue 18 also sent `{kind: "Text",
+   * data: {text: content}}`; clients read both the same).
+   */
   rich: JsonObjectSchema.optional(),
   /** Echo of the id the sending client chose, so it can replace its optimistic bubble. */
   client_message_id: z.string().optional(),

@@ -39,6 +39,7 @@ export const QueueItemSchema = z.looseObject({
   id: z.string(),
   session_id: z.string(),
   agent_id: z.string(),
+  /** The whole text while the item waits; empty once delivered (it is in the conversation) or removed. */
   text: z.string(),
   queued_at_ms: z.int().nonnegative(),
   /** `waiting` until the agent reads it (`delivered`) or the person takes it back (`removed`). */

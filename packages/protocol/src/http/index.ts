@@ -217,9 +217,11 @@ export type {
   WorkflowExecutionView,
   WorkflowList,
   WorkflowProblem,
+  WorkflowProblemIssue,
   WorkflowSummary,
 } from "./workflows.ts";
 export {
+  describeWorkflowIssue,
   PauseWorkflowRequestSchema,
   StartWorkflowRequestSchema,
   WorkflowExecutionListQuerySchema,
@@ -228,6 +230,7 @@ export {
   WorkflowExecutionViewSchema,
   WorkflowListSchema,
   WorkflowParamsSchema,
+  WorkflowProblemIssueSchema,
   WorkflowProblemSchema,
   WorkflowSummarySchema,
 } from "./workflows.ts";

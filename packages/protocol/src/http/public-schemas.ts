@@ -65,6 +65,7 @@ import {
   WorkflowExecutionListSchema,
   WorkflowExecutionViewSchema,
   WorkflowListSchema,
+  WorkflowProblemIssueSchema,
   WorkflowProblemSchema,
   WorkflowSummarySchema,
 } from "./workflows.ts";
@@ -134,5 +135,6 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   WorkflowExecutionView: WorkflowExecutionViewSchema,
   WorkflowList: WorkflowListSchema,
   WorkflowProblem: WorkflowProblemSchema,
+  WorkflowProblemIssue: WorkflowProblemIssueSchema,
   WorkflowSummary: WorkflowSummarySchema,
 };

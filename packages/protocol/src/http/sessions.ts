@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AgentBackendSchema } from "../api/agent-backend.ts";
+import { AgentBackendSchema, CliArgumentValueSchema } from "../api/agent-backend.ts";
 import { MAX_CHAT_TEXT } from "./chat.ts";
 import { AgentIdSchema, ClientMessageIdSchema, IdSchema } from "./common.ts";
 
@@ -9,9 +9,9 @@ export const CreateSessionRequestSchema = z.looseObject({
   /** Who answers the session: Parley's engine or an installed agent CLI; the server's default when absent. */
   backend: AgentBackendSchema.optional(),
   /** The model an agent CLI backend uses (its own naming, e.g. `provider/model` for OpenCode). */
-  backend_model: z.string().trim().min(1).max(200).optional(),
+  backend_model: CliArgumentValueSchema.optional(),
   /** A named agent of an agent CLI backend (OpenCode's `plan`, Claude Code's subagents, a Codex profile). */
-  backend_agent: z.string().trim().min(1).max(200).optional(),
+  backend_agent: CliArgumentValueSchema.optional(),
 });
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
 

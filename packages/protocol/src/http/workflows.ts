@@ -3,6 +3,7 @@ import { WorkflowExecutionDataSchema } from "../rich/workflow-execution.ts";
 import { WorkflowNameSchema } from "../workflow/workflow-definition.ts";
 import { WorkflowInputSchema, WorkflowInputValueSchema } from "../workflow/workflow-input.ts";
 import { AgentIdSchema, IdSchema, TimestampMsSchema } from "./common.ts";
+import { SelectablePermissionModeSchema } from "./permission-modes.ts";
 
 /** A workflow definition as listed: where it was found, its inputs and its steps in short. */
 export const WorkflowSummarySchema = z.looseObject({
@@ -18,8 +19,31 @@ export const WorkflowSummarySchema = z.looseObject({
 });
 export type WorkflowSummary = z.infer<typeof WorkflowSummarySchema>;
 
-/** A workflow file that could not be used, and why. */
-export const WorkflowProblemSchema = z.looseObject({ path: z.string(), message: z.string() });
+/** One mistake in a workflow file: the field at fault (`steps.1.run`), what is wrong, and where it is. */
+export const WorkflowProblemIssueSchema = z.looseObject({
+  path: z.string(),
+  message: z.string(),
+  line: z.number().int().positive().optional(),
+  column: z.number().int().positive().optional(),
+});
+export type WorkflowProblemIssue = z.infer<typeof WorkflowProblemIssueSchema>;
+
+/** One mistake as a person reads it: `line 7, column 5: steps.1: Unrecognized key: "retries"`. */
+export function describeWorkflowIssue(issue: WorkflowProblemIssue): string {
+  const where = issue.line === undefined ? "" : `line ${issue.line}, column ${issue.column ?? 1}: `;
+  return `${where}${issue.path === "" ? "" : `${issue.path}: `}${issue.message}`;
+}
+
+/**
+ * A workflow file that could not be used, and why: `message` says it all in one text (each mistake with
+ * its line and column); `name` is the workflow it would be (its file name), `issues` the mistakes one by one.
+ */
+export const WorkflowProblemSchema = z.looseObject({
+  path: z.string(),
+  message: z.string(),
+  name: z.string().optional(),
+  issues: z.array(WorkflowProblemIssueSchema).optional(),
+});
 export type WorkflowProblem = z.infer<typeof WorkflowProblemSchema>;
 
 /** `GET /api/workflows`: the definitions found, and the files that are not valid. */
@@ -38,6 +62,11 @@ export const StartWorkflowRequestSchema = z.looseObject({
   /** The agent whose session shows the card and runs the agent steps. */
   agent_id: AgentIdSchema,
   inputs: z.record(z.string(), WorkflowInputValueSchema).default({}),
+  /**
+   * The permission mode the run's session works in from now on (`parley workflow run --permission-mode`),
+   * for unattended runs: its shell, tool and agent steps are decided in it, and the chat shows the change.
+   */
+  permission_mode: SelectablePermissionModeSchema.optional(),
 });
 export type StartWorkflowRequest = z.infer<typeof StartWorkflowRequestSchema>;
 
@@ -70,5 +99,9 @@ export const WorkflowExecutionParamsSchema = z.looseObject({ execution_id: IdSch
  * `POST /api/workflow-executions/:id/pause`: pauses at the next step boundary, or with `now` at once,
  * stopping the running step (it runs again from its start on Resume).
  */
-export const PauseWorkflowRequestSchema = z.looseObject({ now: z.boolean().default(false) });
+export const PauseWorkflowRequestSchema = z.looseObject({
+  now: z.boolean().default(false),
+  /** Why it is paused now, as the stopped step will say (`the step waited for an approval nobody could give`). */
+  reason: z.string().trim().min(1).max(300).optional(),
+});
 export type PauseWorkflowRequest = z.infer<typeof PauseWorkflowRequestSchema>;

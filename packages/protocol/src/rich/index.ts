@@ -3,6 +3,7 @@ export type { ApprovalStatus } from "./approval-status.ts";
 export { ApprovalStatusSchema } from "./approval-status.ts";
 export type { DecodeRichMessageOptions } from "./decode-rich-message.ts";
 export { decodeRichMessage } from "./decode-rich-message.ts";
+export { dependentNames } from "./dependency-dependents.ts";
 export type { DependencyGraph, DependencyManifest, ProjectDependency } from "./dependency-graph.ts";
 export {
   DependencyGraphSchema,
@@ -80,6 +81,14 @@ export {
   ProjectStructureTypeSchema,
   ProjectTreeSchema,
 } from "./project-structure.ts";
+export type {
+  ProjectStructureProblem,
+  ProjectStructureProblemReason,
+} from "./project-structure-problem.ts";
+export {
+  ProjectStructureProblemReasonSchema,
+  ProjectStructureProblemSchema,
+} from "./project-structure-problem.ts";
 export { richPublicSchemas } from "./public-schemas.ts";
 export type {
   QuestionData,

@@ -1,3 +1,4 @@
+import { dependentNames } from "./dependency-dependents.ts";
 import type { DependencyGraph } from "./dependency-graph.ts";
 import type { DirectoryNode } from "./directory-node.ts";
 import type { FileInfo } from "./file-info.ts";
@@ -15,6 +16,7 @@ export function projectStructureToText(structure: ProjectStructureData, maxEntri
   const about = `${structure.structure_type}; generated ${structure.generated_at}${excluded}${truncated}`;
   const header = `Project structure of ${structure.root_path} (${about})`;
   const lines = new EntryLines(maxEntries);
+  problemLines(structure, lines);
   switch (structure.structure_type) {
     case "tree":
       treeLines(structure.content, 0, lines);
@@ -48,6 +50,17 @@ class EntryLines {
   }
 }
 
+/** Files the generator could not use come first, so a cut hides entries before it hides them. */
+function problemLines(structure: ProjectStructureData, lines: EntryLines): void {
+  const problems = structure.problems ?? [];
+  const more = structure.omitted_problem_count ?? 0;
+  if (problems.length === 0 && more === 0) return;
+  lines.add(`Files the generator could not use (${problems.length + more}):`);
+  for (const problem of problems)
+    lines.add(`- ${problem.path === "" ? "(project)" : problem.path}: ${problem.message}`);
+  if (more > 0) lines.add(`… ${more} more problems`);
+}
+
 function treeLines(node: DirectoryNode, depth: number, lines: EntryLines): void {
   const indent = "  ".repeat(depth);
   lines.add(`${indent}${node.name}/`);
@@ -61,12 +74,7 @@ function dependencyLines(graph: DependencyGraph, lines: EntryLines): void {
   const manifests = graph.manifests.map((manifest) => `${manifest.path} (${manifest.ecosystem})`);
   lines.add(`Manifests: ${manifests.join(", ") || "none"}`);
   const names = new Map(graph.dependencies.map((dependency) => [dependency.id, dependency.name]));
-  const dependents = new Map<string, string[]>();
-  for (const dependency of graph.dependencies) {
-    for (const target of dependency.depends_on) {
-      dependents.set(target, [...(dependents.get(target) ?? []), dependency.name]);
-    }
-  }
+  const dependents = dependentNames(graph);
   const direct = graph.dependencies.filter((dependency) => dependency.direct);
   const transitive = graph.dependencies.filter((dependency) => !dependency.direct);
   lines.add(`Direct dependencies (${direct.length}):`);

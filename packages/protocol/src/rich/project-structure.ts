@@ -3,6 +3,7 @@ import { IsoTimestampSchema } from "../shared/timestamps.ts";
 import { DependencyGraphSchema } from "./dependency-graph.ts";
 import { DirectoryNodeSchema } from "./directory-node.ts";
 import { FileInfoSchema } from "./file-info.ts";
+import { ProjectStructureProblemSchema } from "./project-structure-problem.ts";
 
 /** Which view of the project a ProjectStructure message carries; it decides the shape of `content`. */
 export const ProjectStructureTypeSchema = z.enum(["tree", "file_list", "dependencies"]);
@@ -14,6 +15,10 @@ const commonFields = {
   excluded_patterns: z.array(z.string()),
   /** Set when a depth or count limit cut the content short (the content says where). */
   truncated: z.boolean().optional(),
+  /** Files the generator could not use (too large, invalid, past its time budget…): never left out silently. */
+  problems: z.array(ProjectStructureProblemSchema).optional(),
+  /** Problems past the ones listed in `problems`. */
+  omitted_problem_count: z.number().int().nonnegative().optional(),
 };
 
 /** A project structure whose content is the directory tree. */

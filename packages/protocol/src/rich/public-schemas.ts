@@ -24,6 +24,10 @@ import {
 import { ProcessingDataSchema } from "./processing.ts";
 import { ProjectStructureDataSchema, ProjectStructureTypeSchema } from "./project-structure.ts";
 import {
+  ProjectStructureProblemReasonSchema,
+  ProjectStructureProblemSchema,
+} from "./project-structure-problem.ts";
+import {
   QuestionDataSchema,
   QuestionOptionSchema,
   QuestionSeveritySchema,
@@ -68,6 +72,8 @@ export const richPublicSchemas = {
   FileReferenceData: FileReferenceDataSchema,
   ProjectStructureData: ProjectStructureDataSchema,
   ProjectStructureType: ProjectStructureTypeSchema,
+  ProjectStructureProblem: ProjectStructureProblemSchema,
+  ProjectStructureProblemReason: ProjectStructureProblemReasonSchema,
   DirectoryNode: DirectoryNodeSchema,
   FileInfo: FileInfoSchema,
   DependencyGraph: DependencyGraphSchema,

@@ -186,6 +186,42 @@ describe("richMessageToModelText", () => {
     ]);
   });
 
+  it("lists the files the generator could not use before the entries, so a cut keeps them", () => {
+    const text = richMessageToModelText(
+      {
+        kind: "ProjectStructure",
+        data: {
+          root_path: "/r",
+          structure_type: "dependencies",
+          generated_at: at,
+          excluded_patterns: [],
+          problems: [
+            {
+              path: "package-lock.json",
+              reason: "too_large",
+              message: "is 70.0 MiB; files over 64.0 MiB are not read.",
+            },
+            {
+              path: "",
+              reason: "timed_out",
+              message: "Reading the project took longer than the 30 s time budget.",
+            },
+          ],
+          omitted_problem_count: 3,
+          content: { manifests: [], dependencies: [] },
+        },
+      },
+      { maxStructureEntries: 4 },
+    );
+    expect(text.split("\n").slice(1)).toEqual([
+      "Files the generator could not use (5):",
+      "- package-lock.json: is 70.0 MiB; files over 64.0 MiB are not read.",
+      "- (project): Reading the project took longer than the 30 s time budget.",
+      "… 3 more problems",
+      "… 3 more entries not shown",
+    ]);
+  });
+
   it("renders a tool request with its approval state and parameters", () => {
     const text = richMessageToModelText({
       kind: "ToolRequest",

@@ -30,5 +30,9 @@ export const WorkflowStepProgressSchema = z.looseObject({
   /** Its output, capped; while it runs, what it printed so far. */
   output: z.string().nullish(),
   error: ErrorDetailSchema.nullish(),
+  /** This attempt's id: the step's own tool call is `toolu_<run_id>`, so its cards can be shown with the step. */
+  run_id: z.string().nullish(),
+  /** The agent turns an agent step ran as (one per attempt), so their messages can be shown with the step. */
+  agent_run_ids: z.array(z.string()).optional(),
 });
 export type WorkflowStepProgress = z.infer<typeof WorkflowStepProgressSchema>;

@@ -77,6 +77,45 @@ describe("a workflow file", () => {
   });
 });
 
+describe("references in a shell command", () => {
+  it("are refused where no quoting keeps a value literal, naming the field and why", () => {
+    const result = decodeWorkflowDefinition({
+      name: "unsafe",
+      inputs: { x: { type: "string" } },
+      steps: [
+        { id: "tick", run: "echo `echo ${{ inputs.x }}`" },
+        { id: "param", run: "echo ${HOME:-${{ inputs.x }}}" },
+        { id: "note", run: "ls # ${{ inputs.x }}" },
+        { id: "doc", run: "cat <<EOF\n${{ inputs.x }}\nEOF\necho ${{ inputs.x }}" },
+        { id: "dollar", run: "echo $${{ inputs.x }}" },
+        { id: "bash", tool: "Bash", with: { command: "echo `${{ inputs.x }}`" } },
+      ],
+    });
+    expect(!result.success && result.error.issues).toEqual([
+      { path: "steps.0.run", message: expect.stringContaining("inside backticks") },
+      { path: "steps.1.run", message: expect.stringContaining("inside ${ … }") },
+      { path: "steps.2.run", message: expect.stringContaining("in a shell comment") },
+      { path: "steps.3.run", message: expect.stringContaining("in a here-document") },
+      { path: "steps.4.run", message: expect.stringContaining("right after a $") },
+      { path: "steps.5.with.command", message: expect.stringContaining("inside backticks") },
+    ]);
+  });
+
+  it("are accepted as words, inside quotes and inside $( … )", () => {
+    const result = decodeWorkflowDefinition({
+      name: "safe",
+      inputs: { x: { type: "string" } },
+      steps: [
+        {
+          id: "ok",
+          run: `echo \${{ inputs.x }} "a \${{ inputs.x }}" 'b \${{ inputs.x }}' "$(cat \${{ inputs.x }})" # done\ncat <<'EOF'\nliteral\nEOF\necho \${{ inputs.x }}`,
+        },
+      ],
+    });
+    expect(result.success).toBe(true);
+  });
+});
+
 describe("workflow references", () => {
   it("reads inputs and step outputs with or without spaces", () => {
     expect(workflowReferences("${{inputs.a}} and ${{ steps.b-2.output }}").references).toEqual([

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type DecodeIssue, type DecodeResult, decodeWith } from "../shared/decode-result.ts";
+import { shellReferenceSites } from "./shell-reference-sites.ts";
 import { stringsIn, workflowReferences } from "./workflow-expression.ts";
 import { WorkflowInputSchema } from "./workflow-input.ts";
 import {
@@ -54,6 +55,14 @@ export const WorkflowDefinitionSchema = z
             });
         }
       }
+      const shell = shellCommandOf(step);
+      if (shell !== undefined)
+        for (const problem of shellReferenceSites(shell.command).problems)
+          context.addIssue({
+            code: "custom",
+            path: ["steps", index, ...shell.path],
+            message: problem.message,
+          });
       if (seen.has(step.id))
         context.addIssue({
           code: "custom",
@@ -70,6 +79,17 @@ function referencingFields(step: WorkflowStep): Record<string, unknown> {
   if ("prompt" in step) return { prompt: step.prompt };
   if ("tool" in step) return { with: step.with };
   return { run: step.run };
+}
+
+/**
+ * The shell command a step runs, whose references are quoted as shell words: a `run:` step's, or the
+ * `command` of a `tool: Bash` step.
+ */
+export function shellCommandOf(step: WorkflowStep): { command: string; path: string[] } | undefined {
+  if ("run" in step) return { command: step.run, path: ["run"] };
+  if ("tool" in step && step.tool === "Bash" && typeof step.with.command === "string")
+    return { command: step.with.command, path: ["with", "command"] };
+  return undefined;
 }
 
 /**

@@ -39,6 +39,21 @@ export function workflowReferences(text: string): {
   return { references, errors };
 }
 
+/**
+ * `text` with each reference replaced by what `replacement` gives for it, in one pass: a value put in is never
+ * read again, so a value that itself looks like `${{ … }}` stays that text. Placeholders that are not
+ * references are left as they are (a checked definition has none).
+ */
+export function replaceWorkflowReferences(
+  text: string,
+  replacement: (reference: WorkflowReference) => string,
+): string {
+  return text.replace(PLACEHOLDER, (whole) => {
+    const [reference] = workflowReferences(whole).references;
+    return reference === undefined ? whole : replacement(reference);
+  });
+}
+
 /** Every string inside a JSON-like value, with its path, so references in a tool's `with` are found too. */
 export function stringsIn(value: unknown, path: (string | number)[] = []): [(string | number)[], string][] {
   if (typeof value === "string") return [[path, value]];

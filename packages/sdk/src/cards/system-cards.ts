@@ -28,3 +28,13 @@ export function compactionDetails(control: SystemControlData): CompactionDetails
   if (details.trigger !== "auto" && details.trigger !== "manual") delete details.trigger;
   return details as CompactionDetails;
 }
+
+/** A control action in words, for a session marker. */
+export const SYSTEM_ACTION_WORDS: Record<SystemControlData["action"], string> = {
+  pause: "Paused",
+  resume: "Resumed",
+  cancel: "Cancelled",
+  clear: "The conversation was cleared",
+  compact: "Earlier messages were summarized",
+  mode_change: "Permission mode changed",
+};

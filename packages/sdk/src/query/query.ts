@@ -71,9 +71,11 @@ class CliQuery implements Query {
   constructor(input: QueryInput) {
     this.#options = input.options ?? {};
     const { command, args } = this.#command();
+    const cwd = this.#options.cwd ?? process.cwd();
     this.#child = spawn(command, args, {
-      cwd: this.#options.cwd ?? process.cwd(),
-      env: (this.#options.env as NodeJS.ProcessEnv | undefined) ?? process.env,
+      cwd,
+      // The host's environment as given; PWD follows cwd, since programs that read PWD would act elsewhere.
+      env: { ...((this.#options.env as NodeJS.ProcessEnv | undefined) ?? process.env), PWD: cwd },
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.#child.on("error", (error) => this.#fail(new Error(`could not start ${command}: ${error.message}`)));

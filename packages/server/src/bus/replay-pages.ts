@@ -20,6 +20,17 @@ export interface ReplayPageOptions {
   pageBytes: number;
   /** Bytes of pages kept for reuse; older pages are dropped first. */
   cacheBytes: number;
+  /**
+   * A page nobody has read for this long is dropped: clients replaying together read the same pages within
+   * moments of each other, so an idle server holds no replay pages instead of a full cache for ever.
+   */
+  idleMs: number;
+  now?: () => number;
+}
+
+interface CachedPage {
+  page: ReplayPage;
+  usedAtMs: number;
 }
 
 /**
@@ -33,23 +44,27 @@ export interface ReplayPageOptions {
 export class ReplayPages {
   readonly #log: EventLog;
   readonly #options: ReplayPageOptions;
-  readonly #cache = new Map<string, ReplayPage>();
+  readonly #cache = new Map<string, CachedPage>();
+  readonly #now: () => number;
   #cachedBytes = 0;
 
   constructor(log: EventLog, options: ReplayPageOptions) {
     this.#log = log;
     this.#options = options;
+    this.#now = options.now ?? Date.now;
   }
 
   /** The page of events after `after` (for one session, or all when undefined); undefined when none. */
   after(after: number, sessionId: string | undefined): ReplayPage | undefined {
     const key = `${sessionId ?? "*"}:${after}`;
+    const nowMs = this.#now();
+    this.#dropIdle(nowMs);
     const cached = this.#cache.get(key);
     if (cached !== undefined) {
       // Most recently used last: eviction takes from the front.
       this.#cache.delete(key);
-      this.#cache.set(key, cached);
-      return cached;
+      this.#cache.set(key, { page: cached.page, usedAtMs: nowMs });
+      return cached.page;
     }
     const events = this.#log.readPage(after, {
       maxEvents: this.#options.pageSize,
@@ -69,7 +84,7 @@ export class ReplayPages {
       ends,
       bytes: frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames, end),
     };
-    this.#remember(key, page);
+    this.#remember(key, page, nowMs);
     return page;
   }
 
@@ -78,15 +93,27 @@ export class ReplayPages {
     return this.#cachedBytes;
   }
 
-  #remember(key: string, page: ReplayPage): void {
+  #remember(key: string, page: ReplayPage, nowMs: number): void {
     const size = page.bytes.byteLength;
     if (size > this.#options.cacheBytes / 4) return;
-    this.#cache.set(key, page);
+    this.#cache.set(key, { page, usedAtMs: nowMs });
     this.#cachedBytes += size;
     for (const [oldest, dropped] of this.#cache) {
       if (this.#cachedBytes <= this.#options.cacheBytes) break;
-      this.#cache.delete(oldest);
-      this.#cachedBytes -= dropped.bytes.byteLength;
+      this.#drop(oldest, dropped);
     }
+  }
+
+  /** Drops the least recently used pages while they have been idle too long. */
+  #dropIdle(nowMs: number): void {
+    for (const [oldest, cached] of this.#cache) {
+      if (nowMs - cached.usedAtMs < this.#options.idleMs) break;
+      this.#drop(oldest, cached);
+    }
+  }
+
+  #drop(key: string, cached: CachedPage): void {
+    this.#cache.delete(key);
+    this.#cachedBytes -= cached.page.bytes.byteLength;
   }
 }

@@ -118,7 +118,12 @@ export function createApp(
       secure: access.secureCookie,
       maxAge: 30 * 24 * 60 * 60,
     });
-    return request.redirect("/", 303);
+    // `next` opens a page of the UI after signing in (a session a CLI points at); only the UI's own paths.
+    const next = request.req.query("next") ?? "";
+    return request.redirect(
+      /^\/(?:sessions\/[A-Za-z0-9_-]+|workflows|settings)?$/.test(next) ? next : "/",
+      303,
+    );
   });
 
   registerRoutes(app, routes);

@@ -50,6 +50,8 @@ export interface McpHubOptions {
   env: EnvironmentVariables;
   /** Parley's secrets now (the token, stored keys): a project's `${VAR}` never reads them. */
   secrets?: () => ParleySecrets;
+  /** The environment a stdio server starts from, before its entry's own `env`. */
+  childEnvironment: () => Promise<EnvironmentVariables>;
   timeouts?: Partial<McpTimeouts>;
   restart?: Partial<McpRestartPolicy>;
   /** Called whenever a server's status or tools change (the server announces it to clients). */
@@ -362,6 +364,7 @@ export class McpHub {
     clearTimeout(server.restartTimer);
     const connection = new McpConnection(server.entry.name, parsed.config, {
       cwd: this.#options.projectRoot,
+      environment: this.#options.childEnvironment,
       conceal: [...parsed.inserted, ...secrets.values],
     });
     server.connection = connection;

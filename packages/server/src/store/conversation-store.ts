@@ -1,5 +1,6 @@
 import type { MessageParam } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
+import { packText, unpackText } from "./packed-text.ts";
 
 /** What each agent's model sees: its conversation as MessageParam entries, passed as history next turn. */
 export class ConversationStore {
@@ -29,10 +30,11 @@ export class ConversationStore {
 
   append(sessionId: string, agentId: string, params: readonly MessageParam[]): void {
     let { next } = this.#next.get(sessionId, agentId) as { next: number };
-    for (const param of params) this.#append.run(sessionId, agentId, next++, JSON.stringify(param));
+    for (const param of params) this.#append.run(sessionId, agentId, next++, packText(JSON.stringify(param)));
   }
 
   history(sessionId: string, agentId: string): MessageParam[] {
-    return (this.#all.all(sessionId, agentId) as { param: string }[]).map((row) => JSON.parse(row.param));
+    const rows = this.#all.all(sessionId, agentId) as { param: string | Buffer }[];
+    return rows.map((row) => JSON.parse(unpackText(row.param)));
   }
 }

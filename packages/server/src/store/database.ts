@@ -11,10 +11,22 @@ export type SqliteDatabase = Database.Database;
  */
 export function openDatabase(file: string): SqliteDatabase {
   const database = new Database(file);
+  if (isEmpty(database)) {
+    // Set before the first table: 8 KiB pages hold two or three chat messages each where 4 KiB pages held
+    // one and wasted the rest, and incremental auto-vacuum lets retention hand freed pages back to the disk.
+    database.pragma("page_size = 8192");
+    database.pragma("auto_vacuum = INCREMENTAL");
+  }
   database.pragma("journal_mode = WAL");
+  // After a checkpoint the WAL file is cut back to this size instead of keeping its largest size for ever.
+  database.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
+  // better-sqlite3 builds SQLite with a 16 MB page cache, which fills as the file grows past it (the soak saw
+  // RSS climb for 15 minutes). 4 MB holds the log's tail, its indexes and the sessions in use; the rest is
+  // read from the operating system's file cache.
+  database.pragma("cache_size = -4096");
   migrate(database);
   return database;
 }
@@ -32,4 +44,11 @@ function migrate(database: SqliteDatabase): void {
       database.pragma(`user_version = ${version + 1}`);
     })();
   }
+}
+
+/** A file with no schema yet (new): its page size and vacuum mode can still be chosen. */
+function isEmpty(database: SqliteDatabase): boolean {
+  return (
+    (database.prepare("SELECT COUNT(*) AS count FROM sqlite_master").get() as { count: number }).count === 0
+  );
 }

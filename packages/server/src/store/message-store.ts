@@ -1,5 +1,6 @@
 import type { KnownFields, StoredMessage } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
+import { packText, unpackText } from "./packed-text.ts";
 
 interface MessageRow {
   id: string;
@@ -7,7 +8,8 @@ interface MessageRow {
   position: number;
   agent_id: string;
   role: StoredMessage["role"];
-  rich: string;
+  /** The rich message's JSON, packed when long (see packed-text.ts). */
+  rich: string | Buffer;
   run_id: string | null;
   created_at_ms: number;
   client_message_id: string | null;
@@ -28,8 +30,8 @@ export class MessageStore {
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
-      `INSERT INTO messages (id, session_id, position, agent_id, role, rich, run_id, client_message_id, created_at_ms)
-       VALUES (@id, @session_id, @position, @agent_id, @role, @rich, @run_id, @client_message_id, @created_at_ms)`,
+      `INSERT INTO messages (id, session_id, position, agent_id, role, kind, rich, run_id, client_message_id, created_at_ms)
+       VALUES (@id, @session_id, @position, @agent_id, @role, @kind, @rich, @run_id, @client_message_id, @created_at_ms)`,
     );
     this.#nextPosition = database.prepare(
       "SELECT COALESCE(MAX(position) + 1, 0) AS next FROM messages WHERE session_id = ?",
@@ -38,12 +40,12 @@ export class MessageStore {
       `SELECT * FROM messages WHERE session_id = ? AND position < ? ORDER BY position DESC LIMIT ?`,
     );
     this.#all = database.prepare("SELECT * FROM messages WHERE session_id = ? ORDER BY position");
-    this.#update = database.prepare("UPDATE messages SET rich = ? WHERE id = ?");
+    this.#update = database.prepare("UPDATE messages SET kind = ?, rich = ? WHERE id = ?");
     this.#get = database.prepare("SELECT * FROM messages WHERE id = ?");
     this.#delete = database.prepare("DELETE FROM messages WHERE id = ?");
     this.#byRun = database.prepare("SELECT * FROM messages WHERE run_id = ? ORDER BY position");
     this.#lastOfKind = database.prepare(
-      `SELECT * FROM messages WHERE session_id = ? AND agent_id = ? AND json_extract(rich, '$.kind') = ?
+      `SELECT * FROM messages WHERE session_id = ? AND agent_id = ? AND kind = ?
        ORDER BY position DESC LIMIT 1`,
     );
     this.#outsideRuns = database.prepare(
@@ -88,7 +90,8 @@ export class MessageStore {
     const stored: StoredMessage = { ...message, position: next };
     this.#insert.run({
       ...stored,
-      rich: JSON.stringify(stored.rich),
+      kind: stored.rich.kind,
+      rich: packText(JSON.stringify(stored.rich)),
       client_message_id: clientMessageId ?? null,
     });
     return stored;
@@ -96,7 +99,7 @@ export class MessageStore {
 
   /** Replaces a message's rich content (e.g. a ToolRequest whose approval status changed). */
   updateRich(id: string, rich: StoredMessage["rich"]): void {
-    this.#update.run(JSON.stringify(rich), id);
+    this.#update.run(rich.kind, packText(JSON.stringify(rich)), id);
   }
 
   get(id: string): StoredMessage | undefined {
@@ -124,7 +127,7 @@ function fromRow(row: MessageRow): StoredMessage {
     position: row.position,
     agent_id: row.agent_id,
     role: row.role,
-    rich: JSON.parse(row.rich),
+    rich: JSON.parse(unpackText(row.rich)),
     run_id: row.run_id,
     created_at_ms: row.created_at_ms,
     ...(row.client_message_id !== null && { client_message_id: row.client_message_id }),

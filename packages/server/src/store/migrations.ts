@@ -246,4 +246,11 @@ export const migrations: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN backend_model TEXT;
   ALTER TABLE sessions ADD COLUMN backend_agent TEXT;
   `,
+  `
+  -- Long texts (a message's rich content, the conversation, a run's prompt, answer and SDK messages) may now
+  -- be stored deflated, as BLOBs; a message's kind gets its own column so it is found without reading them.
+  -- The version bump also keeps an older Parley, which cannot read packed rows, from opening this file.
+  ALTER TABLE messages ADD COLUMN kind TEXT;
+  UPDATE messages SET kind = json_extract(rich, '$.kind');
+  `,
 ];

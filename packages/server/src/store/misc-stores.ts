@@ -1,16 +1,29 @@
 import type { AgentOverride, KnownFields, Mission } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
 
-/** First responses to chat requests, keyed by client_message_id, so a retried POST never runs twice. */
+/**
+ * First responses to chat requests, keyed by client_message_id, so a retried POST never runs twice. Kept
+ * for a bounded time (see `pruneBefore`): a retry comes within seconds or minutes, not days.
+ */
 export class ChatRequestStore {
   readonly #get;
   readonly #put;
+  readonly #prune;
 
   constructor(database: SqliteDatabase) {
     this.#get = database.prepare("SELECT response FROM chat_requests WHERE client_message_id = ?");
     this.#put = database.prepare(
       "INSERT INTO chat_requests (client_message_id, response, created_at_ms) VALUES (?, ?, ?)",
     );
+    this.#prune = database.prepare(
+      `DELETE FROM chat_requests WHERE rowid IN (
+         SELECT rowid FROM chat_requests WHERE created_at_ms < ? LIMIT ?)`,
+    );
+  }
+
+  /** Forgets at most `limit` responses recorded before `beforeMs`; returns how many. */
+  pruneBefore(beforeMs: number, limit: number): number {
+    return this.#prune.run(beforeMs, limit).changes;
   }
 
   get<T>(clientMessageId: string): T | undefined {

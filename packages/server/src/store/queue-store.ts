@@ -1,7 +1,11 @@
 import { type QueuedMessage, queuePreview } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
 
-/** A message waiting for its busy agent; `delivered` once the loop injected it, `removed` by the person. */
+/**
+ * A message waiting for its busy agent; `delivered` once the loop injected it, `removed` by the person.
+ * Only a waiting item holds its text: a delivered one's text is in the conversation, a removed one's is
+ * gone, and the row stays (empty) just long enough to answer `GET /api/queue-items/:id` and a run's wait.
+ */
 export interface QueueItem {
   id: string;
   session_id: string;
@@ -20,6 +24,7 @@ export class QueueStore {
   readonly #waitingCount;
   readonly #get;
   readonly #setState;
+  readonly #pruneFinished;
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
@@ -35,7 +40,11 @@ export class QueueStore {
     );
     this.#get = database.prepare("SELECT * FROM queue_items WHERE id = ?");
     this.#setState = database.prepare(
-      "UPDATE queue_items SET state = ?, run_id = ? WHERE id = ? AND state = 'waiting'",
+      "UPDATE queue_items SET state = ?, run_id = ?, text = '' WHERE id = ? AND state = 'waiting'",
+    );
+    this.#pruneFinished = database.prepare(
+      `DELETE FROM queue_items WHERE rowid IN (
+         SELECT rowid FROM queue_items WHERE state != 'waiting' AND queued_at_ms < ? LIMIT ?)`,
     );
   }
 
@@ -57,12 +66,17 @@ export class QueueStore {
     return this.#get.get(id) as QueueItem | undefined;
   }
 
-  /** Marks a waiting item delivered to a run; false when it was no longer waiting. */
+  /** Deletes at most `limit` delivered or removed items queued before `beforeMs`; returns how many. */
+  pruneFinished(beforeMs: number, limit: number): number {
+    return this.#pruneFinished.run(beforeMs, limit).changes;
+  }
+
+  /** Marks a waiting item delivered to a run (dropping its text); false when it was no longer waiting. */
   markDelivered(id: string, runId: string): boolean {
     return this.#setState.run("delivered", runId, id).changes > 0;
   }
 
-  /** Removes a waiting item; false when it was already delivered or removed. */
+  /** Removes a waiting item (dropping its text); false when it was already delivered or removed. */
   remove(id: string): boolean {
     return this.#setState.run("removed", null, id).changes > 0;
   }

@@ -1,5 +1,13 @@
 import type { AgentRun, KnownFields, RunKind, RunStatus } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
+import { packText, unpackNullable, unpackText } from "./packed-text.ts";
+
+/** A run as stored: its prompt and answer may be packed (see packed-text.ts). */
+type RunRow = Record<string, unknown> & { prompt: string | Buffer; result: string | Buffer | null };
+
+function fromRow(row: RunRow): AgentRun {
+  return { ...row, prompt: unpackText(row.prompt), result: unpackNullable(row.result) } as AgentRun;
+}
 
 /** Agent runs and the SDK messages each emitted. */
 export class RunStore {
@@ -68,24 +76,25 @@ export class RunStore {
       result: null,
       error: null,
     };
-    this.#insert.run(stored);
+    this.#insert.run({ ...stored, prompt: packText(stored.prompt) });
     return stored;
   }
 
   get(id: string): AgentRun | undefined {
-    return this.#get.get(id) as AgentRun | undefined;
+    const row = this.#get.get(id) as RunRow | undefined;
+    return row && fromRow(row);
   }
 
   listBySession(sessionId: string): AgentRun[] {
-    return this.#bySession.all(sessionId) as AgentRun[];
+    return (this.#bySession.all(sessionId) as RunRow[]).map(fromRow);
   }
 
   listByProject(projectRoot: string): AgentRun[] {
-    return this.#all.all(projectRoot) as AgentRun[];
+    return (this.#all.all(projectRoot) as RunRow[]).map(fromRow);
   }
 
   children(runId: string): AgentRun[] {
-    return this.#children.all(runId) as AgentRun[];
+    return (this.#children.all(runId) as RunRow[]).map(fromRow);
   }
 
   /** Ends a running run; returns false when it had already ended (so an outcome is recorded once). */
@@ -98,7 +107,7 @@ export class RunStore {
         id,
         status: outcome.status,
         ended_at_ms: outcome.endedAtMs,
-        result: outcome.result ?? null,
+        result: outcome.result === undefined ? null : packText(outcome.result),
         error: outcome.error ?? null,
       }).changes > 0
     );
@@ -106,15 +115,16 @@ export class RunStore {
 
   /** Runs still marked running, e.g. after the server was killed mid-run. */
   running(): AgentRun[] {
-    return this.#running.all() as AgentRun[];
+    return (this.#running.all() as RunRow[]).map(fromRow);
   }
 
   appendMessage(runId: string, message: unknown): void {
     const { next } = this.#nextMessage.get(runId) as { next: number };
-    this.#appendMessage.run(runId, next, JSON.stringify(message));
+    this.#appendMessage.run(runId, next, packText(JSON.stringify(message)));
   }
 
   messages(runId: string): unknown[] {
-    return (this.#messages.all(runId) as { message: string }[]).map((row) => JSON.parse(row.message));
+    const rows = this.#messages.all(runId) as { message: string | Buffer }[];
+    return rows.map((row) => JSON.parse(unpackText(row.message)));
   }
 }

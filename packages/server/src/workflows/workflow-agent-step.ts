@@ -13,6 +13,8 @@ export interface AgentStepCall {
   signal: AbortSignal;
   /** The answer so far, as it streams (the step's live output). */
   onText: (text: string) => void;
+  /** The agent turn the prompt runs as, once it is known (at once, or when the queue delivers it). */
+  onRun?: (runId: string) => void;
   /** The step's own model and tools, when it names them. */
   turn?: TurnOverrides;
 }
@@ -27,6 +29,7 @@ export async function runAgentStep(agents: AgentService, call: AgentStepCall): P
   if (!sent.ok) return sent;
   const response = sent.response;
   let runId = response.run_id;
+  if (runId !== undefined) call.onRun?.(runId);
   const cancel = () => {
     if (runId !== undefined) agents.cancel(runId, {});
     else if (response.queue_item_id !== undefined) agents.removeQueueItem(response.queue_item_id);
@@ -55,7 +58,9 @@ export async function runAgentStep(agents: AgentService, call: AgentStepCall): P
       const itemId = response.queue_item_id as string;
       const delivered = () => agents.context.store.queue.get(itemId)?.run_id ?? undefined;
       const watchDelivery = agents.context.bus.subscribe(() => {
-        runId ??= delivered();
+        if (runId !== undefined) return;
+        runId = delivered();
+        if (runId !== undefined) call.onRun?.(runId);
       });
       try {
         completion = await agents.waitForQueueItem(itemId);

@@ -199,6 +199,7 @@ export class WorkflowDrive {
         runId,
         signal: drive.controller.signal,
         onOutput: (output) => this.#showOutput(id, drive, step.id, output),
+        onAgentRun: (agentRunId) => this.#noteAgentRun(id, drive, step.id, agentRunId),
       });
       drive.inStep = false;
       if (this.#active.get(id) !== drive) return;
@@ -263,6 +264,16 @@ export class WorkflowDrive {
       completeWorkflow(record.state, { result: { output, outputs: record.outputs } }, this.clock),
     );
     this.save({ ...record, state });
+  }
+
+  /** The agent turn an agent step runs as, kept on its card so the turn's messages show with the step. */
+  #noteAgentRun(id: string, drive: ActiveDrive, stepId: string, agentRunId: string): void {
+    if (this.#active.get(id) !== drive) return;
+    const record = this.#run.store.workflows.get(id);
+    const step = record === undefined ? undefined : stepOf(record.state, stepId);
+    if (record === undefined || step === undefined || step.agent_run_ids?.includes(agentRunId)) return;
+    const agent_run_ids = [...(step.agent_run_ids ?? []), agentRunId];
+    this.save({ ...record, state: withStep(record.state, stepId, { agent_run_ids }) });
   }
 
   /** A running step's output so far, shown on its card (live output). */

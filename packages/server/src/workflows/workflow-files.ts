@@ -2,13 +2,15 @@ import { lstatSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import {
   decodeWorkflowDefinition,
+  describeWorkflowIssue,
   type WorkflowDefinition,
   type WorkflowProblem,
+  type WorkflowProblemIssue,
   type WorkflowSummary,
   workflowStepKind,
 } from "@parley/protocol";
-import { parse } from "yaml";
 import { isInside } from "../workspace/resolve-in-project.ts";
+import { readWorkflowYaml } from "./read-workflow-yaml.ts";
 
 /** A workflow definition found on disk. */
 export interface LoadedWorkflow {
@@ -82,19 +84,23 @@ function workflowFiles(root: string, folder: string): string[] {
 }
 
 function readWorkflow(path: string, source: "project" | "user"): LoadedWorkflow | WorkflowProblem {
+  const name = path.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "");
+  const problem = (issues: WorkflowProblemIssue[]): WorkflowProblem => ({
+    path,
+    name,
+    message: issues.map(describeWorkflowIssue).join("; "),
+    issues,
+  });
   const stat = lstatSync(path);
   if (stat.size > MAX_FILE_BYTES)
-    return { path, message: `the file is larger than ${MAX_FILE_BYTES / 1024} KiB` };
-  let value: unknown;
-  try {
-    value = parse(readFileSync(path, "utf8"), { maxAliasCount: 100 });
-  } catch (error) {
-    return { path, message: `not valid YAML: ${(error as Error).message.split("\n")[0]}` };
-  }
-  const decoded = decodeWorkflowDefinition(value);
-  if (!decoded.success) return { path, message: decoded.error.message };
-  const expected = path.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "");
-  if (decoded.value.name !== expected)
-    return { path, message: `name: "${decoded.value.name}" must match the file name "${expected}"` };
+    return problem([{ path: "", message: `the file is larger than ${MAX_FILE_BYTES / 1024} KiB` }]);
+  const parsed = readWorkflowYaml(readFileSync(path, "utf8"));
+  if (!parsed.ok) return problem([parsed.issue]);
+  const decoded = decodeWorkflowDefinition(parsed.value);
+  if (!decoded.success) return problem(decoded.error.issues.map(parsed.locate));
+  if (decoded.value.name !== name)
+    return problem([
+      parsed.locate({ path: "name", message: `"${decoded.value.name}" must match the file name "${name}"` }),
+    ]);
   return { definition: decoded.value, source, path };
 }

@@ -2,7 +2,9 @@ import { resolveWorkflowInputs } from "@parley/engine";
 import {
   cancelWorkflow,
   createWorkflowExecution,
+  describeWorkflowIssue,
   isoFromEpochMs,
+  type PermissionMode,
   type PlanData,
   pauseWorkflow,
   resumeWorkflow,
@@ -13,6 +15,7 @@ import {
   type WorkflowExecutionView,
   type WorkflowInputValue,
 } from "@parley/protocol";
+import { changePermissionMode, resolvePermissionMode } from "../agents/context/permission-mode.ts";
 import type { AgentService } from "../agents/service/agent-service.ts";
 import { createSessionFor, requireSession } from "../agents/service/chat-sessions.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -34,6 +37,8 @@ export interface StartWorkflowOptions {
   sessionId?: string;
   agentId: string;
   inputs: Record<string, WorkflowInputValue>;
+  /** The mode the session's agent works in from now on (the settings' mode tells whether that changes it). */
+  permissionMode?: { mode: PermissionMode; settingsMode: PermissionMode | undefined };
 }
 
 /**
@@ -59,9 +64,17 @@ export class WorkflowService {
 
   /** Starts a workflow: its card appears at the end of the session, Running, and its first step starts. */
   start(options: StartWorkflowOptions): WorkflowExecutionView {
-    const workflow = this.definitions().workflows.find((found) => found.definition.name === options.name);
-    if (workflow === undefined) throw ApiError.notFound("workflow", options.name);
-    return this.startDefinition(workflow.definition, options);
+    const { workflows, problems } = this.definitions();
+    const workflow = workflows.find((found) => found.definition.name === options.name);
+    if (workflow !== undefined) return this.startDefinition(workflow.definition, options);
+    const broken = problems.find((problem) => problem.name === options.name);
+    if (broken === undefined) throw ApiError.notFound("workflow", options.name);
+    const issues = broken.issues ?? [{ path: "", message: broken.message }];
+    throw new ApiError(
+      "invalid_workflow",
+      `workflow "${options.name}" cannot run: ${broken.path} has ${issues.length === 1 ? "a mistake" : `${issues.length} mistakes`}:\n${issues.map((issue) => `  ${describeWorkflowIssue(issue)}`).join("\n")}`,
+      { details: { name: options.name, path: broken.path, issues } },
+    );
   }
 
   /** Starts a definition that is not (or not only) a file: a plan being executed step by step. */
@@ -98,6 +111,22 @@ export class WorkflowService {
         options.sessionId === undefined
           ? createSessionFor(run, `/${definition.name}`)
           : requireSession(run, options.sessionId);
+      if (options.permissionMode !== undefined) {
+        const { mode, settingsMode } = options.permissionMode;
+        changePermissionMode(run, {
+          sessionId: session.id,
+          agentId: options.agentId,
+          mode,
+          previous: resolvePermissionMode(
+            run.store,
+            run.projectRoot,
+            session.id,
+            options.agentId,
+            settingsMode,
+          ).permission_mode,
+          reason: `for the workflow ${definition.name}`,
+        });
+      }
       const messageId = run.publisher.append(
         { sessionId: session.id, agentId: options.agentId, runId: null },
         "assistant",
@@ -132,8 +161,11 @@ export class WorkflowService {
     return this.startDefinition(planWorkflow(plan), { sessionId, agentId, inputs: {} });
   }
 
-  /** Pauses at the next step boundary, or with `now` at once, stopping the running step. */
-  pause(id: string, now: boolean): WorkflowExecutionView {
+  /**
+   * Pauses at the next step boundary, or with `now` at once, stopping the running step, which then says
+   * why (`reason`, else that Pause now was used).
+   */
+  pause(id: string, now: boolean, reason?: string): WorkflowExecutionView {
     const record = this.#require(id);
     const paused = transitioned(pauseWorkflow(record.state, this.#drive.clock));
     if (!now && this.#drive.isRunningStep(id)) {
@@ -155,7 +187,7 @@ export class WorkflowService {
             ended_at: isoFromEpochMs(this.#drive.nowMs()),
             error: {
               code: "paused",
-              message: "stopped by Pause now; it runs again from its start on Resume",
+              message: `stopped: ${reason ?? "Pause now was used"}; it runs again from its start on Resume`,
             },
           });
     return viewOf(
@@ -163,10 +195,19 @@ export class WorkflowService {
     );
   }
 
-  /** Resumes a paused workflow from its current step. */
+  /**
+   * Resumes a paused workflow from its current step. A step that Pause now (or a restart) stopped is
+   * pending again, no longer saying it was stopped.
+   */
   resume(id: string): WorkflowExecutionView {
     const record = this.#require(id);
-    const state = transitioned(resumeWorkflow(record.state, this.#drive.clock));
+    const resumed = transitioned(resumeWorkflow(record.state, this.#drive.clock));
+    const state: WorkflowExecutionData = {
+      ...resumed,
+      steps: (resumed.steps ?? []).map((step) =>
+        step.status === "interrupted" ? { ...step, status: "pending", error: null, ended_at: null } : step,
+      ),
+    };
     const saved = this.#drive.save({
       ...record,
       pause_requested: false,

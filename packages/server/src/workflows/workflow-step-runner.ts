@@ -1,5 +1,10 @@
-import { interpolateWorkflowText, interpolateWorkflowValue, type WorkflowScope } from "@parley/engine";
-import type { WorkflowStep } from "@parley/protocol";
+import {
+  interpolateShellCommand,
+  interpolateWorkflowText,
+  interpolateWorkflowValue,
+  type WorkflowScope,
+} from "@parley/engine";
+import { shellCommandOf, type WorkflowStep } from "@parley/protocol";
 import { currentPermissionMode } from "../agents/context/permission-mode.ts";
 import type { AgentService } from "../agents/service/agent-service.ts";
 import type { WorkflowExecutionRecord } from "../store/workflow-execution-store.ts";
@@ -24,6 +29,8 @@ export interface StepAttempt {
   signal: AbortSignal;
   /** What the step has printed so far. */
   onOutput: (output: string) => void;
+  /** An agent step's turn, once it is known. */
+  onAgentRun: (runId: string) => void;
 }
 
 /**
@@ -78,6 +85,7 @@ async function runAttempt(
       prompt: interpolateWorkflowText(step.prompt, scope),
       signal,
       onText,
+      onRun: attempt.onAgentRun,
       ...((step.model !== undefined || step.tools !== undefined) && {
         turn: {
           ...(step.model !== undefined && { model: step.model }),
@@ -86,13 +94,26 @@ async function runAttempt(
       }),
     });
   }
+  let command: string | undefined;
+  try {
+    const shell = shellCommandOf(step);
+    if (shell !== undefined) command = interpolateShellCommand(shell.command, scope);
+  } catch (error) {
+    return { ok: false, error: { code: "invalid_step", message: (error as Error).message } };
+  }
   const call =
     "tool" in step
-      ? { toolName: step.tool, input: interpolateWorkflowValue(step.with, scope) as Record<string, unknown> }
+      ? {
+          toolName: step.tool,
+          input: {
+            ...(interpolateWorkflowValue(step.with, scope) as Record<string, unknown>),
+            ...(command !== undefined && { command }),
+          },
+        }
       : {
           toolName: "Bash",
           input: {
-            command: interpolateWorkflowText(step.run, scope),
+            command: command ?? step.run,
             timeout: Math.round((step.timeout ?? DEFAULT_SHELL_TIMEOUT_S) * 1000),
             description: step.name ?? step.id,
           },

@@ -28,12 +28,15 @@ const MAX_SHELL_TIMEOUT_MS = 86_400_000;
 
 /**
  * The tools a workflow's tool and shell steps can call: the built-in file tools, a `Bash` whose timeout may be
- * as long as the step's, and the tools of the project's connected MCP servers (`mcp__server__tool`).
+ * as long as the step's (and whose commands get the same environment as the agent's), and the tools of the project's connected MCP servers (`mcp__server__tool`).
  * Subagents (`Task`) and the interactive tools need an agent turn.
  */
 export function workflowTools(context: RunContext): ReadonlyMap<string, EngineTool> {
   const tools = [
-    ...builtinTools({ task: false, bash: { maxTimeoutMs: MAX_SHELL_TIMEOUT_MS } }),
+    ...builtinTools({
+      task: false,
+      bash: { maxTimeoutMs: MAX_SHELL_TIMEOUT_MS, environment: () => context.children.env("shell") },
+    }),
     ...(context.mcp?.tools() ?? []),
   ];
   return new Map(tools.map((tool) => [tool.name, tool]));

@@ -22,6 +22,8 @@ export interface TestServerOptions {
   mcp?: ServerOptions["mcp"];
   /** A fixed API token (as `parley serve` passes PARLEY_TOKEN) instead of a random one. */
   token?: string;
+  /** The server's clock (tests move it to make time pass between restarts). */
+  now?: () => number;
 }
 
 /** What a test needs: the real server on a free port, the scripted model behind it, and HTTP helpers. */
@@ -69,6 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sse: { heartbeatMs: 60_000, ...options.sse },
     ...(options.mcp && { mcp: options.mcp }),
     ...(options.token !== undefined && { token: options.token }),
+    ...(options.now && { now: options.now }),
   });
   const request = (method: string, path: string, requestOptions: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...requestOptions.headers };

@@ -2,7 +2,7 @@
 // Parley: annotated tools (read-only, destructive), progress notifications, a tool that crashes the process
 // mid-call, one that never answers, a resource and a prompt. `FIXTURE_MCP_MARKER`, when set, is a file the
 // server writes when it starts (so a test can prove it was never started); `FIXTURE_MCP_RECORD`, a file it
-// writes what it was started with (environment, arguments, working directory) to, as JSON.
+// writes how it was started to (cwd, environment, arguments), as testkit's `readChildProcessRecord` reads it.
 import { writeFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -10,8 +10,8 @@ import { z } from "zod";
 
 if (process.env.FIXTURE_MCP_MARKER) writeFileSync(process.env.FIXTURE_MCP_MARKER, String(process.pid));
 if (process.env.FIXTURE_MCP_RECORD) {
-  const started = { env: process.env, argv: process.argv.slice(2), cwd: process.cwd() };
-  writeFileSync(process.env.FIXTURE_MCP_RECORD, JSON.stringify(started));
+  const record = { cwd: process.cwd(), env: process.env, argv: process.argv.slice(2), stdin: "" };
+  writeFileSync(process.env.FIXTURE_MCP_RECORD, JSON.stringify(record));
 }
 console.error("fixture MCP server: started");
 

@@ -1,10 +1,18 @@
 import type { ToolRequestData, ToolResultData } from "@parley/protocol";
-import { type ActivityItem, type MessageCard, readToolRequest, readToolResult } from "@parley/sdk";
+import {
+  type ActivityGroup,
+  type ActivityItem,
+  groupActivity,
+  groupState,
+  inlineToolOutput,
+  type MessageCard,
+  readToolRequest,
+  readToolResult,
+} from "@parley/sdk";
 import { useMemo, useState } from "react";
 import { formatDuration } from "../lib/format.ts";
 import { ToolParameters } from "./cards/tool-parameters.tsx";
 import { ToolResultView } from "./cards/tool-result-view.tsx";
-import { type ActivityGroup, groupActivity } from "./group-activity.ts";
 
 /** One line of output short enough to show next to the call's headline. */
 const INLINE_OUTPUT_CHARS = 120;
@@ -70,7 +78,7 @@ function ActivityEntry({ item, cards }: { item: ActivityItem; cards: ReadonlyMap
   const [open, setOpen] = useState(false);
   const request = readCard(cards, item.requestId, readToolRequest);
   const result = readCard(cards, item.resultId, readToolResult);
-  const inline = result === undefined ? undefined : inlineOutput(result);
+  const inline = result === undefined ? undefined : inlineToolOutput(result, INLINE_OUTPUT_CHARS);
   const label = (
     <>
       <StateIcon state={item.state} /> <span>{item.label}</span>
@@ -134,15 +142,6 @@ function ToolCallDetails({
   );
 }
 
-/** A result's output when it is one short line (a failure: its error), to show next to the headline. */
-function inlineOutput(result: ToolResultData): string | undefined {
-  const text = result.is_error && result.error !== undefined ? result.error.message : result.output;
-  if (typeof text !== "string") return undefined;
-  const trimmed = text.trim();
-  if (trimmed === "" || trimmed.includes("\n") || trimmed.length > INLINE_OUTPUT_CHARS) return undefined;
-  return trimmed;
-}
-
 function readCard<T>(
   cards: ReadonlyMap<string, MessageCard>,
   id: string | undefined,
@@ -169,11 +168,4 @@ function StateIcon({ state }: { state: ActivityItem["state"] }) {
       {state === "failed" ? "✕" : "✓"}
     </span>
   );
-}
-
-function groupState(items: readonly ActivityItem[]): ActivityItem["state"] {
-  if (items.some((item) => item.state === "running")) return "running";
-  if (items.some((item) => item.state === "waiting")) return "waiting";
-  if (items.some((item) => item.state === "failed")) return "failed";
-  return "done";
 }

@@ -1,9 +1,7 @@
-import type { ChatMessage, MessagePhase } from "@parley/sdk";
+import { activityItemsOf, type ChatMessage, isTransientStatus, type MessagePhase } from "@parley/sdk";
 import { useId, useState } from "react";
 import { formatDuration, plural } from "../lib/format.ts";
 import { ActivityList } from "./activity-list.tsx";
-import { activityItemsOf } from "./group-activity.ts";
-import { isTransientStatus } from "./message-phase.ts";
 
 /**
  * The tool activity of an agent turn (seed 002 ActivitySection): live while the agent works, with a

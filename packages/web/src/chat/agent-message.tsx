@@ -1,18 +1,10 @@
-import { type ChatMessage, readSystemControl } from "@parley/sdk";
+import { type ChatMessage, displayPhase, isMarkerOnly, OUTCOME_NOTES, readSystemControl } from "@parley/sdk";
 import { formatMessageTime } from "../lib/format.ts";
 import { useSessionAgentCli } from "../sessions/use-session-backend.ts";
 import { ActivitySection } from "./activity-section.tsx";
 import { SystemNotice } from "./cards/system-notice.tsx";
 import { MessageBody } from "./message-body.tsx";
-import { getMessagePhase } from "./message-phase.ts";
 import { SubagentTreeView } from "./subagent-tree-view.tsx";
-
-const OUTCOME_NOTES: Partial<Record<NonNullable<ChatMessage["outcome"]>, string>> = {
-  cancelled: "Stopped",
-  interrupted: "Interrupted: the server restarted during this turn",
-  max_turns: "Stopped at the turn limit",
-  max_budget: "Stopped at the budget limit",
-};
 
 /**
  * One agent turn (seed 002 AgentMessage): subagent tree when it delegated, tool activity, then the body.
@@ -20,7 +12,7 @@ const OUTCOME_NOTES: Partial<Record<NonNullable<ChatMessage["outcome"]>, string>
  * compaction, a permission mode change) is a divider row, not a bubble.
  */
 export function AgentMessage({ message }: { message: ChatMessage }) {
-  const phase = getMessagePhase(message);
+  const phase = displayPhase(message);
   // A chat an agent CLI answers: its replies are the CLI's, whatever Parley calls the agent inside.
   const cli = useSessionAgentCli();
   if (phase === "done" && isMarkerOnly(message)) return <SystemRow message={message} />;
@@ -56,20 +48,6 @@ export function AgentMessage({ message }: { message: ChatMessage }) {
         </div>
       )}
     </article>
-  );
-}
-
-/** True for a turn that shows only SystemControl markers: no text, activity, subagents or error. */
-function isMarkerOnly(message: ChatMessage): boolean {
-  const cards = message.cards ?? [];
-  return (
-    cards.length > 0 &&
-    cards.every((card) => card.rich.kind === "SystemControl") &&
-    (message.segments ?? []).every((segment) => segment.text.trim() === "") &&
-    (message.segments !== undefined || message.text === "") &&
-    (message.activityItems ?? []).length === 0 &&
-    (message.subagentTree ?? []).length === 0 &&
-    message.error === undefined
   );
 }
 

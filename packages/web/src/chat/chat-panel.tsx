@@ -2,6 +2,9 @@ import type { ChatMessage } from "@parley/sdk";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
+import { useChatWorkflows } from "../workflows/use-chat-workflows.ts";
+import { WorkflowFoldContext } from "../workflows/workflow-fold-context.ts";
+import { WorkflowProgressStrip } from "../workflows/workflow-progress-strip.tsx";
 import { MessageRow } from "./message-row.tsx";
 
 /** Scrolling this close to the top loads the previous page of messages. */
@@ -11,6 +14,8 @@ const LOAD_OLDER_THRESHOLD_PX = 600;
  * The conversation (seed 002 ChatPanel): a virtualized list, so a session of thousands of messages mounts
  * only what is on screen. It starts at the latest message, follows new output while the reader is at the
  * bottom, stays put when they scrolled up (offering "Jump to latest"), and loads older pages at the top.
+ * A workflow's steps show inside its card, and while it runs with its card out of view its progress is
+ * pinned above the message box.
  */
 export function ChatPanel() {
   const session = useChatStore((state) => state.session);
@@ -36,8 +41,11 @@ export function ChatPanel() {
   return <MessageList key={session.sessionId} messages={session.messages} hasOlder={session.hasOlder} />;
 }
 
+const renderMessage = (message: ChatMessage) => <MessageRow message={message} />;
+
 function MessageList({ messages, hasOlder }: { messages: readonly ChatMessage[]; hasOlder: boolean }) {
   const actions = useChatActions();
+  const { rows, fold, live } = useChatWorkflows(messages, renderMessage);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -56,10 +64,10 @@ function MessageList({ messages, hasOlder }: { messages: readonly ChatMessage[];
   };
 
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
-    count: messages.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (messages[index]?.role === "user" ? 72 : 180),
-    getItemKey: (index) => messages[index]?.id ?? index,
+    estimateSize: (index) => (rows[index]?.role === "user" ? 72 : 180),
+    getItemKey: (index) => rows[index]?.id ?? index,
     // End anchoring keeps the reader's place when older pages are prepended and keeps a reader at the
     // bottom pinned there while the last message grows token by token.
     anchorTo: "end",
@@ -93,50 +101,59 @@ function MessageList({ messages, hasOlder }: { messages: readonly ChatMessage[];
 
   const items = virtualizer.getVirtualItems();
   return (
-    <div className="message-list-frame">
-      {loadingOlder && (
-        <div className="loading-older" data-testid="loading-older" role="status">
-          Loading older messages…
-        </div>
-      )}
-      <div
-        ref={scrollRef}
-        className="message-list"
-        data-testid="message-list"
-        role="log"
-        aria-live="off"
-        aria-label="Conversation"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        tabIndex={0}
-      >
-        <div className="message-list-sizer" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const message = messages[item.index];
-            if (message === undefined) return null;
-            return (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                className="message-list-row"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <MessageRow message={message} />
-              </div>
-            );
-          })}
-        </div>
-      </div>
-      {!atEnd && (
-        <button
-          type="button"
-          className="jump-to-latest"
-          data-testid="jump-to-latest"
-          onClick={() => virtualizer.scrollToEnd({ behavior: "smooth" })}
+    <WorkflowFoldContext.Provider value={fold}>
+      <div className="message-list-frame">
+        {loadingOlder && (
+          <div className="loading-older" data-testid="loading-older" role="status">
+            Loading older messages…
+          </div>
+        )}
+        <div
+          ref={scrollRef}
+          className="message-list"
+          data-testid="message-list"
+          role="log"
+          aria-live="off"
+          aria-label="Conversation"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
         >
-          ↓ Jump to latest
-        </button>
-      )}
-    </div>
+          <div className="message-list-sizer" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const message = rows[item.index];
+              if (message === undefined) return null;
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className="message-list-row"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <MessageRow message={message} />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        {!atEnd && (
+          <button
+            type="button"
+            className="jump-to-latest"
+            data-testid="jump-to-latest"
+            onClick={() => virtualizer.scrollToEnd({ behavior: "smooth" })}
+          >
+            ↓ Jump to latest
+          </button>
+        )}
+        {live !== undefined && !live.headerInView && (
+          <WorkflowProgressStrip
+            execution={live.execution}
+            waiting={live.waiting}
+            onShow={() => virtualizer.scrollToIndex(live.rowIndex, { align: "start" })}
+          />
+        )}
+      </div>
+    </WorkflowFoldContext.Provider>
   );
 }

@@ -1,10 +1,16 @@
 import { PlanDataSchema } from "@parley/protocol";
-import { type ChatMessage, type MessagePhase, type MessageSegment, readPlanCard } from "@parley/sdk";
+import {
+  type ChatMessage,
+  indexCards,
+  isCardShown,
+  type MessagePhase,
+  readPlanCard,
+  segmentsOf,
+} from "@parley/sdk";
 import { useMemo } from "react";
 import { MarkdownContent } from "../markdown/markdown-content.tsx";
 import { RemoteImage } from "../markdown/remote-image.tsx";
 import { ChangeReportBlock } from "./blocks/change-report-block.tsx";
-import { indexCards, isCardShown } from "./blocks/rich-card.tsx";
 import { PlanCardView } from "./cards/plan-card.tsx";
 import { ThinkingIndicator } from "./thinking-indicator.tsx";
 import { TurnParts } from "./turn-parts.tsx";
@@ -64,25 +70,6 @@ export function MessageBody({ message, phase }: { message: ChatMessage; phase: M
         )}
     </div>
   );
-}
-
-/**
- * The segments to render: the turn's own, plus the legacy `liveText` when a store streams through it
- * without a streaming segment, or the turn's `text` when it has no segments at all.
- */
-function segmentsOf(message: ChatMessage): MessageSegment[] {
-  const segments = message.segments ?? [];
-  if (segments.length === 0 && message.text !== "" && message.liveText === undefined) {
-    return [{ id: `${message.id}:text`, text: message.text, streaming: false }];
-  }
-  if (
-    message.liveText !== undefined &&
-    message.isGenerating === true &&
-    !segments.some((segment) => segment.streaming)
-  ) {
-    return [...segments, { id: `${message.id}:live`, text: message.liveText, streaming: true }];
-  }
-  return segments;
 }
 
 /** A message's images, each behind the same click-to-load placeholder as images in markdown. */

@@ -1,8 +1,14 @@
-import { isToolRequestKind, readQuestionCard, readToolRequest, type SubagentTreeEntry } from "@parley/sdk";
+import {
+  activityItemsOf,
+  type SubagentTreeEntry,
+  saidInText,
+  subagentRoots,
+  subagentStatus,
+  waitsForPerson,
+} from "@parley/sdk";
 import { useId, useState } from "react";
 import { formatDuration, plural } from "../lib/format.ts";
 import { ActivityList } from "./activity-list.tsx";
-import { activityItemsOf } from "./group-activity.ts";
 import { TurnParts } from "./turn-parts.tsx";
 
 /**
@@ -11,8 +17,7 @@ import { TurnParts } from "./turn-parts.tsx";
  * waiting for an approval or a question opens its entry, so the person sees what it asks.
  */
 export function SubagentTreeView({ entries }: { entries: readonly SubagentTreeEntry[] }) {
-  const ids = new Set(entries.map((entry) => entry.subagentId));
-  const roots = entries.filter((entry) => !ids.has(entry.parentId));
+  const roots = subagentRoots(entries);
   return (
     <section className="subagent-tree" data-testid="subagent-tree" aria-label="Delegated subagents">
       <ul>
@@ -22,28 +27,6 @@ export function SubagentTreeView({ entries }: { entries: readonly SubagentTreeEn
       </ul>
     </section>
   );
-}
-
-/** `running`, or how the subagent ended: `success`, `error`, `cancelled`, `interrupted`. */
-function statusOf(entry: SubagentTreeEntry): string {
-  if (!entry.done) return "running";
-  return entry.outcome ?? "success";
-}
-
-/** Whether a subagent waits for the person: a pending approval or question among its cards. */
-function waitsForPerson(entry: SubagentTreeEntry): boolean {
-  return (entry.cards ?? []).some((card) => {
-    if (isToolRequestKind(card.rich.kind))
-      return readToolRequest(card.rich.data)?.approval_status === "Pending";
-    if (card.rich.kind === "Question")
-      return (readQuestionCard(card.rich.data)?.status ?? "pending") === "pending";
-    return false;
-  });
-}
-
-/** Whether the subagent's report is its own last text, shown already when the entry is open. */
-function saidInText(entry: SubagentTreeEntry): boolean {
-  return (entry.segments ?? []).some((segment) => segment.text.trim() === entry.summary?.trim());
 }
 
 function SubagentNode({
@@ -59,7 +42,7 @@ function SubagentNode({
   const detailsId = useId();
   // Depth guards against a malformed tree whose parent links form a cycle.
   const children = depth < 16 ? entries.filter((child) => child.parentId === entry.subagentId) : [];
-  const status = statusOf(entry);
+  const status = subagentStatus(entry);
   const failed = entry.done && status !== "success";
   const waiting = waitsForPerson(entry);
   const expanded = waiting || (toggled ?? false);

@@ -1,6 +1,6 @@
-import { orderedParts, type TurnContent } from "@parley/sdk";
+import { indexCards, orderedParts, type TurnContent } from "@parley/sdk";
 import { useMemo } from "react";
-import { indexCards, RichCard } from "./blocks/rich-card.tsx";
+import { RichCard } from "./blocks/rich-card.tsx";
 import { SegmentView } from "./segment-view.tsx";
 
 /**

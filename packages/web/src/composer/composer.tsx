@@ -1,8 +1,13 @@
+import { parseWorkflowCommand } from "@parley/sdk";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { navigate } from "../app/use-route.ts";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
-import { isWorkflow, startWorkflow, useWorkflowDefinitions } from "../workflows/use-workflow-definitions.ts";
-import { parseWorkflowCommand } from "../workflows/workflow-command.ts";
+import {
+  apiMessage,
+  isWorkflowFile,
+  startWorkflow,
+  useWorkflowDefinitions,
+} from "../workflows/use-workflow-definitions.ts";
 import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
 import { McpPromptSuggestions, useMcpPrompts } from "./mcp-prompt-suggestions.tsx";
 
@@ -32,14 +37,14 @@ export function Composer() {
     const command = parseWorkflowCommand(sent);
     if (command !== undefined) {
       setWorkflowError(undefined);
-      void isWorkflow(command.name, workflows).then((found) => {
+      void isWorkflowFile(command.name, workflows).then((found) => {
         if (!found) return sendMessage(sent);
         return startWorkflow(command.name, sessionId, command.inputs).then(
           (view) => {
             if (sessionId === undefined) navigate({ page: "chat", sessionId: view.session_id });
           },
-          (error: Error) => {
-            setWorkflowError(error.message);
+          (error: unknown) => {
+            setWorkflowError(apiMessage(error));
             setText((current) => (current === "" ? sent : current));
           },
         );
@@ -94,7 +99,7 @@ export function Composer() {
         send();
       }}
     >
-      <WorkflowSuggestions text={text} workflows={workflows} onChoose={setText} />
+      <WorkflowSuggestions text={text} list={workflows} onChoose={setText} />
       <McpPromptSuggestions text={text} prompts={mcpPrompts} onChoose={setText} />
       {workflowError !== undefined && (
         <p className="workflow-error" role="alert" data-testid="workflow-start-error">

@@ -1,6 +1,6 @@
+import { type MarkdownBlocks, parseMarkdownBlocks } from "@parley/sdk/markdown";
 import { memo, useEffect, useMemo, useRef } from "react";
 import { MarkdownBlockView } from "./markdown-block.tsx";
-import { type MarkdownBlocks, parseMarkdownBlocks } from "./markdown-blocks.ts";
 
 /**
  * Renders model-written markdown safely and incrementally: while `streaming`, each update re-parses only

@@ -1,8 +1,7 @@
 import type { SelectablePermissionMode } from "@parley/protocol";
-import { permissionModeOf } from "@parley/sdk";
+import { PERMISSION_MODES, permissionModeOf } from "@parley/sdk";
 import { useId, useState } from "react";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
-import { PERMISSION_MODES } from "./permission-modes.ts";
 
 /**
  * The permission mode of the session's agent, for the chat header: a selector (choosing one in a new chat

@@ -1,4 +1,4 @@
-import { getMessagePhase } from "../chat/message-phase.ts";
+import { displayPhase } from "@parley/sdk";
 import { useChatStore } from "../store/chat-store-context.tsx";
 
 const ANNOUNCEMENTS = {
@@ -15,7 +15,7 @@ const ANNOUNCEMENTS = {
 export function StatusAnnouncer() {
   const phase = useChatStore((state) => {
     const last = state.session?.messages.at(-1);
-    return last?.role === "agent" ? getMessagePhase(last) : undefined;
+    return last?.role === "agent" ? displayPhase(last) : undefined;
   });
   return (
     <div className="visually-hidden" aria-live="polite" data-testid="status-live">

@@ -1,16 +1,16 @@
-import type { WorkflowSummary } from "@parley/protocol";
-import { WorkflowClient } from "@parley/sdk";
+import type { WorkflowList } from "@parley/protocol";
+import { ApiRequestError, WorkflowClient } from "@parley/sdk";
 import { useLoadWhen } from "../lib/use-load-when.ts";
 
 const client = new WorkflowClient();
-const NO_WORKFLOWS: WorkflowSummary[] = [];
-const loadWorkflows = async () => (await client.definitions()).workflows;
+const NO_WORKFLOWS: WorkflowList = { workflows: [], problems: [] };
+const loadWorkflows = () => client.definitions();
 
 /**
- * The project's workflow definitions, loaded when `wanted` first becomes true (the person typed `/`) and
- * again each time it does, so a file added meanwhile is found.
+ * The project's workflow definitions and invalid files, loaded when `wanted` first becomes true (the person
+ * typed `/`) and again each time it does, so a file added or fixed meanwhile is found.
  */
-export function useWorkflowDefinitions(wanted: boolean): WorkflowSummary[] {
+export function useWorkflowDefinitions(wanted: boolean): WorkflowList {
   return useLoadWhen(wanted, loadWorkflows, NO_WORKFLOWS);
 }
 
@@ -20,14 +20,26 @@ export function startWorkflow(name: string, sessionId: string | undefined, input
 }
 
 /**
- * Whether `name` is a workflow of the project: from the list already loaded, or asked for now (the person
- * typed `/name` and pressed Enter before the list arrived). A server that cannot say means no.
+ * Whether `/name` names a workflow file of the project, valid or not (an invalid one is started too, so
+ * the server's answer shows its mistakes instead of the line going to the agent as chat): from the list
+ * already loaded, or asked for now (the person pressed Enter before the list arrived). A server that
+ * cannot say means no.
  */
-export async function isWorkflow(name: string, known: readonly WorkflowSummary[]): Promise<boolean> {
-  if (known.some((workflow) => workflow.name === name)) return true;
+export async function isWorkflowFile(name: string, known: WorkflowList): Promise<boolean> {
+  const names = (list: WorkflowList) => [
+    ...list.workflows.map((workflow) => workflow.name),
+    ...list.problems.map((problem) => problem.name),
+  ];
+  if (names(known).includes(name)) return true;
   try {
-    return (await client.definitions()).workflows.some((workflow) => workflow.name === name);
+    return names(await client.definitions()).includes(name);
   } catch {
     return false;
   }
+}
+
+/** What the server said went wrong, without the request line the client puts before it. */
+export function apiMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.body !== undefined) return error.body.error.message;
+  return (error as Error).message;
 }

@@ -1,22 +1,24 @@
-import type { WorkflowSummary } from "@parley/protocol";
+import type { WorkflowList } from "@parley/protocol";
 
 /**
  * Below the composer while a `/` line is typed: the workflows whose name starts with what was typed, each
- * with what it does and the inputs it takes (`key=default`); choosing one fills in its command.
+ * with what it does and the inputs it takes (`key=default`), and the invalid files of such a name marked
+ * so, with their first mistake; choosing one fills in its command.
  */
 export function WorkflowSuggestions({
   text,
-  workflows,
+  list,
   onChoose,
 }: {
   text: string;
-  workflows: readonly WorkflowSummary[];
+  list: WorkflowList;
   onChoose: (command: string) => void;
 }) {
   const typed = /^\/(\S*)/.exec(text.trimStart())?.[1];
   if (typed === undefined) return null;
-  const matching = workflows.filter((workflow) => workflow.name.startsWith(typed));
-  if (matching.length === 0) return null;
+  const matching = list.workflows.filter((workflow) => workflow.name.startsWith(typed));
+  const invalid = list.problems.filter((problem) => problem.name?.startsWith(typed) === true);
+  if (matching.length === 0 && invalid.length === 0) return null;
   return (
     <ul className="workflow-suggestions" data-testid="workflow-suggestions" aria-label="Workflows">
       {matching.map((workflow) => {
@@ -38,6 +40,21 @@ export function WorkflowSuggestions({
           </li>
         );
       })}
+      {invalid.map((problem) => (
+        <li key={problem.path}>
+          <button
+            type="button"
+            className="workflow-suggestion workflow-suggestion-invalid"
+            data-testid="workflow-suggestion"
+            data-invalid="true"
+            onClick={() => onChoose(`/${problem.name} `)}
+          >
+            <strong>/{problem.name}</strong>
+            <span className="workflow-invalid-badge"> invalid</span>
+            <span className="muted"> — {problem.issues?.[0]?.message ?? problem.message}</span>
+          </button>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,7 +1,8 @@
-import type { WorkflowExecutionView } from "@parley/protocol";
+import type { WorkflowExecutionView, WorkflowList } from "@parley/protocol";
 import { WorkflowClient } from "@parley/sdk";
 import { useCallback, useEffect, useState } from "react";
 import { navigate } from "../app/use-route.ts";
+import { WorkflowDefinitionsList } from "./workflow-definitions-list.tsx";
 import "./workflows.css";
 
 const client = new WorkflowClient();
@@ -10,15 +11,18 @@ const client = new WorkflowClient();
 const REFRESH_MS = 2000;
 
 /**
- * The workflow list: the project's executions, running and past, newest first, each with its status, its
+ * The Workflows page: the workflows the project defines (each runnable one with a Run action, each invalid
+ * file with its mistakes), then its executions, running and past, newest first, each with its status, its
  * progress and a link to the session whose card shows (and controls) it.
  */
 export function WorkflowsPage({ onClose }: { onClose: () => void }) {
+  const [definitions, setDefinitions] = useState<WorkflowList | undefined>();
   const [executions, setExecutions] = useState<WorkflowExecutionView[] | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const load = useCallback(() => {
-    client.executions().then(
-      (list) => {
+    Promise.all([client.definitions(), client.executions()]).then(
+      ([found, list]) => {
+        setDefinitions(found);
         setExecutions(list.executions);
         setFailure(undefined);
       },
@@ -48,9 +52,12 @@ export function WorkflowsPage({ onClose }: { onClose: () => void }) {
           {failure}
         </p>
       )}
+      <h3>Definitions</h3>
+      {definitions !== undefined && <WorkflowDefinitionsList list={definitions} />}
+      <h3>Runs</h3>
       {executions?.length === 0 && (
         <p className="muted">
-          No workflow has run yet. Type <code>/</code> and a workflow's name in the message box to start one.
+          No workflow has run yet. Run one above, or type <code>/</code> and its name in the message box.
         </p>
       )}
       {executions !== undefined && executions.length > 0 && (

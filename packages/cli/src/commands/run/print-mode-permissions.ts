@@ -4,6 +4,7 @@ import {
   type CanUseToolCallback,
   describeRule,
   type EngineTool,
+  type EnvironmentVariables,
   PermissionPolicy,
   parseRuleList,
   policyCanUseTool,
@@ -30,6 +31,8 @@ export interface PrintModePermissions {
 export function printModePermissions(options: {
   cwd: string;
   mode: PermissionMode;
+  /** What `Bash` commands start from: the person's environment minus Parley's secrets (`childEnvironmentFor`). */
+  shellEnvironment: EnvironmentVariables;
   allowedTools?: readonly string[];
   disallowedTools?: readonly string[];
   ask?: AskForPermission;
@@ -43,7 +46,9 @@ export function printModePermissions(options: {
     rules: [...allowed, ...disallowed.filter((rule) => rule.pattern !== undefined)],
   });
   return {
-    tools: builtinTools().filter((tool) => !removed.has(tool.name)),
+    tools: builtinTools({ bash: { environment: () => options.shellEnvironment } }).filter(
+      (tool) => !removed.has(tool.name),
+    ),
     canUseTool: policyCanUseTool(policy, {
       ask: options.ask ?? denyForLackOfApprover,
       suggestionDestination: "session",

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
   AgentSession,
+  childEnvironmentFor,
   createLanguageModel,
   loadSettings,
   ModelConfigError,
@@ -124,6 +125,7 @@ async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
   const permissions = printModePermissions({
     cwd,
     mode: args.permissionMode ?? settings.permission_mode ?? "default",
+    shellEnvironment: childEnvironmentFor("shell", io.env, settings).env,
     ...optional("allowedTools", args.allowedTools),
     ...optional("disallowedTools", args.disallowedTools),
   });

@@ -1,21 +1,22 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { parleyHome } from "@parley/engine";
-import type { WorkflowExecutionView } from "@parley/protocol";
-import { ParleyClient, WorkflowClient } from "@parley/sdk";
+import { describeWorkflowIssue, type WorkflowExecutionView, type WorkflowProblem } from "@parley/protocol";
+import { ApiRequestError, ParleyClient, WorkflowClient } from "@parley/sdk";
 import { findRunningServer, loadWorkflows, type ParleyServer, startParleyServer } from "@parley/server";
 import { type CliIo, write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
+import { approvalAnnouncement, isWorkflowApproval } from "./approval-question.ts";
+import { type FollowTarget, followWorkflow } from "./follow-workflow.ts";
 import { parseWorkflowArgs, WORKFLOW_HELP, type WorkflowArgs } from "./parse-workflow-args.ts";
-import { executionLine, executionReport, progressLines } from "./workflow-report.ts";
-
-/** How often `run` looks at the workflow while following it. */
-const FOLLOW_INTERVAL_MS = 250;
+import { executionLine, executionReport } from "./workflow-report.ts";
 
 /** The server a command talks to, and how to let go of it. */
 interface Connection {
   workflows: WorkflowClient;
   api: ParleyClient;
+  /** The server's address, for links to its web UI. */
+  origin: string;
   /** Set when no server was running and one was started in this process for the command. */
   local?: ParleyServer;
 }
@@ -56,7 +57,7 @@ export const workflowCommand: Command = {
     try {
       return await perform(args, connection, io);
     } catch (error) {
-      await write(io.stderr, `parley: ${(error as Error).message}\n`);
+      await write(io.stderr, `parley: ${messageOf(error)}\n`);
       return 1;
     } finally {
       await connection.local?.close();
@@ -69,22 +70,21 @@ async function connect(
   projectRoot: string,
   home: string,
   io: CliIo,
-) {
+): Promise<Connection> {
   const found =
     args.url === undefined
       ? findRunningServer(home, projectRoot)
       : { url: args.url, token: io.env.PARLEY_TOKEN ?? "" };
-  if (found !== undefined) {
-    const options = { baseUrl: found.url, token: found.token };
-    return { workflows: new WorkflowClient(options), api: new ParleyClient(options) } satisfies Connection;
-  }
-  const local = await startParleyServer({ projectRoot, home, env: io.env, port: 0 });
-  const options = { baseUrl: local.url, token: local.token };
+  const local =
+    found === undefined ? await startParleyServer({ projectRoot, home, env: io.env, port: 0 }) : undefined;
+  const server = found ?? (local as ParleyServer);
+  const options = { baseUrl: server.url, token: server.token };
   return {
     workflows: new WorkflowClient(options),
     api: new ParleyClient(options),
-    local,
-  } satisfies Connection;
+    origin: server.url.replace(/\/+$/, ""),
+    ...(local !== undefined && { local }),
+  };
 }
 
 async function perform(args: Exclude<WorkflowArgs, { action: "help" }>, connection: Connection, io: CliIo) {
@@ -95,122 +95,117 @@ async function perform(args: Exclude<WorkflowArgs, { action: "help" }>, connecti
       await printList(io, list.workflows, list.problems);
       return 0;
     }
-    case "status": {
-      if (args.executionId !== undefined) {
-        await write(io.stdout, executionReport(await workflows.get(args.executionId)));
-        return 0;
-      }
-      const { executions } = await workflows.executions();
-      await write(
-        io.stdout,
-        executions.length === 0
-          ? "No workflow has run yet.\n"
-          : `${executions.map(executionLine).join("\n")}\n`,
-      );
+    case "status":
+      await printStatus(connection, io, args.executionId);
+      return 0;
+    case "pause": {
+      const reason = args.now ? "`parley workflow pause --now` was used" : undefined;
+      await write(io.stdout, executionReport(await workflows.pause(args.executionId, args.now, reason)));
       return 0;
     }
-    case "pause":
-      await write(io.stdout, executionReport(await workflows.pause(args.executionId, args.now)));
+    case "cancel":
+      await write(io.stdout, executionReport(await workflows.act(args.executionId, "cancel")));
       return 0;
     case "resume":
-    case "retry":
-    case "cancel": {
-      const view = await workflows.act(args.executionId, args.action);
-      if (args.action === "cancel" || connection.local === undefined) {
-        await write(io.stdout, executionReport(view));
-        return 0;
+    case "retry": {
+      if (args.permissionMode !== undefined) {
+        const before = await workflows.get(args.executionId);
+        await connection.api.setPermissionMode(before.session_id, {
+          agent_id: before.agent_id,
+          permission_mode: args.permissionMode,
+        });
       }
-      // With no server running, this process is what runs the workflow: follow it until it stops.
-      return follow(connection, view, io);
+      const view = await workflows.act(args.executionId, args.action);
+      await write(io.stdout, executionReport(view));
+      // With no server running, this process is what runs the workflow: it follows it whatever --detach says.
+      if (args.detach && connection.local === undefined) return 0;
+      return followWorkflow(followTarget(connection, io), view);
     }
     case "run": {
       const view = await workflows.start(args.name, {
         inputs: args.inputs,
         ...(args.sessionId !== undefined && { session_id: args.sessionId }),
+        ...(args.permissionMode !== undefined && { permission_mode: args.permissionMode }),
       });
       await write(
         io.stdout,
         `Started ${view.workflow_name} (${view.execution_id}) in session ${view.session_id}\n`,
       );
       if (args.detach && connection.local === undefined) return 0;
-      return follow(connection, view, io);
+      return followWorkflow(followTarget(connection, io), view);
     }
   }
 }
 
-/** Prints the workflow's progress until it stops; Ctrl-C stops following (a local server pauses it). */
-async function follow(connection: Connection, started: WorkflowExecutionView, io: CliIo): Promise<number> {
-  let last: WorkflowExecutionView | undefined;
-  let interrupted = false;
-  const stopInterrupt = io.onInterrupt(() => {
-    interrupted = true;
-  });
-  try {
-    for (let view = started; ; view = await connection.workflows.get(started.execution_id)) {
-      const lines = progressLines(last, view);
-      if (lines.length > 0) await write(io.stdout, `${lines.join("\n")}\n`);
-      last = view;
-      const { status } = view.execution;
-      if (status === "Completed") return 0;
-      if (status === "Failed" || status === "Cancelled" || status === "Paused") {
-        await write(io.stdout, executionReport(view));
-        if (status === "Paused")
-          await write(io.stdout, `Resume it with: parley workflow resume ${view.execution_id}\n`);
-        if (status === "Failed")
-          await write(
-            io.stdout,
-            `Run the failed step again with: parley workflow retry ${view.execution_id}\n`,
-          );
-        return 1;
-      }
-      if (interrupted) return await stopFollowing(connection, view, io);
-      if (connection.local !== undefined && (await waitsForApproval(connection, view))) {
-        await write(
-          io.stderr,
-          "A step waits for your approval, and nobody can give it here: pausing. Allow the command with a permission rule, or run `parley serve` and approve it in the web UI, then resume.\n",
-        );
-        await connection.workflows.pause(view.execution_id, true);
-        continue;
-      }
-      await new Promise((resolve) => setTimeout(resolve, FOLLOW_INTERVAL_MS));
-    }
-  } finally {
-    stopInterrupt();
-  }
+/**
+ * How a followed workflow is answered: on the terminal when there is one, and in the web UI of the server
+ * (a server of this process gets a one-time sign-in link, as nobody's browser knows it).
+ */
+function followTarget(connection: Connection, io: CliIo): FollowTarget {
+  const interactive = io.stdin.isTTY === true;
+  const { local } = connection;
+  return {
+    workflows: connection.workflows,
+    api: connection.api,
+    io,
+    local: local !== undefined,
+    interactive,
+    answerAt: async (sessionId) => {
+      const page = `/sessions/${encodeURIComponent(sessionId)}`;
+      if (local === undefined)
+        return { url: `${connection.origin}${page}`, label: "Answer it in the web UI" };
+      if (!interactive) return undefined;
+      return {
+        url: `${local.loginUrl()}&next=${encodeURIComponent(page)}`,
+        label: "Answer it below, or in the web UI while this command runs",
+      };
+    },
+  };
 }
 
-async function stopFollowing(
-  connection: Connection,
-  view: WorkflowExecutionView,
-  io: CliIo,
-): Promise<number> {
-  if (connection.local === undefined) {
-    await write(io.stdout, `Still running in the server: parley workflow status ${view.execution_id}\n`);
-    return 1;
+/** `status`: every execution in a line, or one in detail; each says when it waits for a person. */
+async function printStatus(connection: Connection, io: CliIo, executionId: string | undefined) {
+  const { approvals } = await connection.api.listApprovals({ state: "pending" });
+  const waiting = (view: WorkflowExecutionView) =>
+    approvals.filter((approval) => isWorkflowApproval(view, approval));
+  if (executionId !== undefined) {
+    const view = await connection.workflows.get(executionId);
+    const pending = view.execution.status === "Running" ? waiting(view) : [];
+    let text = executionReport(view, pending.length > 0);
+    const url = `${connection.origin}/sessions/${encodeURIComponent(view.session_id)}`;
+    for (const approval of pending)
+      text += approvalAnnouncement(view, approval, { url, label: "Answer it in the web UI" });
+    await write(io.stdout, text);
+    return;
   }
-  const paused = await connection.workflows.pause(view.execution_id, true);
+  const { executions } = await connection.workflows.executions();
   await write(
     io.stdout,
-    `${executionReport(paused)}Resume it with: parley workflow resume ${view.execution_id}\n`,
+    executions.length === 0
+      ? "No workflow has run yet.\n"
+      : `${executions.map((view) => executionLine(view, waiting(view).length > 0)).join("\n")}\n`,
   );
-  return 1;
-}
-
-/** Whether one of the workflow's own calls waits for a person's approval. */
-async function waitsForApproval(connection: Connection, view: WorkflowExecutionView): Promise<boolean> {
-  const { approvals } = await connection.api.listApprovals({ session_id: view.session_id, state: "pending" });
-  return approvals.some((approval) => approval.agent_id === "workflow");
 }
 
 async function printList(
   io: CliIo,
   workflows: readonly { name: string; description?: string | undefined; path?: string }[],
-  problems: readonly { path: string; message: string }[],
+  problems: readonly WorkflowProblem[],
 ): Promise<void> {
   const lines = workflows.map((workflow) =>
     workflow.description === undefined ? workflow.name : `${workflow.name}  ${workflow.description}`,
   );
   if (lines.length === 0) lines.push("No workflows: add one as .parley/workflows/<name>.yaml");
-  for (const problem of problems) lines.push(`invalid ${problem.path}: ${problem.message}`);
+  for (const problem of problems) {
+    lines.push(`invalid ${problem.path}:`);
+    const issues = problem.issues ?? [{ path: "", message: problem.message }];
+    for (const issue of issues) lines.push(`  ${describeWorkflowIssue(issue)}`);
+  }
   await write(io.stdout, `${lines.join("\n")}\n`);
+}
+
+/** What went wrong, as the server said it (not the request line the SDK puts before it). */
+function messageOf(error: unknown): string {
+  if (error instanceof ApiRequestError && error.body !== undefined) return error.body.error.message;
+  return (error as Error).message;
 }

@@ -10,16 +10,23 @@ const MARKS: Record<WorkflowStepProgress["status"], string> = {
   interrupted: "‖",
 };
 
-/** One line per execution, for `parley workflow status`. */
-export function executionLine(view: WorkflowExecutionView): string {
+/**
+ * One line per execution, for `parley workflow status`: its status as it really stands (a Running one that
+ * will pause after its step says so; one whose step waits for a person says that too).
+ */
+export function executionLine(view: WorkflowExecutionView, waitsForApproval = false): string {
   const { execution } = view;
+  const pausing =
+    execution.status === "Running" && (execution as { pause_requested?: unknown }).pause_requested === true;
+  const status = pausing ? "Running, pausing after this step" : execution.status;
   const at = execution.current_step == null ? "" : ` at ${execution.current_step}`;
-  return `${view.execution_id}  ${view.workflow_name}  ${execution.status}  ${execution.completed_steps}/${execution.total_steps}${at}`;
+  const waiting = waitsForApproval && execution.status === "Running" ? ", waiting for your approval" : "";
+  return `${view.execution_id}  ${view.workflow_name}  ${status}  ${execution.completed_steps}/${execution.total_steps}${at}${waiting}`;
 }
 
 /** An execution in detail: its status, then each step with its mark, attempts and error. */
-export function executionReport(view: WorkflowExecutionView): string {
-  const lines = [executionLine(view)];
+export function executionReport(view: WorkflowExecutionView, waitsForApproval = false): string {
+  const lines = [executionLine(view, waitsForApproval)];
   for (const step of view.execution.steps ?? []) {
     const attempts = step.attempts > 1 ? ` (try ${step.attempts})` : "";
     lines.push(`  [${MARKS[step.status]}] ${step.name}${attempts}`);
@@ -40,7 +47,8 @@ export function progressLines(
     const old = previous.get(step.id);
     if (old?.status === step.status && old.attempts === step.attempts) continue;
     if (step.status === "pending" && old === undefined) continue;
-    const detail = step.status === "failed" && step.error != null ? `: ${step.error.message}` : "";
+    const explained = step.status === "failed" || step.status === "interrupted";
+    const detail = explained && step.error != null ? `: ${step.error.message}` : "";
     lines.push(`[${MARKS[step.status]}] ${step.name} ${step.status}${detail}`);
   }
   if (before?.execution.status !== after.execution.status) lines.push(`workflow ${after.execution.status}`);

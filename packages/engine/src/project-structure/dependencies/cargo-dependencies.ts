@@ -42,13 +42,19 @@ export async function readCargoDependencies(
     if (manifest !== undefined && member.dir !== folder.dir) members.push({ folder: member, manifest });
   }
   const lock = await readToml<{ package?: CargoLockPackage[] }>(folder, "Cargo.lock");
-  const locked = lock?.package ?? [];
-  const byName = new Map<string, CargoLockPackage[]>();
-  for (const crate of locked) byName.set(crate.name, [...(byName.get(crate.name) ?? []), crate]);
+  const locked = Array.isArray(lock?.package) ? lock.package : [];
+  // Indexed once, so a lockfile with thousands of versions of one crate costs no more than its length.
+  const firstByName = new Map<string, CargoLockPackage>();
+  const byReference = new Map<string, CargoLockPackage>();
+  for (const crate of locked) {
+    if (!firstByName.has(crate.name)) firstByName.set(crate.name, crate);
+    const reference = `${crate.name} ${crate.version}`;
+    if (!byReference.has(reference)) byReference.set(reference, crate);
+  }
+  // A reference is `name`, `name version` or `name version (source)`.
   const find = (reference: string): CargoLockPackage | undefined => {
-    const [name = "", version] = reference.split(" ");
-    const candidates = byName.get(name) ?? [];
-    return version === undefined ? candidates[0] : candidates.find((crate) => crate.version === version);
+    const [name = "", version] = String(reference).split(" ", 2);
+    return version === undefined ? firstByName.get(name) : byReference.get(`${name} ${version}`);
   };
   const workspaceNames = new Set<string>();
   for (const { folder: member, manifest } of members) {
@@ -62,7 +68,7 @@ export async function readCargoDependencies(
       ...(version !== undefined && { version }),
     });
     for (const requirement of cargoRequirements(manifest)) {
-      const pinned = (byName.get(requirement.name) ?? []).find((crate) => crate.name === requirement.name);
+      const pinned = firstByName.get(requirement.name);
       builder.add({
         ecosystem: "cargo",
         name: requirement.name,
@@ -78,7 +84,7 @@ export async function readCargoDependencies(
     // The workspace's own crates are the manifests; they are nodes only when another member needs them.
     if (crate.source === undefined && workspaceNames.has(crate.name)) continue;
     const from = builder.add({ ecosystem: "cargo", name: crate.name, version: crate.version });
-    for (const reference of crate.dependencies ?? []) {
+    for (const reference of Array.isArray(crate.dependencies) ? crate.dependencies : []) {
       const target = find(reference);
       if (target === undefined) continue;
       builder.addEdge(from, builder.add({ ecosystem: "cargo", name: target.name, version: target.version }));

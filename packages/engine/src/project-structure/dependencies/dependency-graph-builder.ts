@@ -24,24 +24,33 @@ export function dependencyId(ecosystem: string, name: string, version: string): 
  * packages not in the graph are dropped, and at most `maxDependencies` are kept, direct ones first.
  */
 export class DependencyGraphBuilder {
-  readonly #manifests: DependencyManifest[] = [];
+  readonly #manifests = new Map<string, DependencyManifest>();
+  /** The folders of each ecosystem's manifests, kept as they come: a lockfile may name thousands. */
+  readonly #manifestFolders = new Map<string, Set<string>>();
   readonly #packages = new Map<string, FoundPackage & { devKnown: boolean }>();
   readonly #edges = new Map<string, Set<string>>();
 
   addManifest(manifest: DependencyManifest): void {
-    if (!this.#manifests.some((known) => known.path === manifest.path)) this.#manifests.push(manifest);
+    if (this.#manifests.has(manifest.path)) return;
+    this.#manifests.set(manifest.path, manifest);
+    const folder = manifest.path.slice(0, Math.max(0, manifest.path.lastIndexOf("/")));
+    const folders = this.#manifestFolders.get(manifest.ecosystem) ?? new Set<string>();
+    this.#manifestFolders.set(manifest.ecosystem, folders.add(folder));
   }
 
-  /** The folders (project-relative) of the manifests recorded so far for an ecosystem. */
-  manifestFolders(ecosystem: string): Set<string> {
-    const folders = this.#manifests
-      .filter((manifest) => manifest.ecosystem === ecosystem)
-      .map((manifest) => manifest.path.slice(0, Math.max(0, manifest.path.lastIndexOf("/"))));
-    return new Set(folders);
+  /** Whether a manifest of `ecosystem` in `folder` (project-relative) has been recorded. */
+  hasManifestIn(ecosystem: string, folder: string): boolean {
+    return this.#manifestFolders.get(ecosystem)?.has(folder) ?? false;
+  }
+
+  /** How many manifests have been recorded (a graph lists at most as many as it keeps packages). */
+  get manifestCount(): number {
+    return this.#manifests.size;
   }
 
   /** Adds (or merges) a package and returns its id. */
-  add(found: FoundPackage): string {
+  add(reported: FoundPackage): string {
+    const found = wellFormed(reported);
     const id = dependencyId(found.ecosystem, found.name, found.version);
     const known = this.#packages.get(id);
     if (known === undefined) {
@@ -90,7 +99,8 @@ export class DependencyGraphBuilder {
       depends_on: [...(this.#edges.get(id) ?? [])].filter((target) => kept.has(target)).sort(),
     }));
     const omitted = all.length - dependencies.length;
-    return { manifests: this.#manifests, dependencies, ...(omitted > 0 && { omitted_count: omitted }) };
+    const manifests = [...this.#manifests.values()].slice(0, maxDependencies);
+    return { manifests, dependencies, ...(omitted > 0 && { omitted_count: omitted }) };
   }
 
   #inferDev(): void {
@@ -110,4 +120,16 @@ export class DependencyGraphBuilder {
       else if (!found.devKnown) found.dev = true;
     }
   }
+}
+
+/**
+ * The package with its name and version as non-empty strings: parsers read untrusted lockfiles, where a
+ * number or a table can stand where a name belongs, and the graph must still fit its schema.
+ */
+function wellFormed(found: FoundPackage): FoundPackage {
+  const text = (value: unknown) =>
+    typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+  const name = text(found.name) || "(unnamed)";
+  const version = text(found.version);
+  return name === found.name && version === found.version ? found : { ...found, name, version };
 }

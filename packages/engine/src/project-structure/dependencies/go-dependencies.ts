@@ -22,7 +22,8 @@ export async function readGoDependencies(
     if (/^require\s*\($/.test(line)) inBlock = true;
     else if (inBlock && line === ")") inBlock = false;
     else if (inBlock || line.startsWith("require ")) {
-      const match = /^(?:require\s+)?(\S+)\s+(v\S+)(.*)$/.exec(line);
+      // `s`: a stray `\r` inside the line would otherwise make `(.*)$` backtrack quadratically.
+      const match = /^(?:require\s+)?(\S+)\s+(v\S+)(.*)$/s.exec(line);
       if (match === null) continue;
       const [, name = "", version = "", rest = ""] = match;
       required.add(name);

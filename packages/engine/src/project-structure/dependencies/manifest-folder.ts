@@ -1,13 +1,24 @@
-import { readdir, readFile } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { confinePath } from "../../permissions/confine-path.ts";
+import type { ProjectStructureProblemReason } from "@parley/protocol";
+import type { FileReport } from "../file-report.ts";
+import { MAX_LOCKFILE_BYTES, MAX_MANIFEST_BYTES, readProjectFile } from "../read-project-file.ts";
 
-/** Largest manifest or lockfile read (a lockfile past this is skipped rather than parsed). */
-const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/** Files read with the lockfile limit; every other manifest gets the smaller one. */
+const LOCKFILES = new Set([
+  "package-lock.json",
+  "pnpm-lock.yaml",
+  "yarn.lock",
+  "Cargo.lock",
+  "uv.lock",
+  "poetry.lock",
+  "go.sum",
+]);
 
 /**
  * A project folder that holds manifests or lockfiles: its project-relative path, the names found in it,
- * and reads confined to the project (a manifest that is a symlink out of the project is not read).
+ * reads confined to the project and capped in size, and the report where a parser says what it could not use.
  */
 export class ManifestFolder {
   constructor(
@@ -15,12 +26,13 @@ export class ManifestFolder {
     /** Project-relative, "" for the root. */
     readonly dir: string,
     readonly names: ReadonlySet<string>,
+    readonly report: FileReport,
   ) {}
 
   /** The folder at `dir` (project-relative), with the names in it. */
-  static async at(root: string, dir: string): Promise<ManifestFolder> {
-    const names = await readdir(join(root, dir)).catch(() => [] as string[]);
-    return new ManifestFolder(root, dir, new Set(names));
+  async at(dir: string): Promise<ManifestFolder> {
+    const names = await readdir(join(this.root, dir)).catch(() => [] as string[]);
+    return new ManifestFolder(this.root, dir, new Set(names), this.report);
   }
 
   /** The project-relative path of a file in this folder. */
@@ -28,45 +40,52 @@ export class ManifestFolder {
     return this.dir === "" ? name : `${this.dir}/${name}`;
   }
 
-  /** The text of a file in this folder, or undefined when it is missing, too large or outside the project. */
+  /**
+   * The text of a file in this folder, or undefined when it is missing; a file too large, outside the
+   * project or unreadable is reported. The file counts as the one being worked on until the next read.
+   */
   async read(name: string): Promise<string | undefined> {
     if (!this.names.has(name)) return undefined;
-    const confined = await confinePath(this.root, this.pathOf(name), { intent: "read" }).catch(
-      () => undefined,
-    );
-    if (confined?.kind !== "file") return undefined;
-    const text = await readFile(confined.absolute, "utf8").catch(() => undefined);
-    return text !== undefined && text.length <= MAX_MANIFEST_BYTES ? text : undefined;
+    const limit = LOCKFILES.has(name) ? MAX_LOCKFILE_BYTES : MAX_MANIFEST_BYTES;
+    return readProjectFile(this.root, this.pathOf(name), limit, this.report);
   }
 
-  /** Folders below this one matched by workspace globs (`packages/*`, `crates/core`); `**` is not expanded. */
+  /** Reports that a file of this folder could not be used, and why (`message` follows the file's path). */
+  problem(name: string, reason: ProjectStructureProblemReason, message: string): void {
+    this.report.problem(this.pathOf(name), reason, message);
+  }
+
+  /**
+   * Folders below this one matched by workspace globs (`packages/*`, `crates/core`), each once; `**`,
+   * negations and `..` are not expanded.
+   */
   async expand(patterns: readonly string[]): Promise<ManifestFolder[]> {
-    const found: ManifestFolder[] = [];
-    for (const pattern of patterns) {
+    const dirs = new Set<string>();
+    const listed = new Map<string, Dirent[]>();
+    for (const pattern of new Set(patterns)) {
       const clean = pattern.replace(/^\.\//, "").replace(/\/$/, "");
       if (clean.startsWith("!") || clean.includes("**") || clean.includes("..")) continue;
       const star = clean.indexOf("*");
       if (star === -1) {
-        found.push(await ManifestFolder.at(this.root, this.#child(clean)));
+        dirs.add(this.#child(clean));
         continue;
       }
       const parent = clean.slice(0, clean.lastIndexOf("/", star) + 1).replace(/\/$/, "");
       const rest = clean.slice(parent === "" ? 0 : parent.length + 1);
-      const matcher = new RegExp(`^${rest.split("*").map(escapeRegExp).join("[^/]*")}$`);
-      const entries = await readdir(join(this.root, this.#child(parent)), { withFileTypes: true }).catch(
-        () => [],
-      );
-      for (const entry of entries.sort((left, right) => left.name.localeCompare(right.name))) {
-        if (entry.isDirectory() && matcher.test(entry.name)) {
-          found.push(
-            await ManifestFolder.at(
-              this.root,
-              this.#child(parent === "" ? entry.name : `${parent}/${entry.name}`),
-            ),
-          );
-        }
+      const at = this.#child(parent);
+      let entries = listed.get(at);
+      if (entries === undefined) {
+        entries = await readdir(join(this.root, at), { withFileTypes: true }).catch(() => []);
+        entries.sort((left, right) => left.name.localeCompare(right.name));
+        listed.set(at, entries);
+      }
+      for (const entry of entries) {
+        if (entry.isDirectory() && matchesWildcards(rest, entry.name))
+          dirs.add(this.#child(parent === "" ? entry.name : `${parent}/${entry.name}`));
       }
     }
+    const found: ManifestFolder[] = [];
+    for (const dir of dirs) found.push(await this.at(dir));
     return found;
   }
 
@@ -76,6 +95,27 @@ export class ManifestFolder {
   }
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * Whether `name` matches `pattern`, where `*` stands for any run of characters: the greedy matcher that
+ * backtracks only to the last `*`, so a crafted `*a*a*a…b` costs pattern × name steps, not an exponent.
+ */
+export function matchesWildcards(pattern: string, name: string): boolean {
+  let p = 0;
+  let n = 0;
+  let star = -1;
+  let resume = 0;
+  while (n < name.length) {
+    if (p < pattern.length && pattern[p] === "*") {
+      star = p++;
+      resume = n;
+    } else if (p < pattern.length && pattern[p] === name[n]) {
+      p++;
+      n++;
+    } else if (star !== -1) {
+      p = star + 1;
+      n = ++resume;
+    } else return false;
+  }
+  while (p < pattern.length && pattern[p] === "*") p++;
+  return p === pattern.length;
 }

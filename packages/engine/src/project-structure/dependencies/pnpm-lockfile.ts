@@ -1,7 +1,7 @@
-import { parse } from "yaml";
 import type { DependencyGraphBuilder } from "./dependency-graph-builder.ts";
 import type { ManifestFolder } from "./manifest-folder.ts";
 import { NPM_GROUPS } from "./npm-manifest.ts";
+import { parseError } from "./parse-error.ts";
 
 type Versions = Record<string, string | { version?: string; specifier?: string }>;
 
@@ -37,8 +37,11 @@ export async function readPnpmLockfile(
   if (text === undefined) return false;
   let lock: PnpmLock;
   try {
+    // Loaded only when a project has a pnpm lockfile: the worker starts faster without it.
+    const { parse } = await import("yaml");
     lock = (parse(text) ?? {}) as PnpmLock;
-  } catch {
+  } catch (error) {
+    folder.problem("pnpm-lock.yaml", "invalid", `is not valid YAML (${parseError(error)}).`);
     return false;
   }
   const snapshots = lock.snapshots ?? lock.packages ?? {};

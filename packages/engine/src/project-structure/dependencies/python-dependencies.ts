@@ -57,7 +57,8 @@ export async function readPythonDependencies(
     (await readToml<{ package?: LockedPackage[] }>(folder, "uv.lock")) ??
     (await readToml<{ package?: LockedPackage[] }>(folder, "poetry.lock"));
   const locked = new Map<string, LockedPackage>();
-  for (const found of lock?.package ?? []) {
+  for (const found of Array.isArray(lock?.package) ? lock.package : []) {
+    if (typeof found?.name !== "string") continue;
     const name = normalizePythonName(found.name);
     if (!locked.has(name)) locked.set(name, found);
   }
@@ -103,7 +104,7 @@ export async function readPythonDependencies(
     const from = idOf(name);
     if (from === undefined) continue;
     const extras = Object.values(found["optional-dependencies"] ?? {}).flat();
-    for (const target of [...namesOf(found.dependencies), ...extras.map((entry) => entry.name)]) {
+    for (const target of [...namesOf(found.dependencies), ...namesOf(extras)]) {
       const to = idOf(normalizePythonName(target));
       if (to !== undefined) builder.addEdge(from, to);
     }
@@ -115,7 +116,8 @@ function lockedDirect(name: string, dev: boolean, optional: boolean): Named {
 }
 
 function namesOf(dependencies: LockedPackage["dependencies"]): string[] {
-  if (Array.isArray(dependencies)) return dependencies.map((dependency) => dependency.name);
+  if (Array.isArray(dependencies))
+    return dependencies.map((dependency) => dependency?.name).filter((name) => typeof name === "string");
   return Object.keys(dependencies ?? {});
 }
 

@@ -13,12 +13,13 @@ export function normalizePythonName(name: string): string {
 
 /** Parses `requests[socks]>=2.31 ; python_version>"3.8"`; undefined for options, URLs and blank lines. */
 export function parsePythonRequirement(line: string): PythonRequirement | undefined {
+  // The `s` flag lets `.` cross a stray `\r`: without it a line of ` #` pairs and a `\r` backtracks quadratically.
   const text =
     line
-      .replace(/\s#.*$/, "")
+      .replace(/\s#.*$/s, "")
       .split(";")[0]
       ?.trim() ?? "";
-  const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(.*)$/.exec(text);
+  const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(.*)$/s.exec(text);
   if (match === null || text.startsWith("-")) return undefined;
   const spec = (match[3] ?? "").replace(/^\(|\)$/g, "").trim();
   if (spec.startsWith("@")) return { name: normalizePythonName(match[1] as string), spec: "url" };

@@ -1,5 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { z } from "zod";
+import { childEnvironment } from "../../children/child-environment.ts";
+import type { EnvironmentVariables } from "../../config/resolve-model-config.ts";
 import { defineTool, type EngineTool } from "../engine-tool.ts";
 import { OutputCapture } from "../shell/output-capture.ts";
 import { runShellCommand, type TimerSource, unrefTimers } from "../shell/run-shell-command.ts";
@@ -20,13 +22,16 @@ export interface BashToolOptions {
   killGraceMs?: number;
   /** The shell (default `/bin/sh`). */
   shell?: string;
-  /** The command's environment (default: this process's, without `PARLEY_TOKEN`). */
-  env?: NodeJS.ProcessEnv;
+  /**
+   * The environment each command starts from, asked for at every call (default: this process's minus Parley's
+   * secrets, see `childEnvironment`). `PWD` is always the folder the command runs in.
+   */
+  environment?: () => EnvironmentVariables | Promise<EnvironmentVariables>;
 }
 
 const MAX_LINE_CHARS = 4000;
 
-/** `Bash` with its defaults (real timers, `/bin/sh`, this process's environment). */
+/** `Bash` with its defaults (real timers, `/bin/sh`, this process's environment minus Parley's secrets). */
 export function createBashTool(options: BashToolOptions = {}): EngineTool {
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 120_000;
   const maxTimeoutMs = options.maxTimeoutMs ?? 600_000;
@@ -57,11 +62,12 @@ export function createBashTool(options: BashToolOptions = {}): EngineTool {
       const timeoutMs = input.timeout ?? defaultTimeoutMs;
       const capture = new OutputCapture(maxOutputChars);
       let progressLines = 0;
+      const env = options.environment ? await options.environment() : childEnvironment(process.env).env;
       const result = await runShellCommand({
         command: input.command,
         cwd: await realpath(context.cwd),
         shell: options.shell ?? "/bin/sh",
-        env: options.env ?? commandEnvironment(process.env),
+        env,
         timeoutMs,
         killGraceMs: options.killGraceMs ?? 2000,
         signal: context.signal,
@@ -107,12 +113,6 @@ export function createBashTool(options: BashToolOptions = {}): EngineTool {
       };
     },
   });
-}
-
-/** The environment commands get by default: this process's, without the server's API token. */
-function commandEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { PARLEY_TOKEN: _token, ...rest } = env;
-  return rest;
 }
 
 /** `Bash` with the default options. */

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
+import { withWorkingDirectory } from "../../children/child-environment.ts";
+import type { EnvironmentVariables } from "../../config/resolve-model-config.ts";
 
 /** Schedules a callback; returns a function that cancels it (`EngineClock.setTimer` fits). */
 export interface TimerSource {
@@ -20,7 +22,8 @@ export interface ShellCommandOptions {
   command: string;
   cwd: string;
   shell: string;
-  env: NodeJS.ProcessEnv;
+  /** The whole environment of the command (its `PWD` is set to `cwd` here as well). */
+  env: EnvironmentVariables;
   timeoutMs: number;
   /** After SIGTERM, how long the processes get before SIGKILL. */
   killGraceMs: number;
@@ -49,7 +52,7 @@ export function runShellCommand(options: ShellCommandOptions): Promise<ShellComm
   return new Promise((resolve, reject) => {
     const child = spawn(options.shell, ["-c", options.command], {
       cwd: options.cwd,
-      env: options.env,
+      env: withWorkingDirectory(options.env, options.cwd),
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });

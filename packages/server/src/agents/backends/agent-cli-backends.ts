@@ -1,6 +1,7 @@
 import { type AgentCli, createAgentCli } from "@parley/agent-clis";
-import type { EnvironmentVariables } from "@parley/engine";
+import { type EnvironmentVariables, settingsPath } from "@parley/engine";
 import { type AgentBackend, AgentBackendSchema, type AgentCliName } from "@parley/protocol";
+import type { ChildEnvironments } from "../../children/child-environments.ts";
 
 /** Environment variables naming each agent CLI's executable when it is not on PATH. */
 const COMMAND_VARIABLES: Record<AgentCliName, string> = {
@@ -20,12 +21,35 @@ export function defaultBackend(env: EnvironmentVariables): AgentBackend {
 }
 
 /**
- * The adapter that runs a session's messages through an external agent CLI. The CLI gets the server's
- * environment as it is (its own config and credentials stay its own); `PARLEY_<CLI>_COMMAND` may name its
- * executable.
+ * The adapter that runs a session's messages through an external agent CLI. The CLI gets the person's
+ * environment minus Parley's secrets, plus what their settings pass on to it (its own config and credentials
+ * stay its own); `PARLEY_<CLI>_COMMAND` may name its executable. When it fails, its error says which
+ * variables it was not given and how to pass them on.
  */
-export function agentCliFor(name: AgentCliName, env: EnvironmentVariables): AgentCli {
-  const processEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  const command = processEnv[COMMAND_VARIABLES[name]];
-  return createAgentCli(name, { env: processEnv, ...(command && { command }) });
+export async function openAgentCli(
+  name: AgentCliName,
+  context: { children: ChildEnvironments; home: string },
+): Promise<AgentCli> {
+  const { env, withheld } = await context.children.for(name);
+  const command = env[COMMAND_VARIABLES[name]];
+  const failureHint = withheldVariablesHint(name, withheld, context.home);
+  return createAgentCli(name, { env, ...(command && { command }), ...(failureHint && { failureHint }) });
+}
+
+/**
+ * What a failed run's error adds when the CLI was not given some of the person's variables: which ones, and
+ * how to pass them on (a CLI that authenticates with one of them fails for that reason).
+ */
+export function withheldVariablesHint(
+  name: AgentCliName,
+  withheld: readonly string[],
+  home: string,
+): string | null {
+  if (withheld.length === 0) return null;
+  const them = withheld.length === 1 ? "it" : "them";
+  return (
+    `Parley did not pass ${withheld.join(", ")} on: it keeps its own secrets from every program it starts. ` +
+    `If ${name} needs ${them}, list ${them} under "agent_clis": { "${name}": { "pass_env": [...] } } in ` +
+    `${settingsPath(home)}.`
+  );
 }

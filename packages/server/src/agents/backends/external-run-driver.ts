@@ -1,5 +1,5 @@
 import type { AgentCli } from "@parley/agent-clis";
-import type { MessageParam, ResponsePart, StoredMessage } from "@parley/protocol";
+import type { AgentCliName, MessageParam, ResponsePart, StoredMessage } from "@parley/protocol";
 import { type ChangeReport, ChangeTracker } from "../changes/change-tracker.ts";
 import { publishChangeReport } from "../changes/publish-change-report.ts";
 import type { MessageScope } from "../context/message-publisher.ts";
@@ -7,6 +7,7 @@ import { completionOf, type RunCompletion } from "../context/run-completion.ts";
 import type { RunContext } from "../context/run-context.ts";
 import type { ActiveRun } from "../run/run-driver.ts";
 import { recordRunStart, recordUserMessage } from "../run/run-records.ts";
+import { openAgentCli } from "./agent-cli-backends.ts";
 import { toolCallMessages } from "./external-tool-messages.ts";
 import { projectFiles } from "./project-files.ts";
 
@@ -34,7 +35,9 @@ export class ExternalRunDriver implements ActiveRun {
   #queueCleared = false;
   readonly #context: RunContext;
   readonly #identity: ExternalRunIdentity;
-  readonly #cli: AgentCli;
+  readonly #backend: AgentCliName;
+  /** The CLI's adapter, opened when the run starts (its environment comes from the settings of that moment). */
+  #opened: AgentCli | undefined;
   readonly #scope: MessageScope & { runId: string };
   readonly #controller = new AbortController();
   /** Stored message ids by the CLI's part id, so a part's update replaces its message. */
@@ -47,10 +50,10 @@ export class ExternalRunDriver implements ActiveRun {
   #thinkingInto: string | undefined;
   readonly #thoughts = new Set<string>();
 
-  constructor(context: RunContext, identity: ExternalRunIdentity, cli: AgentCli) {
+  constructor(context: RunContext, identity: ExternalRunIdentity, backend: AgentCliName) {
     this.#context = context;
     this.#identity = identity;
-    this.#cli = cli;
+    this.#backend = backend;
     this.runId = identity.runId;
     this.sessionId = identity.sessionId;
     this.agentId = identity.agentId;
@@ -77,7 +80,7 @@ export class ExternalRunDriver implements ActiveRun {
       sessionId,
       agentId,
       kind: "turn",
-      model: this.#cli.name,
+      model: this.#backend,
       prompt,
       startedAtMs,
     });
@@ -100,9 +103,16 @@ export class ExternalRunDriver implements ActiveRun {
     return undefined;
   }
 
+  /** The adapter, once `execute` opened it. */
+  get #cli(): AgentCli {
+    if (this.#opened === undefined) throw new Error("the agent CLI run has not started");
+    return this.#opened;
+  }
+
   /** Sends the message through the CLI and records what it streams, then how it ended. Never throws. */
   async execute(content: MessageParam["content"] | undefined): Promise<RunCompletion> {
     const { store } = this.#context;
+    this.#opened = await openAgentCli(this.#backend, this.#context);
     this.#status("thinking", "doing", `${this.#cli.label} is working`);
     await this.#readProject();
     const session = store.sessions.get(this.sessionId);

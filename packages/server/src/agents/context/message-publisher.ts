@@ -96,11 +96,22 @@ export class MessagePublisher {
       content,
       message_id: message.id,
       role: message.role,
-      rich: message.rich as Record<string, unknown>,
+      ...(!isPlainText(message.rich, content) && { rich: message.rich as Record<string, unknown> }),
       ...(message.run_id !== null && { run_id: message.run_id }),
       session_id: message.session_id,
       project_root: this.#context.projectRoot,
       ...(clientMessageId !== undefined && { client_message_id: clientMessageId }),
     });
   }
+}
+
+/**
+ * A Text rich message holding nothing but `content`: its event leaves `rich` out, since the content is the
+ * whole message (clients treat a Message without rich as Text), and the text would otherwise go out, into
+ * the log and over every replay twice.
+ */
+function isPlainText(rich: StoredMessage["rich"], content: string): boolean {
+  if (rich.kind !== "Text") return false;
+  const data = rich.data as Record<string, unknown>;
+  return data.text === content && Object.keys(data).length === 1;
 }

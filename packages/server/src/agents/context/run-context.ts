@@ -1,6 +1,7 @@
 import type { AgentTurnOptions, EngineTool, EnvironmentVariables } from "@parley/engine";
 import type { ChatResponse, PlanData } from "@parley/protocol";
 import type { EventBus } from "../../bus/event-bus.ts";
+import type { ChildEnvironments } from "../../children/child-environments.ts";
 import { ApprovalDesk } from "../../interactions/approval-desk.ts";
 import { PlanDesk } from "../../interactions/plan-desk.ts";
 import { QuestionDesk } from "../../interactions/question-desk.ts";
@@ -17,6 +18,8 @@ export interface AgentServiceContext {
   projectRoot: string;
   home: string;
   env: EnvironmentVariables;
+  /** The environment each kind of child process starts from (the person's minus Parley's secrets). */
+  children: ChildEnvironments;
   now: () => number;
   newId: (prefix: string) => string;
   /** Engine options applied to every turn (tests shorten retries and stall timeouts). */

@@ -1,8 +1,9 @@
 import {
   type AskUserToolOptions,
   builtinTools,
+  createProjectStructureTool,
   type EngineTool,
-  projectStructureTool,
+  type EnvironmentVariables,
   type ToolContext,
   type UpdatePlanToolOptions,
 } from "@parley/engine";
@@ -17,6 +18,8 @@ export interface RunToolHooks {
   onPlanUpdate: UpdatePlanToolOptions["onUpdate"];
   /** Tools from outside the engine (the project's MCP servers), offered after the built-in ones. */
   extraTools?: readonly EngineTool[];
+  /** The environment each kind of child a tool starts begins with (the person's minus Parley's secrets). */
+  childEnvironment: (kind: "shell" | "git") => Promise<EnvironmentVariables>;
 }
 
 /** The tools whose calls change files, and the input field naming the file. */
@@ -31,10 +34,11 @@ const FILE_WRITERS = new Set(["Write", "Edit"]);
 export function runTools(hooks: RunToolHooks): EngineTool[] {
   return [
     ...builtinTools({
+      bash: { environment: () => hooks.childEnvironment("shell") },
       askUser: { ask: hooks.ask },
       updatePlan: { onUpdate: hooks.onPlanUpdate },
     }),
-    projectStructureTool,
+    createProjectStructureTool({ environment: () => hooks.childEnvironment("git") }),
     ...(hooks.extraTools ?? []),
   ].map((tool) => instrument(tool, hooks));
 }

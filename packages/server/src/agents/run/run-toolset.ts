@@ -65,6 +65,7 @@ export function createRunToolset(input: RunToolsetInput): {
     // A subagent's report is about its parent's plan: the plan card belongs to the top-level agent.
     onPlanUpdate: (update) => store.transaction(() => context.plans.progress(input.scope, update)),
     extraTools: context.mcp?.tools() ?? [],
+    childEnvironment: (kind) => context.children.env(kind),
   });
   const canUseTool = approvalGate({
     store,

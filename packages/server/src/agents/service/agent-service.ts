@@ -11,7 +11,6 @@ import type {
 } from "@parley/protocol";
 import { ApiError } from "../../http/api-error.ts";
 import type { QueueItem } from "../../store/queue-store.ts";
-import { agentCliFor } from "../backends/agent-cli-backends.ts";
 import { ExternalRunDriver } from "../backends/external-run-driver.ts";
 import { reportInterruptedChanges } from "../changes/interrupted-changes.ts";
 import { completionOf, type RunCompletion } from "../context/run-completion.ts";
@@ -369,7 +368,7 @@ export class AgentService {
         : new ExternalRunDriver(
             context,
             { runId, sessionId, agentId, clearQueue: () => this.#queue.clear(sessionId, agentId) },
-            agentCliFor(backend, context.env),
+            backend,
           );
     const engineDriver: RunDriver = new RunDriver(context, {
       runId,

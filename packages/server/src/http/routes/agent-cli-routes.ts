@@ -8,7 +8,7 @@ import {
   sessionListResultToFrontend,
 } from "@parley/protocol";
 import { z } from "zod";
-import { agentCliFor } from "../../agents/backends/agent-cli-backends.ts";
+import { openAgentCli } from "../../agents/backends/agent-cli-backends.ts";
 import { importExternalSession } from "../../agents/backends/import-external-session.ts";
 import { titleFrom } from "../../agents/service/chat-sessions.ts";
 import type { ServerContext } from "../../server-context.ts";
@@ -27,7 +27,8 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       summary: "Which agent CLIs are installed, with their versions",
       tag: "agent-clis",
       response: z.array(AgentCliStatusSchema),
-      handler: () => Promise.all(AGENT_CLI_NAMES.map((name) => agentCliFor(name, context.env).discover())),
+      handler: () =>
+        Promise.all(AGENT_CLI_NAMES.map(async (name) => (await openAgentCli(name, context)).discover())),
     }),
     defineRoute({
       method: "get",
@@ -37,7 +38,8 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       params: AgentCliParamsSchema,
       response: z.array(ChatSessionSchema),
       handler: async ({ params }) => {
-        const listed = await agentCliFor(params.name, context.env).listSessions(context.projectRoot);
+        const cli = await openAgentCli(params.name, context);
+        const listed = await cli.listSessions(context.projectRoot);
         if (!listed.success)
           throw new ApiError("unavailable", listed.error_message ?? "the CLI could not list its sessions");
         return sessionListResultToFrontend(listed);
@@ -52,7 +54,7 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       response: SessionSummarySchema,
       status: 201,
       handler: async ({ params }) => {
-        const cli = agentCliFor(params.name, context.env);
+        const cli = await openAgentCli(params.name, context);
         const exported = await cli.exportSession(params.session_id, context.projectRoot);
         if (!exported.success) {
           throw ApiError.notFound(`${cli.label} session`, params.session_id);

@@ -1,3 +1,4 @@
+import { loadSettings } from "@parley/engine";
 import {
   PauseWorkflowRequestSchema,
   StartWorkflowRequestSchema,
@@ -48,13 +49,20 @@ export function workflowRoutes(context: ServerContext): RouteDefinition[] {
       body: StartWorkflowRequestSchema,
       response: WorkflowExecutionViewSchema,
       status: 201,
-      handler: ({ params, body }) => {
+      handler: async ({ params, body }) => {
         requireShallowJson(body, "body");
+        const settingsMode =
+          body.permission_mode === undefined
+            ? undefined
+            : (await loadSettings(context.home).catch(() => undefined))?.permission_mode;
         return workflows.start({
           name: params.name,
           agentId: body.agent_id,
           inputs: body.inputs,
           ...(body.session_id !== undefined && { sessionId: body.session_id }),
+          ...(body.permission_mode !== undefined && {
+            permissionMode: { mode: body.permission_mode, settingsMode },
+          }),
         });
       },
     }),
@@ -85,7 +93,7 @@ export function workflowRoutes(context: ServerContext): RouteDefinition[] {
       params: WorkflowExecutionParamsSchema,
       body: PauseWorkflowRequestSchema,
       response: WorkflowExecutionViewSchema,
-      handler: ({ params, body }) => workflows.pause(params.execution_id, body.now),
+      handler: ({ params, body }) => workflows.pause(params.execution_id, body.now, body.reason),
     }),
     action("resume", "Resume a paused workflow from its current step", (id) => workflows.resume(id)),
     action("retry", "Run a failed workflow's failed step again, then the rest", (id) => workflows.retry(id)),

@@ -1,65 +1,28 @@
-import type { AskUserAnswer, ToolResultData } from "@parley/protocol";
+import type { AskUserAnswer } from "@parley/protocol";
 import { isRichMessageKind } from "@parley/protocol";
 import {
-  asksPerson,
-  isToolRequestKind,
-  isToolResultKind,
+  type CardIndex,
+  isCardShown,
   type MessageCard,
   readPlanCard,
+  readProjectStructure,
   readQuestionCard,
   readSystemControl,
   readToolRequest,
   readToolResult,
+  readWorkflowExecution,
 } from "@parley/sdk";
 import { useChatActions } from "../../store/chat-store-context.tsx";
-import { readWorkflowExecution, WorkflowCard } from "../../workflows/workflow-card.tsx";
+import { WorkflowCard } from "../../workflows/workflow-card.tsx";
 import { ApprovalCard } from "../cards/approval-card.tsx";
 import { useCardWarning } from "../cards/card-warnings.tsx";
 import { McpResourceCard } from "../cards/mcp-resource-card.tsx";
 import { PlanCardView } from "../cards/plan-card.tsx";
-import {
-  ProjectStructureCard,
-  readProjectStructure,
-} from "../cards/project-structure/project-structure-card.tsx";
+import { ProjectStructureCard } from "../cards/project-structure/project-structure-card.tsx";
 import { QuestionCardView } from "../cards/question-card.tsx";
 import { SystemNotice } from "../cards/system-notice.tsx";
 import { TextCard } from "../cards/text-card.tsx";
 import { ToolResultView } from "../cards/tool-result-view.tsx";
-
-/** What a card needs to know about the other cards of its turn: tool results by the request they answer. */
-export interface CardIndex {
-  results: ReadonlyMap<string, ToolResultData>;
-  requestIds: ReadonlySet<string>;
-}
-
-/** Indexes a turn's cards for `RichCard`. */
-export function indexCards(cards: readonly MessageCard[]): CardIndex {
-  const results = new Map<string, ToolResultData>();
-  const requestIds = new Set<string>();
-  for (const card of cards) {
-    if (isToolRequestKind(card.rich.kind)) requestIds.add(card.id);
-    if (!isToolResultKind(card.rich.kind)) continue;
-    const result = readToolResult(card.rich.data);
-    if (result !== undefined) results.set(result.request_id, result);
-  }
-  return { results, requestIds };
-}
-
-/**
- * Whether a card shows in the turn's body. A tool call nobody had to approve shows in the tool activity
- * instead, and a result shows with its call.
- */
-export function isCardShown(card: MessageCard, index: CardIndex): boolean {
-  if (isToolRequestKind(card.rich.kind)) {
-    const request = readToolRequest(card.rich.data);
-    return request === undefined || asksPerson(request);
-  }
-  if (isToolResultKind(card.rich.kind)) {
-    const result = readToolResult(card.rich.data);
-    return result === undefined || !index.requestIds.has(result.request_id);
-  }
-  return true;
-}
 
 /**
  * A typed card inside an agent turn, by kind: approval, tool result, plan, question, system marker or text.

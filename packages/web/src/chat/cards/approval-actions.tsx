@@ -1,5 +1,11 @@
 import type { ApiErrorIssue, ToolRequestData } from "@parley/protocol";
-import { type ApprovalAnswer, describeRule, editableInput, type InteractionOutcome } from "@parley/sdk";
+import {
+  type ApprovalAnswer,
+  describeRule,
+  editableInput,
+  type InteractionOutcome,
+  mcpServerRule,
+} from "@parley/sdk";
 import { useId, useState } from "react";
 import { InputEditor } from "./input-editor.tsx";
 
@@ -23,7 +29,7 @@ export function ApprovalActions({
   const feedbackId = useId();
   const rule = request.suggested_rule;
   // An MCP call can also be allowed for every tool of its server (`mcp__github`).
-  const serverRule = /^(mcp__.+?)__.+$/.exec(request.tool_name)?.[1];
+  const serverRule = mcpServerRule(request.tool_name);
 
   const send = async (answer: ApprovalAnswer) => {
     setSending(true);

@@ -1,23 +1,18 @@
 import type { ToolRequestData, ToolResultData } from "@parley/protocol";
-import { type ApprovalAnswer, describeRule, type MessageCard } from "@parley/sdk";
+import {
+  type ApprovalAnswer,
+  type ApprovalView,
+  approvalOutcomeText,
+  approvalView,
+  type MessageCard,
+  touchesProtectedPath,
+} from "@parley/sdk";
 import { useState } from "react";
 import { useChatActions } from "../../store/chat-store-context.tsx";
 import { ApprovalActions } from "./approval-actions.tsx";
 import { McpCallHeader } from "./mcp-call-header.tsx";
 import { ToolParameters } from "./tool-parameters.tsx";
 import { ToolResultView } from "./tool-result-view.tsx";
-
-/** Where an approval stands, as the card's `data-status` says. */
-export type ApprovalView = "pending" | "approved" | "rejected" | "cancelled" | "expired" | "auto-approved";
-
-const VIEW_OF_STATUS: Record<ToolRequestData["approval_status"], ApprovalView> = {
-  Pending: "pending",
-  Approved: "approved",
-  AutoApproved: "auto-approved",
-  Rejected: "rejected",
-  Cancelled: "cancelled",
-  Expired: "expired",
-};
 
 /**
  * A tool call that asks a person (seed 000's approval card): which tool, what it would do, its input in
@@ -35,7 +30,7 @@ export function ApprovalCard({
 }) {
   const actions = useChatActions();
   const [answeredElsewhere, setAnsweredElsewhere] = useState(false);
-  const view = VIEW_OF_STATUS[request.approval_status];
+  const view = approvalView(request);
   const approvalId = request.approval_id;
   const answer = async (decision: ApprovalAnswer) => {
     if (approvalId === undefined)
@@ -70,7 +65,7 @@ export function ApprovalCard({
           {view === "pending" && <span className="badge badge-waiting">Needs your approval</span>}
         </header>
       )}
-      {(request.protected_path === true || request.blocked_path !== undefined) && (
+      {touchesProtectedPath(request) && (
         <p className="approval-warning" data-testid="approval-protected-warning" role="note">
           ⚠ This call changes{" "}
           {request.blocked_path === undefined ? "a protected path" : <code>{request.blocked_path}</code>},
@@ -115,16 +110,7 @@ export function ApprovalCard({
 
 /** The answer an approval got, in words. */
 function ApprovalOutcomeLine({ request, view }: { request: ToolRequestData; view: ApprovalView }) {
-  const edited = request.original_parameters !== undefined;
-  let text: string;
-  if (view === "approved" && request.decision === "approve_always") {
-    const rule = request.suggested_rule;
-    text = `Always allowed${rule === undefined ? "" : `: saved the rule ${describeRule(rule)}`}`;
-  } else if (view === "approved") text = edited ? "Approved once, with an edited input" : "Approved once";
-  else if (view === "auto-approved") text = "Allowed by a rule";
-  else if (view === "rejected") text = request.decided_by === "user" ? "Rejected" : "Refused";
-  else if (view === "cancelled") text = "Withdrawn: the run stopped before anyone answered";
-  else text = "Expired: this call can no longer run";
+  const text = approvalOutcomeText(request);
   return (
     <div
       className={`approval-status approval-status-${view}`}

@@ -1,18 +1,6 @@
 import type { ApiErrorIssue, JsonObject } from "@parley/protocol";
+import { parseJsonObject } from "@parley/sdk";
 import { useId, useState } from "react";
-
-/** The text of a JSON object, or why it is not one. */
-export function parseJsonObject(text: string): { value: JsonObject } | { error: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return { error: "The input must be a JSON object, like the one shown." };
-  return { value: value as JsonObject };
-}
 
 /**
  * A JSON editor for a tool call's input: checked as the person types and again before sending (it must be

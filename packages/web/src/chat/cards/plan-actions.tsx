@@ -1,13 +1,5 @@
-import type { ExecutePlanMode, InteractionOutcome } from "@parley/sdk";
+import { EXECUTE_MODES, type ExecutePlanMode, type InteractionOutcome } from "@parley/sdk";
 import { useId, useState } from "react";
-
-/** The modes a plan can be carried out in, in the words the mode selector uses. */
-export const EXECUTE_MODES: { value: ExecutePlanMode; label: string }[] = [
-  { value: "default", label: "Ask before changes" },
-  { value: "acceptEdits", label: "Accept edits" },
-  { value: "bypassPermissions", label: "Bypass permissions" },
-  { value: "dontAsk", label: "Don't ask (refuse what would ask)" },
-];
 
 /**
  * A proposed plan's buttons: Execute Plan (leaves plan mode for the chosen mode and runs the plan as a

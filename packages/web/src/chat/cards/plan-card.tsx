@@ -1,15 +1,8 @@
 import type { PlanData, PlanStep } from "@parley/protocol";
-import { modeLabel } from "../../status/permission-modes.ts";
+import { PLAN_STATUS_LABELS, PLAN_STEP_ICONS, planAwaitsDecision, planDecisionText } from "@parley/sdk";
 import { useChatActions } from "../../store/chat-store-context.tsx";
 import { executePlanStepByStep } from "../../workflows/execute-plan-step-by-step.ts";
 import { PlanActions } from "./plan-actions.tsx";
-
-const STEP_ICONS: Record<NonNullable<PlanStep["status"]>, string> = {
-  pending: "○",
-  in_progress: "◐",
-  completed: "✓",
-  skipped: "↷",
-};
 
 /**
  * A plan (seed 000 PlanMessageCard): the goal prominently, numbered steps with the tools each needs and
@@ -30,7 +23,7 @@ export function PlanCardView({ plan, messageId }: { plan: PlanData; messageId?: 
     >
       <header className="plan-header">
         <span className="card-kicker">Plan</span>
-        <span className={`badge plan-badge plan-badge-${status}`}>{STATUS_LABELS[status]}</span>
+        <span className={`badge plan-badge plan-badge-${status}`}>{PLAN_STATUS_LABELS[status]}</span>
         {plan.estimated_time !== undefined && (
           <span className="muted plan-time" data-testid="plan-estimated-time">
             Estimated: {plan.estimated_time}
@@ -69,13 +62,6 @@ export function PlanCardView({ plan, messageId }: { plan: PlanData; messageId?: 
   );
 }
 
-const STATUS_LABELS: Record<NonNullable<PlanData["status"]>, string> = {
-  proposed: "Proposed",
-  executing: "Executing",
-  refining: "Refining",
-  completed: "Completed",
-};
-
 function PlanStepItem({ step }: { step: PlanStep }) {
   const status = step.status ?? "pending";
   return (
@@ -86,7 +72,7 @@ function PlanStepItem({ step }: { step: PlanStep }) {
       data-status={status}
     >
       <span className="plan-step-icon" role="img" aria-label={status.replace("_", " ")}>
-        {STEP_ICONS[status]}
+        {PLAN_STEP_ICONS[status]}
       </span>
       <span className="plan-step-number">{step.step_number}.</span>
       <div className="plan-step-body">
@@ -121,8 +107,9 @@ function ToolChips({ tools }: { tools: readonly string[] }) {
 function PlanFooter({ plan, messageId }: { plan: PlanData; messageId: string | undefined }) {
   const actions = useChatActions();
   const decision = plan.decision;
-  if (decision === undefined) {
-    if (messageId === undefined || (plan.status ?? "proposed") !== "proposed") return null;
+  const text = planDecisionText(plan);
+  if (decision === undefined || text === undefined) {
+    if (messageId === undefined || !planAwaitsDecision(plan)) return null;
     return (
       <PlanActions
         onExecute={(mode) => actions.executePlan(messageId, mode)}
@@ -131,12 +118,6 @@ function PlanFooter({ plan, messageId }: { plan: PlanData; messageId: string | u
       />
     );
   }
-  const text =
-    decision.action === "refine"
-      ? "Sent back for a new plan"
-      : plan.status === "completed"
-        ? "Carried out"
-        : `Being carried out${decision.permission_mode === undefined ? "" : ` (${modeLabel(decision.permission_mode)})`}`;
   return (
     <div className="plan-status" data-testid="plan-status" data-decision={decision.action}>
       {text}

@@ -1,10 +1,18 @@
-import type { AskUserAnswer, AskUserQuestion } from "@parley/protocol";
-import { answerLabels, defaultValues, type InteractionOutcome, type QuestionCard } from "@parley/sdk";
+import type { AskUserAnswer } from "@parley/protocol";
+import {
+  answerLabels,
+  answersComplete,
+  answersWithOnePick,
+  assembleAnswers,
+  highestSeverity,
+  type InteractionOutcome,
+  initialSelections,
+  type QuestionCard,
+  recordedAnswer,
+  toggleSelection,
+} from "@parley/sdk";
 import { useId, useState } from "react";
 import { QuestionItem } from "./question-item.tsx";
-
-const SEVERITY_RANK = { critical: 3, major: 2, minor: 1 } as const;
-type Severity = keyof typeof SEVERITY_RANK;
 
 /**
  * A question from the agent (seed 000 QuestionMessageCard), styled by severity (critical red, major
@@ -27,12 +35,8 @@ export function QuestionCardView({
   const questions = question.questions;
   const severity = highestSeverity(questions);
   const pending = status === "pending";
-  const oneClick = questions.length === 1 && questions[0]?.multi_select !== true;
-  const [selections, setSelections] = useState<string[][]>(() =>
-    questions.map((item) =>
-      item.multi_select === true ? defaultValues(item) : defaultValues(item).slice(0, 1),
-    ),
-  );
+  const oneClick = answersWithOnePick(questions);
+  const [selections, setSelections] = useState<string[][]>(() => initialSelections(questions));
   const [texts, setTexts] = useState<string[]>(() => questions.map(() => ""));
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
@@ -45,13 +49,8 @@ export function QuestionCardView({
     setSending(false);
     if (outcome.status === "failed") setFailure(outcome.message);
   };
-  const answers = questions.map((item, index): AskUserAnswer => {
-    const text = texts[index]?.trim() ?? "";
-    const chosen = selections[index] ?? [];
-    if (item.multi_select === true) return text === "" ? chosen : [...chosen, text];
-    return text !== "" ? text : (chosen[0] ?? "");
-  });
-  const complete = answers.every((answer) => (Array.isArray(answer) ? answer.length > 0 : answer !== ""));
+  const answers = assembleAnswers(questions, selections, texts);
+  const complete = answersComplete(answers);
 
   return (
     <section
@@ -81,12 +80,13 @@ export function QuestionCardView({
           question={item}
           oneClick={oneClick}
           disabled={!pending || sending}
-          selected={pending ? (selections[index] ?? []) : [answer(question, index)].flat()}
-          chosen={pending ? undefined : [answer(question, index)].flat()}
+          selected={pending ? (selections[index] ?? []) : [recordedAnswer(question, index)].flat()}
+          chosen={pending ? undefined : [recordedAnswer(question, index)].flat()}
           text={texts[index] ?? ""}
           onPick={(value) => {
             if (oneClick) void send([value]);
-            else setSelections((current) => toggle(current, index, value, item.multi_select === true));
+            else
+              setSelections((current) => toggleSelection(current, index, value, item.multi_select === true));
           }}
           onText={(text) =>
             setTexts((current) => current.map((old, position) => (position === index ? text : old)))
@@ -136,7 +136,7 @@ function QuestionStatusLine({ question, status }: { question: QuestionCard; stat
     );
   }
   const answers = question.questions.map((item, index) =>
-    answerLabels(item, answer(question, index)).join(", "),
+    answerLabels(item, recordedAnswer(question, index)).join(", "),
   );
   return (
     <p className="question-status" data-testid="question-status" data-status={status}>
@@ -145,25 +145,4 @@ function QuestionStatusLine({ question, status }: { question: QuestionCard; stat
       {answers.length === 1 ? answers[0] : answers.map((text, index) => `${index + 1}. ${text}`).join("  ")}
     </p>
   );
-}
-
-function answer(question: QuestionCard, index: number): AskUserAnswer {
-  return question.answers?.[index] ?? [];
-}
-
-function toggle(current: string[][], index: number, value: string, multi: boolean): string[][] {
-  return current.map((selected, position) => {
-    if (position !== index) return selected;
-    if (!multi) return [value];
-    return selected.includes(value) ? selected.filter((item) => item !== value) : [...selected, value];
-  });
-}
-
-function highestSeverity(questions: readonly AskUserQuestion[]): Severity {
-  let highest: Severity = "minor";
-  for (const question of questions) {
-    const severity = question.severity ?? "minor";
-    if (SEVERITY_RANK[severity] > SEVERITY_RANK[highest]) highest = severity;
-  }
-  return highest;
 }

@@ -1,8 +1,6 @@
 import type { SystemControlData } from "@parley/protocol";
-import { compactionDetails } from "@parley/sdk";
+import { compactionDetails, formatTokens, modeLabel, plural, SYSTEM_ACTION_WORDS } from "@parley/sdk";
 import { useState } from "react";
-import { formatTokens, plural } from "../../lib/format.ts";
-import { modeLabel } from "../../status/permission-modes.ts";
 
 /**
  * A session-level marker in the chat (a SystemControl message): where the conversation was compacted
@@ -34,20 +32,11 @@ export function SystemNotice({ control, messageId }: { control: SystemControlDat
       data-message-id={messageId}
       role="note"
     >
-      {ACTION_WORDS[control.action]}
+      {SYSTEM_ACTION_WORDS[control.action]}
       {control.reason !== undefined && <span className="muted"> — {control.reason}</span>}
     </div>
   );
 }
-
-const ACTION_WORDS: Record<SystemControlData["action"], string> = {
-  pause: "Paused",
-  resume: "Resumed",
-  cancel: "Cancelled",
-  clear: "The conversation was cleared",
-  compact: "Earlier messages were summarized",
-  mode_change: "Permission mode changed",
-};
 
 /** "Earlier messages were summarized — 875 → 65 tokens", with the summary behind a toggle. */
 function CompactionDivider({ control, messageId }: { control: SystemControlData; messageId: string }) {

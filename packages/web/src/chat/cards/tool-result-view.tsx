@@ -1,14 +1,6 @@
 import type { ToolResultData } from "@parley/protocol";
-import { toolOutputText } from "@parley/sdk";
-import { formatDuration } from "../../lib/format.ts";
+import { formatDuration, resultFailed, TOOL_RESULT_STATUS_WORDS, toolOutputText } from "@parley/sdk";
 import { CollapsibleText } from "./collapsible-text.tsx";
-
-const STATUS_WORDS: Record<ToolResultData["status"], string> = {
-  Success: "Done",
-  Failed: "Failed",
-  Cancelled: "Did not run",
-  Timeout: "Timed out",
-};
 
 /**
  * What a tool call returned: short output inline, long output cut with "Show all", errors styled as
@@ -16,7 +8,7 @@ const STATUS_WORDS: Record<ToolResultData["status"], string> = {
  */
 export function ToolResultView({ result }: { result: ToolResultData }) {
   const output = toolOutputText(result).replace(/\s+$/, "");
-  const failed = result.is_error || result.status === "Failed" || result.status === "Timeout";
+  const failed = resultFailed(result);
   const errorMessage = result.error?.message;
   return (
     <div
@@ -28,7 +20,7 @@ export function ToolResultView({ result }: { result: ToolResultData }) {
     >
       <div className="tool-result-meta">
         <span className={`tool-result-status${failed ? " state-failed" : ""}`}>
-          {STATUS_WORDS[result.status]}
+          {TOOL_RESULT_STATUS_WORDS[result.status]}
         </span>
         {result.duration_ms !== undefined && (
           <span className="muted"> · {formatDuration(result.duration_ms)}</span>

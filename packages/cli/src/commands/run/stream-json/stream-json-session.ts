@@ -3,6 +3,7 @@ import { createInterface } from "node:readline";
 import {
   AgentSession,
   type AskForPermission,
+  childEnvironmentFor,
   contextWindowFor,
   createLanguageModel,
   type EngineTool,
@@ -124,8 +125,9 @@ export class StreamJsonSession {
     // --mcp-config is the person's own command line: its servers read their whole environment.
     const fromArgs = await mcpServersFromArgs(args.mcpConfig ?? [], cwd, warn);
     const configured = { ...fromFiles?.servers, ...fromArgs };
+    const settings = this.#options.settings;
     const connecting = this.#mcp.connect(configured, env, {
-      cwd: realpathSync(cwd),
+      spawning: { cwd: realpathSync(cwd), environment: () => childEnvironmentFor("mcp", env, settings).env },
       conceal: [...secrets.values],
       environmentOf: (name) =>
         Object.hasOwn(fromArgs, name) ? env : (fromFiles?.environmentOf(name) ?? env),
@@ -145,6 +147,7 @@ export class StreamJsonSession {
     }
     this.#permissions = printModePermissions({
       cwd,
+      shellEnvironment: childEnvironmentFor("shell", env, settings).env,
       mode: args.permissionMode ?? this.#options.settings.permission_mode ?? "default",
       ...(args.allowedTools && { allowedTools: args.allowedTools }),
       ...(args.disallowedTools && { disallowedTools: args.disallowedTools }),

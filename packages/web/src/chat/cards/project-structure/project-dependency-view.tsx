@@ -1,20 +1,9 @@
-import type { DependencyGraph, ProjectDependency } from "@parley/protocol";
+import { type DependencyGraph, dependentNames, type ProjectDependency } from "@parley/protocol";
+import { summarizeNames } from "@parley/sdk";
 import { useId, useMemo, useState } from "react";
 import { VirtualRows } from "./virtual-rows.tsx";
 
 type Scope = "all" | "direct" | "transitive";
-
-/** Which packages require each package, by id. */
-function requiredBy(graph: DependencyGraph): Map<string, string[]> {
-  const names = new Map(graph.dependencies.map((dependency) => [dependency.id, dependency.name]));
-  const dependents = new Map<string, string[]>();
-  for (const dependency of graph.dependencies) {
-    for (const target of dependency.depends_on) {
-      dependents.set(target, [...(dependents.get(target) ?? []), names.get(dependency.id) ?? dependency.id]);
-    }
-  }
-  return dependents;
-}
 
 /**
  * A project's dependency graph: its manifests, then every package with its version and flags, searchable by
@@ -25,7 +14,7 @@ export function ProjectDependencyView({ graph }: { graph: DependencyGraph }) {
   const [scope, setScope] = useState<Scope>("all");
   const searchId = useId();
   const scopeId = useId();
-  const dependents = useMemo(() => requiredBy(graph), [graph]);
+  const dependents = useMemo(() => dependentNames(graph), [graph]);
   const names = useMemo(
     () => new Map(graph.dependencies.map((dependency) => [dependency.id, dependency.name])),
     [graph],
@@ -123,14 +112,9 @@ function DependencyRow({
       </div>
       <div className="dependency-links">
         {dependency.manifest ? `in ${dependency.manifest}` : ""}
-        {requires.length > 0 ? ` · requires ${summarize(requires)}` : ""}
-        {dependents.length > 0 ? ` · required by ${summarize(dependents)}` : ""}
+        {requires.length > 0 ? ` · requires ${summarizeNames(requires)}` : ""}
+        {dependents.length > 0 ? ` · required by ${summarizeNames(dependents)}` : ""}
       </div>
     </div>
   );
-}
-
-/** The first few names and how many more, so a row stays one line. */
-function summarize(names: readonly string[]): string {
-  return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} +${names.length - 3}`;
 }

@@ -1,40 +1,23 @@
 import type { FileInfo } from "@parley/protocol";
+import { type FileSortKey, formatBytes, sortFiles } from "@parley/sdk";
 import { useMemo, useState } from "react";
-import { formatBytes } from "../../../lib/format.ts";
 import { VirtualRows } from "./virtual-rows.tsx";
 
-/** The columns a file list sorts by; `given` keeps the generator's order (by relevance when asked for). */
-type SortKey = "given" | "path" | "size" | "language" | "mime_type";
-
-const COLUMNS: { key: Exclude<SortKey, "given">; label: string }[] = [
+const COLUMNS: { key: Exclude<FileSortKey, "given">; label: string }[] = [
   { key: "path", label: "Path" },
   { key: "size", label: "Size" },
   { key: "language", label: "Language" },
   { key: "mime_type", label: "Type" },
 ];
 
-function compare(left: FileInfo, right: FileInfo, key: Exclude<SortKey, "given">): number {
-  if (key === "size") return left.size - right.size;
-  const a = left[key] ?? "";
-  const b = right[key] ?? "";
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** A project's files as a table sorted by any column (click again to reverse), rendered rows in view only. */
 export function ProjectFileTable({ files }: { files: readonly FileInfo[] }) {
-  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({
+  const [sort, setSort] = useState<{ key: FileSortKey; descending: boolean }>({
     key: "given",
     descending: false,
   });
-  const rows = useMemo(() => {
-    if (sort.key === "given") return files;
-    const key = sort.key;
-    const sorted = [...files].sort(
-      (left, right) => compare(left, right, key) || compare(left, right, "path"),
-    );
-    return sort.descending ? sorted.reverse() : sorted;
-  }, [files, sort]);
-  const choose = (key: Exclude<SortKey, "given">) =>
+  const rows = useMemo(() => sortFiles(files, sort.key, sort.descending), [files, sort]);
+  const choose = (key: Exclude<FileSortKey, "given">) =>
     setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "size" }));
   return (
     <div className="project-file-table">

@@ -1,26 +1,15 @@
-import { type ProjectStructureData, ProjectStructureDataSchema } from "@parley/protocol";
-import type { MessageCard } from "@parley/sdk";
+import type { ProjectStructureData } from "@parley/protocol";
+import { type MessageCard, STRUCTURE_TITLES } from "@parley/sdk";
 import "./project-structure.css";
 import { ProjectDependencyView } from "./project-dependency-view.tsx";
 import { ProjectFileTable } from "./project-file-table.tsx";
 import { ProjectTreeView } from "./project-tree-view.tsx";
-
-const TITLES: Record<ProjectStructureData["structure_type"], string> = {
-  tree: "Project tree",
-  file_list: "Project files",
-  dependencies: "Dependencies",
-};
-
-/** Reads a ProjectStructure card's data; undefined when it does not fit the schema. */
-export function readProjectStructure(data: unknown): ProjectStructureData | undefined {
-  const parsed = ProjectStructureDataSchema.safeParse(data);
-  return parsed.success ? parsed.data : undefined;
-}
+import { StructureProblems } from "./structure-problems.tsx";
 
 /**
  * Seed 001's ProjectStructure card: a collapsible tree, a sortable file table or a searchable dependency
- * view, each virtualized; it says where the project is, when it was read, what was left out and whether a
- * limit cut it short.
+ * view, each virtualized; it says where the project is, when it was read, what was left out, whether a
+ * limit cut it short and which files could not be used.
  */
 export function ProjectStructureCard({
   card,
@@ -40,7 +29,7 @@ export function ProjectStructureCard({
       data-message-id={card.id}
     >
       <header className="card-title">
-        <span className="card-kicker">{TITLES[structure.structure_type]}</span>{" "}
+        <span className="card-kicker">{STRUCTURE_TITLES[structure.structure_type]}</span>{" "}
         <code className="structure-root">{structure.root_path}</code>
       </header>
       <p className="structure-about" data-testid="structure-about">
@@ -52,6 +41,7 @@ export function ProjectStructureCard({
           Cut at the depth or size limits{omittedFiles > 0 ? `: ${omittedFiles} more files not listed` : ""}.
         </p>
       )}
+      <StructureProblems problems={structure.problems ?? []} omitted={structure.omitted_problem_count ?? 0} />
       {structure.structure_type === "tree" && <ProjectTreeView root={structure.content} />}
       {structure.structure_type === "file_list" && <ProjectFileTable files={structure.content} />}
       {structure.structure_type === "dependencies" && <ProjectDependencyView graph={structure.content} />}

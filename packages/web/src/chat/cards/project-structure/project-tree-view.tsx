@@ -1,44 +1,22 @@
-import type { DirectoryNode, FileInfo } from "@parley/protocol";
+import type { DirectoryNode } from "@parley/protocol";
+import {
+  allFolders,
+  folderEntryCount,
+  formatBytes,
+  initiallyOpenFolders,
+  plural,
+  type TreeRow,
+  visibleTreeRows,
+} from "@parley/sdk";
 import { useMemo, useState } from "react";
-import { formatBytes, plural } from "../../../lib/format.ts";
 import { VirtualRows } from "./virtual-rows.tsx";
-
-type TreeRow =
-  | { kind: "folder"; node: DirectoryNode; depth: number }
-  | { kind: "file"; file: FileInfo; depth: number }
-  | { kind: "omitted"; path: string; count: number; depth: number };
 
 const ROW_HEIGHT = 26;
 
-/** The folders open at first: the root and its direct subfolders. */
-function initiallyOpen(root: DirectoryNode): Set<string> {
-  return new Set([root.path, ...root.directories.map((folder) => folder.path)]);
-}
-
-/** The rows on screen: every open folder's subfolders, then its files, then what a limit left out of it. */
-function visibleRows(root: DirectoryNode, open: ReadonlySet<string>): TreeRow[] {
-  const rows: TreeRow[] = [];
-  const walk = (node: DirectoryNode, depth: number) => {
-    rows.push({ kind: "folder", node, depth });
-    if (!open.has(node.path)) return;
-    for (const folder of node.directories) walk(folder, depth + 1);
-    for (const file of node.files) rows.push({ kind: "file", file, depth: depth + 1 });
-    if (node.omitted_entries) {
-      rows.push({ kind: "omitted", path: node.path, count: node.omitted_entries, depth: depth + 1 });
-    }
-  };
-  walk(root, 0);
-  return rows;
-}
-
-function allFolders(node: DirectoryNode): string[] {
-  return [node.path, ...node.directories.flatMap(allFolders)];
-}
-
 /** A project's directory tree: folders open and close, and only the rows in view are rendered. */
 export function ProjectTreeView({ root }: { root: DirectoryNode }) {
-  const [open, setOpen] = useState(() => initiallyOpen(root));
-  const rows = useMemo(() => visibleRows(root, open), [root, open]);
+  const [open, setOpen] = useState(() => initiallyOpenFolders(root));
+  const rows = useMemo(() => visibleTreeRows(root, open), [root, open]);
   const toggle = (path: string) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -97,7 +75,7 @@ function TreeRowView({
   const indent = { paddingLeft: row.depth * 16 };
   if (row.kind === "folder") {
     const expanded = open.has(row.node.path);
-    const count = row.node.directories.length + row.node.files.length + (row.node.omitted_entries ?? 0);
+    const count = folderEntryCount(row.node);
     return (
       <button
         type="button"

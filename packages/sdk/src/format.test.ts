@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatElapsed } from "./format-elapsed.ts";
+import { formatElapsed } from "./format.ts";
 
 describe("a workflow step's elapsed time", () => {
   it("reads in tenths of a second, then seconds, minutes and hours", () => {

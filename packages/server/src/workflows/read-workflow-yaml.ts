@@ -1,0 +1,66 @@
+import type { DecodeIssue, WorkflowProblemIssue } from "@parley/protocol";
+import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
+
+/** A workflow file's YAML: its value, or the first syntax error with where it is. */
+export type ParsedWorkflowYaml =
+  | { ok: true; value: unknown; locate: (issue: DecodeIssue) => WorkflowProblemIssue }
+  | { ok: false; issue: WorkflowProblemIssue };
+
+/**
+ * Parses a workflow file keeping where each node is, so a schema issue (`steps.1: Unrecognized key
+ * "retries"`) can say its line and column, as an editor would.
+ */
+export function readWorkflowYaml(text: string): ParsedWorkflowYaml {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter });
+  const [error] = document.errors;
+  if (error !== undefined) {
+    const position = error.linePos?.[0];
+    return {
+      ok: false,
+      issue: {
+        path: "",
+        message: `not valid YAML: ${error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`,
+        ...(position && { line: position.line, column: position.col }),
+      },
+    };
+  }
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch (caught) {
+    return { ok: false, issue: { path: "", message: `not valid YAML: ${(caught as Error).message}` } };
+  }
+  return {
+    ok: true,
+    value,
+    locate: (issue) => {
+      const offset = offsetOf(document, issue);
+      if (offset === undefined) return { ...issue };
+      const position = lineCounter.linePos(offset);
+      return { ...issue, line: position.line, column: position.col };
+    },
+  };
+}
+
+/**
+ * Where in the file an issue's path points: the misspelt key itself for an unknown key, else the nearest
+ * node on the path that exists (a missing `run` points at its step).
+ */
+function offsetOf(document: Document, issue: DecodeIssue): number | undefined {
+  const path =
+    issue.path === "" ? [] : issue.path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const unknownKey = /Unrecognized keys?: "([^"]+)"/.exec(issue.message)?.[1];
+  for (let length = path.length; length >= 0; length--) {
+    const node = length === 0 ? document.contents : document.getIn(path.slice(0, length), true);
+    if (node === undefined || node === null) continue;
+    if (unknownKey !== undefined && length === path.length && isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && item.key.value === unknownKey);
+      const keyRange = isScalar(pair?.key) ? pair.key.range : undefined;
+      if (keyRange) return keyRange[0];
+    }
+    const range = (node as { range?: [number, number, number] }).range;
+    if (range) return range[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,155 @@
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { AgentReplySchema, MessagePageSchema, SessionSummarySchema } from "@parley/protocol";
+import {
+  codexConfigToml,
+  type FakeModelServer,
+  GEMINI_SETTINGS,
+  openCodeConfig,
+  reply,
+  startFakeModelServer,
+} from "@parley/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeResponse } from "./support/api-checks.ts";
+import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
+
+/**
+ * Each real agent CLI (interop/, offline against the fake model server) answering a session runs its shell
+ * tool in the session's project, not in the folder Parley was started from: the model asks for `pwd` and a
+ * marker file, `pwd` prints the project and the marker lands there. One scripted turn per CLI.
+ */
+
+const interop = (path: string) => fileURLToPath(new URL(`../../../interop/${path}`, import.meta.url));
+const commands = {
+  PARLEY_CLAUDE_CODE_COMMAND: interop("claude-code/node_modules/@anthropic-ai/claude-code/bin/claude.exe"),
+  PARLEY_OPENCODE_COMMAND: interop("opencode/node_modules/opencode-ai/bin/opencode.exe"),
+  PARLEY_CODEX_COMMAND: interop("codex/node_modules/@openai/codex/bin/codex.js"),
+  PARLEY_GEMINI_COMMAND: interop("gemini-cli/node_modules/@google/gemini-cli/bundle/gemini.js"),
+};
+
+const directories = makeDirectories();
+const root = realpathSync(join(directories.project, ".."));
+/** Where Parley was started (`npm start` in its clone): the PWD its process has. */
+const startedIn = join(root, "parley-clone");
+/** The CLIs' own home, so the person's real config and sessions never come in. */
+const cliHome = join(root, "cli-home");
+
+let fake: FakeModelServer;
+let server: TestServer;
+let project = "";
+
+beforeAll(async () => {
+  mkdirSync(startedIn);
+  for (const folder of [".claude", ".gemini", ".codex"])
+    mkdirSync(join(cliHome, folder), { recursive: true });
+  fake = await startFakeModelServer();
+  // Each CLI's own settings point it at the fake model and let it run the shell command without asking.
+  writeFileSync(
+    join(cliHome, ".claude", "settings.json"),
+    JSON.stringify({ permissions: { allow: ["Bash"] } }),
+  );
+  writeFileSync(
+    join(cliHome, ".gemini", "settings.json"),
+    JSON.stringify({ ...GEMINI_SETTINGS, tools: { allowed: ["run_shell_command"] } }),
+  );
+  writeFileSync(join(cliHome, ".codex", "config.toml"), codexConfigToml(fake.openaiBaseUrl));
+  // This Claude Code authenticates with ANTHROPIC_API_KEY: Parley passes it on because the person's settings say so.
+  writeFileSync(
+    join(directories.home, "settings.json"),
+    JSON.stringify({ agent_clis: { "claude-code": { pass_env: ["ANTHROPIC_API_KEY"] } } }),
+  );
+  server = await startTestServer({
+    directories,
+    fake,
+    env: {
+      ...commands,
+      PWD: startedIn,
+      HOME: cliHome,
+      XDG_CONFIG_HOME: join(cliHome, ".config"),
+      XDG_DATA_HOME: join(cliHome, ".local", "share"),
+      XDG_CACHE_HOME: join(cliHome, ".cache"),
+      XDG_STATE_HOME: join(cliHome, ".local", "state"),
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      CODEX_HOME: join(cliHome, ".codex"),
+      FAKE_API_KEY: "sk-fake",
+      GEMINI_API_KEY: "fake",
+      GOOGLE_GEMINI_BASE_URL: fake.url,
+      OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeConfig(fake.openaiBaseUrl)),
+      OPENCODE_DISABLE_MODELS_FETCH: "1",
+      OPENCODE_DISABLE_AUTOUPDATE: "1",
+      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+    },
+  });
+  project = realpathSync(directories.project);
+});
+afterAll(async () => {
+  await server?.dispose();
+  await fake?.close();
+});
+
+/** Sends one message to a new session and returns its answer and the output of the shell command it ran. */
+async function answer(body: Record<string, unknown>): Promise<{ text: string | undefined; output: string }> {
+  const session = await decodeResponse(
+    await server.request("POST", "/api/sessions", { body }),
+    SessionSummarySchema,
+    201,
+  );
+  const agentReply = await decodeResponse(
+    await server.request("POST", `/api/sessions/${session.id}/messages`, {
+      body: { text: "Where are you?" },
+    }),
+    AgentReplySchema,
+  );
+  const page = await decodeResponse(
+    await server.request("GET", `/api/sessions/${session.id}/messages`),
+    MessagePageSchema,
+  );
+  const result = page.messages.find((message) => message.rich.kind === "ToolResult");
+  const output = (result?.rich.data as { output?: unknown } | undefined)?.output;
+  return { text: agentReply.responses?.at(-1)?.text, output: typeof output === "string" ? output : "" };
+}
+
+/** The shell command the model asks each CLI to run: where am I, and a marker file where it ran. */
+const whereAmI = (cli: string) => `pwd && touch where-${cli}`;
+
+/** The command ran in the project: `pwd` printed it, and the marker is there, not where Parley started. */
+function expectRanInProject(cli: string, ran: { text: string | undefined; output: string }): void {
+  expect(ran.text).toBe("Done.");
+  expect(ran.output.trim().split("\n")).toContain(project);
+  expect(existsSync(join(project, `where-${cli}`)), "the marker is in the project").toBe(true);
+  expect(existsSync(join(startedIn, `where-${cli}`)), "nothing lands where Parley started").toBe(false);
+}
+
+// Each message starts a real CLI; on a busy machine that takes a while.
+describe("an agent CLI answering a session works in the session's project", { timeout: 180_000 }, () => {
+  it("Claude Code", async () => {
+    fake.script(reply().toolCall("Bash", { command: whereAmI("claude") }), reply().text("Done."));
+    expectRanInProject("claude", await answer({ backend: "claude-code", backend_model: "claude-fake-1" }));
+    expect(fake.requests.at(-1)?.body).toMatchObject({ model: "claude-fake-1" });
+  });
+
+  it("OpenCode", async () => {
+    fake.when({ bodyIncludes: "title generator" }, reply().text("Fake title"));
+    fake.script(
+      reply().toolCall("bash", { command: whereAmI("opencode"), description: "Where" }),
+      reply().text("Done."),
+    );
+    const body = { backend: "opencode", backend_model: "fake/fake-model", backend_agent: "build" };
+    expectRanInProject("opencode", await answer(body));
+  });
+
+  it("Codex", async () => {
+    fake.script(reply().toolCall("exec_command", { cmd: whereAmI("codex") }), reply().text("Done."));
+    expectRanInProject("codex", await answer({ backend: "codex" }));
+  });
+
+  it("Gemini CLI", async () => {
+    fake.script(
+      reply().toolCall("run_shell_command", { command: whereAmI("gemini") }),
+      reply().text("Done."),
+    );
+    // A concrete model skips the "auto" router's extra classification request.
+    expectRanInProject("gemini", await answer({ backend: "gemini", backend_model: "gemini-2.5-flash" }));
+  });
+});

@@ -1,0 +1,222 @@
+import type { AgentCliName, CreateSessionRequest, SelectablePermissionMode } from "@parley/protocol";
+import type { ChatStoreState } from "@parley/sdk";
+import { modeLabel, PERMISSION_MODES, permissionModeOf } from "@parley/sdk";
+import { Box, Text, useApp, useStdout } from "ink";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { collectAttention } from "./attention/attention.ts";
+import { AttentionArea } from "./attention/attention-area.tsx";
+import { runCommand } from "./commands/run-command.ts";
+import { Composer } from "./composer/composer.tsx";
+import { useKeyClaims } from "./input/key-claims.tsx";
+import { useKeys } from "./input/use-keys.ts";
+import { HelpView } from "./overlays/help-view.tsx";
+import { SessionPicker } from "./overlays/session-picker.tsx";
+import { WorkflowList } from "./overlays/workflow-list.tsx";
+import { QueueList } from "./status/queue-list.tsx";
+import { StatusLine } from "./status/status-line.tsx";
+import { useChat, useServices } from "./store/services.tsx";
+import { safeText } from "./terminal/safe-text.ts";
+import { DisplayContext } from "./theme/display.ts";
+import { useTheme } from "./theme/theme.ts";
+import { Transcript } from "./transcript/transcript.tsx";
+
+type Overlay = "sessions" | "help" | "workflows";
+
+/** Time within which a second Ctrl-C leaves. */
+const EXIT_WINDOW_MS = 2000;
+
+/**
+ * The terminal chat: the conversation (written once, streamed at the bottom), what waits for the person
+ * (approvals, questions, plans, workflows), the queue, the message box and a status line. Keys: Enter
+ * sends, Esc stops the agent, Tab moves between a waiting card and the message box, Shift-Tab changes the
+ * permission mode, Ctrl-O shows tool output in full, Ctrl-C twice or Ctrl-D leaves.
+ */
+export function App() {
+  const services = useServices();
+  const { store } = services;
+  const theme = useTheme();
+  const { exit } = useApp();
+  const claims = useKeyClaims();
+  const { stdout } = useStdout();
+  const size = useTerminalSize(stdout);
+  const error = useChat((state) => state.error);
+  const signedOut = useChat((state) => state.signedOut === true);
+  const loading = useChat((state) => state.loadingSession);
+  const [overlay, setOverlay] = useState<Overlay | undefined>();
+  const [focus, setFocus] = useState<"attention" | "composer">("attention");
+  const [expandTools, setExpandTools] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>();
+  const [exitArmed, setExitArmed] = useState(false);
+  const [sent, setSent] = useState<string[]>([]);
+
+  // The app re-renders when what it shows changes, not on every streamed token (the transcript does).
+  const attention = useStable((state) => collectAttention(state.session?.messages ?? []), sameItems);
+  const userTexts = useStable(
+    (state) =>
+      (state.session?.messages ?? [])
+        .filter((message) => message.role === "user")
+        .map((message) => message.text),
+    sameItems,
+  );
+  const queue = useChat((state) => state.session?.queue);
+  const busy = useChat((state) => state.session?.busy === true);
+  const cardFocused = overlay === undefined && attention.length > 0 && focus === "attention";
+  const composerFocused = overlay === undefined && !cardFocused;
+  const history = useMemo(
+    () => [...userTexts, ...sent.filter((text) => !userTexts.includes(text))].slice(-100),
+    [userTexts, sent],
+  );
+
+  // A new waiting card takes the keys, so an approval is answered without reaching for Tab.
+  const firstAttention = attention[0]?.card.id;
+  useEffect(() => {
+    if (firstAttention !== undefined) setFocus("attention");
+  }, [firstAttention]);
+
+  useEffect(() => {
+    if (!exitArmed) return;
+    const timer = setTimeout(() => setExitArmed(false), EXIT_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [exitArmed]);
+
+  const newChat = useCallback(
+    async (backend?: AgentCliName) => {
+      if (backend === undefined) return store.newSession();
+      try {
+        const request: CreateSessionRequest = { backend };
+        const created = await store.client.createSession(request as { title?: string });
+        await store.openSession(created.id);
+      } catch (failure) {
+        setNotice(`Could not start a chat with ${backend}: ${(failure as Error).message}`);
+      }
+    },
+    [store],
+  );
+
+  useKeys((input, key) => {
+    const claimed = claims.take();
+    if (key.ctrl && input === "c") {
+      if (exitArmed) return exit();
+      setExitArmed(true);
+      return;
+    }
+    if (key.ctrl && input === "d") return exit();
+    if (claimed) return;
+    if (key.ctrl && input === "o") return setExpandTools((value) => !value);
+    if (overlay !== undefined) return;
+    if (key.escape) {
+      if (notice !== undefined) setNotice(undefined);
+      if (error !== undefined) store.dismissError();
+      if (busy) void store.stopRun();
+      return;
+    }
+    if (key.tab && key.shift) return void cycleMode(services.store, setNotice);
+    if (key.tab && attention.length > 0)
+      return setFocus((current) => (current === "attention" ? "composer" : "attention"));
+  }, true);
+
+  const submit = useCallback(
+    (text: string) => {
+      setNotice(undefined);
+      setSent((current) => [...current, text]);
+      void runCommand(text, {
+        services,
+        openOverlay: setOverlay,
+        notify: setNotice,
+        newChat,
+        clearScreen: () => stdout.write("\u001b[2J\u001b[3J\u001b[H"),
+        exit,
+      });
+    },
+    [services, stdout, exit, newChat],
+  );
+
+  const banner = (
+    <Box flexDirection="column">
+      <Text>
+        <Text bold color={theme.accent}>
+          Parley
+        </Text>
+        <Text dimColor>{` · ${safeText(services.projectRoot)} · ${store.client.baseUrl}`}</Text>
+      </Text>
+      <Text dimColor>/help for keys and commands · /sessions to switch · Esc stops the agent</Text>
+    </Box>
+  );
+  const reserved = 6 + (attention.length > 0 ? Math.min(16, Math.floor(size.rows / 2)) : 0);
+  return (
+    <DisplayContext.Provider value={{ columns: size.columns, rows: size.rows, expandTools }}>
+      <Box flexDirection="column" width={size.columns}>
+        <Transcript banner={banner} liveRows={Math.max(3, size.rows - reserved)} />
+        {loading && <Text dimColor>Loading the conversation…</Text>}
+        <QueueList queue={queue ?? []} />
+        {signedOut && (
+          <Text color={theme.danger}>The server refused the token: run parley again (or pass --token).</Text>
+        )}
+        {error !== undefined && <Text color={theme.danger}>{`${safeText(error)} (Esc dismisses)`}</Text>}
+        {notice !== undefined && <Text color={theme.accent}>{safeText(notice)}</Text>}
+        {overlay === "sessions" && (
+          <SessionPicker
+            onClose={() => setOverlay(undefined)}
+            onNewChat={(backend) => void newChat(backend)}
+          />
+        )}
+        {overlay === "help" && <HelpView onClose={() => setOverlay(undefined)} />}
+        {overlay === "workflows" && <WorkflowList onClose={() => setOverlay(undefined)} />}
+        {overlay === undefined && <AttentionArea items={attention} focused={cardFocused} />}
+        <Box marginTop={1} flexDirection="column">
+          <Composer focused={composerFocused} busy={busy} history={history} onSubmit={submit} />
+        </Box>
+        {exitArmed ? <Text color={theme.warning}>Press Ctrl-C again to leave.</Text> : <StatusLine />}
+      </Box>
+    </DisplayContext.Provider>
+  );
+}
+
+/** A derived value that keeps its identity while its items are the same, so a token does not re-render. */
+function useStable<T>(
+  derive: (state: ChatStoreState) => readonly T[],
+  same: (left: readonly T[], right: readonly T[]) => boolean,
+) {
+  const last = useRef<readonly T[]>([]);
+  return useChat((state) => {
+    const next = derive(state);
+    if (same(next, last.current)) return last.current;
+    last.current = next;
+    return next;
+  });
+}
+
+function sameItems<T>(left: readonly T[], right: readonly T[]): boolean {
+  if (left.length !== right.length) return false;
+  return left.every((item, index) => {
+    const other = right[index];
+    if (typeof item !== "object" || item === null) return item === other;
+    const card = (item as { card?: unknown }).card;
+    return card !== undefined ? card === (other as { card?: unknown }).card : item === other;
+  });
+}
+
+async function cycleMode(
+  store: ReturnType<typeof useServices>["store"],
+  notify: (text: string) => void,
+): Promise<void> {
+  const current = permissionModeOf(store.getSnapshot().session)?.mode ?? "default";
+  const index = PERMISSION_MODES.findIndex((mode) => mode.value === current);
+  const next = PERMISSION_MODES[(index + 1) % PERMISSION_MODES.length] as { value: SelectablePermissionMode };
+  await store.setPermissionMode(next.value);
+  notify(`Permission mode: ${modeLabel(next.value)}`);
+}
+
+/** The terminal's size, following resizes. */
+function useTerminalSize(stdout: NodeJS.WriteStream): { columns: number; rows: number } {
+  const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    stdout.on("resize", onResize);
+    return () => {
+      stdout.off("resize", onResize);
+    };
+  });
+  return size;
+}

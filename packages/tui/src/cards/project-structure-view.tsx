@@ -1,0 +1,101 @@
+import { dependentNames, type ProjectStructureData } from "@parley/protocol";
+import {
+  folderEntryCount,
+  formatBytes,
+  initiallyOpenFolders,
+  plural,
+  STRUCTURE_TITLES,
+  summarizeNames,
+  visibleTreeRows,
+} from "@parley/sdk";
+import { Box, Text } from "ink";
+import { safeText } from "../terminal/safe-text.ts";
+import { useDisplay } from "../theme/display.ts";
+import { useTheme } from "../theme/theme.ts";
+
+/** Rows a structure card shows in the transcript (all with Ctrl-O; `/structure` browses it). */
+const SHOWN_ROWS = 20;
+
+/**
+ * Seed 001's ProjectStructure card: the tree's first two levels, the first files of a file list, or the
+ * direct dependencies, with where the project is, when it was read and what a limit cut.
+ */
+export function ProjectStructureView({ structure }: { structure: ProjectStructureData }) {
+  const theme = useTheme();
+  const { expandTools } = useDisplay();
+  const limit = expandTools ? Number.POSITIVE_INFINITY : SHOWN_ROWS;
+  const lines = structureLines(structure);
+  const omitted = typeof structure.omitted_count === "number" ? structure.omitted_count : 0;
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={theme.muted} paddingX={1}>
+      <Text>
+        <Text bold>{STRUCTURE_TITLES[structure.structure_type]}</Text>
+        <Text dimColor>{` ${safeText(structure.root_path)}`}</Text>
+      </Text>
+      <Text dimColor>
+        {`Read ${new Date(structure.generated_at).toLocaleString()}`}
+        {structure.excluded_patterns.length > 0 &&
+          ` · leaves out ${structure.excluded_patterns.map(safeText).join(", ")}`}
+      </Text>
+      {structure.truncated === true && (
+        <Text
+          color={theme.warning}
+        >{`Cut at the depth or size limits${omitted > 0 ? `: ${omitted} more files not listed` : ""}.`}</Text>
+      )}
+      {lines.slice(0, limit).map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the rows of a fixed structure
+        <Text key={index}>{line}</Text>
+      ))}
+      {lines.length > limit && (
+        <Text dimColor>{`… ${plural(lines.length - limit, "more row")} (Ctrl-O shows all)`}</Text>
+      )}
+    </Box>
+  );
+}
+
+/** The structure as text rows: an indented tree, a file table, or dependencies with their links. */
+export function structureLines(structure: ProjectStructureData): string[] {
+  if (structure.structure_type === "tree") {
+    return visibleTreeRows(structure.content, initiallyOpenFolders(structure.content)).map((row) => {
+      const indent = "  ".repeat(row.depth);
+      if (row.kind === "folder")
+        return `${indent}${safeText(row.node.name)}/  (${plural(folderEntryCount(row.node), "entry", "entries")})`;
+      if (row.kind === "omitted") return `${indent}… ${row.count} more entries left out by the limits`;
+      const name = row.file.path.slice(row.file.path.lastIndexOf("/") + 1);
+      return `${indent}${safeText(name)}  ${row.file.mime_type === "inode/symlink" ? "symlink (not followed)" : formatBytes(row.file.size)}`;
+    });
+  }
+  if (structure.structure_type === "file_list") {
+    const width = Math.min(60, Math.max(4, ...structure.content.map((file) => file.path.length)));
+    return structure.content.map(
+      (file) =>
+        `${safeText(file.path).padEnd(width)}  ${(file.mime_type === "inode/symlink" ? "—" : formatBytes(file.size)).padStart(8)}  ${safeText(file.language ?? "")}`,
+    );
+  }
+  const graph = structure.content;
+  const dependents = dependentNames(graph);
+  const names = new Map(graph.dependencies.map((dependency) => [dependency.id, dependency.name]));
+  const manifests =
+    graph.manifests.length === 0
+      ? "No manifests found."
+      : `Manifests: ${graph.manifests.map((manifest) => `${manifest.path} (${manifest.ecosystem})`).join(", ")}`;
+  const direct = graph.dependencies.filter((dependency) => dependency.direct).length;
+  return [
+    safeText(manifests),
+    `${plural(graph.dependencies.length, "package")}: ${direct} direct, ${graph.dependencies.length - direct} transitive`,
+    ...graph.dependencies.map((dependency) => {
+      const tags = [
+        dependency.direct ? "direct" : "transitive",
+        dependency.dev ? "dev" : "",
+        dependency.optional === true ? "optional" : "",
+      ]
+        .filter(Boolean)
+        .join(", ");
+      const requires = dependency.depends_on.map((id) => names.get(id) ?? id);
+      const by = dependents.get(dependency.id) ?? [];
+      return safeText(
+        `${dependency.name} ${dependency.version} [${tags}]${requires.length > 0 ? ` requires ${summarizeNames(requires)}` : ""}${by.length > 0 ? ` · required by ${summarizeNames(by)}` : ""}`,
+      );
+    }),
+  ];
+}

@@ -1,0 +1,105 @@
+import type { McpServerPromptView, WorkflowSummary } from "@parley/protocol";
+
+/** A command the message box completes after `/`. */
+export interface CommandSuggestion {
+  /** What is inserted, e.g. `/mode ` or `/release version=`. */
+  insert: string;
+  /** The command as shown, e.g. `/mode [mode]`. */
+  label: string;
+  description: string;
+}
+
+/** Parley's own commands, handled by the terminal UI. */
+export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
+  { insert: "/help", label: "/help", description: "keys and commands" },
+  { insert: "/sessions", label: "/sessions", description: "list, open, rename and delete sessions" },
+  {
+    insert: "/new ",
+    label: "/new [cli]",
+    description: "a new chat (with claude-code, opencode, codex or gemini to use that CLI)",
+  },
+  { insert: "/rename ", label: "/rename <title>", description: "rename this session" },
+  { insert: "/delete", label: "/delete", description: "delete this session" },
+  { insert: "/model ", label: "/model [provider:model]", description: "show or change the model" },
+  {
+    insert: "/mode ",
+    label: "/mode [mode]",
+    description: "permission mode: default, acceptEdits, plan, bypassPermissions, dontAsk",
+  },
+  {
+    insert: "/compact ",
+    label: "/compact [instructions]",
+    description: "summarize older messages to free context",
+  },
+  { insert: "/clear", label: "/clear", description: "clear the screen and start a new chat" },
+  { insert: "/workflows", label: "/workflows", description: "running and past workflows" },
+  { insert: "/stop", label: "/stop", description: "stop the agent (Esc does too)" },
+  { insert: "/web", label: "/web", description: "a link that opens this session in a browser" },
+  { insert: "/quit", label: "/quit", description: "leave (Ctrl-C twice, or Ctrl-D)" },
+];
+
+/**
+ * The commands that complete what is typed after `/`: Parley's own, the project's workflows (with their
+ * inputs) and the connected MCP servers' prompts, each whose name starts with the typed text.
+ */
+export function commandSuggestions(
+  typed: string,
+  workflows: readonly WorkflowSummary[],
+  prompts: readonly McpServerPromptView[],
+): CommandSuggestion[] {
+  const workflowCommands = workflows.map((workflow): CommandSuggestion => {
+    const inputs = Object.entries(workflow.inputs).map(([name, input]) =>
+      input.default === undefined ? `${name}=…` : `${name}=${String(input.default)}`,
+    );
+    return {
+      insert: `/${workflow.name} `,
+      label: `/${workflow.name}${inputs.length > 0 ? ` ${inputs.join(" ")}` : ""}`,
+      description: `workflow${workflow.description === undefined ? "" : `: ${workflow.description}`}`,
+    };
+  });
+  const promptCommands = prompts.map((prompt): CommandSuggestion => {
+    const args = (prompt.arguments ?? []).map(
+      (argument) => `${argument.name}=${argument.required === true ? "…" : "(optional)"}`,
+    );
+    return {
+      insert: `${prompt.command} `,
+      label: `${prompt.command}${args.length > 0 ? ` ${args.join(" ")}` : ""}`,
+      description: `MCP prompt${prompt.description === undefined ? "" : `: ${prompt.description}`}`,
+    };
+  });
+  // The project's own commands first: they are what a person looks for after `/`.
+  return [...workflowCommands, ...promptCommands, ...BUILTIN_COMMANDS].filter((command) =>
+    command.insert.trim().startsWith(typed),
+  );
+}
+
+/** A typed `/name rest` line split into the command name and the rest, or undefined for a message. */
+export function splitCommand(text: string): { name: string; rest: string } | undefined {
+  const match = /^\/([A-Za-z0-9][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  if (match?.[1] === undefined) return undefined;
+  return { name: match[1], rest: (match[2] ?? "").trim() };
+}
+
+/** The files that complete an `@` mention: those whose path contains the typed text, the closest first. */
+export function fileSuggestions(typed: string, files: readonly string[], limit = 8): string[] {
+  const needle = typed.toLowerCase();
+  const scored: { path: string; score: number }[] = [];
+  for (const path of files) {
+    const lower = path.toLowerCase();
+    const at = lower.indexOf(needle);
+    if (at === -1) continue;
+    const name = lower.slice(lower.lastIndexOf("/") + 1);
+    const score = name.startsWith(needle)
+      ? 0
+      : lower.startsWith(needle)
+        ? 1
+        : at >= 0 && name.includes(needle)
+          ? 2
+          : 3;
+    scored.push({ path, score: score * 10_000 + path.length });
+  }
+  return scored
+    .sort((left, right) => left.score - right.score || left.path.localeCompare(right.path))
+    .slice(0, limit)
+    .map((entry) => entry.path);
+}

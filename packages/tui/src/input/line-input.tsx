@@ -1,0 +1,48 @@
+import { Box, Text } from "ink";
+import { BufferView } from "./buffer-view.tsx";
+import { editKey } from "./edit-key.ts";
+import { useKeyClaims } from "./key-claims.tsx";
+import { bufferOf, insert } from "./text-buffer.ts";
+import { useKeys } from "./use-keys.ts";
+import { useLiveState } from "./use-live-state.ts";
+
+/**
+ * A text field inside a card (feedback for a rejection, a refinement, a free-text answer): Enter submits
+ * (Alt-Enter adds a line), Esc cancels.
+ */
+export function LineInput({
+  label,
+  placeholder,
+  focused,
+  initial = "",
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  placeholder?: string;
+  focused: boolean;
+  initial?: string;
+  onSubmit: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const [buffer, setBuffer, readBuffer] = useLiveState(() => bufferOf(initial));
+  const claims = useKeyClaims();
+  useKeys((input, key) => {
+    const buffer = readBuffer();
+    if (key.escape || key.tab) claims.claim();
+    if (key.escape) return onCancel();
+    if (key.return && key.meta) return setBuffer((current) => insert(current, "\n"));
+    if (key.return) return onSubmit(buffer.text);
+    const next = editKey(buffer, input, key);
+    if (next !== undefined) setBuffer(next);
+  }, focused);
+  return (
+    <Box flexDirection="column">
+      <Text dimColor>{label}</Text>
+      <Box borderStyle="single" borderDimColor paddingX={1}>
+        <BufferView buffer={buffer} focused={focused} {...(placeholder !== undefined && { placeholder })} />
+      </Box>
+      <Text dimColor>Enter sends · Esc goes back</Text>
+    </Box>
+  );
+}
