@@ -9,6 +9,7 @@ import {
   resolveFallbackModelConfig,
   resolveModelConfig,
   runAgentTurn,
+  settingsPath,
 } from "@parley/engine";
 import type {
   Approval,
@@ -183,6 +184,7 @@ export class RunDriver implements ActiveRun {
       const model = resolveModelConfig({
         env,
         settings,
+        settingsFile: settingsPath(home),
         ...(modelOverride && { override: modelOverride }),
       });
       const fallbackModel = resolveFallbackModelConfig({ env, settings });
