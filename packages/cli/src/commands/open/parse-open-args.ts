@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { UsageError } from "../../usage-error.ts";
+import { parseCommandLine, UsageError } from "../../usage-error.ts";
 
 /** What `parley open` / `parley login` was asked for. */
 export type OpenArgs =
@@ -31,13 +30,7 @@ Options:
 
 /** Reads the arguments of `parley open` (opens a browser by default) and `parley login` (never does). */
 export function parseOpenArgs(argv: readonly string[], cwd: string, opensBrowser: boolean): OpenArgs {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parse(argv);
   if (values.help === true) return { help: true };
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   return {
@@ -48,7 +41,7 @@ export function parseOpenArgs(argv: readonly string[], cwd: string, opensBrowser
 }
 
 function parse(argv: readonly string[]) {
-  return parseArgs({
+  return parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     options: {
