@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,22 +17,14 @@ interface CommandRun {
 }
 
 /** Runs the real `parley` program in the served project, finding the server through PARLEY_HOME as a person's shell would. */
-async function parley(args: string[], env: Record<string, string>, cwd: string): Promise<CommandRun> {
-  const child = spawn(process.execPath, [parleyBin, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: cwd, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+function parley(args: string[], env: Record<string, string>, cwd: string): Promise<CommandRun> {
+  return new Promise((resolve) => {
+    const options = { cwd, env: { PATH: process.env.PATH ?? "", HOME: cwd, ...env } };
+    execFile(process.execPath, [parleyBin, ...args], options, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === "number" ? error.code : null;
+      resolve({ code, stdout, stderr });
+    });
   });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString("utf8");
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { code, stdout, stderr };
 }
 
 describe("getting into the web UI", { timeout: 90_000 }, () => {
