@@ -46,9 +46,11 @@ export function AgentClisSection({ api = createAgentBackendsApi() }: { api?: Age
         <ul className="agent-cli-list">
           {clis.map((cli) => (
             <li key={cli.name} data-testid="agent-cli" data-availability={cli.availability}>
-              <strong>{cli.label}</strong> — {AVAILABILITY[cli.availability]}
-              {cli.version !== null && ` (${cli.version})`}
-              {cli.availability !== "installed" && <span className="muted"> {cli.message}</span>}
+              <span data-testid="agent-cli-status">
+                <strong>{cli.label}</strong> — {AVAILABILITY[cli.availability]}
+                {cli.version !== null && ` (${cli.version})`}
+                {cli.availability !== "installed" && <span className="muted"> {cli.message}</span>}
+              </span>
               <details className="agent-cli-setup" data-testid="agent-cli-setup">
                 <summary>Model, API key or proxy</summary>
                 <p>{AGENT_CLI_SETUP[cli.name].model}</p>
