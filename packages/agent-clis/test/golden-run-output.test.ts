@@ -150,6 +150,11 @@ describe("Codex exec --json, as recorded", () => {
     expect(parsed.errorMessage).toMatch(/^Codex: unexpected status 501 Not Implemented/);
     expect(parsed.errorMessage).not.toContain("Reconnecting");
   });
+
+  it("reports an API error by its message, not the raw JSON body Codex passes on", () => {
+    const parsed = parseRecordedOutput(new CodexExecParser(clock), fixture("codex-exec-api-error-400.jsonl"));
+    expect(parsed.errorMessage).toBe("Codex: fake: bad request");
+  });
 });
 
 describe("Gemini CLI stream-json, as recorded", () => {

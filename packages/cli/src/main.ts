@@ -1,6 +1,7 @@
 import { PARLEY_VERSION, SettingsError } from "@parley/engine";
 import { type CliIo, processIo, write } from "./cli-io.ts";
 import type { Command } from "./commands/command.ts";
+import { loginCommand, openCommand } from "./commands/open/open-command.ts";
 import { runCommand } from "./commands/run/run-command.ts";
 import { serveCommand } from "./commands/serve/serve-command.ts";
 import { tuiCommand } from "./commands/tui/tui-command.ts";
@@ -17,6 +18,8 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map([
   [serveCommand.name, serveCommand],
   [tuiCommand.name, tuiCommand],
   [workflowCommand.name, workflowCommand],
+  [openCommand.name, openCommand],
+  [loginCommand.name, loginCommand],
 ]);
 
 /**

@@ -424,6 +424,15 @@ describe.concurrent("parley without a configured model", () => {
     expect(run.stdout).toContain("demo model");
     expect(run.stdout).toContain("> what can you do?");
   });
+
+  it("names the settings file in PARLEY_HOME, not ~/.parley, when PARLEY_HOME is set", async () => {
+    const home = join(scratch, "elsewhere-home");
+    const run = await parley(["run", "how do I set a model?"], { env: { PARLEY_HOME: home } });
+
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`\`${join(home, "settings.json")}\``);
+    expect(run.stdout).not.toContain("~/.parley");
+  });
 });
 
 describe.concurrent("a bad command line", () => {

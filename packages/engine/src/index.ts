@@ -157,7 +157,7 @@ export { createLanguageModel } from "./providers/create-language-model.ts";
 export type { DemoModelOptions } from "./providers/demo/demo-language-model.ts";
 export { DemoLanguageModel } from "./providers/demo/demo-language-model.ts";
 export type { DemoReplyStep, DemoRequest, DemoScript } from "./providers/demo/demo-replies.ts";
-export { DEFAULT_DEMO_SCRIPTS } from "./providers/demo/demo-replies.ts";
+export { defaultDemoScripts } from "./providers/demo/demo-replies.ts";
 export type { ModelCallFailure } from "./providers/model-call-failure.ts";
 export { classifyModelError, ModelStallError, parseRetryAfter } from "./providers/model-call-failure.ts";
 export type { ModelInfo, ModelPrice, TokenCounts } from "./providers/model-catalog.ts";

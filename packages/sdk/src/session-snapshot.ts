@@ -210,13 +210,38 @@ function markEndedRuns(draft: ChatDraft, runs: readonly AgentRun[]): void {
       continue;
     }
     const outcome = OUTCOME_OF_STATUS[run.status];
-    const index = draft.messages.findIndex((message) => message.id === run.id);
-    if (outcome === undefined || index === -1) continue;
+    if (outcome === undefined) continue;
+    const index = turnOfEndedRun(draft, run);
+    if (index === -1) continue;
     const turn = draft.editMessage(index);
     turn.outcome = outcome;
     if (run.error !== null && outcome !== "success") turn.error = run.error;
     if (run.ended_at_ms !== null) turn.durationMs = run.ended_at_ms - run.started_at_ms;
   }
+}
+
+/**
+ * The index of an ended run's turn. A run that failed before it answered anything stores no message of
+ * its own (its error is the run's): its turn is made after the message that started it, so the error shows.
+ */
+function turnOfEndedRun(draft: ChatDraft, run: AgentRun): number {
+  const index = draft.messages.findIndex((message) => message.id === run.id);
+  if (index !== -1 || run.error === null || run.status !== "failed") return index;
+  const prompt = draft.messages.findLastIndex(
+    (message) => message.role === "user" && message.runId === run.id,
+  );
+  if (prompt === -1) return -1;
+  const startedAtMs = run.started_at_ms;
+  draft.insertMessage(prompt + 1, {
+    id: run.id,
+    role: "agent",
+    from: run.agent_id,
+    text: "",
+    timestamp: new Date(startedAtMs).toISOString(),
+    timestampMs: startedAtMs,
+    runId: run.id,
+  });
+  return prompt + 1;
 }
 
 function markEndedSubagent(draft: ChatDraft, run: AgentRun): void {

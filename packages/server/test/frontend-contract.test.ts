@@ -134,6 +134,15 @@ describe("seed 003's request/response contract", () => {
 
     expect(agentReply.response).toBe("API Error: 400 invalid model parameters");
     expect(agentReply.sessionId).toBe(session.id);
+    // The history shows the error once, where the run ended.
+    const history = await decodeResponse(
+      await server.request("GET", `/api/sessions/${session.id}/history`),
+      ChatHistoryResponseSchema,
+    );
+    expect(history.messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", "Hello?"],
+      ["assistant", "API Error: 400 invalid model parameters"],
+    ]);
   });
 
   it("answers an empty model reply with an empty response", async () => {

@@ -132,6 +132,23 @@ describe("the idle scheduler", () => {
     expect(idleEvents(first.session_id)).toHaveLength(2);
   });
 
+  it("tells the agent how long it really was idle, not a rounded-up minute", async () => {
+    scheduler.stop();
+    scheduler = new IdleScheduler(
+      server.server.context,
+      { enabled: true, idleAfterMs: 20_000, maxTurnsPerMission: 2 },
+      clock,
+    );
+    scheduler.start();
+    await setMission("Keep the docs true.");
+    server.fake.script(reply().text("Hello."), reply().text("Checked the docs."));
+    const first = await chat("Hi");
+
+    clock.advance(20_000);
+    const idleRun = await idleRunOf(first.session_id);
+    expect(idleRun?.prompt).toContain("You have been idle for 20 seconds (idle prompt 1 of 2");
+  });
+
   it("does nothing without a mission, and clearing the mission drops the pending prompt at once", async () => {
     server.fake.script(reply().text("Hello."), reply().text("Again."));
     const first = await chat("Hi");

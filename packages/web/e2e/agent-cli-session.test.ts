@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { codexConfigToml, reply } from "@parley/testkit";
+import { codexConfigToml, httpError, reply } from "@parley/testkit";
 import { afterAll, describe, expect, it } from "vitest";
 import { ChatPage } from "./pages/chat-page.ts";
 import { useBrowserSuite } from "./support/browser-suite.ts";
@@ -58,8 +58,59 @@ describe("a session answered by Codex in the browser", { timeout: 90_000 }, () =
       "openai_responses",
     ]);
 
+    // Codex answers, not Parley's model: the header names it in place of the model and permission mode,
+    // and its reply is labelled with its name.
+    await expectCodexAnswers(chat);
+
     await chat.page.reload();
     await chat.waitForAgentText("Codex says hello.");
     expect(await chat.messages("user").getByTestId("message-text").textContent()).toBe("Run the tool");
+    await expectCodexAnswers(chat);
+  });
+
+  it("shows the model the session chose for Codex, and Codex's error once, also after a reload", async () => {
+    const { server } = suite;
+    writeFileSync(join(codexHome, "config.toml"), codexConfigToml(server.fake.openaiBaseUrl));
+    const created = await server.api("POST", "/api/sessions", {
+      backend: "codex",
+      backend_model: "fake-model-large",
+    });
+    const sessionId = (created.body as { id: string }).id;
+    const context = await suite.newContext();
+    const chat = await ChatPage.signIn(context, server.loginUrl());
+    await chat.page.goto(new URL(`/sessions/${sessionId}`, server.url).href);
+    await chat.waitForConnection("connected");
+    await chat.page.getByTestId("agent-cli-label").waitFor();
+    expect(await chat.page.getByTestId("agent-cli-choices").textContent()).toContain("fake-model-large");
+
+    server.fake.when({ lastUserTextIncludes: "FAIL" }, httpError(400, { message: "fake: bad request" }));
+    await chat.send("FAIL please");
+    const turn = await chat.waitForAgentPhase("done");
+    const shown = async () => {
+      const text = (await chat.page.getByTestId("message-list").textContent()) ?? "";
+      return text.split("fake: bad request").length - 1;
+    };
+    // Once, in the turn's error, with Codex's message rather than the raw JSON body it reported.
+    expect(await turn.getByTestId("message-error").textContent()).toMatch(/^Codex: fake: bad request/);
+    expect(await shown()).toBe(1);
+    expect(await chat.page.getByTestId("error-banner").count()).toBe(0);
+
+    await chat.page.reload();
+    await chat.waitForConnection("connected");
+    const reloaded = await chat.waitForAgentPhase("done");
+    expect(await reloaded.getByTestId("message-error").textContent()).toMatch(/^Codex: fake: bad request/);
+    expect(await shown()).toBe(1);
   });
 });
+
+/** The header names Codex (not Parley's model or permission mode), and its replies are labelled Codex. */
+async function expectCodexAnswers(chat: ChatPage): Promise<void> {
+  const { page } = chat;
+  expect(await page.getByTestId("agent-cli-name").textContent()).toBe("Codex");
+  expect(await page.getByTestId("agent-cli-label").getAttribute("title")).toContain(
+    "Parley's model and permission modes do not apply",
+  );
+  expect(await page.getByTestId("permission-mode-select").count()).toBe(0);
+  expect(await page.getByTestId("model-label").count()).toBe(0);
+  expect(await chat.messages("agent").last().getByTestId("message-author").textContent()).toBe("Codex");
+}

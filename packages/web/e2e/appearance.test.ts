@@ -57,6 +57,38 @@ describe("the page's settings, theme and small screens", { timeout: 90_000 }, ()
     expect(new URL(chat.page.url()).pathname).toBe("/");
   });
 
+  it("titles the settings page Settings, lays its mission and override forms out in full width, and says where each agent CLI's model is set", async () => {
+    const chat = await ChatPage.signIn(await suite.newContext(), suite.server.loginUrl());
+    await chat.page.getByTestId("settings-link").click();
+    await chat.page.waitForURL("**/settings");
+    expect(await chat.page.getByTestId("session-heading").textContent()).toBe("Settings");
+
+    const box = async (testId: string) => {
+      const found = await chat.page.getByTestId(testId).boundingBox();
+      if (found === null) throw new Error(`${testId} is not shown`);
+      return found;
+    };
+    for (const [section, field, button] of [
+      ["settings-mission", "mission-input", "mission-set"],
+      ["settings-agent-override", "override-instructions", "override-save"],
+    ] as const) {
+      const area = await box(section);
+      const input = await box(field);
+      // Each box spans the section (not a 20-column textarea beside its label), its button sits below it.
+      expect(input.width).toBeGreaterThan(area.width * 0.9);
+      expect((await box(button)).y).toBeGreaterThanOrEqual(input.y + input.height);
+    }
+
+    const setups = chat.page.getByTestId("agent-cli-setup");
+    await setups.first().waitFor();
+    expect(await setups.count()).toBe(4);
+    const claude = chat.page.getByTestId("agent-cli").filter({ hasText: "Claude Code" });
+    await claude.getByText("Model, API key or proxy").click();
+    expect(await claude.getByTestId("agent-cli-setup").textContent()).toContain("ANTHROPIC_BASE_URL");
+    expect(await claude.getByRole("link").getAttribute("href")).toMatch(/^https:\/\//);
+    await saveScreenshot(chat.page, "08b-settings-forms");
+  });
+
   it("switches to a dark theme that the page still uses after a reload", async () => {
     const { server } = suite;
     const chat = await ChatPage.signIn(await suite.newContext({ colorScheme: "light" }), server.loginUrl());

@@ -54,9 +54,12 @@ describe("MCP servers in the browser", { timeout: 90_000 }, () => {
       (data) => data.approval_id === approvalId,
     );
     const toolUseId = String(announced.data.tool_use_id);
+    expect(await card.root.getByTestId("approval-reason").textContent()).toContain("requires approval");
     await card.approveOnce();
     await card.waitForStatus("approved");
     await card.result.waitFor();
+    // Answered, the card no longer says it waits for approval.
+    expect(await card.root.textContent()).not.toMatch(/requires approval|Needs your approval/);
     expect(await card.result.getByTestId("tool-result-output").textContent()).toBe("wiped sessions");
     await chat.waitForAgentTextContaining("The sessions table is empty now.");
     expect(toolResultSent(server.fake, 1, toolUseId)).toEqual({ text: "wiped sessions", isError: false });
@@ -66,6 +69,7 @@ describe("MCP servers in the browser", { timeout: 90_000 }, () => {
     const reloaded = chat.approval();
     await reloaded.waitForStatus("approved");
     expect(await reloaded.root.getByTestId("mcp-server").textContent()).toBe("fixture");
+    expect(await reloaded.root.textContent()).not.toMatch(/requires approval|Needs your approval/);
     expect(await reloaded.result.getByTestId("tool-result-output").textContent()).toBe("wiped sessions");
     await saveScreenshot(chat.page, "31-mcp-approved-after-reload");
   });

@@ -40,11 +40,30 @@ describe("Settings: agent CLIs", () => {
       createSession: vi.fn(),
     };
     render(<AgentClisSection api={api} />);
-    const items = await screen.findAllByTestId("agent-cli");
+    const items = await screen.findAllByTestId("agent-cli-status");
     expect(items.map((item) => item.textContent)).toEqual([
       "Claude Code — installed (2.1.330)",
       "Codex — not installed Codex was not found (codex); install it with npm install -g @openai/codex or set its path.",
       "Gemini CLI — too old (0.12.0) update it",
     ]);
+  });
+
+  it("says under each CLI, installed or not, where its model, key and proxy are set, with a link to its docs", async () => {
+    const api = {
+      listAgentClis: async () => [
+        status({ name: "claude-code", label: "Claude Code" }),
+        status({ name: "opencode", label: "OpenCode", availability: "missing", path: null, version: null }),
+      ],
+      createSession: vi.fn(),
+    };
+    render(<AgentClisSection api={api} />);
+    const setups = await screen.findAllByTestId("agent-cli-setup");
+    expect(setups.map((setup) => setup.querySelector("summary")?.textContent)).toEqual([
+      "Model, API key or proxy",
+      "Model, API key or proxy",
+    ]);
+    expect(setups[0]?.textContent).toContain("ANTHROPIC_BASE_URL");
+    expect(setups[1]?.textContent).toContain("opencode.json");
+    expect(setups[1]?.querySelector("a")?.getAttribute("href")).toBe("https://opencode.ai/docs/providers/");
   });
 });

@@ -43,7 +43,7 @@ describe("App", () => {
     expect(indicator().dataset.status).toBe("reconnecting");
     expect(indicator().textContent).toContain("Reconnecting");
     act(() => store.setState({ connection: "offline", signedOut: true }));
-    expect(screen.getByTestId("signed-out").textContent).toContain("login link");
+    expect(screen.getByTestId("signed-out-command").textContent).toBe("parley open");
     expect(indicator().dataset.status).toBe("signed-out");
     expect(screen.queryByTestId("composer")).toBeNull();
   });

@@ -1,11 +1,12 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type {
-  AgentInfo,
-  AgentListResult,
-  ExportResult,
-  SessionInfo,
-  SessionListResult,
+import {
+  AGENT_BACKEND_LABELS,
+  type AgentInfo,
+  type AgentListResult,
+  type ExportResult,
+  type SessionInfo,
+  type SessionListResult,
 } from "@parley/protocol";
 import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
 import type { AgentRun } from "../agent-run.ts";
@@ -25,7 +26,7 @@ export class ClaudeCodeCli extends CliAdapter implements AgentCli {
     super(
       {
         name: "claude-code",
-        label: "Claude Code",
+        label: AGENT_BACKEND_LABELS["claude-code"],
         defaultCommand: "claude",
         minimumVersion: "2.1.0",
         installHint: "npm install -g @anthropic-ai/claude-code",

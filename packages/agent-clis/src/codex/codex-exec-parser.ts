@@ -23,7 +23,8 @@ export class CodexExecParser implements RunOutputParser {
     if (type === "thread.started") this.sessionId = asString(event.thread_id) ?? this.sessionId;
     if (type === "error") this.lastNotice = asString(event.message) ?? this.lastNotice;
     if (type === "turn.failed") {
-      this.errorMessage = `Codex: ${asString(asRecord(event.error)?.message) ?? this.lastNotice ?? "the turn failed"}`;
+      const reported = asString(asRecord(event.error)?.message) ?? this.lastNotice;
+      this.errorMessage = `Codex: ${reported === null ? "the turn failed" : apiErrorMessage(reported)}`;
     }
     if (!type.startsWith("item.")) return [];
     const item = asRecord(event.item);
@@ -83,4 +84,13 @@ function describeItem(item: JsonRecord): { name: string; input: unknown; output?
     return { name, input: item.arguments ?? null, ...(result && { output: result }) };
   }
   return { name: "web_search", input: { query: item.query } };
+}
+
+/**
+ * An API error's own message when Codex reports the endpoint's JSON body as it came
+ * (`{"error":{"message":"…"}}`); any other report as it is.
+ */
+function apiErrorMessage(reported: string): string {
+  const body = parseJsonLine(reported);
+  return asString(asRecord(body?.error)?.message) ?? reported;
 }

@@ -1,6 +1,12 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { AgentListResult, ExportResult, SessionInfo, SessionListResult } from "@parley/protocol";
+import {
+  AGENT_BACKEND_LABELS,
+  type AgentListResult,
+  type ExportResult,
+  type SessionInfo,
+  type SessionListResult,
+} from "@parley/protocol";
 import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
 import type { AgentRun } from "../agent-run.ts";
 import { CliAdapter, messageOf } from "../cli-adapter.ts";
@@ -17,7 +23,7 @@ export class GeminiCli extends CliAdapter implements AgentCli {
     super(
       {
         name: "gemini",
-        label: "Gemini CLI",
+        label: AGENT_BACKEND_LABELS.gemini,
         defaultCommand: "gemini",
         minimumVersion: "0.61.0",
         installHint: "npm install -g @google/gemini-cli",

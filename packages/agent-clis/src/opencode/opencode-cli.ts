@@ -1,4 +1,9 @@
-import type { AgentListResult, ExportResult, SessionListResult } from "@parley/protocol";
+import {
+  AGENT_BACKEND_LABELS,
+  type AgentListResult,
+  type ExportResult,
+  type SessionListResult,
+} from "@parley/protocol";
 import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
 import type { AgentRun } from "../agent-run.ts";
 import { CliAdapter, messageOf } from "../cli-adapter.ts";
@@ -15,7 +20,7 @@ export class OpenCodeCli extends CliAdapter implements AgentCli {
     super(
       {
         name: "opencode",
-        label: "OpenCode",
+        label: AGENT_BACKEND_LABELS.opencode,
         defaultCommand: "opencode",
         minimumVersion: "1.18.0",
         installHint: "npm install -g opencode-ai",

@@ -25,6 +25,8 @@ export interface ModelConfig {
   apiKey?: string;
   apiKeySource: CredentialSource;
   source: ModelSource;
+  /** The demo model's: the settings file in use, named in its answer (`PARLEY_HOME` moves it). */
+  settingsFile?: string;
 }
 
 /** The `provider:model` reference of a config, as users write it. */

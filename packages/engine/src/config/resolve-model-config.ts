@@ -12,6 +12,8 @@ export interface ResolveModelConfigOptions {
   settings: ParleySettings;
   /** A reference chosen for this run (a CLI flag, a per-agent model); beats everything else. */
   override?: string;
+  /** Where the settings were read from; the demo model names it in its answer. */
+  settingsFile?: string;
 }
 
 /** The Anthropic model used when only `ANTHROPIC_API_KEY` is set (Claude Code's default too). */
@@ -37,14 +39,22 @@ export function resolveModelConfig(options: ResolveModelConfigOptions): ModelCon
     present(options.override, "override") ??
     present(env.PARLEY_MODEL, "env") ??
     present(settings.model, "settings");
-  if (chosen) return modelConfigFromRef(chosen.reference, { env, settings, source: chosen.source });
+  if (chosen) {
+    const config = modelConfigFromRef(chosen.reference, { env, settings, source: chosen.source });
+    return withSettingsFile(config, options.settingsFile);
+  }
   if (anthropicCredentials(env, settings).apiKey) {
     return modelConfigFromRef(`anthropic:${DEFAULT_ANTHROPIC_MODEL}`, { env, settings, source: "api_key" });
   }
   if (openaiCredentials(env, settings).apiKey) {
     return modelConfigFromRef(`openai:${DEFAULT_OPENAI_MODEL}`, { env, settings, source: "api_key" });
   }
-  return modelConfigFromRef("demo", { env, settings, source: "default" });
+  const demo = modelConfigFromRef("demo", { env, settings, source: "default" });
+  return withSettingsFile(demo, options.settingsFile);
+}
+
+function withSettingsFile(config: ModelConfig, settingsFile: string | undefined): ModelConfig {
+  return config.kind === "demo" && settingsFile !== undefined ? { ...config, settingsFile } : config;
 }
 
 /**

@@ -54,7 +54,10 @@ export function createLanguageModel(
       })(config.model);
     }
     case "demo":
-      return new DemoLanguageModel(options.demo);
+      return new DemoLanguageModel({
+        ...options.demo,
+        ...(config.settingsFile !== undefined && { settingsFile: config.settingsFile }),
+      });
   }
 }
 

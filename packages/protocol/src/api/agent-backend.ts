@@ -11,6 +11,15 @@ export type AgentBackend = z.infer<typeof AgentBackendSchema>;
 export const AgentCliNameSchema = AgentBackendSchema.exclude(["parley"]);
 export type AgentCliName = z.infer<typeof AgentCliNameSchema>;
 
+/** Each backend's product name, as people know it ("Codex", "Gemini CLI"); Parley's own engine is "Parley". */
+export const AGENT_BACKEND_LABELS: Readonly<Record<AgentBackend, string>> = {
+  parley: "Parley",
+  "claude-code": "Claude Code",
+  opencode: "OpenCode",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+};
+
 /**
  * A value Parley hands an agent CLI as a command-line argument (a model, an agent, a session id): it must
  * never be read as an option (no leading `-`, so `--yolo` is refused) and holds no control characters.

@@ -105,11 +105,12 @@ export function createApp(
 
   app.get("/auth/login", (request) => {
     const code = request.req.query("code") ?? "";
-    if (!context.credentials.redeemLoginCode(code, context.now())) {
-      const message = "This sign-in link was already used or is not valid.";
+    const outcome = context.credentials.redeemLoginCode(code, context.now());
+    if (outcome !== "signed-in") {
+      const message = SIGN_IN_FAILURES[outcome];
       if (request.req.header("accept")?.includes("text/html"))
         return request.html(signInFailedPage(message), 401);
-      throw new ApiError("unauthorized", `${message} Ask Parley for a new one.`);
+      throw new ApiError("unauthorized", `${message} ${NEW_LINK_HINT}`);
     }
     setCookie(request, SESSION_COOKIE, context.credentials.issueSessionCookie(context.now()), {
       httpOnly: true,
@@ -159,12 +160,30 @@ export function createApp(
   return app;
 }
 
-/** What a browser shows for a used or made-up sign-in link (the token never appears in any page). */
+/** Why a sign-in link did not sign the browser in, in the person's words. */
+const SIGN_IN_FAILURES = {
+  used: "This sign-in link was already used: each link signs one browser in, once.",
+  expired: "This sign-in link has expired: a link works for a day.",
+  unknown:
+    "This sign-in link is not one this server gave out: the server was restarted since, or the link was cut short when copied.",
+} as const;
+
+const NEW_LINK_HINT =
+  "Run `parley open` (or `parley login` to only print it) in the project's folder for a new one.";
+
+/** What a browser shows for a used, expired or made-up sign-in link (the token never appears in any page). */
 function signInFailedPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Parley: sign-in link</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Parley: sign-in link not valid</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font:16px/1.5 system-ui,sans-serif;
-max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222}code{background:#f2f2f2;padding:0 .25rem}</style></head>
-<body><h1>Sign-in link not valid</h1><p>${message} Each link printed by <code>parley serve</code> works once.</p>
-<p>If this browser is already signed in, <a href="/">open Parley</a>. Otherwise restart <code>parley serve</code>
-(or <code>npm start</code>) for a new link, or ask for one with <code>POST /api/auth/login-url</code>.</p></body></html>`;
+max-width:38rem;margin:4rem auto;padding:0 1rem;color:#222}code,pre{background:#f2f2f2;padding:0 .25rem}
+pre{padding:.5rem .75rem;font-size:1.05em}@media (prefers-color-scheme:dark){body{background:#161616;color:#ddd}
+code,pre{background:#2a2a2a}a{color:#8ab4f8}}</style></head>
+<body><h1>Sign-in link not valid</h1><p data-testid="sign-in-failure">${message}</p>
+<p>For a new link, run this in the project's folder, where the server runs:</p>
+<pre data-testid="sign-in-command">parley open</pre>
+<p>It opens this page signed in (<code>parley login</code> only prints the link, for a browser on another
+machine). From a clone of Parley, without <code>parley</code> on your <code>PATH</code>:
+<code>npx parley open --project &lt;project&gt;</code> inside the clone. Restarting <code>parley serve</code>
+(or <code>npm start</code>) also prints a new link.</p>
+<p>If this browser is already signed in, <a href="/">open Parley</a>.</p></body></html>`;
 }

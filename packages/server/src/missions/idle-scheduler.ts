@@ -103,14 +103,15 @@ export class IdleScheduler {
 
   #schedule(key: string, sessionId: string, agentId: string): void {
     if (this.#mission() === null) return;
+    const idleSinceMs = this.#clock.now();
     const handle = this.#clock.setTimeout(() => {
       this.#timers.delete(key);
-      this.#fire(sessionId, agentId);
+      this.#fire(sessionId, agentId, this.#clock.now() - idleSinceMs);
     }, this.#settings.idleAfterMs);
     this.#timers.set(key, handle);
   }
 
-  #fire(sessionId: string, agentId: string): void {
+  #fire(sessionId: string, agentId: string, idleMs: number): void {
     const { store, agents, bus, projectRoot } = this.#context;
     const mission = this.#mission();
     if (mission === null || agents.isActive(sessionId, agentId)) return;
@@ -118,8 +119,7 @@ export class IdleScheduler {
     if (store.questions.pending(sessionId).length > 0) return;
     const used = this.#idlePromptsSent(mission);
     if (used >= this.#settings.maxTurnsPerMission) return;
-    const minutes = Math.max(1, Math.round(this.#settings.idleAfterMs / 60_000));
-    const text = idlePromptText(mission.text, minutes, used + 1, this.#settings.maxTurnsPerMission);
+    const text = idlePromptText(mission.text, idleMs, used + 1, this.#settings.maxTurnsPerMission);
     let runId: string | undefined;
     try {
       runId = agents.chat({ session_id: sessionId, agent_id: agentId, text }).run_id;

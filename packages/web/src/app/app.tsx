@@ -7,9 +7,15 @@ import { GearIcon, MenuIcon } from "../lib/icons.tsx";
 import { type AgentBackendsApi, createAgentBackendsApi } from "../sessions/agent-backends-api.ts";
 import { NewSessionBackend } from "../sessions/new-session-backend.tsx";
 import { SessionList } from "../sessions/session-list.tsx";
+import {
+  agentCliOf,
+  type SessionAgentCli,
+  useActiveSessionSummary,
+} from "../sessions/use-session-backend.ts";
 import { MCP_SERVERS_SECTION } from "../settings/mcp-servers-section.tsx";
 import type { SettingsApi } from "../settings/settings-api.ts";
 import { SettingsPage } from "../settings/settings-page.tsx";
+import { AgentCliLabel } from "../status/agent-cli-label.tsx";
 import { CompactButton } from "../status/compact-button.tsx";
 import { type ConnectionDisplayStatus, ConnectionIndicator } from "../status/connection-indicator.tsx";
 import { ContextMeter } from "../status/context-meter.tsx";
@@ -20,7 +26,7 @@ import { StatusAnnouncer } from "../status/status-announcer.tsx";
 import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
 import { WorkflowsPage } from "../workflows/workflows-page.tsx";
-import { navigate, useRoute } from "./use-route.ts";
+import { navigate, type Route, useRoute } from "./use-route.ts";
 import { useSessionRoute } from "./use-session-route.ts";
 
 /**
@@ -117,6 +123,7 @@ export function App({
       )}
       <div className="main">
         <TopBar
+          route={route}
           sidebarOpen={sidebarOpen}
           onToggleSidebar={() => setSidebarOpen(!sidebarOpen)}
           connection={connection}
@@ -153,22 +160,23 @@ export function App({
   );
 }
 
+/** The header's title: the page's name, or on the chat the session's title. */
+const PAGE_TITLES = { settings: "Settings", workflows: "Workflows" } as const;
+
 function TopBar({
+  route,
   sidebarOpen,
   onToggleSidebar,
   connection,
 }: {
+  route: Route;
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
   connection: ConnectionDisplayStatus;
 }) {
-  const title = useChatStore(
-    (state) => state.sessions.find((session) => session.id === state.activeSessionId)?.title,
-  );
-  const usage = useChatStore((state) => state.session?.contextUsage);
-  const isDemo = useChatStore((state) => state.model?.isDemo === true);
+  const session = useActiveSessionSummary();
   const connectionShared = useChatStore((state) => state.connectionShared);
-  const modelRef = useChatStore((state) => state.model?.ref);
+  const title = route.page === "chat" ? (session?.title ?? "New chat") : PAGE_TITLES[route.page];
   return (
     <header className="topbar">
       <button
@@ -183,22 +191,38 @@ function TopBar({
         <MenuIcon />
       </button>
       <h1 className="topbar-title" data-testid="session-heading">
-        {title ?? "New chat"}
+        {title}
       </h1>
       <div className="topbar-status">
-        <PermissionModeSelect />
-        {usage !== undefined && <ContextMeter usage={usage} />}
-        <CompactButton />
-        {isDemo && <DemoLabel />}
-        {!isDemo && modelRef !== undefined && (
-          <span className="muted topbar-model" data-testid="model-label">
-            {modelRef}
-          </span>
-        )}
+        {route.page === "chat" && <ChatStatus cli={agentCliOf(session)} />}
         <ConnectionIndicator status={connection} shared={connectionShared} />
         <ThemeToggle />
       </div>
     </header>
+  );
+}
+
+/**
+ * What answers the open chat: an agent CLI (its name, model and agent), or Parley's own agent with its
+ * permission mode, context, Compact and model.
+ */
+function ChatStatus({ cli }: { cli: SessionAgentCli | undefined }) {
+  const usage = useChatStore((state) => state.session?.contextUsage);
+  const isDemo = useChatStore((state) => state.model?.isDemo === true);
+  const modelRef = useChatStore((state) => state.model?.ref);
+  if (cli !== undefined) return <AgentCliLabel cli={cli} />;
+  return (
+    <>
+      <PermissionModeSelect />
+      {usage !== undefined && <ContextMeter usage={usage} />}
+      <CompactButton />
+      {isDemo && <DemoLabel />}
+      {!isDemo && modelRef !== undefined && (
+        <span className="muted topbar-model" data-testid="model-label">
+          {modelRef}
+        </span>
+      )}
+    </>
   );
 }
 

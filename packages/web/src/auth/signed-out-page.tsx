@@ -2,7 +2,8 @@ import { ConnectionIndicator } from "../status/connection-indicator.tsx";
 
 /**
  * Shown when the server refuses this browser's session: the cookie comes only from the one-time login link
- * `parley serve` prints, so the page says where to get it rather than offering a password form.
+ * `parley serve` prints or `parley open` asks for, so the page names that command rather than offering a
+ * password form.
  */
 export function SignedOutPage() {
   return (
@@ -12,11 +13,15 @@ export function SignedOutPage() {
       </div>
       <h1>Signed out</h1>
       <p>
-        This browser is not signed in to Parley. Open the login link that <code>parley serve</code> printed in
-        its terminal; it signs this browser in and brings you back here.
+        This browser is not signed in to Parley. For a sign-in link, run this in the project's folder, where
+        the server runs:
       </p>
+      <pre className="signed-out-command" data-testid="signed-out-command">
+        parley open
+      </pre>
       <p className="muted">
-        Each link works once. If it was already used, ask the running server for a new one, or restart it.
+        It opens Parley here, signed in (<code>parley login</code> only prints the link). The link{" "}
+        <code>parley serve</code> printed when it started works too, once: each link signs one browser in.
       </p>
       <button
         type="button"

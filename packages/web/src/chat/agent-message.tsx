@@ -1,5 +1,6 @@
 import { type ChatMessage, displayPhase, isMarkerOnly, OUTCOME_NOTES, readSystemControl } from "@parley/sdk";
 import { formatMessageTime } from "../lib/format.ts";
+import { useSessionAgentCli } from "../sessions/use-session-backend.ts";
 import { ActivitySection } from "./activity-section.tsx";
 import { SystemNotice } from "./cards/system-notice.tsx";
 import { MessageBody } from "./message-body.tsx";
@@ -12,6 +13,8 @@ import { SubagentTreeView } from "./subagent-tree-view.tsx";
  */
 export function AgentMessage({ message }: { message: ChatMessage }) {
   const phase = displayPhase(message);
+  // A chat an agent CLI answers: its replies are the CLI's, whatever Parley calls the agent inside.
+  const cli = useSessionAgentCli();
   if (phase === "done" && isMarkerOnly(message)) return <SystemRow message={message} />;
   const note = message.outcome === undefined ? undefined : OUTCOME_NOTES[message.outcome];
   return (
@@ -24,7 +27,9 @@ export function AgentMessage({ message }: { message: ChatMessage }) {
       aria-busy={phase !== "done"}
     >
       <header className="message-meta">
-        <span className="message-author">{message.from ?? "Agent"}</span>
+        <span className="message-author" data-testid="message-author">
+          {cli?.label ?? message.from ?? "Agent"}
+        </span>
         <time>{formatMessageTime(message.timestampMs, message.timestamp)}</time>
       </header>
       {message.subagentTree !== undefined && message.subagentTree.length > 0 && (

@@ -78,31 +78,42 @@ export function AgentOverrideSection({ api }: { api: AgentOverrideApi }) {
           void save();
         }}
       >
-        <label htmlFor={modelId}>Model</label>
-        <input
-          id={modelId}
-          type="text"
-          data-testid="override-model"
-          placeholder="provider:model, e.g. anthropic:claude-sonnet-4-5"
-          value={model}
-          onChange={(event) => setModel(event.target.value)}
-        />
-        <label htmlFor={instructionsId}>Instructions</label>
-        <textarea
-          id={instructionsId}
-          rows={3}
-          data-testid="override-instructions"
-          value={instructions}
-          onChange={(event) => setInstructions(event.target.value)}
-        />
-        <button type="submit" className="button" data-testid="override-save" disabled={current === undefined}>
-          Save override
-        </button>
-        {saved && (
-          <span className="muted" role="status" data-testid="override-saved">
-            Saved; the agent's next run uses it.
-          </span>
-        )}
+        <div className="field">
+          <label htmlFor={modelId}>Model</label>
+          <input
+            id={modelId}
+            type="text"
+            data-testid="override-model"
+            placeholder="provider:model, e.g. anthropic:claude-sonnet-4-5"
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={instructionsId}>Instructions</label>
+          <textarea
+            id={instructionsId}
+            rows={4}
+            data-testid="override-instructions"
+            value={instructions}
+            onChange={(event) => setInstructions(event.target.value)}
+          />
+        </div>
+        <div className="settings-actions">
+          <button
+            type="submit"
+            className="button"
+            data-testid="override-save"
+            disabled={current === undefined}
+          >
+            Save override
+          </button>
+          {saved && (
+            <span className="muted" role="status" data-testid="override-saved">
+              Saved; the agent's next run uses it.
+            </span>
+          )}
+        </div>
       </form>
     </section>
   );

@@ -97,23 +97,27 @@ export function MissionSection({ api }: { api: MissionApi }) {
           void act(() => api.set(text)).then((ok) => ok && setDraft(""));
         }}
       >
-        <label htmlFor={inputId}>{active ? "Replace it with" : "New mission"}</label>
-        <textarea
-          id={inputId}
-          data-testid="mission-input"
-          rows={2}
-          value={draft}
-          placeholder="e.g. Make every test pass before the release"
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button
-          type="submit"
-          className="button"
-          data-testid="mission-set"
-          disabled={busy || draft.trim() === ""}
-        >
-          Set mission
-        </button>
+        <div className="field">
+          <label htmlFor={inputId}>{active ? "Replace it with" : "New mission"}</label>
+          <textarea
+            id={inputId}
+            data-testid="mission-input"
+            rows={3}
+            value={draft}
+            placeholder="e.g. Make every test pass before the release"
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </div>
+        <div className="settings-actions">
+          <button
+            type="submit"
+            className="button"
+            data-testid="mission-set"
+            disabled={busy || draft.trim() === ""}
+          >
+            Set mission
+          </button>
+        </div>
       </form>
       {earlier.length > 0 && (
         <>

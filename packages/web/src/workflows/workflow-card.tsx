@@ -61,13 +61,22 @@ export function WorkflowCard({
           />
         ))}
       </ol>
-      {execution.status === "Failed" && execution.error != null && (
+      {execution.status === "Failed" && execution.error != null && !stepShowsError(execution) && (
         <p className="workflow-error" role="alert" data-testid="workflow-error">
           {execution.error.message}
         </p>
       )}
       <WorkflowButtons execution={execution} />
     </section>
+  );
+}
+
+/** Whether a step of the card already shows the workflow's error (a failed step's own), so it is not shown twice. */
+function stepShowsError(execution: WorkflowExecutionData): boolean {
+  const words = (text: string) => text.replace(/\s+/g, " ").trim();
+  const error = words(execution.error?.message ?? "");
+  return (execution.steps ?? []).some(
+    (step) => step.status !== "completed" && step.error != null && words(step.error.message) === error,
   );
 }
 

@@ -9,6 +9,7 @@ import {
   parleyHome,
   resolveFallbackModelConfig,
   resolveModelConfig,
+  settingsPath,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
 import { type CliIo, write } from "../../cli-io.ts";
@@ -161,7 +162,12 @@ async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
 function chooseModels(args: RunArgs, io: CliIo, settings: ParleySettings) {
   try {
     return {
-      model: resolveModelConfig({ env: io.env, settings, ...optional("override", args.model) }),
+      model: resolveModelConfig({
+        env: io.env,
+        settings,
+        settingsFile: settingsPath(parleyHome(io.env)),
+        ...optional("override", args.model),
+      }),
       fallbackModel: resolveFallbackModelConfig({
         env: io.env,
         settings,

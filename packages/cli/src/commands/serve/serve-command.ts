@@ -45,7 +45,7 @@ export const serveCommand: Command = {
       [
         `Parley is serving ${args.projectRoot}`,
         `  Open:  ${server.loginUrl()}`,
-        "         (a one-time sign-in link; `parley serve` prints a new one at every start)",
+        "         (signs one browser in, once; for another, run parley open in the project folder)",
         `  API:   ${server.url}/api (bearer token in ${server.tokenFile})`,
         `  Model: ${model.label}${model.isDemo ? " — set ANTHROPIC_API_KEY, OPENAI_API_KEY or PARLEY_MODEL, or use Settings" : ""}`,
         ...(args.backend !== undefined && args.backend !== "parley"

@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { UsageError } from "../../usage-error.ts";
+import { parseCommandLine, UsageError } from "../../usage-error.ts";
 
 /** What `parley tui` was asked for. */
 export type TuiArgs =
@@ -37,13 +36,7 @@ export function parseTuiArgs(
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): TuiArgs {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parse(argv);
   if (values.help === true) return { help: true };
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const token = values.token ?? (values.url === undefined ? undefined : env.PARLEY_TOKEN);
@@ -59,7 +52,7 @@ export function parseTuiArgs(
 }
 
 function parse(argv: readonly string[]) {
-  return parseArgs({
+  return parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     options: {

@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { type SelectablePermissionMode, SelectablePermissionModeSchema } from "@parley/protocol";
-import { UsageError } from "../../usage-error.ts";
+import { parseCommandLine, UsageError } from "../../usage-error.ts";
 
 /** What `parley workflow` was asked to do. */
 export type WorkflowArgs =
@@ -64,13 +63,7 @@ cancelled or waits paused, 2 for a usage error.
 
 /** Parses the arguments after `parley workflow`. */
 export function parseWorkflowArgs(argv: readonly string[], cwd: string): WorkflowArgs {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parse(argv);
   if (values.help === true || positionals.length === 0) return { action: "help" };
   const [action, target, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
@@ -115,7 +108,7 @@ export function parseWorkflowArgs(argv: readonly string[], cwd: string): Workflo
 }
 
 function parse(argv: readonly string[]) {
-  return parseArgs({
+  return parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     options: {

@@ -8,12 +8,7 @@ import type {
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { abortableSleep } from "../../util/abort.ts";
-import {
-  DEFAULT_DEMO_SCRIPTS,
-  type DemoReplyStep,
-  type DemoScript,
-  demoRequestFrom,
-} from "./demo-replies.ts";
+import { type DemoReplyStep, type DemoScript, defaultDemoScripts, demoRequestFrom } from "./demo-replies.ts";
 
 /** How the demo model answers: the pause between streamed chunks, the sleep it uses, its scripts. */
 export interface DemoModelOptions {
@@ -22,6 +17,8 @@ export interface DemoModelOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Tried in order; the default scripts follow them, so an unmatched request still gets the introduction. */
   scripts?: readonly DemoScript[];
+  /** The settings file the introduction tells people to edit (default: `~/.parley/settings.json`). */
+  settingsFile?: string;
 }
 
 /**
@@ -40,7 +37,7 @@ export class DemoLanguageModel implements LanguageModelV3 {
   constructor(options: DemoModelOptions = {}) {
     this.delayMs = options.delayMs ?? 12;
     this.sleep = options.sleep ?? abortableSleep;
-    this.scripts = [...(options.scripts ?? []), ...DEFAULT_DEMO_SCRIPTS];
+    this.scripts = [...(options.scripts ?? []), ...defaultDemoScripts(options.settingsFile)];
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {

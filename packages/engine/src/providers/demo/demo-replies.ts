@@ -70,17 +70,24 @@ export const toolResultScript: DemoScript = {
   ],
 };
 
-/** The first-minute answer: says this is the demo, echoes the request, and shows how to connect a model. */
-export const introductionScript: DemoScript = {
-  name: "introduction",
-  matches: () => true,
-  reply: (request) => [{ type: "text", text: introduction(request.lastUserText) }],
-};
+/**
+ * The first-minute answer: says this is the demo, echoes the request, and shows how to connect a model,
+ * naming the settings file actually in use.
+ */
+export function introductionScript(settingsFile = "~/.parley/settings.json"): DemoScript {
+  return {
+    name: "introduction",
+    matches: () => true,
+    reply: (request) => [{ type: "text", text: introduction(request.lastUserText, settingsFile) }],
+  };
+}
 
 /** The scripts the demo model uses when none are given. */
-export const DEFAULT_DEMO_SCRIPTS: readonly DemoScript[] = [toolResultScript, introductionScript];
+export function defaultDemoScripts(settingsFile?: string): readonly DemoScript[] {
+  return [toolResultScript, introductionScript(settingsFile)];
+}
 
-function introduction(userText: string): string {
+function introduction(userText: string, settingsFile: string): string {
   const echoed = userText.trim()
     ? truncate(userText.trim(), 600)
         .split("\n")
@@ -100,7 +107,7 @@ ${echoed}
 - **Anthropic**: set \`ANTHROPIC_API_KEY\` and Parley uses \`claude-opus-5-5\`
 - **OpenAI**: set \`OPENAI_API_KEY\` and Parley uses \`gpt-5.5\`
 - **Any model**: set \`PARLEY_MODEL=provider:model\`, for example \`ollama:qwen3:8b\` for a local Ollama
-- **Settings**: choose a model and store keys on the settings page, or in \`~/.parley/settings.json\`
+- **Settings**: choose a model and store keys on the settings page, or in \`${settingsFile}\`
 
 \`\`\`sh
 export ANTHROPIC_API_KEY=sk-ant-...

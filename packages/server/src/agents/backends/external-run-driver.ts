@@ -227,16 +227,14 @@ export class ExternalRunDriver implements ActiveRun {
           ? "interrupted"
           : "cancelled"
         : "failed";
-    if (status === "failed") {
-      const text = `Error: ${error ?? `${this.#cli.label} failed`}`;
-      this.#upsert(null, { kind: "Text", data: { text } }, text);
-    }
+    // A failure is the run's error, shown once from the Outcome (and the run record after a reload).
+    const failure = error ?? `${this.#cli.label} failed`;
     const last = completionOf(store, this.runId).texts.at(-1)?.text;
     store.runs.finish(this.runId, {
       status,
       endedAtMs: now(),
       ...(success && last !== undefined && { result: last }),
-      ...(!success && error !== null && { error }),
+      ...(status === "failed" && { error: failure }),
     });
     const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
     this.#status("idle", "done", undefined);
@@ -252,7 +250,7 @@ export class ExternalRunDriver implements ActiveRun {
       agent_id: this.agentId,
       outcome,
       duration_ms: now() - this.startedAtMs,
-      ...(!success && error !== null && { error }),
+      ...(status === "failed" && { error: failure }),
       ...scope,
     });
   }

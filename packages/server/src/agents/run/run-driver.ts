@@ -9,6 +9,7 @@ import {
   resolveFallbackModelConfig,
   resolveModelConfig,
   runAgentTurn,
+  settingsPath,
 } from "@parley/engine";
 import type {
   Approval,
@@ -183,6 +184,7 @@ export class RunDriver implements ActiveRun {
       const model = resolveModelConfig({
         env,
         settings,
+        settingsFile: settingsPath(home),
         ...(modelOverride && { override: modelOverride }),
       });
       const fallbackModel = resolveFallbackModelConfig({ env, settings });
@@ -336,7 +338,7 @@ export class RunDriver implements ActiveRun {
 
   /** Something outside the engine's own error handling failed (settings, model configuration, a bug). */
   #failUnexpectedly(error: unknown): void {
-    const { store, bus, now, newId, projectRoot } = this.#context;
+    const { store, bus, now, projectRoot } = this.#context;
     const message = error instanceof Error ? error.message : String(error);
     const report = this.#changes.empty ? undefined : this.#changes.report();
     store.transaction(() => {
@@ -345,24 +347,8 @@ export class RunDriver implements ActiveRun {
       settleOpenCalls(store, this.sessionId, this.agentId);
       if (report !== undefined) publishChangeReport(this.#context, this.#scope, report);
       store.changeBaselines.clear(this.runId);
-      const id = newId("msg");
-      store.messages.append({
-        id,
-        session_id: this.sessionId,
-        agent_id: this.agentId,
-        role: "assistant",
-        rich: { kind: "Text", data: { text: `Error: ${message}` } },
-        run_id: this.runId,
-        created_at_ms: now(),
-      });
+      // The error is the run's, shown once from the Outcome (and the run record after a reload).
       const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
-      bus.publish({
-        type: "TextSegment",
-        agent_id: this.agentId,
-        text: `Error: ${message}`,
-        message_id: id,
-        ...scope,
-      });
       bus.publish({
         type: "AgentStatus",
         agent_id: this.agentId,

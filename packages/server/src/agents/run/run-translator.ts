@@ -220,6 +220,9 @@ export class RunTranslator {
 
   #onAssistant(message: Extract<EngineMessage, { type: "assistant" }>, translation: Translation): void {
     translation.superseded.push(...(message.supersedes ?? []));
+    // A failed request's synthetic "API Error: …" answer is the run's error, which the Outcome carries and
+    // the chat shows once; stored as text too, the chat would show it twice.
+    if (message.error !== undefined) return;
     for (const block of message.message.content as AssistantBlock[]) {
       if (block.type === "tool_use" && typeof block.id === "string") {
         this.#announceCall(block.id, block.name ?? "tool", block.input, translation);
@@ -231,7 +234,7 @@ export class RunTranslator {
           rich: { kind: "Text", data: { text: block.text } },
           sourceUuid: message.uuid,
         });
-        if (message.error === undefined && this.#options.streaming !== false)
+        if (this.#options.streaming !== false)
           translation.tokens.push(this.#token("", false, { done: true }));
         translation.events.push(
           this.#event({

@@ -2,6 +2,7 @@ import { loadSettings } from "@parley/engine";
 import {
   AgentQuerySchema,
   AgentReplySchema,
+  type AgentRun,
   AgentStatusSchema,
   AgentSummarySchema,
   agentListResultToFrontend,
@@ -12,6 +13,7 @@ import {
   runResultToAgentReply,
   SendMessageRequestSchema,
   SessionParamsSchema,
+  type StoredMessage,
   sessionListResultToFrontend,
 } from "@parley/protocol";
 import { z } from "zod";
@@ -90,7 +92,8 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
       response: ChatHistoryResponseSchema,
       handler: ({ params }) => {
         requireSession(params.session_id);
-        const messages: HistoryMessage[] = store.messages.all(params.session_id).map((message) => ({
+        const stored = store.messages.all(params.session_id);
+        const messages: HistoryMessage[] = stored.map((message) => ({
           message_id: message.id,
           role: message.role === "user" ? "user" : "assistant",
           content_type:
@@ -107,7 +110,7 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
         return exportResultToFrontend({
           success: true,
           session_id: params.session_id,
-          messages,
+          messages: withRunErrors(messages, stored, store.runs.listBySession(params.session_id)),
           error_message: null,
         });
       },
@@ -160,4 +163,33 @@ function historyText(rich: { kind: string; data: unknown }): string {
   const data = rich.data as Record<string, unknown>;
   if (typeof data.text === "string") return data.text;
   return JSON.stringify(data);
+}
+
+/**
+ * The history with each failed run's error as an assistant text after the run's last message: the chat
+ * stores the error once, on the run, and the history shows it where the run ended.
+ */
+function withRunErrors(
+  messages: HistoryMessage[],
+  stored: readonly StoredMessage[],
+  runs: readonly AgentRun[],
+): HistoryMessage[] {
+  const failed = new Map(
+    runs.filter((run) => run.status === "failed" && run.error !== null).map((run) => [run.id, run]),
+  );
+  if (failed.size === 0) return messages;
+  const lastOfRun = new Map(stored.map((message, index) => [message.run_id, index]));
+  return messages.flatMap((message, index) => {
+    const run = failed.get(stored[index]?.run_id ?? "");
+    if (run === undefined || lastOfRun.get(run.id) !== index) return [message];
+    const error: HistoryMessage = {
+      message_id: `${run.id}:error`,
+      role: "assistant",
+      content_type: "text",
+      content: run.error ?? "",
+      timestamp: run.ended_at_ms ?? run.started_at_ms,
+      part_id: run.id,
+    };
+    return [message, error];
+  });
 }

@@ -6,6 +6,9 @@ import { writeFileAtomic } from "../../store/write-file-atomic.ts";
 /** Name of the browser session cookie set by the one-time login URL. */
 export const SESSION_COOKIE = "parley_session";
 
+/** What redeeming a login code came to. */
+export type LoginCodeOutcome = "signed-in" | "used" | "expired" | "unknown";
+
 /** A printed login link works this long. */
 const LOGIN_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Unused login links kept at once; minting more forgets the oldest. */
@@ -28,6 +31,8 @@ export class Credentials {
   readonly #cookieSecret: Buffer;
   /** Unused login codes and when they expire, oldest first. */
   readonly #loginCodes = new Map<string, number>();
+  /** Codes already redeemed (the newest 20), so reusing a link is told apart from a made-up one. */
+  readonly #usedLoginCodes = new Set<string>();
 
   constructor(home: string, dataDirectory: string, configuredToken: string | undefined) {
     this.token = configuredToken ?? randomBytes(16).toString("hex");
@@ -51,15 +56,24 @@ export class Credentials {
     return code;
   }
 
-  /** Consumes a login code: true exactly once per minted code, and only before it expires. */
-  redeemLoginCode(code: string, nowMs = Date.now()): boolean {
+  /**
+   * Consumes a login code: "signed-in" exactly once per minted code, before it expires. Otherwise why not,
+   * so the page can say so: "used" (it signed a browser in already), "expired", or "unknown" (never minted
+   * by this server since it started, mistyped, or crowded out by 20 newer links).
+   */
+  redeemLoginCode(code: string, nowMs = Date.now()): LoginCodeOutcome {
+    if (this.#usedLoginCodes.has(code)) return "used";
     for (const [candidate, expiresAtMs] of this.#loginCodes) {
       if (candidate.length === code.length && timingSafeEqual(Buffer.from(candidate), Buffer.from(code))) {
         this.#loginCodes.delete(candidate);
-        return expiresAtMs > nowMs;
+        if (expiresAtMs <= nowMs) return "expired";
+        this.#usedLoginCodes.add(candidate);
+        while (this.#usedLoginCodes.size > MAX_LOGIN_CODES)
+          this.#usedLoginCodes.delete(this.#usedLoginCodes.values().next().value as string);
+        return "signed-in";
       }
     }
-    return false;
+    return "unknown";
   }
 
   /** A signed, expiring session cookie value. */

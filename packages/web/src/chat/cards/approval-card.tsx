@@ -73,7 +73,8 @@ export function ApprovalCard({
           it.
         </p>
       )}
-      {request.reason !== undefined && (
+      {/* Why it asks matters only while it asks: answered, the outcome line below says what happened. */}
+      {view === "pending" && request.reason !== undefined && (
         <p className="approval-reason muted" data-testid="approval-reason">
           {request.reason}
         </p>
