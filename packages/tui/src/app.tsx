@@ -7,6 +7,7 @@ import { collectAttention } from "./attention/attention.ts";
 import { AttentionArea } from "./attention/attention-area.tsx";
 import { runCommand } from "./commands/run-command.ts";
 import { Composer } from "./composer/composer.tsx";
+import { HistoryView } from "./history/history-view.tsx";
 import { useKeyClaims } from "./input/key-claims.tsx";
 import { useKeys } from "./input/use-keys.ts";
 import { HelpView } from "./overlays/help-view.tsx";
@@ -20,7 +21,7 @@ import { DisplayContext } from "./theme/display.ts";
 import { useTheme } from "./theme/theme.ts";
 import { Transcript } from "./transcript/transcript.tsx";
 
-type Overlay = "sessions" | "help" | "workflows";
+type Overlay = "sessions" | "help" | "workflows" | "history";
 
 /** Time within which a second Ctrl-C leaves. */
 const EXIT_WINDOW_MS = 2000;
@@ -111,6 +112,7 @@ export function App() {
       return;
     }
     if (key.tab && key.shift) return void cycleMode(services.store, setNotice);
+    if (key.pageUp) return setOverlay("history");
     if (key.tab && attention.length > 0)
       return setFocus((current) => (current === "attention" ? "composer" : "attention"));
   }, true);
@@ -142,7 +144,14 @@ export function App() {
       <Text dimColor>/help for keys and commands · /sessions to switch · Esc stops the agent</Text>
     </Box>
   );
-  const reserved = 6 + (attention.length > 0 ? Math.min(16, Math.floor(size.rows / 2)) : 0);
+  const historyRows = Math.max(6, size.rows - 10);
+  const reserved =
+    6 +
+    (overlay === "history"
+      ? historyRows
+      : attention.length > 0
+        ? Math.min(16, Math.floor(size.rows / 2))
+        : 0);
   return (
     <DisplayContext.Provider value={{ columns: size.columns, rows: size.rows, expandTools }}>
       <Box flexDirection="column" width={size.columns}>
@@ -162,6 +171,7 @@ export function App() {
         )}
         {overlay === "help" && <HelpView onClose={() => setOverlay(undefined)} />}
         {overlay === "workflows" && <WorkflowList onClose={() => setOverlay(undefined)} />}
+        {overlay === "history" && <HistoryView height={historyRows} onClose={() => setOverlay(undefined)} />}
         {overlay === undefined && <AttentionArea items={attention} focused={cardFocused} />}
         <Box marginTop={1} flexDirection="column">
           <Composer focused={composerFocused} busy={busy} history={history} onSubmit={submit} />
