@@ -10,6 +10,9 @@ import { Composer } from "./composer/composer.tsx";
 import { HistoryView } from "./history/history-view.tsx";
 import { useKeyClaims } from "./input/key-claims.tsx";
 import { useKeys } from "./input/use-keys.ts";
+import { McpConsentNotice } from "./mcp/mcp-consent-notice.tsx";
+import { McpReview } from "./mcp/mcp-review.tsx";
+import { useWaitingMcpServers } from "./mcp/use-waiting-mcp-servers.ts";
 import { HelpView } from "./overlays/help-view.tsx";
 import { SessionPicker } from "./overlays/session-picker.tsx";
 import { WorkflowList } from "./overlays/workflow-list.tsx";
@@ -21,7 +24,7 @@ import { DisplayContext } from "./theme/display.ts";
 import { useTheme } from "./theme/theme.ts";
 import { Transcript } from "./transcript/transcript.tsx";
 
-type Overlay = "sessions" | "help" | "workflows" | "history";
+type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp";
 
 /** Time within which a second Ctrl-C leaves. */
 const EXIT_WINDOW_MS = 2000;
@@ -59,6 +62,7 @@ export function App() {
         .map((message) => message.text),
     sameItems,
   );
+  const mcp = useWaitingMcpServers();
   const queue = useChat((state) => state.session?.queue);
   const busy = useChat((state) => state.session?.busy === true);
   const cardFocused = overlay === undefined && attention.length > 0 && focus === "attention";
@@ -171,6 +175,10 @@ export function App() {
         )}
         {overlay === "help" && <HelpView onClose={() => setOverlay(undefined)} />}
         {overlay === "workflows" && <WorkflowList onClose={() => setOverlay(undefined)} />}
+        {overlay === "mcp" && (
+          <McpReview waiting={mcp.waiting} onDecided={mcp.reload} onClose={() => setOverlay(undefined)} />
+        )}
+        {overlay === undefined && <McpConsentNotice waiting={mcp.waiting} />}
         {overlay === "history" && <HistoryView height={historyRows} onClose={() => setOverlay(undefined)} />}
         {overlay === undefined && <AttentionArea items={attention} focused={cardFocused} />}
         <Box marginTop={1} flexDirection="column">
