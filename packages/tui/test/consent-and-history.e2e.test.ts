@@ -3,16 +3,11 @@ import { join } from "node:path";
 import { reply } from "@parley/testkit";
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEYS, Terminal } from "./support/terminal.ts";
+import { closeParley, openParley, send } from "./support/parley-session.ts";
+import { KEYS, type Terminal } from "./support/terminal.ts";
 import { startTuiServer, type TuiServer } from "./support/tui-server.ts";
 
 const PAGE_UP = "\u001b[5~";
-
-async function send(terminal: Terminal, text: string): Promise<void> {
-  terminal.write(text);
-  await terminal.waitFor(text.slice(-20));
-  terminal.write(KEYS.enter);
-}
 
 // One `parley` in a project whose .mcp.json asks to start a server, as a freshly cloned repository would.
 describe("parley in a terminal: a project's MCP servers and the whole history", { timeout: 120_000 }, () => {
@@ -28,22 +23,10 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
         }),
       );
     });
-    terminal = new Terminal({
-      args: [],
-      env: { PARLEY_HOME: server.home },
-      cwd: server.project,
-      columns: 100,
-      rows: 30,
-    });
-    await terminal.waitFor("connected", { timeoutMs: 90_000 });
+    terminal = await openParley(server);
   }, 120_000);
 
-  afterAll(async () => {
-    terminal?.write(KEYS.ctrlD);
-    await Promise.race([terminal?.exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    terminal?.kill();
-    await server?.close();
-  });
+  afterAll(() => closeParley(terminal, server));
 
   async function fixtureStatus(): Promise<string | undefined> {
     const list = await server.api("GET", "/api/mcp/servers");
