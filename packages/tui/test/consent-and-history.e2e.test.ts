@@ -9,7 +9,8 @@ import { startTuiServer, type TuiServer } from "./support/tui-server.ts";
 
 const PAGE_UP = "\u001b[5~";
 
-// One `parley` in a project whose .mcp.json asks to start a server, as a freshly cloned repository would.
+// One `parley` in a project whose .mcp.json asks to start a server, as a freshly cloned repository would,
+// run by a person who set NO_COLOR.
 describe("parley in a terminal: a project's MCP servers and the whole history", { timeout: 120_000 }, () => {
   let server: TuiServer;
   let terminal: Terminal;
@@ -23,7 +24,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
         }),
       );
     });
-    terminal = await openParley(server);
+    terminal = await openParley(server, { NO_COLOR: "1" });
   }, 120_000);
 
   afterAll(() => closeParley(terminal, server));
@@ -37,6 +38,8 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
   it("says which project MCP server waits, shows what it would run, and starts it when approved by key", async () => {
     await terminal.waitFor("asks to start 1 MCP server: fixture. It does not run until you approve it.");
     expect(await fixtureStatus()).toBe("needs_approval");
+    // NO_COLOR: the warning reads by its words and emphasis, not by colour.
+    expect(terminal.showsColour()).toBe(false);
 
     await send(terminal, "/mcp");
     await terminal.waitFor("Project MCP servers waiting for you");
@@ -63,6 +66,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     terminal.write(PAGE_UP);
 
     await terminal.waitFor("History ·");
+    expect(terminal.showsColour()).toBe(false);
     expect(terminal.screen()).toContain("› Question number 3");
     expect(terminal.screen()).toContain("The latest message");
     terminal.write(KEYS.escape);

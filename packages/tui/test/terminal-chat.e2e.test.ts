@@ -34,6 +34,7 @@ describe("parley in a terminal, against a real server and the scripted model", {
     answer.text("\n\n```ts\nconst answer: number = 42;\n```\n");
     server.fake.script(answer);
 
+    const clears = terminal.clears;
     await send(terminal, "Stream me forty words");
     await server.fake.waitForGate("middle");
     await terminal.waitFor("word20");
@@ -45,6 +46,10 @@ describe("parley in a terminal, against a real server and the scripted model", {
     const history = terminal.history();
     for (const word of WORDS) expect(occurrences(history, word), word).toBe(1);
     expect(history.split("› Stream me forty words").length - 1).toBe(1);
+    // Written once: the answer never cleared and repainted the screen.
+    expect(terminal.clears).toBe(clears);
+    // Colour where NO_COLOR is not set (the other e2e file runs without it).
+    expect(terminal.showsColour()).toBe(true);
   });
 
   it("stops the run on Esc while it streams, keeping what was said", async () => {

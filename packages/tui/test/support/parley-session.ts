@@ -1,11 +1,14 @@
 import { KEYS, Terminal } from "./terminal.ts";
 import type { TuiServer } from "./tui-server.ts";
 
-/** Runs `parley` alone in the project, as a person starts it, and waits until it is connected. */
-export async function openParley(server: TuiServer): Promise<Terminal> {
+/**
+ * Runs `parley` alone in the project, as a person starts it (with `env` added to its environment), and
+ * waits until it is connected.
+ */
+export async function openParley(server: TuiServer, env: Record<string, string> = {}): Promise<Terminal> {
   const terminal = new Terminal({
     args: [],
-    env: { PARLEY_HOME: server.home },
+    env: { PARLEY_HOME: server.home, ...env },
     cwd: server.project,
     columns: 100,
     rows: 30,
