@@ -148,7 +148,9 @@ export function App() {
       <Text dimColor>/help for keys and commands · /sessions to switch · Esc stops the agent</Text>
     </Box>
   );
-  const historyRows = Math.max(6, size.rows - 10);
+  // Room left for the live tail, the message box and the status line, so the frame never fills the screen
+  // (Ink would then clear and repaint everything).
+  const historyRows = Math.max(6, size.rows - 12);
   const reserved =
     6 +
     (overlay === "history"
