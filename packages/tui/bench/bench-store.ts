@@ -64,7 +64,10 @@ export class BenchStore {
       setPermissionMode: noop,
       compact: noop,
       dismissError: () => {},
-      client: { baseUrl: "http://127.0.0.1:0" } as ParleyClient,
+      client: {
+        baseUrl: "http://127.0.0.1:0",
+        listMcpServers: async () => ({ servers: [], trust_read_only_tools: false }),
+      } as unknown as ParleyClient,
     };
     return {
       store,

@@ -11,6 +11,7 @@ import { PassThrough, Writable } from "node:stream";
 import { render } from "ink";
 import { App } from "../src/app.tsx";
 import { KeyClaims, KeyClaimsContext } from "../src/input/key-claims.tsx";
+import { FRAME_MS } from "../src/store/framed-store.ts";
 import { ServicesProvider } from "../src/store/services.tsx";
 import { ThemeContext, themeFor } from "../src/theme/theme.ts";
 import { BenchStore, startTurn } from "./bench-store.ts";
@@ -39,14 +40,27 @@ function answerTokens(paragraphs: number): string[] {
   return tokens;
 }
 
-const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** How tokens arrive: as fast as the event loop turns, or paced as a fast model streams them. */
+interface Pacing {
+  name: string;
+  next(): Promise<void>;
+}
+const PACINGS: Pacing[] = [
+  { name: "one per macrotask", next: () => new Promise<void>((resolve) => setImmediate(resolve)) },
+  { name: "one per 2 ms", next: () => new Promise<void>((resolve) => setTimeout(resolve, 2)) },
+];
+const afterLastFrame = () => new Promise<void>((resolve) => setTimeout(resolve, FRAME_MS * 2));
+const nextTask = PACINGS[0]?.next as () => Promise<void>;
 
 function cpuMs(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
 }
 
-async function measureTui(tokens: readonly string[]): Promise<{ cpuMs: number; bytes: number }> {
+async function measureTui(
+  tokens: readonly string[],
+  pacing: Pacing,
+): Promise<{ cpuMs: number; bytes: number }> {
   const terminal = new CountingTerminal();
   // A terminal's input that nobody types into: Ink wants raw mode for its key handlers.
   const stdin = Object.assign(new PassThrough(), {
@@ -59,12 +73,18 @@ async function measureTui(tokens: readonly string[]): Promise<{ cpuMs: number; b
   const instance = render(
     <ThemeContext.Provider value={themeFor({})}>
       <KeyClaimsContext.Provider value={new KeyClaims()}>
-        <ServicesProvider services={store.services()}>
+        <ServicesProvider services={store.services()} frameMs={FRAME_MS}>
           <App />
         </ServicesProvider>
       </KeyClaimsContext.Provider>
     </ThemeContext.Provider>,
-    { stdout: terminal as unknown as NodeJS.WriteStream, stdin, exitOnCtrlC: false, patchConsole: false },
+    {
+      stdout: terminal as unknown as NodeJS.WriteStream,
+      stdin,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      incrementalRendering: true,
+    },
   );
   startTurn(store, "run-bench");
   await nextTask();
@@ -80,26 +100,33 @@ async function measureTui(tokens: readonly string[]): Promise<{ cpuMs: number; b
       token,
       thinking: false,
     });
-    await nextTask();
+    await pacing.next();
   }
+  // The last tokens are drawn at the end of their frame: that drawing is part of their cost.
+  await afterLastFrame();
   const used = cpuMs(start);
   const bytes = terminal.bytes - before;
   instance.unmount();
   return { cpuMs: used, bytes };
 }
 
-async function measureBare(tokens: readonly string[]): Promise<{ cpuMs: number; bytes: number }> {
+async function measureBare(
+  tokens: readonly string[],
+  pacing: Pacing,
+): Promise<{ cpuMs: number; bytes: number }> {
   const terminal = new CountingTerminal();
   const start = process.cpuUsage();
   for (const token of tokens) {
     terminal.write(token);
-    await nextTask();
+    await pacing.next();
   }
+  await afterLastFrame();
   return { cpuMs: cpuMs(start), bytes: terminal.bytes };
 }
 
 const rows: string[][] = [
   [
+    "tokens arrive",
     "answer",
     "tokens",
     "TUI CPU µs/token",
@@ -111,24 +138,26 @@ const rows: string[][] = [
   ],
 ];
 // A warm-up run, so the JIT and the highlighter's first load are not counted.
-await measureTui(answerTokens(2));
-for (const paragraphs of [1, 50]) {
-  const tokens = answerTokens(paragraphs);
-  const tui = await measureTui(tokens);
-  const bare = await measureBare(tokens);
-  const tuiCpu = (tui.cpuMs * 1000) / tokens.length;
-  const bareCpu = (bare.cpuMs * 1000) / tokens.length;
-  rows.push([
-    `${paragraphs} paragraph${paragraphs === 1 ? "" : "s"}`,
-    String(tokens.length),
-    tuiCpu.toFixed(0),
-    bareCpu.toFixed(0),
-    (tuiCpu / bareCpu).toFixed(1),
-    (tui.bytes / tokens.length).toFixed(1),
-    (bare.bytes / tokens.length).toFixed(1),
-    (tui.bytes / bare.bytes).toFixed(1),
-  ]);
-}
+await measureTui(answerTokens(2), PACINGS[0] as Pacing);
+for (const pacing of PACINGS)
+  for (const paragraphs of [1, 50]) {
+    const tokens = answerTokens(paragraphs);
+    const tui = await measureTui(tokens, pacing);
+    const bare = await measureBare(tokens, pacing);
+    const tuiCpu = (tui.cpuMs * 1000) / tokens.length;
+    const bareCpu = (bare.cpuMs * 1000) / tokens.length;
+    rows.push([
+      pacing.name,
+      `${paragraphs} paragraph${paragraphs === 1 ? "" : "s"}`,
+      String(tokens.length),
+      tuiCpu.toFixed(0),
+      bareCpu.toFixed(0),
+      (tuiCpu / bareCpu).toFixed(1),
+      (tui.bytes / tokens.length).toFixed(1),
+      (bare.bytes / tokens.length).toFixed(1),
+      (tui.bytes / bare.bytes).toFixed(1),
+    ]);
+  }
 const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
 for (const row of rows)
   process.stdout.write(`${row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join("  ")}\n`);

@@ -7,8 +7,12 @@ import { collectAttention } from "./attention/attention.ts";
 import { AttentionArea } from "./attention/attention-area.tsx";
 import { runCommand } from "./commands/run-command.ts";
 import { Composer } from "./composer/composer.tsx";
+import { HistoryView } from "./history/history-view.tsx";
 import { useKeyClaims } from "./input/key-claims.tsx";
 import { useKeys } from "./input/use-keys.ts";
+import { McpConsentNotice } from "./mcp/mcp-consent-notice.tsx";
+import { McpReview } from "./mcp/mcp-review.tsx";
+import { useWaitingMcpServers } from "./mcp/use-waiting-mcp-servers.ts";
 import { HelpView } from "./overlays/help-view.tsx";
 import { SessionPicker } from "./overlays/session-picker.tsx";
 import { WorkflowList } from "./overlays/workflow-list.tsx";
@@ -20,7 +24,7 @@ import { DisplayContext } from "./theme/display.ts";
 import { useTheme } from "./theme/theme.ts";
 import { Transcript } from "./transcript/transcript.tsx";
 
-type Overlay = "sessions" | "help" | "workflows";
+type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp";
 
 /** Time within which a second Ctrl-C leaves. */
 const EXIT_WINDOW_MS = 2000;
@@ -58,6 +62,7 @@ export function App() {
         .map((message) => message.text),
     sameItems,
   );
+  const mcp = useWaitingMcpServers();
   const queue = useChat((state) => state.session?.queue);
   const busy = useChat((state) => state.session?.busy === true);
   const cardFocused = overlay === undefined && attention.length > 0 && focus === "attention";
@@ -111,6 +116,7 @@ export function App() {
       return;
     }
     if (key.tab && key.shift) return void cycleMode(services.store, setNotice);
+    if (key.pageUp) return setOverlay("history");
     if (key.tab && attention.length > 0)
       return setFocus((current) => (current === "attention" ? "composer" : "attention"));
   }, true);
@@ -142,7 +148,16 @@ export function App() {
       <Text dimColor>/help for keys and commands · /sessions to switch · Esc stops the agent</Text>
     </Box>
   );
-  const reserved = 6 + (attention.length > 0 ? Math.min(16, Math.floor(size.rows / 2)) : 0);
+  // Room left for the live tail, the message box and the status line, so the frame never fills the screen
+  // (Ink would then clear and repaint everything).
+  const historyRows = Math.max(6, size.rows - 12);
+  const reserved =
+    6 +
+    (overlay === "history"
+      ? historyRows
+      : attention.length > 0
+        ? Math.min(16, Math.floor(size.rows / 2))
+        : 0);
   return (
     <DisplayContext.Provider value={{ columns: size.columns, rows: size.rows, expandTools }}>
       <Box flexDirection="column" width={size.columns}>
@@ -162,6 +177,11 @@ export function App() {
         )}
         {overlay === "help" && <HelpView onClose={() => setOverlay(undefined)} />}
         {overlay === "workflows" && <WorkflowList onClose={() => setOverlay(undefined)} />}
+        {overlay === "mcp" && (
+          <McpReview waiting={mcp.waiting} onDecided={mcp.reload} onClose={() => setOverlay(undefined)} />
+        )}
+        {overlay === undefined && <McpConsentNotice waiting={mcp.waiting} />}
+        {overlay === "history" && <HistoryView height={historyRows} onClose={() => setOverlay(undefined)} />}
         {overlay === undefined && <AttentionArea items={attention} focused={cardFocused} />}
         <Box marginTop={1} flexDirection="column">
           <Composer focused={composerFocused} busy={busy} history={history} onSubmit={submit} />

@@ -2,6 +2,7 @@ import { ChatStore, WorkflowClient } from "@parley/sdk";
 import { render } from "ink";
 import { App } from "./app.tsx";
 import { KeyClaims, KeyClaimsContext } from "./input/key-claims.tsx";
+import { FRAME_MS } from "./store/framed-store.ts";
 import { ServicesProvider, type TuiServices } from "./store/services.tsx";
 import { guardTerminal } from "./terminal/terminal-guard.ts";
 import { ThemeContext, themeFor } from "./theme/theme.ts";
@@ -47,7 +48,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const instance = render(
     <ThemeContext.Provider value={themeFor(options.env)}>
       <KeyClaimsContext.Provider value={new KeyClaims()}>
-        <ServicesProvider services={services}>
+        <ServicesProvider services={services} frameMs={FRAME_MS}>
           <App />
         </ServicesProvider>
       </KeyClaimsContext.Provider>

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { reply } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEYS, Terminal } from "./support/terminal.ts";
+import { closeParley, openParley, send } from "./support/parley-session.ts";
+import { KEYS, type Terminal } from "./support/terminal.ts";
 import { startTuiServer, type TuiServer } from "./support/tui-server.ts";
 
 /** Forty distinct words, so a lost or doubled token shows as a wrong count, not just a length. */
@@ -10,13 +11,6 @@ const WORDS = Array.from({ length: 40 }, (_, index) => `word${index + 1}`);
 
 function occurrences(text: string, word: string): number {
   return text.split(new RegExp(`\\b${word}\\b`)).length - 1;
-}
-
-/** Types a message and sends it, waiting for the box to take each part (keys typed faster than read join up). */
-async function send(terminal: Terminal, text: string): Promise<void> {
-  terminal.write(text);
-  await terminal.waitFor(text.slice(-20));
-  terminal.write(KEYS.enter);
 }
 
 // One `parley` process goes through the scenarios in order, as a person would in one sitting: starting the
@@ -27,23 +21,10 @@ describe("parley in a terminal, against a real server and the scripted model", {
 
   beforeAll(async () => {
     server = await startTuiServer();
-    terminal = new Terminal({
-      // `parley` alone, in the project, as a person starts it.
-      args: [],
-      env: { PARLEY_HOME: server.home },
-      cwd: server.project,
-      columns: 100,
-      rows: 30,
-    });
-    await terminal.waitFor("connected", { timeoutMs: 90_000 });
+    terminal = await openParley(server);
   }, 120_000);
 
-  afterAll(async () => {
-    terminal?.write(KEYS.ctrlD);
-    await Promise.race([terminal?.exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    terminal?.kill();
-    await server?.close();
-  });
+  afterAll(() => closeParley(terminal, server));
 
   it("attaches to the server serving the project and streams an answer, each word once", async () => {
     const answer = reply().text("Here is **the plan**:\n\n");
@@ -53,6 +34,7 @@ describe("parley in a terminal, against a real server and the scripted model", {
     answer.text("\n\n```ts\nconst answer: number = 42;\n```\n");
     server.fake.script(answer);
 
+    const clears = terminal.clears;
     await send(terminal, "Stream me forty words");
     await server.fake.waitForGate("middle");
     await terminal.waitFor("word20");
@@ -64,6 +46,10 @@ describe("parley in a terminal, against a real server and the scripted model", {
     const history = terminal.history();
     for (const word of WORDS) expect(occurrences(history, word), word).toBe(1);
     expect(history.split("› Stream me forty words").length - 1).toBe(1);
+    // Written once: the answer never cleared and repainted the screen.
+    expect(terminal.clears).toBe(clears);
+    // Colour where NO_COLOR is not set (the other e2e file runs without it).
+    expect(terminal.showsColour()).toBe(true);
   });
 
   it("stops the run on Esc while it streams, keeping what was said", async () => {

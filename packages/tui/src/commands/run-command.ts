@@ -6,7 +6,7 @@ import { splitCommand } from "./slash-commands.ts";
 /** What a command may do to the app around it. */
 export interface CommandContext {
   services: TuiServices;
-  openOverlay(overlay: "sessions" | "help" | "workflows"): void;
+  openOverlay(overlay: "sessions" | "help" | "workflows" | "history" | "mcp"): void;
   /** A line of feedback under the conversation (a command's result or what went wrong). */
   notify(text: string): void;
   newChat(backend?: AgentCliName): Promise<void>;
@@ -32,6 +32,10 @@ export async function runCommand(text: string, context: CommandContext): Promise
       return context.openOverlay("sessions");
     case "workflows":
       return context.openOverlay("workflows");
+    case "history":
+      return context.openOverlay("history");
+    case "mcp":
+      return context.openOverlay("mcp");
     case "quit":
     case "exit":
       return context.exit();

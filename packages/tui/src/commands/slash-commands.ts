@@ -32,6 +32,16 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
     description: "summarize older messages to free context",
   },
   { insert: "/clear", label: "/clear", description: "clear the screen and start a new chat" },
+  {
+    insert: "/history",
+    label: "/history",
+    description: "page back through the whole conversation (PgUp does too)",
+  },
+  {
+    insert: "/mcp",
+    label: "/mcp",
+    description: "review the project's MCP servers waiting for your approval",
+  },
   { insert: "/workflows", label: "/workflows", description: "running and past workflows" },
   { insert: "/stop", label: "/stop", description: "stop the agent (Esc does too)" },
   { insert: "/web", label: "/web", description: "a link that opens this session in a browser" },

@@ -7,6 +7,7 @@ const KEYS: [string, string][] = [
   ["Enter", "send (queued while the agent works)"],
   ["Alt-Enter, Ctrl-J, \\ then Enter", "a new line"],
   ["↑ / ↓", "earlier messages (from the first or last line)"],
+  ["PgUp", "page back through the whole conversation"],
   ["Esc", "stop the agent (the run ends; nothing is disconnected)"],
   ["Tab", "take a completion, or move between a waiting card and the message box"],
   ["Shift-Tab", "next permission mode"],

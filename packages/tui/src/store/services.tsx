@@ -1,5 +1,6 @@
 import type { ChatStoreApi, ChatStoreState, ParleyClient, WorkflowClient } from "@parley/sdk";
-import { createContext, type ReactNode, useCallback, useContext, useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
+import { FramedStore } from "./framed-store.ts";
 
 /** What the terminal UI talks to: the chat store (events, sessions, interactions) and the workflow routes. */
 export interface TuiServices {
@@ -11,26 +12,45 @@ export interface TuiServices {
   browserLink?: () => string | undefined;
 }
 
-const ServicesContext = createContext<TuiServices | undefined>(undefined);
+const ServicesContext = createContext<{ services: TuiServices; framed: FramedStore } | undefined>(undefined);
 
-/** Provides the store and clients to every component below. */
-export function ServicesProvider({ services, children }: { services: TuiServices; children: ReactNode }) {
-  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+/**
+ * Provides the store and clients to every component below. `frameMs` limits how often the store's changes
+ * reach the screen (`FRAME_MS` in a terminal); 0, the default, shows each change as it happens.
+ */
+export function ServicesProvider({
+  services,
+  frameMs = 0,
+  children,
+}: {
+  services: TuiServices;
+  frameMs?: number;
+  children: ReactNode;
+}) {
+  const value = useMemo(
+    () => ({ services, framed: new FramedStore(services.store, frameMs) }),
+    [services, frameMs],
+  );
+  return <ServicesContext.Provider value={value}>{children}</ServicesContext.Provider>;
+}
+
+function useServicesContext() {
+  const value = useContext(ServicesContext);
+  if (value === undefined) throw new Error("useServices outside ServicesProvider");
+  return value;
 }
 
 /** The store and clients. */
 export function useServices(): TuiServices {
-  const services = useContext(ServicesContext);
-  if (services === undefined) throw new Error("useServices outside ServicesProvider");
-  return services;
+  return useServicesContext().services;
 }
 
 /**
- * A slice of the store's state; the component re-renders only when the slice changes (the state is
- * immutable, so a selector that returns a part of it or a primitive compares by identity).
+ * A slice of the store's state as last published to the screen; the component re-renders only when the
+ * slice changes (the state is immutable, so a selector that returns a part of it or a primitive compares
+ * by identity).
  */
 export function useChat<T>(select: (state: ChatStoreState) => T): T {
-  const { store } = useServices();
-  const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
-  return useSyncExternalStore(subscribe, () => select(store.getSnapshot()));
+  const { framed } = useServicesContext();
+  return useSyncExternalStore(framed.subscribe, () => select(framed.getSnapshot()));
 }

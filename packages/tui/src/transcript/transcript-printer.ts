@@ -1,6 +1,6 @@
 import { extractSpecialBlocks } from "@parley/protocol";
 import type { ChatMessage, MessageCard, MessageSegment } from "@parley/sdk";
-import { type MarkdownBlocks, parseMarkdownBlocks } from "@parley/sdk/markdown";
+import { type MarkdownBlock, type MarkdownBlocks, parseMarkdownBlocks } from "@parley/sdk/markdown";
 import type { TranscriptBlock } from "./blocks.ts";
 import { type PlannedBlock, settleSignature, turnBlocks, userBlocks } from "./turn-blocks.ts";
 
@@ -18,6 +18,8 @@ interface SegmentMemory {
   blocks?: MarkdownBlocks;
   /** The text the printed blocks covered; text that no longer starts with it was restarted. */
   printedPrefix: string;
+  /** How many leading closed blocks lie within the printed prefix: a token starts looking after them. */
+  printedBlocks: number;
   generation: number;
 }
 
@@ -97,26 +99,33 @@ export class TranscriptPrinter {
   }
 
   #segmentBlocks(message: ChatMessage, segment: MessageSegment, turnDone: boolean): PlannedBlock[] {
-    const memory = this.#segments.get(segment.id) ?? { printedPrefix: "", generation: 0 };
+    const memory = this.#segments.get(segment.id) ?? { printedPrefix: "", printedBlocks: 0, generation: 0 };
     this.#segments.set(segment.id, memory);
     const planned: PlannedBlock[] = [];
     if (!segment.text.startsWith(memory.printedPrefix)) {
       // A retried model request restarted this text after part of it was printed: say so, print it anew.
       memory.generation++;
       memory.printedPrefix = "";
+      memory.printedBlocks = 0;
       memory.blocks = undefined;
       planned.push({ kind: "restarted", key: `${segment.id}#${memory.generation}:restarted`, final: true });
     }
     const streaming = segment.streaming && !turnDone && message.isGenerating === true;
     const blocks = parseMarkdownBlocks(segment.text, memory.blocks);
+    // A parse that could not reuse the closed blocks (the text changed before them) numbers them anew.
+    if (memory.blocks !== undefined && blocks.closed[0] !== memory.blocks.closed[0]) memory.printedBlocks = 0;
     memory.blocks = blocks;
-    const open = new Set(blocks.open);
     const printedUpTo = memory.printedPrefix.length;
-    for (const block of [...blocks.closed, ...blocks.open]) {
+    const { closed } = blocks;
+    // Blocks are printed in order, so the closed blocks within the printed prefix are written: starting
+    // after them keeps a token's cost independent of how much of the answer came before.
+    while (memory.printedBlocks < closed.length && endOf(closed[memory.printedBlocks]) <= printedUpTo)
+      memory.printedBlocks++;
+    const unprinted = [...closed.slice(memory.printedBlocks), ...blocks.open];
+    const open = new Set(blocks.open);
+    for (const block of unprinted) {
       const type = block.token.type;
-      const end = Number(block.key) + block.token.raw.length;
-      // Blocks are printed in order, so everything within the printed prefix is written: skipping it keeps a
-      // token's cost independent of how much of the answer came before.
+      const end = endOf(block);
       if (type === "space" || type === "def" || end <= printedUpTo) continue;
       const key = `${segment.id}#${memory.generation}:${block.key}`;
       const maybeSpecial = type === "paragraph" && block.token.raw.trimStart().startsWith("{");
@@ -186,6 +195,11 @@ export class TranscriptPrinter {
     }
     return settled;
   }
+}
+
+/** Where a markdown block ends in its text (its key is where it starts). */
+function endOf(block: MarkdownBlock | undefined): number {
+  return block === undefined ? 0 : Number(block.key) + block.token.raw.length;
 }
 
 /** The segment a text block's key names (`<segment id>#<generation>:<offset>`). */

@@ -64,7 +64,7 @@ export function Transcript({
       node: (
         <Text
           dimColor
-        >{`${plural(printer.skipped, "earlier message")} not shown here (the web UI shows the whole history)`}</Text>
+        >{`${plural(printer.skipped, "earlier message")} not printed here · PgUp or /history pages back through the whole conversation`}</Text>
       ),
     });
   }

@@ -1,4 +1,4 @@
-import { type ChatMessage, displayPhase, isTransientStatus } from "@parley/sdk";
+import { type ChatMessage, displayPhase, isTransientStatus, plural } from "@parley/sdk";
 import { Text } from "ink";
 import { useEffect, useState } from "react";
 import { safeText } from "../terminal/safe-text.ts";
@@ -31,7 +31,9 @@ export function TurnProgress({ message }: { message: ChatMessage }) {
       <Text>{headline}…</Text>
       <Text dimColor>
         {seconds !== undefined && ` ${seconds}s`}
-        {message.toolCount !== undefined && message.toolCount > 0 && ` · ${message.toolCount} tools`}
+        {message.toolCount !== undefined &&
+          message.toolCount > 0 &&
+          ` · ${plural(message.toolCount, "tool")}`}
         {" · esc to stop"}
       </Text>
     </Text>

@@ -102,6 +102,19 @@ export class Terminal {
     return buffer.getLine(buffer.viewportY + row)?.getCell(column);
   }
 
+  /** Whether any cell on the screen has a colour of its own (foreground or background). */
+  showsColour(): boolean {
+    const buffer = this.#screen.buffer.active;
+    for (let row = 0; row < this.#screen.rows; row++) {
+      const line = buffer.getLine(buffer.viewportY + row);
+      for (let column = 0; column < this.#screen.cols; column++) {
+        const cell = line?.getCell(column);
+        if (cell !== undefined && (!cell.isFgDefault() || !cell.isBgDefault())) return true;
+      }
+    }
+    return false;
+  }
+
   /** Types text or sends keys. */
   write(data: string): void {
     this.#process.write(data);

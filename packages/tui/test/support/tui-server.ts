@@ -22,13 +22,19 @@ export interface TuiServer {
   close(): Promise<void>;
 }
 
-/** Starts the server the terminal UI will find through PARLEY_HOME, as it finds `parley serve`'s. */
-export async function startTuiServer(): Promise<TuiServer> {
+/**
+ * Starts the server the terminal UI will find through PARLEY_HOME, as it finds `parley serve`'s.
+ * `prepare` writes into the project and home before the server reads them.
+ */
+export async function startTuiServer(
+  prepare?: (directories: { project: string; home: string }) => void,
+): Promise<TuiServer> {
   const root = mkdtempSync(join(tmpdir(), "parley-tui-"));
   const project = join(root, "project");
   const home = join(root, "home");
   mkdirSync(project);
   mkdirSync(home);
+  prepare?.({ project, home });
   const fake = await startFakeModelServer();
   const start = (port = 0) =>
     startParleyServer({

@@ -1,0 +1,79 @@
+import type { ChatStoreState } from "@parley/sdk";
+import { describe, expect, it, vi } from "vitest";
+import type { TuiServices } from "../store/services.tsx";
+import { type CommandContext, runCommand } from "./run-command.ts";
+
+/** What a command reaches: a store (its actions recorded), the workflows the project has, and the app. */
+function context(state: Partial<ChatStoreState> = {}) {
+  const store = {
+    getSnapshot: () => ({ activeSessionId: "session-1", ...state }) as ChatStoreState,
+    sendMessage: vi.fn(async (_text: string) => {}),
+    stopRun: vi.fn(async () => {}),
+    compact: vi.fn(async () => {}),
+    renameSession: vi.fn(async () => {}),
+    setPermissionMode: vi.fn(async () => {}),
+    client: { baseUrl: "http://127.0.0.1:1" },
+  };
+  const workflows = { definitions: async () => ({ workflows: [], problems: [] }) };
+  const app: CommandContext = {
+    services: { store, workflows, projectRoot: "/project" } as unknown as TuiServices,
+    openOverlay: vi.fn(),
+    notify: vi.fn(),
+    newChat: vi.fn(async () => {}),
+    clearScreen: vi.fn(),
+    exit: vi.fn(),
+  };
+  return { app, store };
+}
+
+describe("the commands typed in the message box", () => {
+  it("opens the history, the MCP review, the sessions, the workflows and the help", async () => {
+    const { app } = context();
+    for (const command of ["/history", "/mcp", "/sessions", "/workflows", "/help"])
+      await runCommand(command, app);
+    expect(vi.mocked(app.openOverlay).mock.calls.map(([overlay]) => overlay)).toEqual([
+      "history",
+      "mcp",
+      "sessions",
+      "workflows",
+      "help",
+    ]);
+  });
+
+  it("changes the permission mode by name and lists the modes when none is given", async () => {
+    const { app, store } = context();
+    await runCommand("/mode plan", app);
+    expect(store.setPermissionMode).toHaveBeenCalledWith("plan");
+    await runCommand("/mode", app);
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toContain("Shift-Tab moves to the next one");
+    await runCommand("/mode sideways", app);
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toBe('Unknown mode "sideways": /mode lists them.');
+  });
+
+  it("compacts with instructions, renames, stops, clears into a new chat, and refuses an unknown agent CLI", async () => {
+    const { app, store } = context();
+    await runCommand("/compact keep the API notes", app);
+    expect(store.compact).toHaveBeenCalledWith("keep the API notes");
+    await runCommand("/rename Duration bug", app);
+    expect(store.renameSession).toHaveBeenCalledWith("session-1", "Duration bug");
+    await runCommand("/stop", app);
+    expect(store.stopRun).toHaveBeenCalled();
+    await runCommand("/clear", app);
+    expect(app.clearScreen).toHaveBeenCalled();
+    expect(app.newChat).toHaveBeenCalledWith();
+    await runCommand("/new codex", app);
+    expect(app.newChat).toHaveBeenLastCalledWith("codex");
+    await runCommand("/new vim", app);
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toContain('Unknown agent CLI "vim"');
+  });
+
+  it("sends anything else as a message, a slash that names no command included", async () => {
+    const { app, store } = context();
+    await runCommand("/usr/bin is on the PATH?", app);
+    await runCommand("Fix the duration test", app);
+    expect(store.sendMessage.mock.calls.map(([text]) => text)).toEqual([
+      "/usr/bin is on the PATH?",
+      "Fix the duration test",
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { reply } from "@parley/testkit";
+import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeParley, openParley, send } from "./support/parley-session.ts";
+import { KEYS, type Terminal } from "./support/terminal.ts";
+import { startTuiServer, type TuiServer } from "./support/tui-server.ts";
+
+const PAGE_UP = "\u001b[5~";
+
+// One `parley` in a project whose .mcp.json asks to start a server, as a freshly cloned repository would,
+// run by a person who set NO_COLOR.
+describe("parley in a terminal: a project's MCP servers and the whole history", { timeout: 120_000 }, () => {
+  let server: TuiServer;
+  let terminal: Terminal;
+
+  beforeAll(async () => {
+    server = await startTuiServer(({ project }) => {
+      writeFileSync(
+        join(project, ".mcp.json"),
+        JSON.stringify({
+          mcpServers: { fixture: { command: process.execPath, args: [FIXTURE_MCP_SERVER] } },
+        }),
+      );
+    });
+    terminal = await openParley(server, { NO_COLOR: "1" });
+  }, 120_000);
+
+  afterAll(() => closeParley(terminal, server));
+
+  async function fixtureStatus(): Promise<string | undefined> {
+    const list = await server.api("GET", "/api/mcp/servers");
+    const servers = (list.body as { servers: { name: string; source: string; status: string }[] }).servers;
+    return servers.find((entry) => entry.name === "fixture" && entry.source === "project")?.status;
+  }
+
+  it("says which project MCP server waits, shows what it would run, and starts it when approved by key", async () => {
+    await terminal.waitFor("asks to start 1 MCP server: fixture. It does not run until you approve it.");
+    expect(await fixtureStatus()).toBe("needs_approval");
+    // NO_COLOR: the warning reads by its words and emphasis, not by colour.
+    expect(terminal.showsColour()).toBe(false);
+
+    await send(terminal, "/mcp");
+    await terminal.waitFor("Project MCP servers waiting for you");
+    expect(terminal.screen()).toContain("fixture-mcp-server.mjs");
+    expect(terminal.screen()).toContain("a approve and start");
+
+    terminal.write("a");
+
+    await terminal.waitFor("Approved fixture: it starts now.");
+    await server.server.context.mcp.settled();
+    expect(await fixtureStatus()).toBe("connected");
+    terminal.write(KEYS.escape);
+    await terminal.waitFor((screen) => !screen.includes("Project MCP servers waiting for you"));
+    expect(terminal.screen()).not.toContain("asks to start");
+  });
+
+  it("pages back through the conversation with PgUp and closes the history with Esc", async () => {
+    for (const number of [1, 2, 3]) {
+      server.fake.script(reply().text(`Answer number ${number}.`));
+      await send(terminal, `Question number ${number}`);
+      await terminal.waitFor(`Answer number ${number}.`);
+    }
+
+    terminal.write(PAGE_UP);
+
+    await terminal.waitFor("History ·");
+    expect(terminal.showsColour()).toBe(false);
+    expect(terminal.screen()).toContain("› Question number 3");
+    expect(terminal.screen()).toContain("The latest message");
+    terminal.write(KEYS.escape);
+    await terminal.waitFor((screen) => !screen.includes("History ·"));
+  });
+});
