@@ -61,6 +61,9 @@ describe("parley run arguments", () => {
     expect(() => parseRunArgs(["--permission-prompt-tool", "mcp__auth__approve"])).toThrow(UsageError);
     expect(parseRunArgs(["--setting-sources="]).noted).toEqual([]);
     expect(parseRunArgs(["--dangerously-skip-permissions"]).permissionMode).toBe("bypassPermissions");
+    expect(() => parseRunArgs(["--model=demo", "--fallback-model=demo"])).toThrow(
+      new UsageError("--fallback-model cannot be the same as --model"),
+    );
   });
 
   it("treats -p as a flag and the positional text as the prompt, in any order", () => {

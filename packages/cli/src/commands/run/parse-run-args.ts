@@ -237,6 +237,9 @@ function refuseWhatCannotBeHonoured(values: Record<string, unknown>): void {
     if (value === undefined || (flag === "setting-sources" && value === "")) continue;
     throw new UsageError(`--${flag} is not supported: ${reason}`);
   }
+  const model = values.model;
+  if (model !== undefined && values["fallback-model"] === model)
+    throw new UsageError("--fallback-model cannot be the same as --model");
   if (values["dangerously-skip-permissions"] === true && values["permission-mode"] !== undefined)
     throw new UsageError("--dangerously-skip-permissions and --permission-mode: give one of them");
 }
