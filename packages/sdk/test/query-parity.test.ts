@@ -173,18 +173,20 @@ describe("the same program with the official SDK and Parley's query()", { timeou
     expect(comparable(outcomes.parley)).toEqual(comparable(outcomes.official));
   });
 
-  it("answers a control request it does not know exactly as the official SDK does", async () => {
+  it("answers a control request it does not know exactly as the official SDK does, and passes on a thin result", async () => {
     const answers: Record<string, unknown> = {};
+    const results: Record<string, unknown> = {};
     for (const name of ["official", "parley"] as const) {
       const record = join(session.scratch, `answer-${name}.json`);
       const cli = join(session.scratch, `asking-cli-${name}.mjs`);
       await writeFile(cli, askingCli(record));
-      await run(hosts[name], "hi", {
+      const messages = await run(hosts[name], "hi", {
         pathToClaudeCodeExecutable: cli,
         cwd: session.project,
         env: session.env(),
       });
       answers[name] = readChildProcessRecord(record) as unknown;
+      results[name] = messages.at(-1);
     }
     expect(answers.official).toMatchObject({
       type: "control_response",
@@ -195,12 +197,15 @@ describe("the same program with the official SDK and Parley's query()", { timeou
       },
     });
     expect(answers.parley).toEqual(answers.official);
+    expect(results.official).toMatchObject({ type: "result", result: "done" });
+    expect(results.parley).toEqual(results.official);
   });
 });
 
 /**
  * A stand-in CLI: answers `initialize`, asks the host an unknown control request when the prompt comes,
- * records the answer in `record` and exits.
+ * records the answer in `record`, and ends the turn with a result thinner than the SDK types declare (the
+ * official SDK passes messages on without checking their shape), then exits when stdin ends.
  */
 function askingCli(record: string): string {
   return `import { writeFileSync } from "node:fs";
@@ -214,7 +219,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     send({ type: "control_request", request_id: "cli-1", request: { subtype: "no_such_subtype" } });
   else if (frame.type === "control_response" && frame.response.request_id === "cli-1") {
     writeFileSync(${JSON.stringify(record)}, JSON.stringify(frame));
-    process.exit(0);
+    send({ type: "result", subtype: "success", is_error: false, result: "done", session_id: "s", uuid: "u" });
   }
 }
 `;

@@ -177,7 +177,18 @@ class CliQuery implements Query {
     if (line.trim() === "") return;
     const decoded = decodeSdkMessage(line);
     if (decoded.kind === "invalid") {
-      this.#options.stderr?.(`non-JSON or invalid stdout line skipped: ${line.slice(0, 200)}\n`);
+      const raw = decoded.raw as { type?: unknown } | null | undefined;
+      if (typeof raw?.type !== "string" || raw.type.startsWith("control_")) {
+        this.#options.stderr?.(`non-JSON or invalid stdout line skipped: ${line.slice(0, 200)}\n`);
+        return;
+      }
+      // A message off Parley's schema is passed on as the official SDK passes every message on; a result
+      // still ends its turn, or the query would wait for it forever.
+      this.#push(raw as SDKMessage);
+      if (raw.type === "result") {
+        this.#results += 1;
+        this.#endInputWhenAnswered();
+      }
       return;
     }
     if (decoded.kind === "unknown") {
