@@ -1,13 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { decodeSdkMessage } from "@parley/protocol";
 import { type FakeModelServer, httpError, reply, serverError, startFakeModelServer } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const bin = fileURLToPath(new URL("../bin/parley.js", import.meta.url));
+import { anthropicEnv, decodeLines, runParley } from "./support/run-parley.ts";
 
 let scratch: string;
 beforeAll(async () => {
@@ -17,34 +13,8 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Starts the real `parley` binary with only the environment given (no keys leak in from the test runner). */
-async function parley(
-  args: string[],
-  options: { env?: Record<string, string>; stdin?: string } = {},
-): Promise<Run> {
-  const home = await mkdtemp(join(scratch, "home-"));
-  const child = spawn(process.execPath, [bin, ...args], {
-    cwd: scratch,
-    env: { PATH: process.env.PATH ?? "", HOME: home, PARLEY_HOME: join(home, ".parley"), ...options.env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  child.stdin.end(options.stdin ?? "");
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString("utf8");
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { code, stdout, stderr };
+function parley(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}) {
+  return runParley(scratch, args, options);
 }
 
 /** A fresh fake model server per test, so the tests can run side by side. */
@@ -55,18 +25,6 @@ async function withServer(test: (server: FakeModelServer) => Promise<void>): Pro
   } finally {
     await server.close();
   }
-}
-
-const anthropicEnv = (server: FakeModelServer) => ({
-  ANTHROPIC_API_KEY: "sk-ant-fake",
-  ANTHROPIC_BASE_URL: server.url,
-});
-
-function decodeLines(stdout: string) {
-  return stdout
-    .trimEnd()
-    .split("\n")
-    .map((line) => decodeSdkMessage(line));
 }
 
 describe.concurrent("parley run against the fake model server", () => {
@@ -405,7 +363,15 @@ describe.concurrent("parley run's tools and permissions", () => {
       expect(run.code).toBe(0);
       const body = server.requests[0]?.body as { tools?: { name: string }[] } | undefined;
       const tools = body?.tools ?? [];
-      expect(tools.map((tool) => tool.name)).toEqual(["Read", "LS", "Glob", "Grep", "Write", "Edit"]);
+      expect(tools.map((tool) => tool.name)).toEqual([
+        "Read",
+        "LS",
+        "Glob",
+        "Grep",
+        "Write",
+        "Edit",
+        "ProjectStructure",
+      ]);
     }));
 
   it("rejects a tool rule it cannot read", async () => {

@@ -222,25 +222,22 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
     ]);
   });
 
-  it("accepts every flag the official SDK passes, and reports the ones it does not act on once on stderr", async () => {
+  it("notes the SDK's flags that change nothing once on stderr, and refuses one it cannot honour", async () => {
     server.script(reply().text("ok"));
-    const cli = new Cli(
-      [
-        "--max-thinking-tokens=1024",
-        "--setting-sources=user,project",
-        "--add-dir=/tmp",
-        "--include-partial-messages",
-      ],
-      env,
-      cwd,
-    );
+    const cli = new Cli(["--debug", "--await-initialize", "--include-partial-messages"], env, cwd);
     cli.user("hi");
     await cli.frame((frame) => frame.type === "result");
     cli.end();
     expect(await cli.exited).toBe(0);
-    expect(cli.stderr.match(/--max-thinking-tokens is accepted but not supported yet/g)).toHaveLength(1);
-    expect(cli.stderr).toContain("--setting-sources is accepted but not supported yet");
+    expect(cli.stderr.match(/--debug is accepted and changes nothing here/g)).toHaveLength(1);
     expect(cli.frames.some((frame) => frame.type === "stream_event")).toBe(true);
+
+    const refused = new Cli(["--max-thinking-tokens=1024"], env, cwd);
+    refused.end();
+    expect(await refused.exited).toBe(2);
+    expect(refused.stderr).toContain(
+      "--max-thinking-tokens is not supported: Parley does not set a thinking budget",
+    );
   });
 
   it("starts the MCP servers of --mcp-config, offers their tools, and reports a broken one without stopping", async () => {

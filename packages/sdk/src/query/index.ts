@@ -5,5 +5,7 @@
  */
 
 export { cliArguments } from "./cli-arguments.ts";
+export type { McpSdkServerConfigWithInstance, SdkMcpToolDefinition } from "./create-sdk-mcp-server.ts";
+export { createSdkMcpServer, tool } from "./create-sdk-mcp-server.ts";
 export type { Query, QueryInput } from "./query.ts";
 export { query } from "./query.ts";

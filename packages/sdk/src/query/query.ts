@@ -14,6 +14,8 @@ import {
   unsupportedControlRequest,
 } from "@parley/protocol";
 import { cliArguments } from "./cli-arguments.ts";
+import { initializeRequest } from "./initialize-request.ts";
+import { SdkMcpHosting } from "./sdk-mcp-hosting.ts";
 
 /** What `query()` takes: the official SDK's shape. */
 export interface QueryInput {
@@ -32,6 +34,14 @@ export interface Query extends AsyncGenerator<SDKMessage, void> {
   mcpServerStatus(): Promise<unknown[]>;
   /** The slash commands the CLI offers (from its `initialize` reply). */
   supportedCommands(): Promise<unknown[]>;
+  /** The models the CLI offers (from its `initialize` reply). */
+  supportedModels(): Promise<unknown[]>;
+  /** The CLI's whole `initialize` reply. */
+  initializationResult(): Promise<Record<string, unknown>>;
+  /** A thinking budget for the next turns (null: the CLI's default). */
+  setMaxThinkingTokens(maxThinkingTokens: number | null): Promise<void>;
+  /** How full the context window is, by category. */
+  getContextUsage(): Promise<Record<string, unknown>>;
   /** Ends the conversation and the CLI process. */
   close(): void;
 }
@@ -60,6 +70,7 @@ class CliQuery implements Query {
   readonly #callbacks = new Map<string, HookCallback>();
   readonly #inFlight = new Map<string, AbortController>();
   readonly #initialized: Promise<Record<string, unknown>>;
+  readonly #mcpHosting: SdkMcpHosting;
   #wake: (() => void) | undefined;
   #done = false;
   #failure: Error | undefined;
@@ -70,12 +81,14 @@ class CliQuery implements Query {
 
   constructor(input: QueryInput) {
     this.#options = input.options ?? {};
+    this.#mcpHosting = new SdkMcpHosting(this.#options.mcpServers, (server_name, message) => {
+      void this.#request({ subtype: "mcp_message", server_name, message }).catch(() => {});
+    });
     const { command, args } = this.#command();
     const cwd = this.#options.cwd ?? process.cwd();
     this.#child = spawn(command, args, {
       cwd,
-      // The host's environment as given; PWD follows cwd, since programs that read PWD would act elsewhere.
-      env: { ...((this.#options.env as NodeJS.ProcessEnv | undefined) ?? process.env), PWD: cwd },
+      env: this.#environment(cwd),
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.#child.on("error", (error) => this.#fail(new Error(`could not start ${command}: ${error.message}`)));
@@ -90,9 +103,33 @@ class CliQuery implements Query {
       this.#receive(line),
     );
     this.#options.abortController?.signal.addEventListener("abort", () => this.close(), { once: true });
-    this.#initialized = this.#request({ subtype: "initialize", ...this.#initializeFields() });
+    const register = (callback: HookCallback) => {
+      const id = `hook_${this.#callbacks.size}`;
+      this.#callbacks.set(id, callback);
+      return id;
+    };
+    this.#initialized = this.#request({
+      subtype: "initialize",
+      ...initializeRequest(this.#options, register, this.#mcpHosting.names),
+    });
     this.#initialized.catch(() => {});
     void this.#sendPrompt(input.prompt);
+  }
+
+  /**
+   * The host's environment as given (`env` replaces it, as in the official SDK), with what the official SDK
+   * adds; PWD follows cwd, since programs that read PWD would act elsewhere.
+   */
+  #environment(cwd: string): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {
+      ...((this.#options.env as NodeJS.ProcessEnv | undefined) ?? process.env),
+    };
+    env.CLAUDE_CODE_ENTRYPOINT ??= "sdk-ts";
+    if (this.#options.enableFileCheckpointing) env.CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING = "true";
+    const preview = this.#options.toolConfig?.askUserQuestion?.previewFormat;
+    if (preview !== undefined) env.CLAUDE_CODE_QUESTION_PREVIEW_FORMAT = preview;
+    delete env.NODE_OPTIONS;
+    return { ...env, PWD: cwd };
   }
 
   #command(): { command: string; args: string[] } {
@@ -100,36 +137,9 @@ class CliQuery implements Query {
     const path = this.#options.pathToClaudeCodeExecutable;
     // Without a path, Parley's own CLI; a script path runs with Node, anything else is executed directly.
     if (path === undefined) return { command: "parley", args: ["run", ...flags] };
-    if (/\.(m?js|tsx?|jsx)$/.test(path)) return { command: process.execPath, args: [path, ...flags] };
+    if (/\.(m?js|tsx?|jsx)$/.test(path))
+      return { command: this.#options.executable ?? process.execPath, args: [path, ...flags] };
     return { command: path, args: flags };
-  }
-
-  #initializeFields(): Record<string, unknown> {
-    const hooks: Record<string, { matcher?: string; hookCallbackIds: string[]; timeout?: number }[]> = {};
-    for (const [event, matchers] of Object.entries(this.#options.hooks ?? {})) {
-      hooks[event] = (matchers ?? []).map((matcher) => ({
-        ...(matcher.matcher !== undefined && { matcher: matcher.matcher }),
-        hookCallbackIds: matcher.hooks.map((hook) => {
-          const id = `hook_${this.#callbacks.size}`;
-          this.#callbacks.set(id, hook);
-          return id;
-        }),
-        ...(matcher.timeout !== undefined && { timeout: matcher.timeout }),
-      }));
-    }
-    const system = this.#options.systemPrompt;
-    return {
-      ...(Object.keys(hooks).length > 0 && { hooks }),
-      ...(typeof system === "string" && { systemPrompt: [system] }),
-      ...(Array.isArray(system) && { systemPrompt: system }),
-      ...(system === undefined && { systemPrompt: [""] }),
-      ...(typeof system === "object" &&
-        !Array.isArray(system) &&
-        system.type === "preset" &&
-        system.append !== undefined && {
-          appendSystemPrompt: system.append,
-        }),
-    };
   }
 
   async #sendPrompt(prompt: QueryInput["prompt"]): Promise<void> {
@@ -140,6 +150,7 @@ class CliQuery implements Query {
           session_id: "",
           message: { role: "user", content: [{ type: "text", text: prompt }] },
           parent_tool_use_id: null,
+          ...(this.#options.verbatimPrompts && { client_composed: true }),
         });
       } else {
         for await (const message of prompt) this.#writeUser(message);
@@ -166,10 +177,27 @@ class CliQuery implements Query {
     if (line.trim() === "") return;
     const decoded = decodeSdkMessage(line);
     if (decoded.kind === "invalid") {
-      this.#options.stderr?.(`non-JSON or invalid stdout line skipped: ${line.slice(0, 200)}\n`);
+      const raw = decoded.raw as { type?: unknown } | null | undefined;
+      if (typeof raw?.type !== "string" || raw.type.startsWith("control_")) {
+        this.#options.stderr?.(`non-JSON or invalid stdout line skipped: ${line.slice(0, 200)}\n`);
+        return;
+      }
+      // A message off Parley's schema is passed on as the official SDK passes every message on; a result
+      // still ends its turn, or the query would wait for it forever.
+      this.#push(raw as SDKMessage);
+      if (raw.type === "result") {
+        this.#results += 1;
+        this.#endInputWhenAnswered();
+      }
       return;
     }
     if (decoded.kind === "unknown") {
+      // A request of a kind this host does not know still gets its answer, in Claude Code's error shape.
+      const requestId = (decoded.raw as { request_id?: unknown }).request_id;
+      if (decoded.type === "control_request" && typeof requestId === "string") {
+        this.#write(unsupportedControlRequest(requestId, decoded.subtype ?? "(none)"));
+        return;
+      }
       // Newer CLIs add types; they are passed on, as the official SDK does.
       this.#push(decoded.raw as SDKMessage);
       return;
@@ -230,6 +258,19 @@ class CliQuery implements Query {
           signal: controller.signal,
         });
         if (!controller.signal.aborted) this.#write(controlSuccess(frame.request_id, { ...output }));
+      } else if (request.subtype === "mcp_message") {
+        const answer = await this.#mcpHosting.answer(request.server_name as string, request.message as never);
+        this.#write(controlSuccess(frame.request_id, answer));
+      } else if (request.subtype === "elicitation") {
+        // Without a handler the official SDK declines, so the MCP server hears a clear no.
+        const result = this.#options.onElicitation
+          ? await this.#options.onElicitation(elicitationOf(request), {
+              signal: controller.signal,
+              requestId: frame.request_id,
+            } as never)
+          : { action: "decline" };
+        if (result !== null && !controller.signal.aborted)
+          this.#write(controlSuccess(frame.request_id, { ...result }));
       } else {
         this.#write(unsupportedControlRequest(frame.request_id, request.subtype));
       }
@@ -337,11 +378,43 @@ class CliQuery implements Query {
     return ((await this.#initialized).commands as unknown[] | undefined) ?? [];
   }
 
+  async supportedModels(): Promise<unknown[]> {
+    return ((await this.#initialized).models as unknown[] | undefined) ?? [];
+  }
+
+  initializationResult(): Promise<Record<string, unknown>> {
+    return this.#initialized;
+  }
+
+  async setMaxThinkingTokens(maxThinkingTokens: number | null): Promise<void> {
+    await this.#request({ subtype: "set_max_thinking_tokens", max_thinking_tokens: maxThinkingTokens });
+  }
+
+  getContextUsage(): Promise<Record<string, unknown>> {
+    return this.#request({ subtype: "get_context_usage" });
+  }
+
   close(): void {
     if (this.#done) return;
+    void this.#mcpHosting.close();
     this.#done = true;
     this.#child.stdin.end();
     this.#child.kill("SIGTERM");
     this.#wake?.();
   }
+}
+
+/** The `elicitation` request in the shape the official SDK hands to `onElicitation`. */
+function elicitationOf(request: Record<string, unknown>) {
+  return {
+    serverName: request.mcp_server_name,
+    message: request.message,
+    mode: request.mode,
+    url: request.url,
+    elicitationId: request.elicitation_id,
+    requestedSchema: request.requested_schema,
+    title: request.title,
+    displayName: request.display_name,
+    description: request.description,
+  } as never;
 }

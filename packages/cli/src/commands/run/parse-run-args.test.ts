@@ -14,12 +14,13 @@ describe("parley run arguments", () => {
       continueLatest: false,
       forkSession: false,
       strictMcpConfig: false,
-      unsupported: [],
+      persistSession: true,
+      noted: [],
       help: false,
     });
   });
 
-  it("reads the SDK's session, permission-prompt and tool flags, and lists the flags Parley does not act on", () => {
+  it("reads the SDK's session, permission-prompt and tool flags, and lists the flags that change nothing", () => {
     expect(
       parseRunArgs([
         "--output-format",
@@ -32,9 +33,9 @@ describe("parley run arguments", () => {
         "--fork-session",
         "--tools=Read,Write",
         "--append-system-prompt=Be kind.",
-        "--max-thinking-tokens=2048",
-        "--add-dir=/tmp/a",
-        "--add-dir=/tmp/b",
+        "--debug",
+        "--await-initialize",
+        "--no-session-persistence",
         "--mcp-config",
         '{"mcpServers":{}}',
         "--strict-mcp-config",
@@ -48,8 +49,21 @@ describe("parley run arguments", () => {
       appendSystemPrompt: "Be kind.",
       mcpConfig: ['{"mcpServers":{}}'],
       strictMcpConfig: true,
-      unsupported: ["--add-dir", "--max-thinking-tokens"],
+      persistSession: false,
+      noted: ["--debug", "--await-initialize"],
     });
+  });
+
+  it("refuses a Claude Code flag Parley cannot honour, saying why", () => {
+    expect(() => parseRunArgs(["--add-dir=/tmp/a", "hi"])).toThrow(
+      new UsageError("--add-dir is not supported: file tools are confined to the project (--cwd)"),
+    );
+    expect(() => parseRunArgs(["--permission-prompt-tool", "mcp__auth__approve"])).toThrow(UsageError);
+    expect(parseRunArgs(["--setting-sources="]).noted).toEqual([]);
+    expect(parseRunArgs(["--dangerously-skip-permissions"]).permissionMode).toBe("bypassPermissions");
+    expect(() => parseRunArgs(["--model=demo", "--fallback-model=demo"])).toThrow(
+      new UsageError("--fallback-model cannot be the same as --model"),
+    );
   });
 
   it("treats -p as a flag and the positional text as the prompt, in any order", () => {
@@ -91,7 +105,8 @@ describe("parley run arguments", () => {
       continueLatest: false,
       forkSession: false,
       strictMcpConfig: false,
-      unsupported: [],
+      persistSession: true,
+      noted: [],
       help: false,
     });
   });

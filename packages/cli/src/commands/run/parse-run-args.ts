@@ -43,8 +43,10 @@ export interface RunArgs {
   mcpConfig?: string[];
   /** `--strict-mcp-config`: only the `--mcp-config` servers, not those of mcp.json and .mcp.json. */
   strictMcpConfig: boolean;
-  /** Flags accepted for compatibility that Parley does not act on yet, as given (reported once). */
-  unsupported: string[];
+  /** `--no-session-persistence` turns this off: the conversation is not kept for `--resume`. */
+  persistSession: boolean;
+  /** Flags accepted that change nothing about the agent (logging and the like), as given (reported once). */
+  noted: string[];
   help: boolean;
 }
 
@@ -77,9 +79,9 @@ export const RUN_OPTIONS = {
   "append-system-prompt": { type: "string" },
   tools: { type: "string" },
   "mcp-config": { type: "string", multiple: true },
-  // Accepted so the official SDK can start Parley; reported once on stderr, since Parley does not act on them.
   // Without it, the user's mcp.json and the project's approved .mcp.json servers start too.
   "strict-mcp-config": { type: "boolean" },
+  // The rest are Claude Code's flags that Parley notes (NOTED_FLAGS), honours or refuses (REFUSED_FLAGS).
   "setting-sources": { type: "string" },
   "add-dir": { type: "string", multiple: true },
   "max-thinking-tokens": { type: "string" },
@@ -117,44 +119,49 @@ export const RUN_OPTIONS = {
   "no-optional-locks": { type: "boolean" },
 } as const;
 
-/** Flags Parley accepts for compatibility and does not act on (yet); each is reported once on stderr. */
-const UNSUPPORTED_FLAGS = [
-  "setting-sources",
-  "add-dir",
-  "max-thinking-tokens",
-  "thinking",
-  "thinking-display",
-  "effort",
-  "max-budget-usd",
-  "task-budget",
-  "agent",
-  "betas",
-  "json-schema",
+/**
+ * Flags Parley accepts and reports once on stderr: they change nothing about what the agent does (logging,
+ * locking, `--allow-dangerously-skip-permissions`, which only permits a mode Parley already permits).
+ */
+const NOTED_FLAGS = [
   "debug",
   "debug-file",
   "debug-to-stderr",
-  "permission-prompts",
-  "allow-dangerously-skip-permissions",
-  "dangerously-skip-permissions",
-  "include-hook-events",
-  "no-session-persistence",
-  "resume-session-at",
-  "resume-drops-turn",
-  "session-mirror",
-  "project-config-root",
   "await-initialize",
-  "initialize-fields",
-  "managed-settings",
-  "managed-settings-in-initialize",
-  "plugin-dir",
-  "plugin-dir-no-mcp",
-  "channels",
-  "settings",
-  "sdk-url",
-  "hard-fail",
+  "allow-dangerously-skip-permissions",
   "porcelain",
   "no-optional-locks",
+  "hard-fail",
 ] as const;
+
+/** Flags of Claude Code that Parley cannot honour: refused, since running without them would mislead. */
+const REFUSED_FLAGS: Record<string, string> = {
+  "setting-sources": "Parley reads its own settings (PARLEY_HOME), not Claude Code's settings files",
+  "add-dir": "file tools are confined to the project (--cwd)",
+  "max-thinking-tokens": "Parley does not set a thinking budget",
+  thinking: "Parley does not set a thinking budget",
+  "thinking-display": "Parley does not set a thinking budget",
+  effort: "Parley does not set an effort level",
+  "max-budget-usd": "Parley has no spending limit for a run; use --max-turns",
+  "task-budget": "Parley has no token budget for a run; use --max-turns",
+  agent: "Parley has no named agents here",
+  betas: "Parley does not send API betas",
+  "json-schema": "Parley has no structured output yet",
+  "permission-prompts": "use --permission-prompt-tool stdio",
+  "include-hook-events": "Parley does not emit hook event messages",
+  "resume-session-at": "Parley resumes whole conversations only",
+  "resume-drops-turn": "Parley resumes whole conversations only",
+  "session-mirror": "Parley keeps sessions in PARLEY_HOME/cli-sessions",
+  "project-config-root": "Parley reads no Claude Code project configuration",
+  "initialize-fields": "Parley reads no settings from initialize",
+  "managed-settings": "Parley has no managed settings",
+  "managed-settings-in-initialize": "Parley has no managed settings",
+  "plugin-dir": "Parley has no Claude Code plugins",
+  "plugin-dir-no-mcp": "Parley has no Claude Code plugins",
+  channels: "Parley has no channels",
+  settings: "Parley reads its own settings.json in PARLEY_HOME",
+  "sdk-url": "Parley speaks the protocol on stdio only",
+};
 
 /**
  * Parses `parley run` arguments (`-p/--print` is accepted as a flag, as in Claude Code; the prompt is
@@ -168,6 +175,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
+  refuseWhatCannotBeHonoured(values as Record<string, unknown>);
   const outputFormat = oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS);
   const inputFormat = oneOf("--input-format", values["input-format"] ?? "text", INPUT_FORMATS);
   const prompt = positionals.length > 0 ? positionals.join(" ") : undefined;
@@ -191,10 +199,12 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     ...(values["permission-mode"] !== undefined && {
       permissionMode: permissionMode(values["permission-mode"]),
     }),
+    // Claude Code's --dangerously-skip-permissions is --permission-mode bypassPermissions.
+    ...(values["dangerously-skip-permissions"] === true && { permissionMode: "bypassPermissions" as const }),
     ...(allowedTools.length > 0 && { allowedTools }),
     ...(disallowedTools.length > 0 && { disallowedTools }),
     ...(values["permission-prompt-tool"] !== undefined && {
-      permissionPromptTool: nonEmpty("--permission-prompt-tool", values["permission-prompt-tool"]),
+      permissionPromptTool: oneOf("--permission-prompt-tool", values["permission-prompt-tool"], ["stdio"]),
     }),
     ...(values.resume !== undefined && { resume: nonEmpty("--resume", values.resume) }),
     continueLatest: values.continue ?? false,
@@ -212,11 +222,26 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
       }),
     ...(values["mcp-config"] !== undefined && { mcpConfig: values["mcp-config"] }),
     strictMcpConfig: values["strict-mcp-config"] === true,
-    unsupported: UNSUPPORTED_FLAGS.filter(
-      (flag) => (values as Record<string, unknown>)[flag] !== undefined,
-    ).map((flag) => `--${flag}`),
+    persistSession: values["no-session-persistence"] !== true,
+    noted: NOTED_FLAGS.filter((flag) => (values as Record<string, unknown>)[flag] !== undefined).map(
+      (flag) => `--${flag}`,
+    ),
     help: values.help ?? false,
   };
+}
+
+function refuseWhatCannotBeHonoured(values: Record<string, unknown>): void {
+  for (const [flag, reason] of Object.entries(REFUSED_FLAGS)) {
+    const value = values[flag];
+    // An empty --setting-sources asks for no settings files, which is what Parley reads of Claude Code's.
+    if (value === undefined || (flag === "setting-sources" && value === "")) continue;
+    throw new UsageError(`--${flag} is not supported: ${reason}`);
+  }
+  const model = values.model;
+  if (model !== undefined && values["fallback-model"] === model)
+    throw new UsageError("--fallback-model cannot be the same as --model");
+  if (values["dangerously-skip-permissions"] === true && values["permission-mode"] !== undefined)
+    throw new UsageError("--dangerously-skip-permissions and --permission-mode: give one of them");
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {

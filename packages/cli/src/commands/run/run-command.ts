@@ -1,9 +1,6 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
-  AgentSession,
-  childEnvironmentFor,
-  createLanguageModel,
   loadSettings,
   ModelConfigError,
   parleyHome,
@@ -16,7 +13,7 @@ import { type CliIo, write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
 import { parseRunArgs, type RunArgs } from "./parse-run-args.ts";
-import { printModePermissions } from "./print-mode-permissions.ts";
+import { RunAgent } from "./run-agent.ts";
 import { StreamJsonSession } from "./stream-json/stream-json-session.ts";
 import { TurnPrinter } from "./turn-printer.ts";
 
@@ -38,27 +35,31 @@ Options:
   --include-partial-messages      with stream-json: also stream_event partials
   --max-turns <n>                 stop after n model turns (error_max_turns)
   --system-prompt <text>          replace the system prompt
+  --append-system-prompt <text>   added to the system prompt
   --cwd <dir>                     the working directory of the session
-  --permission-mode <mode>        default (reads only), acceptEdits (also file edits),
-                                  plan (read, then answer with a plan) or bypassPermissions
+  --permission-mode <mode>        default (reads only), acceptEdits (also file edits), plan (read,
+                                  then answer with a plan), dontAsk (refuse what would ask) or
+                                  bypassPermissions (--dangerously-skip-permissions)
   --allowedTools <rules...>       let these calls run, e.g. "Bash(npm test)" "Edit(src/**)"
   --disallowedTools <rules...>    refuse these calls; a bare tool name removes the tool
-  --permission-prompt-tool stdio  with stream-json input: ask the SDK host (can_use_tool) about
-                                  every call the permission mode and rules would ask a person about
-  --resume <id>, --continue       with stream-json input: continue a stored session (by id,
-                                  or the latest one here)
+  --tools <a,b>                   only these of Parley's tools ("" for none, default for all)
+  --mcp-config <file or JSON>     MCP servers ({"mcpServers": {...}}), repeatable; their tools ask
+                                  for approval like any MCP call
+  --strict-mcp-config             only --mcp-config's servers, not mcp.json's and .mcp.json's
+  --resume <id>, --continue       continue a stored conversation (by id, or the latest one here)
   --fork-session                  resume into a new session id, keeping the old session as it was
   --session-id <uuid>             the id of a new session
-  --append-system-prompt <text>   added to the system prompt
-  --tools <a,b>                   only these built-in tools
-  --mcp-config <file or JSON>     with stream-json input: MCP servers ({"mcpServers": {...}}),
-                                  repeatable; their tools ask for approval like any MCP call
+  --no-session-persistence        do not keep this conversation for --resume
+  --permission-prompt-tool stdio  with stream-json input: ask the SDK host (can_use_tool) about
+                                  every call the permission mode and rules would ask a person about
   --verbose                       with text: report retries and fallbacks on stderr
   -h, --help                      show this help
 
-The agent has Parley's built-in tools (Read, LS, Glob, Grep, Write, Edit, Bash, Task). Unless
---permission-prompt-tool stdio lets the SDK host decide, nobody can approve a call here: what
-the permission mode and rules do not allow is refused, and the model is told how to allow it.
+The agent has Parley's tools (Read, LS, Glob, Grep, Write, Edit, Bash, Task, ProjectStructure), and
+those of the user's mcp.json servers, the project's .mcp.json servers approved in Parley's UI and
+--mcp-config's. Unless --permission-prompt-tool stdio lets the SDK host decide, nobody can approve a
+call here: what the permission mode and rules do not allow is refused, and the model is told how to
+allow it. Claude Code flags Parley cannot honour (--effort, --add-dir, --json-schema, ...) are refused.
 The model comes from --model, PARLEY_MODEL, settings.json in PARLEY_HOME (~/.parley),
 ANTHROPIC_API_KEY or OPENAI_API_KEY, or else the offline demo model.
 Exit status: 0 on success, 1 when the turn ended in an error, 2 for bad arguments.
@@ -97,51 +98,32 @@ async function runStreamJson(args: RunArgs, io: CliIo): Promise<number> {
   return session.run();
 }
 
+/** One prompt (argument or stdin), one turn, printed as text, the result object, or SDK messages. */
 async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
-  // These act only with --input-format stream-json (the SDK's mode); here they would be silently lost.
-  const streamOnly = [
-    ...args.unsupported,
-    ...(args.permissionPromptTool !== undefined ? ["--permission-prompt-tool"] : []),
-    ...(args.resume !== undefined || args.continueLatest || args.forkSession
-      ? ["--resume/--continue/--fork-session"]
-      : []),
-    ...(args.tools !== undefined ? ["--tools"] : []),
-    ...(args.mcpConfig !== undefined ? ["--mcp-config"] : []),
-    ...(args.appendSystemPrompt !== undefined ? ["--append-system-prompt"] : []),
-  ];
-  for (const flag of streamOnly) {
-    await write(
-      io.stderr,
-      `parley: ${flag} is not supported without --input-format stream-json yet; ignored\n`,
-    );
-  }
+  // Nobody is on the other end of stdin to answer a can_use_tool request in this mode.
+  if (args.permissionPromptTool !== undefined)
+    throw new UsageError("--permission-prompt-tool stdio needs --input-format stream-json");
+  for (const flag of args.noted)
+    await write(io.stderr, `parley: ${flag} is accepted and changes nothing here\n`);
   const cwd = await workingDirectory(args, io);
-  const settings = await loadSettings(parleyHome(io.env));
+  const home = parleyHome(io.env);
+  const settings = await loadSettings(home);
   const { model, fallbackModel } = chooseModels(args, io, settings);
   const prompt = args.prompt ?? (await readPrompt(io));
   if (prompt.trim() === "")
     throw new UsageError('No prompt: give it as an argument (parley run "...") or on stdin');
 
   const streaming = args.outputFormat === "stream-json" && args.includePartialMessages;
-  const permissions = printModePermissions({
+  const agent = await RunAgent.open({
+    args: { ...args, includePartialMessages: streaming },
+    io,
     cwd,
-    mode: args.permissionMode ?? settings.permission_mode ?? "default",
-    shellEnvironment: childEnvironmentFor("shell", io.env, settings).env,
-    ...optional("allowedTools", args.allowedTools),
-    ...optional("disallowedTools", args.disallowedTools),
-  });
-  const session = new AgentSession({
+    home,
+    settings,
     model,
-    ...(fallbackModel && { fallbackModel }),
-    cwd,
-    includePartialMessages: streaming,
-    ...optional("systemPrompt", args.systemPrompt ?? settings.system_prompt),
-    ...optional("maxTurns", args.maxTurns ?? settings.max_turns),
-    ...permissions,
-    // The demo model paces its words for people watching partials; nobody sees them otherwise.
-    createModel: (config) => createLanguageModel(config, streaming ? {} : { demo: { delayMs: 0 } }),
+    fallbackModel,
+    warn: (message) => io.stderr.write(`${message}\n`),
   });
-
   const controller = new AbortController();
   let interrupts = 0;
   const removeHandler = io.onInterrupt(() => {
@@ -151,10 +133,18 @@ async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
   });
   const printer = new TurnPrinter(args.outputFormat, io, args.verbose);
   try {
-    for await (const message of session.send(prompt, { signal: controller.signal }))
+    await agent.mcpReady;
+    for await (const message of agent.session.send(prompt, {
+      signal: controller.signal,
+      tools: agent.turnTools(),
+      mcpServers: agent.mcp.status().map((server) => ({ name: server.name, status: server.status })),
+      ...(agent.systemPrompt !== undefined && { systemPrompt: agent.systemPrompt }),
+    }))
       await printer.print(message);
   } finally {
     removeHandler();
+    await agent.save();
+    await agent.close();
   }
   return printer.exitCode;
 }

@@ -1,17 +1,11 @@
-import { realpathSync } from "node:fs";
 import { createInterface } from "node:readline";
 import {
-  AgentSession,
+  type AgentSession,
   type AskForPermission,
-  childEnvironmentFor,
   contextWindowFor,
-  createLanguageModel,
-  type EngineTool,
   estimateTokens,
-  McpServers,
   type ModelConfig,
   ModelConfigError,
-  parleySecrets,
   resolveModelConfig,
 } from "@parley/engine";
 import {
@@ -20,7 +14,6 @@ import {
   decodeSdkMessage,
   type MessageParam,
   newResultError,
-  type ParleySettings,
   PERMISSION_MODES,
   type PermissionMode,
   type SDKControlRequest,
@@ -28,28 +21,17 @@ import {
   unsupportedControlRequest,
 } from "@parley/protocol";
 import { type CliIo, write } from "../../../cli-io.ts";
-import type { RunArgs } from "../parse-run-args.ts";
-import { printModePermissions } from "../print-mode-permissions.ts";
-import { CliSessionStore } from "./cli-session-store.ts";
-import { configuredMcpServers } from "./configured-mcp-servers.ts";
+import type { PrintModePermissions } from "../print-mode-permissions.ts";
+import { joinPrompts, RunAgent, type RunAgentOptions } from "../run-agent.ts";
 import { ControlChannel } from "./control-channel.ts";
 import { HostHooks } from "./host-hooks.ts";
-import { mcpServersFromArgs } from "./mcp-config-args.ts";
 import { SdkMcpServers } from "./sdk-mcp-tools.ts";
 
 /** How long Parley waits for the host to answer a `can_use_tool` or `hook_callback` request. */
 const DEFAULT_HOST_TIMEOUT_MS = 5 * 60 * 1000;
 
-/** What the stream-json mode needs from `parley run`. */
-export interface StreamJsonOptions {
-  args: RunArgs;
-  io: CliIo;
-  cwd: string;
-  home: string;
-  settings: ParleySettings;
-  model: ModelConfig;
-  fallbackModel: ModelConfig | undefined;
-}
+/** What the stream-json mode needs from `parley run`: what its agent is made of. */
+export type StreamJsonOptions = Omit<RunAgentOptions, "ask" | "warn">;
 
 /**
  * `parley run --input-format stream-json --output-format stream-json`: the CLI end of the Claude Agent
@@ -63,20 +45,17 @@ export class StreamJsonSession {
   readonly #options: StreamJsonOptions;
   readonly #io: CliIo;
   readonly #channel: ControlChannel;
-  readonly #store: CliSessionStore;
   readonly #warned = new Set<string>();
   readonly #turns: MessageParam["content"][] = [];
   #session!: AgentSession;
-  #permissions!: ReturnType<typeof printModePermissions>;
+  #permissions!: PrintModePermissions;
   #hooks: HostHooks | undefined;
   /** MCP servers hosted by the SDK, connecting in the background; every turn waits until they are ready. */
   #sdkMcp: SdkMcpServers | undefined;
   #sdkMcpReady: Promise<void> = Promise.resolve();
-  /** MCP servers from --mcp-config, started with the session. */
-  readonly #mcp = new McpServers();
-  #mcpReady: Promise<void> = Promise.resolve();
+  /** The agent every `parley run` mode shares: tools, MCP servers, permissions, stored conversation. */
+  #agent!: RunAgent;
   #model: ModelConfig;
-  #tools: EngineTool[] = [];
   #systemPrompt: string | undefined;
   #current: AbortController | undefined;
   #wakeTurns: (() => void) | undefined;
@@ -88,20 +67,18 @@ export class StreamJsonSession {
     this.#options = options;
     this.#io = options.io;
     this.#model = options.model;
-    this.#systemPrompt = options.args.systemPrompt ?? options.settings.system_prompt;
     const timeout = Number(options.io.env.PARLEY_HOST_TIMEOUT_MS ?? DEFAULT_HOST_TIMEOUT_MS);
     this.#channel = new ControlChannel(
       (frame) => this.#send(frame),
       timeout > 0 ? timeout : DEFAULT_HOST_TIMEOUT_MS,
     );
-    this.#store = new CliSessionStore(options.home);
   }
 
   /** Runs until stdin ends and every turn it asked for has finished; resolves with the exit status. */
   async run(): Promise<number> {
     await this.#openSession();
-    for (const flag of this.#options.args.unsupported)
-      this.#warnOnce(`${flag} is accepted but not supported yet`);
+    for (const flag of this.#options.args.noted)
+      this.#warnOnce(`${flag} is accepted and changes nothing here`);
     const turns = this.#runTurns();
     const lines = createInterface({ input: this.#io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
     for await (const line of lines) await this.#receive(line);
@@ -109,83 +86,19 @@ export class StreamJsonSession {
     this.#wakeTurns?.();
     await turns;
     this.#channel.failAll("stdin closed");
-    await this.#mcp.close();
+    await this.#agent.close();
     await this.#output;
     return this.#exitCode;
   }
 
   async #openSession(): Promise<void> {
-    const { args, cwd } = this.#options;
-    const warn = (message: string) => this.#warn(message);
-    const env = this.#io.env;
-    const secrets = parleySecrets({ env, settings: this.#options.settings });
-    const fromFiles = args.strictMcpConfig
-      ? undefined
-      : configuredMcpServers(this.#options.home, cwd, env, secrets, warn);
-    // --mcp-config is the person's own command line: its servers read their whole environment.
-    const fromArgs = await mcpServersFromArgs(args.mcpConfig ?? [], cwd, warn);
-    const configured = { ...fromFiles?.servers, ...fromArgs };
-    const settings = this.#options.settings;
-    const connecting = this.#mcp.connect(configured, env, {
-      spawning: { cwd: realpathSync(cwd), environment: () => childEnvironmentFor("mcp", env, settings).env },
-      conceal: [...secrets.values],
-      environmentOf: (name) =>
-        Object.hasOwn(fromArgs, name) ? env : (fromFiles?.environmentOf(name) ?? env),
-    });
-    this.#mcpReady = connecting.then(() => {
-      for (const server of this.#mcp.status()) {
-        if (server.status === "failed")
-          this.#warn(`parley: the MCP server ${server.name} failed: ${server.error}`);
-      }
-    });
+    const { args } = this.#options;
     const ask: AskForPermission | undefined =
       args.permissionPromptTool === "stdio" ? (prompt) => this.#askHost(prompt) : undefined;
-    if (args.permissionPromptTool !== undefined && args.permissionPromptTool !== "stdio") {
-      this.#warnOnce(
-        `--permission-prompt-tool ${args.permissionPromptTool}: only "stdio" is supported; calls that need approval are refused`,
-      );
-    }
-    this.#permissions = printModePermissions({
-      cwd,
-      shellEnvironment: childEnvironmentFor("shell", env, settings).env,
-      mode: args.permissionMode ?? this.#options.settings.permission_mode ?? "default",
-      ...(args.allowedTools && { allowedTools: args.allowedTools }),
-      ...(args.disallowedTools && { disallowedTools: args.disallowedTools }),
-      ...(ask && { ask }),
-    });
-    const stored = args.resume
-      ? await this.#store.load(args.resume)
-      : args.continueLatest
-        ? await this.#store.latest(cwd)
-        : undefined;
-    if ((args.resume || args.continueLatest) && stored === undefined) {
-      this.#warnOnce(
-        args.resume
-          ? `--resume: no stored session ${args.resume}; starting a new one`
-          : "--continue: no earlier session here; starting a new one",
-      );
-    }
-    const sessionId =
-      stored && !args.forkSession ? stored.session_id : (args.sessionId ?? globalThis.crypto.randomUUID());
-    const tools = args.tools
-      ? this.#permissions.tools.filter((tool) => args.tools?.includes(tool.name))
-      : this.#permissions.tools;
-    this.#tools = tools;
-    this.#session = new AgentSession({
-      sessionId,
-      model: this.#model,
-      ...(this.#options.fallbackModel && { fallbackModel: this.#options.fallbackModel }),
-      cwd,
-      ...(stored && { history: stored.history }),
-      includePartialMessages: args.includePartialMessages,
-      ...((args.maxTurns ?? this.#options.settings.max_turns)
-        ? { maxTurns: args.maxTurns ?? this.#options.settings.max_turns }
-        : {}),
-      tools,
-      canUseTool: this.#permissions.canUseTool,
-      createModel: (config) =>
-        createLanguageModel(config, args.includePartialMessages ? {} : { demo: { delayMs: 0 } }),
-    });
+    this.#agent = await RunAgent.open({ ...this.#options, ...(ask && { ask }), warn: (m) => this.#warn(m) });
+    this.#session = this.#agent.session;
+    this.#permissions = this.#agent.permissions;
+    this.#systemPrompt = this.#agent.systemPrompt;
   }
 
   /** One stdin line: a user message, a control frame, or something to report and skip. */
@@ -279,12 +192,12 @@ export class StreamJsonSession {
     }
     const prompts = request.systemPrompt as string[] | undefined;
     const custom = prompts?.filter((part) => part.trim() !== "").join("\n\n");
-    if (custom) this.#systemPrompt = custom;
-    const appended = [request.appendSystemPrompt, this.#options.args.appendSystemPrompt].filter(
-      (part): part is string => typeof part === "string" && part !== "",
+    const { args, settings } = this.#options;
+    this.#systemPrompt = joinPrompts(
+      custom || (args.systemPrompt ?? settings.system_prompt),
+      typeof request.appendSystemPrompt === "string" ? request.appendSystemPrompt : undefined,
+      args.appendSystemPrompt,
     );
-    if (appended.length > 0)
-      this.#systemPrompt = [this.#systemPrompt, ...appended].filter(Boolean).join("\n\n");
     const sdkServers = request.sdkMcpServers as string[] | undefined;
     if (sdkServers !== undefined && sdkServers.length > 0) {
       // Not awaited here: connecting needs the host's answers, which arrive on the stdin this handler reads.
@@ -344,7 +257,7 @@ export class StreamJsonSession {
         ...(tool.description && { description: tool.description }),
       })),
     }));
-    return [...this.#mcp.status().map((server) => ({ ...server, scope: "dynamic" })), ...hosted];
+    return [...this.#agent.mcp.status().map((server) => ({ ...server, scope: "dynamic" })), ...hosted];
   }
 
   #contextUsage() {
@@ -388,7 +301,7 @@ export class StreamJsonSession {
     const controller = new AbortController();
     this.#current = controller;
     try {
-      await Promise.all([this.#sdkMcpReady, this.#mcpReady]);
+      await Promise.all([this.#sdkMcpReady, this.#agent.mcpReady]);
       let content = prompt;
       if (this.#hooks) {
         const submitted = await this.#hooks.userPromptSubmit(textOf(prompt), controller.signal);
@@ -411,7 +324,7 @@ export class StreamJsonSession {
         model: this.#model,
         signal: controller.signal,
         permissionMode: this.#permissions.policy.mode,
-        tools: [...this.#tools, ...this.#mcp.tools(), ...(this.#sdkMcp?.tools() ?? [])],
+        tools: this.#agent.turnTools(this.#sdkMcp?.tools()),
         mcpServers: this.#mcpStatus().map((server) => ({ name: server.name, status: server.status })),
         ...(this.#systemPrompt !== undefined && { systemPrompt: this.#systemPrompt }),
         ...(this.#hooks && { toolHooks: this.#hooks.toolHooks() }),
@@ -422,19 +335,8 @@ export class StreamJsonSession {
       if (this.#hooks) await this.#hooks.stop(controller.signal).catch(() => {});
     } finally {
       this.#current = undefined;
-      await this.#saveSession();
+      await this.#agent.save();
     }
-  }
-
-  async #saveSession(): Promise<void> {
-    await this.#store
-      .save({
-        session_id: this.#session.sessionId,
-        cwd: this.#options.cwd,
-        updated_at_ms: Date.now(),
-        history: [...this.#session.history],
-      })
-      .catch((error: Error) => this.#warn(`parley: could not save the session: ${error.message}`));
   }
 
   /** `--permission-prompt-tool stdio`: the host decides, as a person would in Claude Code. */

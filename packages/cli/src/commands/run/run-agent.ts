@@ -1,0 +1,179 @@
+import { realpathSync } from "node:fs";
+import {
+  AgentSession,
+  type AskForPermission,
+  childEnvironmentFor,
+  createLanguageModel,
+  createProjectStructureTool,
+  type EngineTool,
+  McpServers,
+  type ModelConfig,
+  parleySecrets,
+} from "@parley/engine";
+import type { ParleySettings } from "@parley/protocol";
+import type { CliIo } from "../../cli-io.ts";
+import { UsageError } from "../../usage-error.ts";
+import type { RunArgs } from "./parse-run-args.ts";
+import { type PrintModePermissions, printModePermissions } from "./print-mode-permissions.ts";
+import { CliSessionStore } from "./stream-json/cli-session-store.ts";
+import { configuredMcpServers } from "./stream-json/configured-mcp-servers.ts";
+import { mcpServersFromArgs } from "./stream-json/mcp-config-args.ts";
+
+/** What every `parley run` mode starts from, whatever its input and output format. */
+export interface RunAgentOptions {
+  args: RunArgs;
+  io: CliIo;
+  cwd: string;
+  home: string;
+  settings: ParleySettings;
+  model: ModelConfig;
+  fallbackModel: ModelConfig | undefined;
+  /** Who decides the calls the policy would ask about (the SDK host); without it they are refused. */
+  ask?: AskForPermission;
+  warn(message: string): void;
+}
+
+/**
+ * The agent of `parley run`, set up once for every format: the built-in tools (only `--tools`' if given)
+ * and `ProjectStructure`, the permission policy from `--permission-mode`, `--allowedTools` and
+ * `--disallowedTools`, the MCP servers of `--mcp-config` and (unless `--strict-mcp-config`) the user's
+ * `mcp.json` and the project's approved `.mcp.json`, the conversation of `--resume`/`--continue`, and the
+ * system prompt with `--append-system-prompt`.
+ */
+export class RunAgent {
+  readonly session: AgentSession;
+  readonly permissions: PrintModePermissions;
+  /** The built-in tools this run offers (MCP tools come from `mcp` per turn). */
+  readonly tools: EngineTool[];
+  readonly mcp: McpServers;
+  /** Settles when every configured MCP server has connected or failed (failures are reported). */
+  readonly mcpReady: Promise<void>;
+  systemPrompt: string | undefined;
+  readonly #options: RunAgentOptions;
+  readonly #store: CliSessionStore;
+
+  private constructor(
+    options: RunAgentOptions,
+    parts: Pick<RunAgent, "session" | "permissions" | "tools" | "mcp" | "mcpReady">,
+    store: CliSessionStore,
+  ) {
+    this.#options = options;
+    this.#store = store;
+    this.session = parts.session;
+    this.permissions = parts.permissions;
+    this.tools = parts.tools;
+    this.mcp = parts.mcp;
+    this.mcpReady = parts.mcpReady;
+    const { args, settings } = options;
+    this.systemPrompt = joinPrompts(args.systemPrompt ?? settings.system_prompt, args.appendSystemPrompt);
+  }
+
+  /** Sets the agent up; a `--resume` id with no stored session, or an unknown `--tools` name, is refused. */
+  static async open(options: RunAgentOptions): Promise<RunAgent> {
+    const { args, cwd, io, settings } = options;
+    const store = new CliSessionStore(options.home);
+    const stored = args.resume
+      ? await store.load(args.resume)
+      : args.continueLatest
+        ? await store.latest(cwd)
+        : undefined;
+    if (args.resume && stored === undefined)
+      throw new UsageError(`--resume: no conversation found with session id ${args.resume}`);
+    if (args.continueLatest && stored === undefined)
+      throw new UsageError("--continue: no earlier conversation found in this directory");
+    const permissions = printModePermissions({
+      cwd,
+      shellEnvironment: childEnvironmentFor("shell", io.env, settings).env,
+      mode: args.permissionMode ?? settings.permission_mode ?? "default",
+      ...(args.allowedTools && { allowedTools: args.allowedTools }),
+      ...(args.disallowedTools && { disallowedTools: args.disallowedTools }),
+      ...(options.ask && { ask: options.ask }),
+    });
+    const tools = chooseTools(
+      [
+        ...permissions.tools,
+        createProjectStructureTool({ environment: () => childEnvironmentFor("git", io.env, settings).env }),
+      ],
+      args,
+    );
+    const { mcp, ready } = await startMcpServers(options);
+    const session = new AgentSession({
+      sessionId:
+        stored && !args.forkSession ? stored.session_id : (args.sessionId ?? globalThis.crypto.randomUUID()),
+      model: options.model,
+      ...(options.fallbackModel && { fallbackModel: options.fallbackModel }),
+      cwd,
+      ...(stored && { history: stored.history }),
+      includePartialMessages: args.includePartialMessages,
+      ...((args.maxTurns ?? settings.max_turns) ? { maxTurns: args.maxTurns ?? settings.max_turns } : {}),
+      tools,
+      canUseTool: permissions.canUseTool,
+      // The demo model paces its words for people watching partials; nobody sees them otherwise.
+      createModel: (config) =>
+        createLanguageModel(config, args.includePartialMessages ? {} : { demo: { delayMs: 0 } }),
+    });
+    return new RunAgent(options, { session, permissions, tools, mcp, mcpReady: ready }, store);
+  }
+
+  /** Every tool a turn offers now: the built-in ones and those of the MCP servers that connected. */
+  turnTools(extra: readonly EngineTool[] = []): EngineTool[] {
+    return [...this.tools, ...this.mcp.tools(), ...extra];
+  }
+
+  /** Keeps the conversation for `--resume` and `--continue` (not with `--no-session-persistence`). */
+  async save(): Promise<void> {
+    if (!this.#options.args.persistSession) return;
+    await this.#store
+      .save({
+        session_id: this.session.sessionId,
+        cwd: this.#options.cwd,
+        updated_at_ms: Date.now(),
+        history: [...this.session.history],
+      })
+      .catch((error: Error) => this.#options.warn(`parley: could not save the session: ${error.message}`));
+  }
+
+  async close(): Promise<void> {
+    await this.mcp.close();
+  }
+}
+
+/** Adds parts to a system prompt, a blank line apart; undefined when there is nothing. */
+export function joinPrompts(...parts: (string | undefined)[]): string | undefined {
+  const present = parts.filter((part): part is string => typeof part === "string" && part !== "");
+  return present.length > 0 ? present.join("\n\n") : undefined;
+}
+
+/** `--tools a,b`: only these of the tools Parley has; a name it does not have is refused, not dropped. */
+function chooseTools(available: EngineTool[], args: RunArgs): EngineTool[] {
+  if (args.tools === undefined) return available;
+  const names = new Set(available.map((tool) => tool.name));
+  const unknown = args.tools.filter((name) => !names.has(name));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--tools: Parley has no tool ${unknown.map((name) => `"${name}"`).join(", ")} (it has ${[...names].join(", ")})`,
+    );
+  }
+  return available.filter((tool) => args.tools?.includes(tool.name));
+}
+
+async function startMcpServers(options: RunAgentOptions) {
+  const { args, cwd, io, settings, home, warn } = options;
+  const env = io.env;
+  const secrets = parleySecrets({ env, settings });
+  const fromFiles = args.strictMcpConfig ? undefined : configuredMcpServers(home, cwd, env, secrets, warn);
+  // --mcp-config is the person's own command line: its servers read their whole environment.
+  const fromArgs = await mcpServersFromArgs(args.mcpConfig ?? [], cwd, warn);
+  const mcp = new McpServers();
+  const connecting = mcp.connect({ ...fromFiles?.servers, ...fromArgs }, env, {
+    spawning: { cwd: realpathSync(cwd), environment: () => childEnvironmentFor("mcp", env, settings).env },
+    conceal: [...secrets.values],
+    environmentOf: (name) => (Object.hasOwn(fromArgs, name) ? env : (fromFiles?.environmentOf(name) ?? env)),
+  });
+  const ready = connecting.then(() => {
+    for (const server of mcp.status()) {
+      if (server.status === "failed") warn(`parley: the MCP server ${server.name} failed: ${server.error}`);
+    }
+  });
+  return { mcp, ready };
+}

@@ -1,0 +1,200 @@
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { McpProjectState, projectDirectory } from "@parley/server/mcp";
+import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
+import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { anthropicEnv, decodeLines, runParley } from "./support/run-parley.ts";
+
+/** `parley run` with a prompt (text, json or stream-json output) is the same agent as the SDK's mode. */
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), "parley-run-agent-"));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+let server: FakeModelServer;
+let project: string;
+let env: Record<string, string>;
+beforeEach(async () => {
+  server = await startFakeModelServer();
+  project = await realpath(await mkdtemp(join(scratch, "project-")));
+  const home = await mkdtemp(join(scratch, "home-"));
+  env = {
+    ...anthropicEnv(server),
+    HOME: home,
+    PARLEY_HOME: join(home, ".parley"),
+    PARLEY_MODEL: "anthropic:claude-fake-1",
+  };
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const parley = (args: string[]) => runParley(scratch, args, { env, cwd: project });
+const toolNames = (index: number) =>
+  (((server.requests[index]?.body ?? {}) as { tools?: { name: string }[] }).tools ?? []).map(
+    (tool) => tool.name,
+  );
+const systemOf = (index: number) =>
+  JSON.stringify(((server.requests[index]?.body ?? {}) as { system?: unknown }).system);
+const resultOf = (stdout: string) => JSON.parse(stdout) as { session_id: string; result: string };
+
+// Each start of parley costs seconds on a loaded machine; these tests start it several times.
+const SEVERAL_STARTS = 240_000;
+
+describe("parley run with a prompt, in every output format", { timeout: SEVERAL_STARTS }, () => {
+  it("starts the user's mcp.json, the approved .mcp.json and --mcp-config servers, and calls their tools", async () => {
+    const fixture = { command: process.execPath, args: [FIXTURE_MCP_SERVER] };
+    await mkdir(env.PARLEY_HOME as string, { recursive: true });
+    await writeFile(
+      join(env.PARLEY_HOME as string, "mcp.json"),
+      JSON.stringify({ mcpServers: { mine: fixture } }),
+    );
+    await writeFile(
+      join(project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { approved: fixture, other: fixture } }),
+    );
+    new McpProjectState(projectDirectory(env.PARLEY_HOME as string, project)).approve("approved", fixture);
+    const flags = ["--mcp-config", JSON.stringify({ mcpServers: { given: fixture } })];
+    server.script(reply().toolCall("mcp__given__lookup", { word: "parley" }), reply().text("Found it."));
+
+    const run = await parley([
+      "-p",
+      "Look up parley",
+      "--output-format",
+      "json",
+      "--allowedTools",
+      "mcp__given__lookup",
+      ...flags,
+    ]);
+
+    expect(run.code).toBe(0);
+    expect(resultOf(run.stdout).result).toBe("Found it.");
+    expect(toolNames(0)).toEqual(
+      expect.arrayContaining([
+        "ProjectStructure",
+        "mcp__mine__lookup",
+        "mcp__approved__lookup",
+        "mcp__given__lookup",
+      ]),
+    );
+    expect(toolNames(0)).not.toContain("mcp__other__lookup");
+    expect(run.stderr).toContain("the MCP server other of");
+    // The allowed MCP call runs, and its answer reaches the model.
+    expect(JSON.stringify(server.requests[1]?.body)).toContain("parley: a word the fixture knows");
+
+    server.script(reply().text("ok"));
+    const strict = await parley(["-p", "hi", "--strict-mcp-config", ...flags]);
+    expect(strict.code).toBe(0);
+    expect(toolNames(2).filter((name) => name.startsWith("mcp__"))).toEqual(
+      expect.arrayContaining(["mcp__given__lookup"]),
+    );
+    expect(
+      toolNames(2).some((name) => name.startsWith("mcp__mine__") || name.startsWith("mcp__approved__")),
+    ).toBe(false);
+  });
+
+  it("offers only --tools' tools, and refuses a tool name Parley does not have", async () => {
+    server.script(reply().text("ok"));
+    const run = await parley([
+      "-p",
+      "hi",
+      "--tools",
+      "Read,ProjectStructure",
+      "--output-format",
+      "stream-json",
+      "--verbose",
+    ]);
+    expect(run.code).toBe(0);
+    expect(toolNames(0)).toEqual(["Read", "ProjectStructure"]);
+    const init = decodeLines(run.stdout)[0];
+    expect(init).toMatchObject({
+      kind: "message",
+      message: { subtype: "init", tools: ["Read", "ProjectStructure"] },
+    });
+
+    const unknown = await parley(["-p", "hi", "--tools", "Read,WebFetch"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--tools: Parley has no tool "WebFetch"');
+  });
+
+  it("replaces the system prompt with --system-prompt and adds --append-system-prompt to it", async () => {
+    server.script(reply().text("ok"), reply().text("ok"));
+    await parley(["-p", "hi", "--append-system-prompt", "Answer in French."]);
+    await parley([
+      "-p",
+      "hi",
+      "--system-prompt",
+      "You are terse.",
+      "--append-system-prompt",
+      "Answer in French.",
+    ]);
+    expect(systemOf(0)).toContain("Answer in French.");
+    expect(systemOf(0)).not.toContain("You are terse.");
+    expect(systemOf(1)).toContain("You are terse.\\n\\nAnswer in French.");
+  });
+
+  it("continues a conversation with --resume and --continue, forks one, and refuses an unknown id", async () => {
+    server.script(
+      reply().text("Noted: blue."),
+      reply().text("Blue."),
+      reply().text("Still blue."),
+      reply().text("Blue again."),
+    );
+    const first = resultOf((await parley(["-p", "My colour is blue", "--output-format", "json"])).stdout);
+
+    const resumed = await parley(["-p", "What is my colour?", "--resume", first.session_id]);
+    expect(resumed).toMatchObject({ code: 0, stdout: "Blue.\n" });
+    expect(JSON.stringify(server.requests[1]?.body)).toContain("My colour is blue");
+
+    const continued = resultOf(
+      (await parley(["-p", "And now?", "--continue", "--output-format", "json"])).stdout,
+    );
+    expect(continued.session_id).toBe(first.session_id);
+    expect(JSON.stringify(server.requests[2]?.body)).toContain("What is my colour?");
+
+    const forked = resultOf(
+      (
+        await parley([
+          "-p",
+          "Again?",
+          "--resume",
+          first.session_id,
+          "--fork-session",
+          "--output-format",
+          "json",
+        ])
+      ).stdout,
+    );
+    expect(forked.session_id).not.toBe(first.session_id);
+    expect(JSON.stringify(server.requests[3]?.body)).toContain("And now?");
+
+    const unknown = await parley(["-p", "hi", "--resume", "no-such-session"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("--resume: no conversation found with session id no-such-session");
+  });
+
+  it("keeps nothing with --no-session-persistence", async () => {
+    server.script(reply().text("ok"));
+    const run = await parley(["-p", "hi", "--no-session-persistence", "--output-format", "json"]);
+    expect(run.code).toBe(0);
+    const again = await parley(["-p", "hi", "--resume", resultOf(run.stdout).session_id]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain("no conversation found");
+  });
+
+  it("refuses a Claude Code flag it cannot honour, saying why, before calling the model", async () => {
+    const run = await parley(["-p", "hi", "--effort", "high"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--effort is not supported: Parley does not set an effort level");
+    const approver = await parley(["-p", "hi", "--permission-prompt-tool", "mcp__auth__approve"]);
+    expect(approver.code).toBe(2);
+    expect(approver.stderr).toContain("--permission-prompt-tool must be one of stdio");
+    expect(server.requests).toHaveLength(0);
+  });
+});
