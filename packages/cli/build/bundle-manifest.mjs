@@ -20,12 +20,8 @@ export const MANIFEST_FILE = join(DIST_DIRECTORY, "manifest.json");
  * @returns {[number, number] | undefined}
  */
 export function fileStamp(path) {
-  try {
-    const stat = statSync(path);
-    return [stat.mtimeMs, stat.size];
-  } catch {
-    return undefined;
-  }
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat === undefined ? undefined : [stat.mtimeMs, stat.size];
 }
 
 /**
@@ -41,7 +37,7 @@ export function freshBundleEntry() {
     return undefined;
   }
   for (const [path, stamp] of Object.entries(manifest.inputs)) {
-    const now = fileStamp(join(REPOSITORY_ROOT, path)) ?? null;
+    const now = fileStamp(`${REPOSITORY_ROOT}/${path}`) ?? null;
     if (now?.[0] !== stamp?.[0] || now?.[1] !== stamp?.[1]) return undefined;
   }
   return join(DIST_DIRECTORY, manifest.build, "parley.js");
