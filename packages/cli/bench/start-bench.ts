@@ -8,7 +8,8 @@
  *   run -p demo:      spawn to the first byte on stdout         vs  `node -e` writing one byte
  *
  * Each is also run from the TypeScript sources through tsx (what bin/parley.js did before the bundle), fewer
- * times because it is slow. Prints medians and ratios. START_BENCH_RUNS sets the rounds (default 7).
+ * times because it is slow. Prints medians, and the median of each round's ratio. START_BENCH_RUNS sets the
+ * rounds (default 7).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -94,8 +95,19 @@ try {
 
 function report(samples: StartFigures<number>[][]): void {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const measured = (sample: StartFigures<number>, key: keyof StartFigures<number> | "rss") =>
+    key === "rss" ? sample.serveRssMb : sample[key];
   const figure = (index: number, key: keyof StartFigures<number> | "rss") =>
-    median((samples[index] ?? []).map((sample) => (key === "rss" ? sample.serveRssMb : sample[key])));
+    median((samples[index] ?? []).map((sample) => measured(sample, key)));
+  // Ratios are taken within each round (the variants ran back to back) and then the median: load on shared
+  // cores drifts between rounds far more than within one.
+  const ratio = (index: number, base: number, key: keyof StartFigures<number> | "rss") =>
+    median(
+      (samples[index] ?? []).flatMap((sample, round) => {
+        const baseline = samples[base]?.[round];
+        return baseline === undefined ? [] : [measured(sample, key) / measured(baseline, key)];
+      }),
+    );
   const rows: [string, keyof StartFigures<number> | "rss", string][] = [
     ["serve → healthy /api/health", "serve", "ms"],
     ["serve idle RSS", "rss", "MB"],
@@ -107,14 +119,14 @@ function report(samples: StartFigures<number>[][]): void {
     `\nStart and memory: medians of ${rounds} rounds (tsx: ${sourceRounds}); load average ${load}\n`,
   );
   console.log(
-    `${"".padEnd(30)}${variants.map((variant) => variant.name.padStart(26)).join("")}   bundle ÷ bare   bundle ÷ tsx`,
+    `${"".padEnd(30)}${variants.map((variant) => variant.name.padStart(26)).join("")}   bundle ÷ bare   tsx ÷ bundle`,
   );
   for (const [label, key, unit] of rows) {
     const values = variants.map((_, index) => figure(index, key));
-    const [base = 1, bundle = 0, tsx = 1] = values;
+    const decimals = key === "rss" ? 1 : 0;
     console.log(
-      `${label.padEnd(30)}${values.map((value) => `${value.toFixed(key === "rss" ? 1 : 0)} ${unit}`.padStart(26)).join("")}` +
-        `${`${(bundle / base).toFixed(2)}×`.padStart(16)}${`${(bundle / tsx).toFixed(2)}×`.padStart(15)}`,
+      `${label.padEnd(30)}${values.map((value) => `${value.toFixed(decimals)} ${unit}`.padStart(26)).join("")}` +
+        `${`${ratio(1, 0, key).toFixed(2)}×`.padStart(16)}${`${ratio(2, 1, key).toFixed(2)}×`.padStart(15)}`,
     );
   }
 }
