@@ -2,6 +2,7 @@
 // The `parley` command. It runs Parley's ahead-of-time bundle (packages/cli/dist), built at install and
 // rebuilt here, before anything else runs, whenever one of Parley's sources changed since: no start compiles
 // TypeScript, and a test or a person never runs code older than the sources.
+import { pathToFileURL } from "node:url";
 import { freshBundleEntry } from "../build/bundle-manifest.mjs";
 
 const entry =
@@ -9,5 +10,5 @@ const entry =
   (await import("../build/build-bundle.mjs")).ensureBundle({
     log: (line) => process.stderr.isTTY && process.stderr.write(`${line}\n`),
   });
-const { main, processIo } = await import(await entry);
+const { main, processIo } = await import(pathToFileURL(await entry).href);
 process.exitCode = await main(process.argv.slice(2), processIo());
