@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: "cli",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    // The integration tests start the real binary, which compiles its TypeScript on start-up.
+    // The integration tests start the real binary (which rebuilds its bundle first when a source changed).
     testTimeout: 30_000,
   },
 });

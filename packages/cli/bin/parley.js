@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// The `parley` command. Parley's packages ship TypeScript sources, so tsx compiles them on the fly.
-import { fileURLToPath } from "node:url";
-import { register } from "tsx/esm/api";
+// The `parley` command. It runs Parley's ahead-of-time bundle (packages/cli/dist), built at install and
+// rebuilt here, before anything else runs, whenever one of Parley's sources changed since: no start compiles
+// TypeScript, and a test or a person never runs code older than the sources.
+import { pathToFileURL } from "node:url";
+import { freshBundleEntry } from "../build/bundle-manifest.mjs";
 
-// Parley's own compiler settings (JSX for the terminal UI), never those of the project it runs in.
-register({ tsconfig: fileURLToPath(new URL("../tsconfig.runtime.json", import.meta.url)) });
-const { main, processIo } = await import("../src/main.ts");
+const entry =
+  freshBundleEntry() ??
+  (await import("../build/build-bundle.mjs")).ensureBundle({
+    log: (line) => process.stderr.isTTY && process.stderr.write(`${line}\n`),
+  });
+const { main, processIo } = await import(pathToFileURL(await entry).href);
 process.exitCode = await main(process.argv.slice(2), processIo());

@@ -1,12 +1,10 @@
 import type { CliIo } from "../cli-io.ts";
 
 /**
- * One `parley` subcommand (`run`, later `serve`, `sessions`, `tui`): it gets the arguments after its
- * name and returns the exit status. A `UsageError` it throws is printed and exits with status 2.
+ * One `parley` subcommand (`run`, `serve`, `tui`, `workflow`, `open`, `login`): it gets the arguments after its name and returns
+ * the exit status. A `UsageError` it throws is printed and exits with status 2. Its name and one-line summary
+ * are in commands.ts, so `parley --help` loads no command.
  */
 export interface Command {
-  name: string;
-  /** One line for `parley --help`. */
-  summary: string;
   run(argv: readonly string[], io: CliIo): Promise<number>;
 }

@@ -1,7 +1,5 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+// The MCP SDK (and the JSON Schema validator it brings) is imported when a server is first opened, not at start.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { withWorkingDirectory } from "../children/child-environment.ts";
 import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
@@ -204,6 +202,7 @@ export class McpConnection {
     if (config.type !== "http" && config.type !== "sse") {
       const stdio = config as McpStdioServerConfig;
       const { cwd, environment } = this.options;
+      const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
       const transport = new StdioClientTransport({
         command: stdio.command,
         args: stdio.args ?? [],
@@ -220,6 +219,10 @@ export class McpConnection {
     const remote = config as McpRemoteServerConfig;
     const url = new URL(remote.url);
     const requestInit: RequestInit = { headers: remote.headers ?? {} };
+    const [{ SSEClientTransport }, { StreamableHTTPClientTransport }] = await Promise.all([
+      import("@modelcontextprotocol/sdk/client/sse.js"),
+      import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+    ]);
     if (remote.type === "sse") {
       await this.#attach(new SSEClientTransport(url, { requestInit }));
       return;
@@ -233,6 +236,7 @@ export class McpConnection {
   }
 
   async #attach(transport: Transport): Promise<void> {
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
     // `notifications/tools/list_changed` refreshes the list; the next turn offers the new tools.
     const client = new Client(
       { name: "parley", version: PARLEY_VERSION },

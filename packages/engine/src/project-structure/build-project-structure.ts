@@ -5,8 +5,8 @@ import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import { buildFileList, type FileListOrder } from "./build-file-list.ts";
 import { buildProjectTree } from "./build-project-tree.ts";
 import { readProjectDependencies } from "./dependencies/read-project-dependencies.ts";
+import { excludedPatternsOf } from "./excluded-patterns.ts";
 import { type FileProgress, FileReport } from "./file-report.ts";
-import { ALWAYS_EXCLUDED } from "./project-ignore.ts";
 import { walkProjectFiles } from "./walk-project-files.ts";
 
 /** One structure to build, as plain data: it crosses to the worker that builds it. */
@@ -99,9 +99,4 @@ export async function buildProjectStructure(
       };
     }
   }
-}
-
-/** What a structure says it left out: the fixed names, `.gitignore` rules and the job's own patterns. */
-export function excludedPatternsOf(job: ProjectStructureJob): string[] {
-  return [...ALWAYS_EXCLUDED, ".gitignore rules", ...job.excludedPatterns];
 }

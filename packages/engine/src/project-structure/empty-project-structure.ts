@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import type { ProjectStructureData, ProjectStructureProblem } from "@parley/protocol";
-import { excludedPatternsOf, type ProjectStructureJob } from "./build-project-structure.ts";
+import type { ProjectStructureJob } from "./build-project-structure.ts";
+import { excludedPatternsOf } from "./excluded-patterns.ts";
 import { MAX_LISTED_PROBLEMS } from "./file-report.ts";
 
 /** The structure a job gets when it could not be built at all: no content, cut short, and why. */

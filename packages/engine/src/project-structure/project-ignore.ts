@@ -1,9 +1,7 @@
 import ignore, { type Ignore } from "ignore";
+import { ALWAYS_EXCLUDED } from "./excluded-patterns.ts";
 import type { FileReport } from "./file-report.ts";
 import { readProjectFile } from "./read-project-file.ts";
-
-/** Names a project structure always leaves out, whatever `.gitignore` says. */
-export const ALWAYS_EXCLUDED: readonly string[] = [".git", "node_modules"];
 
 /** Largest `.gitignore` (or `.git/info/exclude`) read. */
 export const MAX_IGNORE_FILE_BYTES = 256 * 1024;

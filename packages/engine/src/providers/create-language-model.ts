@@ -1,10 +1,8 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelConfig } from "../config/model-config.ts";
 import { ModelConfigError } from "../config/model-config-error.ts";
 import { DemoLanguageModel, type DemoModelOptions } from "./demo/demo-language-model.ts";
+import { LazyLanguageModel } from "./lazy-language-model.ts";
 
 const ANTHROPIC_API_URL = "https://api.anthropic.com/v1";
 const OPENAI_API_URL = "https://api.openai.com/v1";
@@ -18,7 +16,8 @@ export interface CreateLanguageModelOptions {
 
 /**
  * Builds the AI SDK language model (specification v3) for a config: `@ai-sdk/anthropic`, the OpenAI
- * Chat Completions model of `@ai-sdk/openai`, `@ai-sdk/openai-compatible`, or the offline demo model.
+ * Chat Completions model of `@ai-sdk/openai`, `@ai-sdk/openai-compatible`, or the offline demo model. A
+ * config that cannot work (no key, no base URL) throws here; the provider package loads on the first call.
  */
 export function createLanguageModel(
   config: ModelConfig,
@@ -31,27 +30,37 @@ export function createLanguageModel(
   // The base URL is always given: left out, the provider packages would read ANTHROPIC_BASE_URL and
   // OPENAI_BASE_URL from process.env themselves, bypassing resolveModelConfig's rules.
   switch (config.kind) {
-    case "anthropic":
-      return createAnthropic({
-        ...common,
-        baseURL: config.baseUrl ?? ANTHROPIC_API_URL,
-        apiKey: requireApiKey(config),
-      })(config.model);
-    case "openai":
-      return createOpenAI({
-        ...common,
-        baseURL: config.baseUrl ?? OPENAI_API_URL,
-        apiKey: requireApiKey(config),
-      }).chat(config.model);
+    case "anthropic": {
+      const apiKey = requireApiKey(config);
+      return new LazyLanguageModel("anthropic.messages", config.model, async () => {
+        const { createAnthropic } = await import("@ai-sdk/anthropic");
+        return createAnthropic({ ...common, baseURL: config.baseUrl ?? ANTHROPIC_API_URL, apiKey })(
+          config.model,
+        );
+      });
+    }
+    case "openai": {
+      const apiKey = requireApiKey(config);
+      return new LazyLanguageModel("openai.chat", config.model, async () => {
+        const { createOpenAI } = await import("@ai-sdk/openai");
+        return createOpenAI({ ...common, baseURL: config.baseUrl ?? OPENAI_API_URL, apiKey }).chat(
+          config.model,
+        );
+      });
+    }
     case "openai-compatible": {
-      if (!config.baseUrl) throw new ModelConfigError(`${config.provider} has no base URL`);
-      return createOpenAICompatible({
-        ...common,
-        baseURL: config.baseUrl,
-        name: config.provider,
-        ...(config.apiKey && { apiKey: config.apiKey }),
-        includeUsage: true,
-      })(config.model);
+      const baseURL = config.baseUrl;
+      if (!baseURL) throw new ModelConfigError(`${config.provider} has no base URL`);
+      return new LazyLanguageModel(`${config.provider}.chat`, config.model, async () => {
+        const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
+        return createOpenAICompatible({
+          ...common,
+          baseURL,
+          name: config.provider,
+          ...(config.apiKey && { apiKey: config.apiKey }),
+          includeUsage: true,
+        })(config.model);
+      });
     }
     case "demo":
       return new DemoLanguageModel({

@@ -1,5 +1,17 @@
+import { createRequire } from "node:module";
 import type { DecodeIssue, WorkflowProblemIssue } from "@parley/protocol";
-import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import type { Document } from "yaml";
+
+/**
+ * The YAML parser, loaded when the first workflow file is read rather than at every server start (it is an
+ * eighth of the server's start code). Synchronous, as workflow listing is; `@parley/cli` depends on `yaml` too,
+ * so the bundle, which leaves this require to Node, resolves it from its own folder.
+ */
+let yaml: typeof import("yaml") | undefined;
+const loadYaml = () => {
+  yaml ??= createRequire(import.meta.url)("yaml") as typeof import("yaml");
+  return yaml;
+};
 
 /** A workflow file's YAML: its value, or the first syntax error with where it is. */
 export type ParsedWorkflowYaml =
@@ -11,6 +23,7 @@ export type ParsedWorkflowYaml =
  * "retries"`) can say its line and column, as an editor would.
  */
 export function readWorkflowYaml(text: string): ParsedWorkflowYaml {
+  const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   const [error] = document.errors;
@@ -51,6 +64,7 @@ function offsetOf(document: Document, issue: DecodeIssue): number | undefined {
   const path =
     issue.path === "" ? [] : issue.path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
   const unknownKey = /Unrecognized keys?: "([^"]+)"/.exec(issue.message)?.[1];
+  const { isMap, isScalar } = loadYaml();
   for (let length = path.length; length >= 0; length--) {
     const node = length === 0 ? document.contents : document.getIn(path.slice(0, length), true);
     if (node === undefined || node === null) continue;

@@ -10,15 +10,11 @@ import { OPEN_HELP, parseOpenArgs } from "./parse-open-args.ts";
 
 /** `parley open`: a fresh sign-in link for the running server, printed and opened in the browser. */
 export const openCommand: Command = {
-  name: "open",
-  summary: "Open the web UI of the server serving this project, signed in (a fresh sign-in link)",
   run: (argv, io) => signIn(argv, io, true),
 };
 
 /** `parley login`: the same fresh sign-in link, printed only. */
 export const loginCommand: Command = {
-  name: "login",
-  summary: "Print a fresh sign-in link for the web UI (each link works once)",
   run: (argv, io) => signIn(argv, io, false),
 };
 

@@ -67,8 +67,6 @@ Exit status: 0 on success, 1 when the turn ended in an error, 2 for bad argument
 
 /** `parley run`: one headless turn, wire-compatible with `claude -p`. */
 export const runCommand: Command = {
-  name: "run",
-  summary: "run one agent turn headlessly (text, json or stream-json output)",
   async run(argv, io) {
     const args = parseRunArgs(argv);
     if (args.help) {

@@ -9,8 +9,6 @@ import { ensureWebUi } from "./web-ui.ts";
 
 /** `parley serve`: runs the server until Ctrl-C or SIGTERM, then shuts down cleanly. */
 export const serveCommand: Command = {
-  name: "serve",
-  summary: "Start Parley's server (web UI, HTTP API and event stream) for a project",
   async run(argv, io) {
     const args = parseServeArgs(argv, io.env, io.cwd);
     if (args.help) {

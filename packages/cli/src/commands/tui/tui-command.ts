@@ -20,8 +20,6 @@ interface Attachment {
  * React are imported only now, so `parley run` never loads them.
  */
 export const tuiCommand: Command = {
-  name: "tui",
-  summary: "Chat with the project's agent in this terminal (what `parley` alone opens)",
   async run(argv, io) {
     const args = parseTuiArgs(argv, io.env, io.cwd);
     if (args.help) {

@@ -28,8 +28,6 @@ interface Connection {
  * is in the project's history either way.
  */
 export const workflowCommand: Command = {
-  name: "workflow",
-  summary: "List, run and control the project's workflows (.parley/workflows/*.yaml)",
   async run(argv, io) {
     const args = parseWorkflowArgs(argv, io.cwd);
     if (args.action === "help") {

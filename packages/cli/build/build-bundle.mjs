@@ -1,0 +1,133 @@
+// Bundles `parley` ahead of time with esbuild, so no start compiles TypeScript. Run at install (`prepare`) and
+// by bin/parley.js when a source is newer than the bundle. Each build lands in a folder of its own, which is
+// renamed into place whole and then named by the manifest, so a `parley` starting meanwhile (tests start many
+// at once) runs either the old build or the new one, never half of one.
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { withBuildLock } from "./build-lock.mjs";
+import {
+  DIST_DIRECTORY,
+  fileStamp,
+  freshBundleEntry,
+  MANIFEST_FILE,
+  REPOSITORY_ROOT,
+} from "./bundle-manifest.mjs";
+
+/** @param {string} path */
+const source = (path) => join(REPOSITORY_ROOT, "packages", path);
+
+/**
+ * Entry points, each its own file in the build folder. The project-structure worker is forked as a module of
+ * its own and must sit next to the chunk that names it (see project-structure-worker-url.ts).
+ */
+const ENTRY_POINTS = {
+  parley: source("cli/src/main.ts"),
+  "project-structure-worker": source("engine/src/project-structure/project-structure-worker.ts"),
+};
+
+/**
+ * Left to Node at run time: native addons (loaded by path from their own package), and Ink's optional React
+ * DevTools bridge, which is not installed.
+ */
+const EXTERNAL = ["better-sqlite3", "@lydell/node-pty", "react-devtools-core"];
+
+/** Files whose change means a rebuild besides the bundled sources: npm rewrites its hidden lockfile on every install. */
+const EXTRA_INPUTS = [
+  "node_modules/.package-lock.json",
+  relative(REPOSITORY_ROOT, fileURLToPath(import.meta.url)),
+  relative(REPOSITORY_ROOT, fileURLToPath(new URL("./bundle-manifest.mjs", import.meta.url))),
+];
+
+/** Bundled CommonJS packages call require(); an ES module bundle has none of its own. */
+const REQUIRE_SHIM =
+  'import { createRequire as __parleyCreateRequire } from "node:module"; const require = __parleyCreateRequire(import.meta.url);';
+
+/**
+ * Returns the path of a current bundle's `parley.js`, building one when the sources changed since the last
+ * build (or there is none). Concurrent callers build once: the others wait for it.
+ * @param {{ log?: (line: string) => void }} [options]
+ * @returns {Promise<string>}
+ */
+export async function ensureBundle(options = {}) {
+  const fresh = freshBundleEntry();
+  if (fresh !== undefined) return fresh;
+  return withBuildLock(DIST_DIRECTORY, freshBundleEntry, async () => {
+    options.log?.("Building parley…");
+    return buildBundle();
+  });
+}
+
+/**
+ * Builds the bundle into a new folder of dist/, names it in the manifest and returns its `parley.js`.
+ * @returns {Promise<string>}
+ */
+export async function buildBundle() {
+  mkdirSync(DIST_DIRECTORY, { recursive: true });
+  const name = `build-${Date.now().toString(36)}-${process.pid}`;
+  const staging = join(DIST_DIRECTORY, `.${name}`);
+  const result = await build({
+    absWorkingDir: REPOSITORY_ROOT,
+    entryPoints: ENTRY_POINTS,
+    outdir: staging,
+    bundle: true,
+    // Modules imported with import() (a command, a provider, the terminal UI) become chunks loaded on first use.
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20.19",
+    external: EXTERNAL,
+    jsx: "automatic",
+    tsconfig: source("cli/tsconfig.runtime.json"),
+    banner: { js: REQUIRE_SHIM },
+    chunkNames: "chunk-[hash]",
+    sourcemap: "linked",
+    metafile: true,
+    logLevel: "warning",
+  });
+  /** @type {Record<string, [number, number] | null>} */
+  const inputs = {};
+  for (const path of [...Object.keys(result.metafile.inputs), ...EXTRA_INPUTS]) {
+    if (path.includes("node_modules/") && !EXTRA_INPUTS.includes(path)) continue;
+    inputs[path] = fileStamp(join(REPOSITORY_ROOT, path)) ?? null;
+  }
+  // What each file holds and imports, for seeing what a start loads (see the start bench).
+  writeFileSync(join(staging, "metafile.json"), JSON.stringify(result.metafile));
+  renameSync(staging, join(DIST_DIRECTORY, name));
+  const manifestStaging = `${MANIFEST_FILE}.${process.pid}`;
+  writeFileSync(manifestStaging, `${JSON.stringify({ build: name, inputs })}\n`);
+  renameSync(manifestStaging, MANIFEST_FILE);
+  removeOldBuilds(name);
+  return join(DIST_DIRECTORY, name, "parley.js");
+}
+
+/**
+ * A `parley` still running an older build loads its lazy chunks from that build's folder, so folders go only
+ * once they are a day old, keeping the current one and the two before it whatever their age.
+ * @param {string} current
+ */
+function removeOldBuilds(current) {
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  const builds = readdirSync(DIST_DIRECTORY)
+    .filter((entry) => entry.startsWith("build-") && entry !== current)
+    .map((entry) => ({ entry, modified: statSync(join(DIST_DIRECTORY, entry)).mtimeMs }))
+    .sort((a, b) => b.modified - a.modified);
+  for (const { entry, modified } of builds.slice(2)) {
+    if (modified < dayAgo) rmSync(join(DIST_DIRECTORY, entry), { recursive: true, force: true });
+  }
+  // A build that died half-way leaves its staging folder behind.
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  for (const entry of readdirSync(DIST_DIRECTORY).filter((name) => name.startsWith(".build-"))) {
+    const path = join(DIST_DIRECTORY, entry);
+    if (statSync(path).mtimeMs < hourAgo) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const entry = await ensureBundle();
+  console.log(
+    `parley bundle: ${relative(REPOSITORY_ROOT, entry)} (${Math.round(performance.now() - started)} ms)`,
+  );
+}
