@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { SignedOutPage } from "../auth/signed-out-page.tsx";
 import { ChatPanel } from "../chat/chat-panel.tsx";
+import { MissionLine } from "../chat/mission-line.tsx";
 import { Composer } from "../composer/composer.tsx";
 import { QueueList } from "../composer/queue-list.tsx";
 import { GearIcon, MenuIcon } from "../lib/icons.tsx";
@@ -140,6 +141,7 @@ export function App({
                 onReview={() => navigate({ page: "settings" }, { hash: MCP_SERVERS_SECTION })}
               />
             </div>
+            <MissionLine onOpen={() => navigate({ page: "settings" })} />
             <ChatPanel />
             <div className="chat-footer">
               <QueueList />

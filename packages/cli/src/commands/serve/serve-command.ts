@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { describeModel, loadSettings, parleyHome, resolveModelConfig } from "@parley/engine";
-import { startParleyServer } from "@parley/server";
+import { describeIdlePrompts, startParleyServer } from "@parley/server";
 import { write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
@@ -48,6 +48,7 @@ export const serveCommand: Command = {
         "         (a one-time sign-in link; `parley serve` prints a new one at every start)",
         `  API:   ${server.url}/api (bearer token in ${server.tokenFile})`,
         `  Model: ${model.label}${model.isDemo ? " — set ANTHROPIC_API_KEY, OPENAI_API_KEY or PARLEY_MODEL, or use Settings" : ""}`,
+        `  Idle prompts: ${describeIdlePrompts(server.idlePrompts())}`,
         ...(args.backend !== undefined && args.backend !== "parley"
           ? [`  Backend: ${args.backend} answers new sessions (choose another per session)`]
           : []),
