@@ -5,6 +5,7 @@ import { MissionLine } from "../chat/mission-line.tsx";
 import { Composer } from "../composer/composer.tsx";
 import { QueueList } from "../composer/queue-list.tsx";
 import { GearIcon, MenuIcon } from "../lib/icons.tsx";
+import { ProjectPage } from "../project/project-page.tsx";
 import { type AgentBackendsApi, createAgentBackendsApi } from "../sessions/agent-backends-api.ts";
 import { NewSessionBackend } from "../sessions/new-session-backend.tsx";
 import { SessionList } from "../sessions/session-list.tsx";
@@ -106,6 +107,18 @@ export function App({
         >
           Workflows
         </button>
+        <button
+          type="button"
+          className="button sidebar-settings"
+          data-testid="project-link"
+          aria-current={route.page === "project" ? "page" : undefined}
+          onClick={() => {
+            setSidebarOpen(false);
+            navigate({ page: "project" });
+          }}
+        >
+          Project
+        </button>
       </aside>
       {sidebarOpen && (
         <button
@@ -125,6 +138,8 @@ export function App({
         <Notices />
         {route.page === "workflows" ? (
           <WorkflowsPage onClose={backToChat} />
+        ) : route.page === "project" ? (
+          <ProjectPage onShared={backToChat} />
         ) : route.page === "settings" ? (
           <SettingsPage
             api={settingsApi}
