@@ -243,6 +243,7 @@ export type { ShouldCompactOptions } from "./compaction/should-compact.ts";
 export { contextWindowFor, shouldCompact } from "./compaction/should-compact.ts";
 export type { CompactionSplit } from "./compaction/split-for-compaction.ts";
 export { splitForCompaction } from "./compaction/split-for-compaction.ts";
+export type { McpCallFailure } from "./mcp/mcp-call-failure.ts";
 export type {
   McpConnectionOptions,
   McpProcessOptions,

@@ -254,4 +254,6 @@ export interface ChatStoreState {
   rulesRevision?: number;
   /** Bumped whenever the MCP servers' status or tools change, so a view of them reloads. */
   mcpRevision?: number;
+  /** Counts mission changes seen on the stream, so the chat's mission line knows to reload. */
+  missionRevision?: number;
 }

@@ -333,6 +333,8 @@ export class ChatStore implements ChatStoreApi {
       this.#update({ rulesRevision: (this.#state.rulesRevision ?? 0) + 1 });
     else if (effect.type === "mcp_servers_changed")
       this.#update({ mcpRevision: (this.#state.mcpRevision ?? 0) + 1 });
+    else if (effect.type === "mission_changed")
+      this.#update({ missionRevision: (this.#state.missionRevision ?? 0) + 1 });
     else {
       const active = this.#state.activeSessionId;
       if (active !== undefined && (effect.sessionId ?? frameSessionId ?? active) === active) {

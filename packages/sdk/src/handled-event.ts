@@ -9,7 +9,9 @@ export type StoreEffect =
   | { type: "refetch_settings" }
   /** The project's permission rules changed (a rules list reloads). */
   | { type: "permission_rules_changed" }
-  | { type: "mcp_servers_changed" };
+  | { type: "mcp_servers_changed" }
+  /** The project's mission was set or cleared (the chat's mission line reloads). */
+  | { type: "mission_changed" };
 
 /** What one frame means: reducer actions for its session, effects for the store, or a warning. */
 export interface HandledEvent {

@@ -42,6 +42,7 @@ export {
 } from "./cards/plan-card.ts";
 export {
   allFolders,
+  dependencyTags,
   type FileSortKey,
   folderEntryCount,
   initiallyOpenFolders,

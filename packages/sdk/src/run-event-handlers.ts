@@ -124,6 +124,8 @@ function syncEffects(reason: string | undefined, sessionId: string | undefined):
       return [{ type: "permission_rules_changed" }];
     case "mcp_servers_changed":
       return [{ type: "mcp_servers_changed" }];
+    case "mission_changed":
+      return [{ type: "mission_changed" }];
     default: {
       const session: StoreEffect =
         sessionId === undefined ? { type: "refetch_session" } : { type: "refetch_session", sessionId };

@@ -1,6 +1,8 @@
 /**
  * @parley/server — Parley's HTTP API, durable SSE event bus, SQLite store and agent service.
  */
+
+export { describeIdlePrompts } from "./missions/idle-scheduler-settings.ts";
 export type { ParleyServer, ServerOptions } from "./server.ts";
 export { DEFAULT_PORT, startParleyServer } from "./server.ts";
 export { findRunningServer, type ServerAddress } from "./store/server-address.ts";

@@ -12,7 +12,7 @@ import {
   PARLEY_VERSION,
   parleySecrets,
 } from "@parley/engine";
-import type { ParleySettings } from "@parley/protocol";
+import type { IdlePromptStatus, ParleySettings } from "@parley/protocol";
 import type { CompactionSettings } from "./agents/compaction/compaction.ts";
 import { AgentService } from "./agents/service/agent-service.ts";
 import { EventBus } from "./bus/event-bus.ts";
@@ -24,7 +24,11 @@ import { Credentials } from "./http/security/credentials.ts";
 import { type RetentionLimits, resolveLimits, type ServerLimits } from "./limits/server-limits.ts";
 import { McpHub, type McpRestartPolicy } from "./mcp/mcp-hub.ts";
 import { IdleScheduler } from "./missions/idle-scheduler.ts";
-import { type IdleSchedulerSettings, idleSchedulerSettings } from "./missions/idle-scheduler-settings.ts";
+import {
+  type IdleSchedulerSettings,
+  idlePromptStatus,
+  idleSchedulerSettings,
+} from "./missions/idle-scheduler-settings.ts";
 import type { SchedulerClock } from "./missions/scheduler-clock.ts";
 import type { ServerContext } from "./server-context.ts";
 import { EventRetention } from "./store/event-retention.ts";
@@ -75,6 +79,8 @@ export interface ParleyServer {
   tokenFile: string;
   /** A one-time URL that signs a browser in. */
   loginUrl(): string;
+  /** Idle prompts as they run now (Settings over the environment), for the startup banner. */
+  idlePrompts(): IdlePromptStatus;
   context: ServerContext;
   /** Stops accepting requests, interrupts running agents, closes streams and the store. */
   close(): Promise<void>;
@@ -180,10 +186,10 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     };
     agents.recoverInterruptedRuns();
     workflows.recoverInterrupted();
-    // Off unless PARLEY_IDLE_PROMPTS is on: prompts idle agents toward the project's mission.
+    // Off unless Settings (or PARLEY_IDLE_PROMPTS) turns it on: prompts idle agents toward the mission.
     idle = new IdleScheduler(
       context,
-      idleSchedulerSettings(env, options.idle?.settings),
+      () => idleSchedulerSettings(env, options.idle?.settings, storedSettings(options.home).idle_prompts),
       options.idle?.clock,
     );
     idle.start();
@@ -221,6 +227,8 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       token: credentials.token,
       tokenFile: join(dataDirectory, "token"),
       loginUrl: () => `${origin}/auth/login?code=${credentials.mintLoginCode(now())}`,
+      idlePrompts: () =>
+        idlePromptStatus((idle as IdleScheduler).settings, env, storedSettings(options.home).idle_prompts),
       context,
       close: async () => {
         idle?.stop();

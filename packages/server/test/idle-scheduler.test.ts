@@ -4,35 +4,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { IDLE_PROMPT_MARKER } from "../src/missions/idle-prompt.ts";
 import { IdleScheduler } from "../src/missions/idle-scheduler.ts";
 import { idleSchedulerSettings } from "../src/missions/idle-scheduler-settings.ts";
-import type { SchedulerClock } from "../src/missions/scheduler-clock.ts";
 import { decodeResponse, modelRequest } from "./support/api-checks.ts";
 import type { EventStream } from "./support/event-stream.ts";
+import { ManualClock } from "./support/manual-clock.ts";
 import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
-
-/** A clock that moves only when the test says so, running the timers that fall due. */
-class ManualClock implements SchedulerClock {
-  #now = 1_000_000;
-  #next = 0;
-  readonly #timers = new Map<number, { at: number; callback: () => void }>();
-  now = () => this.#now;
-  setTimeout = (callback: () => void, delayMs: number): unknown => {
-    const id = ++this.#next;
-    this.#timers.set(id, { at: this.#now + delayMs, callback });
-    return id;
-  };
-  clearTimeout = (handle: unknown): void => {
-    this.#timers.delete(handle as number);
-  };
-  advance(ms: number): void {
-    this.#now += ms;
-    for (const [id, timer] of [...this.#timers].sort((left, right) => left[1].at - right[1].at)) {
-      if (timer.at > this.#now) continue;
-      this.#timers.delete(id);
-      timer.callback();
-    }
-  }
-}
 
 const IDLE_MS = 10 * 60_000;
 

@@ -74,6 +74,30 @@ describe("MCP servers in the browser", { timeout: 90_000 }, () => {
     await saveScreenshot(chat.page, "31-mcp-approved-after-reload");
   });
 
+  it("shows a call a rule allowed without asking as an MCP card with its server, title and result", async () => {
+    const { server } = suite;
+    await server.server.context.mcp.settled();
+    await server.api("POST", "/api/permission-rules", { tool: "mcp__fixture__lookup", behavior: "allow" });
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+    server.fake.script(
+      reply().toolCall("mcp__fixture__lookup", { word: "parley" }),
+      reply().text("Parley is a word the fixture knows."),
+    );
+    await chat.send("Look up parley");
+    await chat.waitForAgentTextContaining("Parley is a word the fixture knows.");
+    const card = chat.approval();
+    await card.waitForStatus("auto-approved");
+    expect(await card.root.getAttribute("data-kind")).toBe("MCPToolRequest");
+    expect(await card.root.getByTestId("mcp-server").textContent()).toBe("fixture");
+    expect(await card.root.getByTestId("mcp-tool-title").textContent()).toBe("Look up a word");
+    await card.root.getByTestId("mcp-badge-read-only").waitFor();
+    expect(await card.root.getByTestId("approval-status").textContent()).toContain("Allowed by a rule");
+    expect(await card.result.getByTestId("tool-result-output").textContent()).toBe(
+      "parley: a word the fixture knows",
+    );
+    await saveScreenshot(chat.page, "33-mcp-allowed-by-rule");
+  });
+
   it("does not start a project .mcp.json server until the person approves it in Settings", async () => {
     const { server } = suite;
     await server.server.context.mcp.settled();

@@ -1,6 +1,7 @@
 import type { ToolResultBlockParam } from "@parley/protocol";
 import { z } from "zod";
 import type { EngineTool, ToolOutput } from "../tools/engine-tool.ts";
+import { type McpCallFailure, mcpCallFailure } from "./mcp-call-failure.ts";
 
 /** An MCP tool as `tools/list` describes it. */
 export interface McpToolDescription {
@@ -29,11 +30,12 @@ export interface McpContentItem {
   [key: string]: unknown;
 }
 
-/** A `tools/call` result, as MCP servers return it. */
+/** A `tools/call` result, as MCP servers return it; `error` is Parley's, set when the call itself failed. */
 export interface McpCallResult {
   content?: McpContentItem[];
   isError?: boolean;
   structuredContent?: unknown;
+  error?: McpCallFailure;
 }
 
 /** A `notifications/progress` a server sent for a call. */
@@ -95,14 +97,22 @@ export function mcpEngineTool(
     access: () => ({ kind: "other", ...(readOnly && { readOnly: true }) }),
     mcp: { server, tool, ...(serverIcon !== undefined && { serverIcon }) },
     execute: async (input, context): Promise<ToolOutput> => {
-      const result = await call(input as Record<string, unknown>, {
-        toolUseId: context.toolUseId,
-        signal: context.signal,
-        onProgress: (progress) =>
-          context.onProgress(
-            `${progress.message ?? "progress"} (${progress.progress}${progress.total !== undefined ? `/${progress.total}` : ""})`,
-          ),
-      });
+      let result: McpCallResult;
+      try {
+        result = await call(input as Record<string, unknown>, {
+          toolUseId: context.toolUseId,
+          signal: context.signal,
+          onProgress: (progress) =>
+            context.onProgress(
+              `${progress.message ?? "progress"} (${progress.progress}${progress.total !== undefined ? `/${progress.total}` : ""})`,
+            ),
+        });
+      } catch (error) {
+        // A JSON-RPC failure (timeout, closed transport) is kept with its code, so hosts store more than text.
+        const failure = context.signal.aborted ? undefined : mcpCallFailure(error);
+        if (failure === undefined) throw error;
+        return { content: `Error: ${failure.message}`, isError: true, data: { error: failure } };
+      }
       return { content: mcpResultForModel(result), isError: result.isError === true, data: result };
     },
   };

@@ -1,4 +1,4 @@
-import type { FileInfo } from "@parley/protocol";
+import { type FileInfo, naturalSortKey } from "@parley/protocol";
 import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import { fileInfoOf } from "./file-info-of.ts";
 import { gitRecentFiles } from "./git-recent-files.ts";
@@ -16,18 +16,23 @@ export async function buildFileList(options: {
   /** What git starts from (default: this process's environment minus Parley's secrets). */
   env?: EnvironmentVariables;
 }): Promise<{ files: FileInfo[]; omitted: number; truncated: boolean }> {
-  const found: { info: FileInfo; modifiedMs: number }[] = [];
+  const found: { info: FileInfo; modifiedMs: number; key: string }[] = [];
   let omitted = 0;
   let result = await options.walk.next();
   while (!result.done) {
     const entry = result.value;
     if (entry.kind === "file" || entry.kind === "symlink") {
-      found.push({ info: fileInfoOf(entry), modifiedMs: entry.kind === "file" ? entry.modifiedMs : 0 });
+      const info = fileInfoOf(entry);
+      const modifiedMs = entry.kind === "file" ? entry.modifiedMs : 0;
+      found.push({ info, modifiedMs, key: naturalSortKey(info.path) });
     } else if (entry.kind === "omitted") omitted += entry.count;
     result = await options.walk.next();
   }
-  const byPath = (left: { info: FileInfo }, right: { info: FileInfo }) =>
-    left.info.path < right.info.path ? -1 : left.info.path > right.info.path ? 1 : 0;
+  // "Alphabetical" as people read it: case-insensitive, file-2 before file-10 (keys computed once per file).
+  const byPath = (left: { info: FileInfo; key: string }, right: { info: FileInfo; key: string }) => {
+    if (left.key !== right.key) return left.key < right.key ? -1 : 1;
+    return left.info.path < right.info.path ? -1 : left.info.path > right.info.path ? 1 : 0;
+  };
   if (options.order === "alphabetical") found.sort(byPath);
   else {
     const ranks = await gitRecentFiles(options.root, options.signal, options.env);

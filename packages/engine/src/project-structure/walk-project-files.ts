@@ -1,6 +1,7 @@
 import type { Dirent } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { sortNaturally } from "@parley/protocol";
 import { abortError } from "../util/abort.ts";
 import type { FileReport } from "./file-report.ts";
 import { ProjectIgnore } from "./project-ignore.ts";
@@ -120,7 +121,7 @@ export async function* walkProjectFiles(
 
 async function listFolder(absolute: string): Promise<Dirent[]> {
   const dirents = await readdir(absolute, { withFileTypes: true }).catch(() => [] as Dirent[]);
-  return dirents.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  return sortNaturally(dirents, (dirent) => dirent.name);
 }
 
 function childPath(folder: string, name: string): string {

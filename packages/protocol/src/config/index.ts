@@ -9,6 +9,12 @@ export {
   ChildProcessSettingsSchema,
   EnvironmentVariableNameSchema,
 } from "./child-process-settings.ts";
+export type { IdlePromptSettings, IdlePromptSource, IdlePromptStatus } from "./idle-prompt-settings.ts";
+export {
+  IdlePromptSettingsSchema,
+  IdlePromptSourceSchema,
+  IdlePromptStatusSchema,
+} from "./idle-prompt-settings.ts";
 export { configPublicSchemas } from "./public-schemas.ts";
 export type {
   AnthropicProviderSettings,

@@ -4,6 +4,7 @@ import {
   ChildProcessSettingsSchema,
   EnvironmentVariableNameSchema,
 } from "./child-process-settings.ts";
+import { IdlePromptSettingsSchema, IdlePromptStatusSchema } from "./idle-prompt-settings.ts";
 import {
   AnthropicProviderSettingsSchema,
   ModelRefSchema,
@@ -19,6 +20,8 @@ export const configPublicSchemas: Record<string, z.ZodType> = {
   AnthropicProviderSettings: AnthropicProviderSettingsSchema,
   ChildProcessSettings: ChildProcessSettingsSchema,
   EnvironmentVariableName: EnvironmentVariableNameSchema,
+  IdlePromptSettings: IdlePromptSettingsSchema,
+  IdlePromptStatus: IdlePromptStatusSchema,
   ModelRef: ModelRefSchema,
   OpenAICompatibleEndpoint: OpenAICompatibleEndpointSchema,
   OpenAIProviderSettings: OpenAIProviderSettingsSchema,

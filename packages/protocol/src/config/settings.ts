@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PermissionModeSchema } from "../sdk/enums.ts";
 import { type DecodeResult, decodeWith } from "../shared/decode-result.ts";
 import { AgentClisSettingsSchema, ChildProcessSettingsSchema } from "./child-process-settings.ts";
+import { IdlePromptSettingsSchema } from "./idle-prompt-settings.ts";
 
 // Parley's user settings (`PARLEY_HOME/settings.json`). Every object is loose so that a settings
 // file written by a newer Parley keeps its unknown fields when an older one rewrites it.
@@ -87,6 +88,8 @@ export const ParleySettingsSchema = z.looseObject({
   agent_clis: AgentClisSettingsSchema.optional(),
   /** The Bash tool and workflow shell steps: the Parley secrets their commands get anyway. */
   shell: ChildProcessSettingsSchema.optional(),
+  /** Prompting idle agents toward the project's mission; the environment's values are the defaults. */
+  idle_prompts: IdlePromptSettingsSchema.optional(),
 });
 export type ParleySettings = z.infer<typeof ParleySettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdlePromptStatusSchema } from "../config/idle-prompt-settings.ts";
 
 /**
  * `GET /api/settings`: the settings with every API key replaced by whether it is set and its last four
@@ -25,6 +26,8 @@ export const SettingsViewSchema = z.looseObject({
     /** Set when the configured model cannot be used (unknown provider, missing key): what to fix. */
     error: z.string().optional(),
   }),
+  /** Whether idle agents are prompted toward the mission now, and from where that was set. */
+  idle_prompts: IdlePromptStatusSchema.optional(),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 

@@ -21,6 +21,8 @@ export const ProjectDependencySchema = z.looseObject({
   dev: z.boolean(),
   /** Installed only when available or asked for (npm optionalDependencies, Python extras). */
   optional: z.boolean().optional(),
+  /** Named as a peer dependency (npm peerDependencies): the package expects its host to provide it. */
+  peer: z.boolean().optional(),
   direct: z.boolean(),
   manifest: z.string().optional(),
   depends_on: z.array(z.string()),

@@ -94,8 +94,18 @@ function dependencyLines(graph: DependencyGraph, lines: EntryLines): void {
   }
 }
 
-function tags(dependency: { ecosystem: string; dev: boolean; optional?: boolean | undefined }): string {
-  return [dependency.ecosystem, dependency.dev && "dev", dependency.optional && "optional"]
+function tags(dependency: {
+  ecosystem: string;
+  dev: boolean;
+  optional?: boolean | undefined;
+  peer?: boolean | undefined;
+}): string {
+  return [
+    dependency.ecosystem,
+    dependency.dev && "dev",
+    dependency.optional && "optional",
+    dependency.peer && "peer",
+  ]
     .filter(Boolean)
     .join(", ");
 }

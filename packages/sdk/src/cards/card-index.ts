@@ -28,10 +28,12 @@ export function indexCards(cards: readonly MessageCard[]): CardIndex {
 }
 
 /**
- * Whether a card shows in the turn's body. A tool call nobody had to approve shows in the tool activity
- * instead, and a result shows with its call.
+ * Whether a card shows in the turn's body. A built-in tool call nobody had to approve shows in the tool
+ * activity instead; an MCP call always shows as its card (server, title, result), however it was allowed;
+ * a result shows with its call.
  */
 export function isCardShown(card: MessageCard, index: CardIndex): boolean {
+  if (card.rich.kind === "MCPToolRequest") return true;
   if (isToolRequestKind(card.rich.kind)) {
     const request = readToolRequest(card.rich.data);
     return request === undefined || asksPerson(request);

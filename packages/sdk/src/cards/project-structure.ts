@@ -1,9 +1,10 @@
 import {
-  type DependencyGraph,
   type DirectoryNode,
   type FileInfo,
+  type ProjectDependency,
   type ProjectStructureData,
   ProjectStructureDataSchema,
+  sortNaturally,
 } from "@parley/protocol";
 
 /** Reads a ProjectStructure card's data; undefined when it does not fit the schema. */
@@ -59,17 +60,30 @@ export function folderEntryCount(node: DirectoryNode): number {
 /** The columns a file list sorts by; `given` keeps the generator's order (by relevance when asked for). */
 export type FileSortKey = "given" | "path" | "size" | "language" | "mime_type";
 
-/** Files sorted by a column (ties by path), reversed when `descending`. */
+/**
+ * Files sorted by a column (ties by path), reversed when `descending`. Text columns sort as people read them
+ * (case-insensitive, `file-2` before `file-10`).
+ */
 export function sortFiles(files: readonly FileInfo[], key: FileSortKey, descending: boolean): FileInfo[] {
   if (key === "given") return [...files];
-  const compare = (left: FileInfo, right: FileInfo, by: Exclude<FileSortKey, "given">): number => {
-    if (by === "size") return left.size - right.size;
-    const a = left[by] ?? "";
-    const b = right[by] ?? "";
-    return a < b ? -1 : a > b ? 1 : 0;
-  };
-  const sorted = [...files].sort((left, right) => compare(left, right, key) || compare(left, right, "path"));
+  const byPath = sortNaturally(files, (file) => file.path);
+  const sorted =
+    key === "path"
+      ? byPath
+      : key === "size"
+        ? byPath.sort((left, right) => left.size - right.size)
+        : sortNaturally(byPath, (file) => file[key] ?? "");
   return descending ? sorted.reverse() : sorted;
+}
+
+/** A dependency's flags in words, as its row shows them: direct or transitive, then dev, optional, peer. */
+export function dependencyTags(dependency: ProjectDependency): string[] {
+  return [
+    dependency.direct ? "direct" : "transitive",
+    ...(dependency.dev ? ["dev"] : []),
+    ...(dependency.optional === true ? ["optional"] : []),
+    ...(dependency.peer === true ? ["peer"] : []),
+  ];
 }
 
 /** The first few names and how many more, so a row stays one line. */

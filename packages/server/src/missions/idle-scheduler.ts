@@ -21,11 +21,13 @@ export interface IdleSchedulerContext {
  * and an `IdlePromptTriggered` event is published. Never while an approval or question of its session
  * waits, never past the mission's budget of idle prompts (counted from the stored runs, so a restart does
  * not reset it), never after a Stop (until the agent's next run ends well), and a cleared mission cancels
- * every pending prompt and stops the idle runs still going. Off unless the settings enable it.
+ * every pending prompt and stops the idle runs still going. Off unless the settings enable it; the settings
+ * are read again whenever they change (`settings_changed`), so Settings switches it on and off live.
  */
 export class IdleScheduler {
   readonly #context: IdleSchedulerContext;
-  readonly #settings: IdleSchedulerSettings;
+  readonly #settingsOf: () => IdleSchedulerSettings;
+  #settings: IdleSchedulerSettings;
   readonly #clock: SchedulerClock;
   readonly #timers = new Map<string, unknown>();
   /** Runs this scheduler started that have not ended. */
@@ -34,22 +36,28 @@ export class IdleScheduler {
 
   constructor(
     context: IdleSchedulerContext,
-    settings: IdleSchedulerSettings,
+    settings: IdleSchedulerSettings | (() => IdleSchedulerSettings),
     clock: SchedulerClock = systemClock,
   ) {
     this.#context = context;
-    this.#settings = settings;
+    this.#settingsOf = typeof settings === "function" ? settings : () => settings;
+    this.#settings = this.#settingsOf();
     this.#clock = clock;
   }
 
+  /** The settings in force now. */
+  get settings(): IdleSchedulerSettings {
+    return this.#settings;
+  }
+
   /**
-   * Starts watching the event bus (does nothing when the scheduler is off). Agents whose last run ended
-   * well before this start (a restarted server) count as idle from now.
+   * Starts watching the event bus. Agents whose last run ended well before this start (a restarted server,
+   * or idle prompts just switched on) count as idle from now.
    */
   start(): void {
-    if (!this.#settings.enabled || this.#unsubscribe !== undefined) return;
+    if (this.#unsubscribe !== undefined) return;
     this.#unsubscribe = this.#context.bus.subscribe((events) => this.#onEvents(events));
-    this.#scheduleIdleAgents();
+    if (this.#settings.enabled) this.#scheduleIdleAgents();
   }
 
   /** Stops watching and drops every pending idle prompt. */
@@ -67,12 +75,19 @@ export class IdleScheduler {
 
   #onEvents(events: readonly LoggedEvent[]): void {
     for (const logged of events) {
+      // Switched off, only a settings change matters: other frames are not even parsed.
+      if (!this.#settings.enabled && !logged.frame.includes("settings_changed")) continue;
       const view = fromUiSseMessage(JSON.parse(logged.frame));
       if (view.kind !== "unrecognized") this.#onEvent(view.event);
     }
   }
 
   #onEvent(event: ServerEvent): void {
+    if (event.type === "StateUpdated" && event.reason === "settings_changed") {
+      this.#reconfigure();
+      return;
+    }
+    if (!this.#settings.enabled) return;
     if (event.type === "StateUpdated" && event.reason === "mission_changed") {
       if (this.#mission() === null) this.#stopAll();
       return;
@@ -85,6 +100,13 @@ export class IdleScheduler {
     this.#cancel(key);
     // A Stop (or an interrupted or failed run) ends the idle prompting of this agent until a run ends well.
     if (event.outcome === "success") this.#schedule(key, run.session_id, run.agent_id);
+  }
+
+  /** The settings changed: pending prompts are dropped, and with idle prompts on, idle agents wait anew. */
+  #reconfigure(): void {
+    this.#settings = this.#settingsOf();
+    for (const key of [...this.#timers.keys()]) this.#cancel(key);
+    if (this.#settings.enabled) this.#scheduleIdleAgents();
   }
 
   #scheduleIdleAgents(): void {
@@ -114,7 +136,7 @@ export class IdleScheduler {
   #fire(sessionId: string, agentId: string, idleMs: number): void {
     const { store, agents, bus, projectRoot } = this.#context;
     const mission = this.#mission();
-    if (mission === null || agents.isActive(sessionId, agentId)) return;
+    if (!this.#settings.enabled || mission === null || agents.isActive(sessionId, agentId)) return;
     if (store.approvals.bySession(sessionId, "pending").length > 0) return;
     if (store.questions.pending(sessionId).length > 0) return;
     const used = this.#idlePromptsSent(mission);

@@ -20,6 +20,8 @@ export interface TestServerOptions {
   fake?: FakeModelServer;
   /** MCP timeouts and restart policy (tests shorten them). */
   mcp?: ServerOptions["mcp"];
+  /** The idle scheduler's clock (and settings beyond the server's own). */
+  idle?: ServerOptions["idle"];
   /** A fixed API token (as `parley serve` passes PARLEY_TOKEN) instead of a random one. */
   token?: string;
   /** The server's clock (tests move it to make time pass between restarts). */
@@ -72,6 +74,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.compaction && { compaction: options.compaction }),
     sse: { heartbeatMs: 60_000, ...options.sse },
     ...(options.mcp && { mcp: options.mcp }),
+    ...(options.idle && { idle: options.idle }),
     ...(options.token !== undefined && { token: options.token }),
     ...(options.now && { now: options.now }),
     ...(options.limits && { limits: options.limits }),

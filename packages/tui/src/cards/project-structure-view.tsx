@@ -1,5 +1,6 @@
 import { dependentNames, type ProjectStructureData } from "@parley/protocol";
 import {
+  dependencyTags,
   folderEntryCount,
   formatBytes,
   initiallyOpenFolders,
@@ -84,13 +85,7 @@ export function structureLines(structure: ProjectStructureData): string[] {
     safeText(manifests),
     `${plural(graph.dependencies.length, "package")}: ${direct} direct, ${graph.dependencies.length - direct} transitive`,
     ...graph.dependencies.map((dependency) => {
-      const tags = [
-        dependency.direct ? "direct" : "transitive",
-        dependency.dev ? "dev" : "",
-        dependency.optional === true ? "optional" : "",
-      ]
-        .filter(Boolean)
-        .join(", ");
+      const tags = dependencyTags(dependency).join(", ");
       const requires = dependency.depends_on.map((id) => names.get(id) ?? id);
       const by = dependents.get(dependency.id) ?? [];
       return safeText(

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from "react";
 import { SignedOutPage } from "../auth/signed-out-page.tsx";
 import { ChatPanel } from "../chat/chat-panel.tsx";
+import { MissionLine } from "../chat/mission-line.tsx";
 import { Composer } from "../composer/composer.tsx";
 import { QueueList } from "../composer/queue-list.tsx";
 import { GearIcon, MenuIcon } from "../lib/icons.tsx";
+import { ProjectPage } from "../project/project-page.tsx";
 import { type AgentBackendsApi, createAgentBackendsApi } from "../sessions/agent-backends-api.ts";
 import { NewSessionBackend } from "../sessions/new-session-backend.tsx";
 import { SessionList } from "../sessions/session-list.tsx";
@@ -111,6 +113,18 @@ export function App({
         >
           Workflows
         </button>
+        <button
+          type="button"
+          className="button sidebar-settings"
+          data-testid="project-link"
+          aria-current={route.page === "project" ? "page" : undefined}
+          onClick={() => {
+            setSidebarOpen(false);
+            navigate({ page: "project" });
+          }}
+        >
+          Project
+        </button>
       </aside>
       {sidebarOpen && (
         <button
@@ -131,6 +145,8 @@ export function App({
         <Notices />
         {route.page === "workflows" ? (
           <WorkflowsPage onClose={backToChat} />
+        ) : route.page === "project" ? (
+          <ProjectPage onShared={backToChat} />
         ) : route.page === "settings" ? (
           <SettingsPage
             api={settingsApi}
@@ -147,6 +163,7 @@ export function App({
                 onReview={() => navigate({ page: "settings" }, { hash: MCP_SERVERS_SECTION })}
               />
             </div>
+            <MissionLine onOpen={() => navigate({ page: "settings" })} />
             <ChatPanel />
             <div className="chat-footer">
               <QueueList />

@@ -1,12 +1,17 @@
 import { useMemo, useSyncExternalStore } from "react";
 
 /** The page the address bar names: the chat (optionally one session), or the settings page. */
-export type Route = { page: "chat"; sessionId?: string } | { page: "settings" } | { page: "workflows" };
+export type Route =
+  | { page: "chat"; sessionId?: string }
+  | { page: "settings" }
+  | { page: "workflows" }
+  | { page: "project" };
 
 /** Reads a route from a path: `/`, `/sessions/<id>`, `/settings`; anything else is the chat. */
 export function parseRoute(pathname: string): Route {
   if (pathname === "/settings" || pathname === "/settings/") return { page: "settings" };
   if (pathname === "/workflows" || pathname === "/workflows/") return { page: "workflows" };
+  if (pathname === "/project" || pathname === "/project/") return { page: "project" };
   const session = /^\/sessions\/([^/]+)\/?$/.exec(pathname);
   if (session?.[1] !== undefined) {
     try {
@@ -22,6 +27,7 @@ export function parseRoute(pathname: string): Route {
 export function routePath(route: Route): string {
   if (route.page === "settings") return "/settings";
   if (route.page === "workflows") return "/workflows";
+  if (route.page === "project") return "/project";
   return route.sessionId === undefined ? "/" : `/sessions/${encodeURIComponent(route.sessionId)}`;
 }
 

@@ -64,8 +64,8 @@ export function MissionSection({ api }: { api: MissionApi }) {
     >
       <h2 id="settings-mission-title">Mission</h2>
       <p className="muted">
-        The project's standing goal. Every agent run is told it; with idle prompts on (PARLEY_IDLE_PROMPTS=on
-        where Parley starts) an agent that falls idle is sent a prompt toward it.
+        The project's standing goal. Every agent run is told it; with idle prompts on (below) an agent that
+        falls idle is sent a prompt toward it.
       </p>
       {error !== undefined && (
         <p className="notice notice-error" role="alert" data-testid="mission-error">

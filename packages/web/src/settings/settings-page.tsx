@@ -3,6 +3,7 @@ import { type ThemePreference, useTheme } from "../theme/theme-context.tsx";
 import { AgentClisSection } from "./agent-clis-section.tsx";
 import { type AgentOverrideApi, AgentOverrideSection } from "./agent-override-section.tsx";
 import { ApiKeyRow } from "./api-key-row.tsx";
+import { IdlePromptsSection } from "./idle-prompts-section.tsx";
 import { LimitsSection } from "./limits-section.tsx";
 import { McpServersSection } from "./mcp-servers-section.tsx";
 import { defaultMissionApi, type MissionApi, MissionSection } from "./mission-section.tsx";
@@ -67,6 +68,7 @@ export function SettingsPage({
         </>
       )}
       <MissionSection api={missionApi} />
+      {view?.idle_prompts !== undefined && <IdlePromptsSection status={view.idle_prompts} save={save} />}
       <AgentClisSection />
       <AgentOverrideSection api={overrideApi} />
       <McpServersSection api={api} revision={mcpRevision} />

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { describeModel, loadSettings, parleyHome, resolveModelConfig } from "@parley/engine";
-import { startParleyServer } from "@parley/server";
+import { describeIdlePrompts, startParleyServer } from "@parley/server";
 import { write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
@@ -46,6 +46,7 @@ export const serveCommand: Command = {
         "         (signs one browser in, once; for another, run parley open in the project folder)",
         `  API:   ${server.url}/api (bearer token in ${server.tokenFile})`,
         `  Model: ${model.label}${model.isDemo ? " — set ANTHROPIC_API_KEY, OPENAI_API_KEY or PARLEY_MODEL, or use Settings" : ""}`,
+        `  Idle prompts: ${describeIdlePrompts(server.idlePrompts())}`,
         ...(args.backend !== undefined && args.backend !== "parley"
           ? [`  Backend: ${args.backend} answers new sessions (choose another per session)`]
           : []),

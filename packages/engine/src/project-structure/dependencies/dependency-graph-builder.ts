@@ -9,6 +9,8 @@ export interface FoundPackage {
   direct?: boolean;
   dev?: boolean;
   optional?: boolean;
+  /** Named as a peer dependency by a manifest, or installed only as a peer (npm's `peer`). */
+  peer?: boolean;
   manifest?: string;
 }
 
@@ -19,8 +21,8 @@ export function dependencyId(ecosystem: string, name: string, version: string): 
 
 /**
  * Collects packages and edges from every lockfile and manifest of a project into one DependencyGraph:
- * a package seen twice is merged (direct if any manifest names it, dev only if every use is dev, optional if
- * any says so), edges to
+ * a package seen twice is merged (direct if any manifest names it, dev only if every use is dev, optional and
+ * peer if any says so), edges to
  * packages not in the graph are dropped, and at most `maxDependencies` are kept, direct ones first.
  */
 export class DependencyGraphBuilder {
@@ -67,6 +69,7 @@ export class DependencyGraphBuilder {
     }
     // Optional when any manifest or lockfile says so; the walk of requirements never clears it.
     if (found.optional) known.optional = true;
+    if (found.peer) known.peer = true;
     return id;
   }
 
@@ -94,6 +97,7 @@ export class DependencyGraphBuilder {
       ecosystem: found.ecosystem,
       dev: Boolean(found.dev),
       ...(found.optional && { optional: true }),
+      ...(found.peer && { peer: true }),
       direct: Boolean(found.direct),
       ...(found.manifest !== undefined && { manifest: found.manifest }),
       depends_on: [...(this.#edges.get(id) ?? [])].filter((target) => kept.has(target)).sort(),

@@ -1,7 +1,7 @@
 import type { DependencyGraphBuilder } from "./dependency-graph-builder.ts";
 import type { ManifestFolder } from "./manifest-folder.ts";
 import { resolveNpmLockfile } from "./npm-lockfile-resolution.ts";
-import { NPM_GROUPS } from "./npm-manifest.ts";
+import { NPM_GROUPS, optionalPeer, type PackageJson } from "./npm-manifest.ts";
 import { parseError } from "./parse-error.ts";
 import { objectOrUndefined, stringOrUndefined } from "./untrusted-values.ts";
 
@@ -13,10 +13,12 @@ interface LockEntry {
   dev?: unknown;
   optional?: unknown;
   devOptional?: unknown;
+  peer?: unknown;
   dependencies?: unknown;
   devDependencies?: unknown;
   optionalDependencies?: unknown;
   peerDependencies?: unknown;
+  peerDependenciesMeta?: unknown;
 }
 
 /**
@@ -52,9 +54,12 @@ export async function readNpmLockfile(
         name,
         version: stringOrUndefined(entry.version) ?? "0.0.0",
         // A workspace another workspace requires is one of the project's own packages, so named directly.
-        ...(isWorkspaceKey(key) || own?.link === true ? { direct: true } : { dev: entry.dev === true }),
-        ...((entry.optional === true || entry.devOptional === true) &&
-          entry.dev !== true && { optional: true }),
+        // `devOptional` is both: a dev dependency and an optional one; both flags stay.
+        ...(isWorkspaceKey(key) || own?.link === true
+          ? { direct: true }
+          : { dev: entry.dev === true || entry.devOptional === true }),
+        ...((entry.optional === true || entry.devOptional === true) && { optional: true }),
+        ...(entry.peer === true && { peer: true }),
       });
     }
     ids.set(key, id);
@@ -86,7 +91,10 @@ export async function readNpmLockfile(
           version: stringOrUndefined(linked?.version) ?? "0.0.0",
           direct: true,
           dev: group.dev,
-          ...(group.optional && { optional: true }),
+          ...((group.optional || (group.peer && optionalPeer(entry as PackageJson, required))) && {
+            optional: true,
+          }),
+          ...(group.peer && { peer: true }),
           manifest,
         });
       }
@@ -147,7 +155,6 @@ function lockfilePackages(folder: ManifestFolder, text: string): Map<string, Loc
 function* requiredNames(entry: LockEntry | undefined): Generator<string> {
   if (entry === undefined) return;
   for (const group of NPM_GROUPS) yield* Object.keys(objectOrUndefined(entry[group.field]) ?? {});
-  yield* Object.keys(objectOrUndefined(entry.peerDependencies) ?? {});
 }
 
 /** The root ("") and workspace folders, as opposed to installed packages under `node_modules/`. */

@@ -3,9 +3,10 @@ import type { ManifestFolder } from "./manifest-folder.ts";
 
 /** The dependency groups of a package.json, with the flags each gives. */
 export const NPM_GROUPS = [
-  { field: "dependencies", dev: false, optional: false },
-  { field: "devDependencies", dev: true, optional: false },
-  { field: "optionalDependencies", dev: false, optional: true },
+  { field: "dependencies", dev: false, optional: false, peer: false },
+  { field: "devDependencies", dev: true, optional: false, peer: false },
+  { field: "optionalDependencies", dev: false, optional: true, peer: false },
+  { field: "peerDependencies", dev: false, optional: false, peer: true },
 ] as const;
 
 /** The fields of a package.json the dependency view reads. */
@@ -16,6 +17,9 @@ export interface PackageJson {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  /** `{ name: { optional: true } }`: a peer the host may leave out. */
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
 /** A folder's package.json, or undefined when it is missing or not a JSON object. */
@@ -67,17 +71,27 @@ export function addNpmManifest(
   });
 }
 
-/** Each dependency a package.json names, with its range and group flags. */
+/** Each dependency a package.json names, with its range and group flags (a peer marked optional is optional). */
 export function* npmDirectDependencies(
   manifest: PackageJson,
-): Generator<{ name: string; range: string; dev: boolean; optional: boolean }> {
+): Generator<{ name: string; range: string; dev: boolean; optional: boolean; peer: boolean }> {
   for (const group of NPM_GROUPS) {
     const entries = manifest[group.field];
     if (typeof entries !== "object" || entries === null) continue;
     for (const [name, range] of Object.entries(entries)) {
-      if (typeof range === "string") yield { name, range, dev: group.dev, optional: group.optional };
+      if (typeof range !== "string") continue;
+      const optional = group.optional || (group.peer && optionalPeer(manifest, name));
+      yield { name, range, dev: group.dev, optional, peer: group.peer };
     }
   }
+}
+
+/** Whether `peerDependenciesMeta` marks a peer optional. */
+export function optionalPeer(manifest: PackageJson, name: string): boolean {
+  const meta = manifest.peerDependenciesMeta;
+  if (typeof meta !== "object" || meta === null || !Object.hasOwn(meta, name)) return false;
+  const entry = meta[name];
+  return typeof entry === "object" && entry !== null && entry.optional === true;
 }
 
 /** A package.json with no lockfile: its direct dependencies at their declared ranges. */
@@ -95,6 +109,7 @@ export async function readNpmManifestOnly(
         direct: true,
         dev: dependency.dev,
         ...(dependency.optional && { optional: true }),
+        ...(dependency.peer && { peer: true }),
         manifest: workspace.pathOf("package.json"),
       });
     }

@@ -9,6 +9,7 @@ interface Importer {
   dependencies?: Versions;
   devDependencies?: Versions;
   optionalDependencies?: Versions;
+  peerDependencies?: Versions;
 }
 
 interface Snapshot {
@@ -81,6 +82,7 @@ export async function readPnpmLockfile(
           direct: true,
           dev: group.dev,
           ...(group.optional && { optional: true }),
+          ...(group.peer && { peer: true }),
           manifest,
         });
       }

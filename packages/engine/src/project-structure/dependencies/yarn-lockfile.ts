@@ -36,6 +36,7 @@ export async function readYarnLockfile(
         direct: true,
         dev: dependency.dev,
         ...(dependency.optional && { optional: true }),
+        ...(dependency.peer && { peer: true }),
         manifest: workspace.pathOf("package.json"),
       });
     }

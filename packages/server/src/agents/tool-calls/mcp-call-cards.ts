@@ -1,5 +1,6 @@
-import type { McpCallResult, McpEngineTool, McpResourceRead } from "@parley/engine";
+import type { McpCallFailure, McpCallResult, McpEngineTool, McpResourceRead } from "@parley/engine";
 import type {
+  ErrorDetail,
   JsonValue,
   MCPResourceMessage,
   MCPToolRequestData,
@@ -41,13 +42,18 @@ export function mcpToolRequestData(data: ToolRequestData, tool: McpEngineTool): 
   };
 }
 
-/** An MCP call's result card: seed 001's MCPToolResult, with the text the person reads and the server's result. */
+/**
+ * An MCP call's result card: seed 001's MCPToolResult, with the text the person reads and the server's result.
+ * A call that failed on the JSON-RPC level (timeout, closed transport) keeps its error code in `error` and in
+ * `result.error`; a result the server marked `isError` is a `tool_error` with `result.isError` kept.
+ */
 export function mcpToolResultData(
   data: ToolResultData,
   tool: McpEngineTool,
   toolUseResult: unknown,
 ): MCPToolResultData {
   const { tool_name, output, error, duration_ms, ...card } = data;
+  const failure = (toolUseResult as McpCallResult | undefined)?.error;
   return {
     ...card,
     server_name: tool.mcp.server,
@@ -55,8 +61,22 @@ export function mcpToolResultData(
     model_tool_name: tool_name,
     result: storedResult(toolUseResult, output),
     duration_ms: duration_ms ?? 0,
-    error: error ?? null,
+    error: failure === undefined ? (error ?? null) : mcpErrorDetail(failure),
     output: typeof output === "string" ? output : JSON.stringify(output),
+  };
+}
+
+/** A JSON-RPC failure as the card's ErrorDetail: its kind as `code`, the number in `details`. */
+function mcpErrorDetail(failure: McpCallFailure): ErrorDetail {
+  return {
+    code: failure.kind,
+    message: failure.message,
+    details: jsonOf({
+      jsonrpc_code: failure.code,
+      ...(failure.data !== undefined && { data: failure.data }),
+    }),
+    // A timeout or a lost connection (the server is restarted) may pass; the server's own error may not.
+    retryable: failure.kind !== "mcp_error",
   };
 }
 
@@ -93,11 +113,15 @@ function storedResult(toolUseResult: unknown, output: JsonValue): JsonValue {
     }
     return copy;
   });
-  return JSON.parse(
-    JSON.stringify({
-      content,
-      ...(result.isError !== undefined && { isError: result.isError }),
-      ...(result.structuredContent !== undefined && { structuredContent: result.structuredContent }),
-    }),
-  ) as JsonValue;
+  return jsonOf({
+    content,
+    ...(result.isError !== undefined && { isError: result.isError }),
+    ...(result.structuredContent !== undefined && { structuredContent: result.structuredContent }),
+    ...(result.error !== undefined && { error: result.error }),
+  });
+}
+
+/** A value as plain JSON (what a card may carry): undefined fields dropped. */
+function jsonOf(value: unknown): JsonValue {
+  return JSON.parse(JSON.stringify(value)) as JsonValue;
 }

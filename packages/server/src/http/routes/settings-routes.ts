@@ -14,6 +14,7 @@ import {
   type SettingsView,
   SettingsViewSchema,
 } from "@parley/protocol";
+import { idlePromptStatus, idleSchedulerSettings } from "../../missions/idle-scheduler-settings.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
@@ -67,8 +68,9 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
   ];
 }
 
-/** The settings as a browser may see them. */
+/** The settings as a browser may see them, with idle prompts as they run (Settings over the environment). */
 export function settingsView(settings: ParleySettings, env: EnvironmentVariables): SettingsView {
+  const idle = idleSchedulerSettings(env, {}, settings.idle_prompts);
   const model = currentModel(settings, env);
   const providers = settings.providers ?? {};
   const apiKeys: SettingsView["api_keys"] = [
@@ -78,7 +80,12 @@ export function settingsView(settings: ParleySettings, env: EnvironmentVariables
       keyStatus(endpoint.id, undefined, endpoint.api_key),
     ),
   ];
-  return { settings: withoutKeys(settings), api_keys: apiKeys, model };
+  return {
+    settings: withoutKeys(settings),
+    api_keys: apiKeys,
+    model,
+    idle_prompts: idlePromptStatus(idle, env, settings.idle_prompts),
+  };
 }
 
 /**

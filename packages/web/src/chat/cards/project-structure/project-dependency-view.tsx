@@ -1,5 +1,5 @@
 import { type DependencyGraph, dependentNames, type ProjectDependency } from "@parley/protocol";
-import { summarizeNames } from "@parley/sdk";
+import { dependencyTags, summarizeNames } from "@parley/sdk";
 import { useId, useMemo, useState } from "react";
 import { VirtualRows } from "./virtual-rows.tsx";
 
@@ -93,11 +93,7 @@ function DependencyRow({
   names: ReadonlyMap<string, string>;
   dependents: readonly string[];
 }) {
-  const tags = [
-    dependency.direct ? "direct" : "transitive",
-    dependency.dev ? "dev" : undefined,
-    dependency.optional === true ? "optional" : undefined,
-  ].filter((tag): tag is string => tag !== undefined);
+  const tags = dependencyTags(dependency);
   const requires = dependency.depends_on.map((id) => names.get(id) ?? id);
   return (
     <div className="dependency-row" data-testid="dependency-row" data-name={dependency.name}>

@@ -15,7 +15,8 @@ export function ProjectStructureCard({
   card,
   structure,
 }: {
-  card: MessageCard;
+  /** The chat message it belongs to; none in the Project view. */
+  card?: MessageCard;
   structure: ProjectStructureData;
 }) {
   const truncated = structure.truncated === true;
@@ -26,7 +27,7 @@ export function ProjectStructureCard({
       data-testid="rich-card"
       data-kind="ProjectStructure"
       data-structure-type={structure.structure_type}
-      data-message-id={card.id}
+      data-message-id={card?.id}
     >
       <header className="card-title">
         <span className="card-kicker">{STRUCTURE_TITLES[structure.structure_type]}</span>{" "}
