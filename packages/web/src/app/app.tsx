@@ -178,7 +178,7 @@ export function App({
 }
 
 /** The header's title: the page's name, or on the chat the session's title. */
-const PAGE_TITLES = { settings: "Settings", workflows: "Workflows" } as const;
+const PAGE_TITLES = { settings: "Settings", workflows: "Workflows", project: "Project" } as const;
 
 function TopBar({
   route,
