@@ -50,16 +50,15 @@ describe("what a conversation leaves on disk", () => {
     await server.context.agents.waitForRun(sent.body.run_id as string);
 
     const [frame] = messageFrames(server);
-    expect(frame).toEqual({
-      id: expect.any(String),
+    // A slim revision 2 frame: no id (it is evt_<seq>) and no project root (the server's one project).
+    expect(frame).toStrictEqual({
       seq: expect.any(Number),
-      rev: 1,
+      rev: 2,
       ts_ms: clock,
       kind: "message",
       text,
       agent_id: "main",
       session_id: sent.body.session_id,
-      project_root: server.context.projectRoot,
       data: {
         from: "user",
         to: "main",
