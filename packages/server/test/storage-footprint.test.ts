@@ -69,6 +69,12 @@ describe("what a conversation leaves on disk", () => {
       },
     });
     expect(JSON.stringify(frame).split("x".repeat(2_000))).toHaveLength(2);
+    // On disk that long frame is deflated; the log reads it back (and replays it) as the text above.
+    const stored = server.context.store.database
+      .prepare("SELECT typeof(frame) AS type, length(frame) AS bytes FROM events WHERE seq = ?")
+      .get(frame.seq) as { type: string; bytes: number };
+    expect(stored.type).toBe("blob");
+    expect(stored.bytes).toBeLessThan(text.length / 4);
 
     // A Text whose data says more than its content (a question's answer names its question) keeps it.
     const publisher = new MessagePublisher(server.context);
