@@ -13,6 +13,7 @@ import {
   decodeUiSseMessage,
   decodeWith,
   toUiSseMessage,
+  UI_SSE_WIRE_REVISION,
 } from "../src/index.ts";
 import { fullEvents } from "../test/events/sample-events.ts";
 
@@ -42,7 +43,8 @@ function seedLines(): CorpusLine[] {
   const events = Object.values(fullEvents).map((event, index) => ({
     family: "events" as const,
     line: JSON.stringify(
-      toUiSseMessage(event, { id: `evt-${index}`, seq: index + 1, rev: 1, ts_ms: 1_790_000_000_000 }),
+      // Frames as the server writes them now (slim revision 2).
+      toUiSseMessage(event, { seq: index + 1, rev: UI_SSE_WIRE_REVISION, ts_ms: 1_790_000_000_000 }),
     ),
   }));
 

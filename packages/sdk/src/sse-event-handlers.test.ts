@@ -1,4 +1,4 @@
-import type { AnyUiSseMessage } from "@parley/protocol";
+import { type AnyUiSseMessage, decodeUiSseMessage, fromUiSseMessage, toUiSseMessage } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import { type FixtureFrame, fixture, fixtureState, framesOf } from "../test/support/server-fixture.ts";
 import { chatReducer } from "./chat-reducer.ts";
@@ -37,7 +37,31 @@ const frame = (fields: Partial<AnyUiSseMessage> & { kind: string }): AnyUiSseMes
   ...fields,
 });
 
+/** The same frame as a revision 2 server writes it (slim: no default id, project root or thinking: false). */
+function asSlimFrame(frame: FixtureFrame): FixtureFrame {
+  const view = fromUiSseMessage(frame.message);
+  if (view.kind === "unrecognized") return frame;
+  const wire = JSON.stringify(
+    toUiSseMessage(view.event, { seq: frame.seq, rev: 2, ts_ms: frame.message.ts_ms }),
+  );
+  const decoded = decodeUiSseMessage(wire);
+  if (!decoded.success) throw new Error(decoded.error.message);
+  return { ...frame, block: wire, message: decoded.value.message };
+}
+
 describe("event handlers on a real server's frames", () => {
+  it("build the same conversation from slim revision 2 frames as from the recorded revision 1 frames", () => {
+    const recorded = framesOf(first.session_id);
+    expect(recorded.every((frame) => frame.message.rev === 1)).toBe(true);
+    const full = applyFrames(emptySessionState(first.session_id), recorded);
+    const slim = applyFrames(emptySessionState(first.session_id), recorded.map(asSlimFrame));
+    expect(visible(slim.messages)).toEqual(visible(full.messages));
+    expect(slim.messages.map((message) => message.thinkingText)).toEqual(
+      full.messages.map((message) => message.thinkingText),
+    );
+    expect(slim).toEqual(full);
+  });
+
   it("build a turn with a tool call and a mid-run message exactly as the stored snapshot shows it", () => {
     const live = applyFrames(emptySessionState(first.session_id), framesOf(first.session_id));
     const loaded = chatReducer(emptySessionState(first.session_id), {

@@ -3,16 +3,19 @@
  * sse-bench.ts with `fork`; driven over IPC.
  *
  *   parley: the real Parley server (store, durable log, bus, SSE connections, agent service).
- *   raw:    a minimal node:http SSE server with no store and no dependencies: it serializes each event once
- *           and writes it to every open response, and relays a model stream's text deltas as token events.
+ *   raw:    a minimal node:http SSE server with no database and no dependencies, in Parley's durability
+ *           class (every event is written to an append-only file before it is sent: it survives a killed
+ *           process, not a power loss; no fsync). It serializes each event once; `publish` writes a whole
+ *           batch as one chunk per client (as Parley sends a commit), and a model stream's text deltas are
+ *           relayed one event per write as they arrive.
  *   nothing: no server (the baseline for memory figures).
  *
  * Commands (`process.send` replies):
  *   {type: "publish", count, batch} → publishes `count` token events, `batch` per event-loop turn (Parley:
  *                                      one transaction per batch, as its group commit does) → {type: "published"}
- *   {type: "stats"}                 → after a full GC: {type: "stats", rss, cpuMs}
+ *   {type: "stats", gc?}            → after a full GC (unless gc: false): {type: "stats", rss, cpuMs}
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -20,7 +23,9 @@ import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 
 /** What the bench sends a server process. */
-export type BenchServerCommand = { type: "publish"; count: number; batch: number } | { type: "stats" };
+export type BenchServerCommand =
+  | { type: "publish"; count: number; batch: number }
+  | { type: "stats"; gc?: boolean };
 
 /** What a server process answers. */
 export type BenchServerReply =
@@ -49,6 +54,8 @@ async function startParley(): Promise<BenchTarget> {
   });
   process.once("exit", () => rmSync(root, { recursive: true, force: true }));
   const { store, bus } = server.context;
+  // Only to measure the commit policies against each other (docs/decisions/2026-11-26-streaming-cost.md).
+  if (process.env.BENCH_SYNCHRONOUS) store.database.pragma(`synchronous = ${process.env.BENCH_SYNCHRONOUS}`);
   let published = 0;
   send({
     type: "ready",
@@ -80,8 +87,20 @@ async function startParley(): Promise<BenchTarget> {
 
 async function startRaw(): Promise<BenchTarget> {
   const clients = new Set<ServerResponse>();
+  const folder = mkdtempSync(join(tmpdir(), "parley-bench-raw-"));
+  const log = openSync(join(folder, "events.log"), "a");
+  process.once("exit", () => {
+    closeSync(log);
+    rmSync(folder, { recursive: true, force: true });
+  });
+  /** Stores the frames (the file is the raw side's durable log), then sends them as one chunk per client. */
+  const logAndSend = (frames: string) => {
+    const chunk = Buffer.from(frames);
+    writeSync(log, chunk);
+    for (const response of clients) response.write(chunk);
+  };
   let seq = 0;
-  const broadcast = (text: string) => {
+  const frameOf = (text: string) => {
     seq++;
     const message = {
       id: `evt_${seq}`,
@@ -93,8 +112,7 @@ async function startRaw(): Promise<BenchTarget> {
       agent_id: "main",
       data: { done: false, thinking: false, message_id: "msg_bench" },
     };
-    const frame = `id: ${seq}\ndata: ${JSON.stringify(message)}\n\n`;
-    for (const response of clients) response.write(frame);
+    return `id: ${seq}\ndata: ${JSON.stringify(message)}\n\n`;
   };
   /** Streams a model reply from the fake model server and broadcasts each text delta as it arrives. */
   const relay = async () => {
@@ -125,7 +143,7 @@ async function startRaw(): Promise<BenchTarget> {
           delta?: { type: string; text?: string };
         };
         if (data.type === "content_block_delta" && data.delta?.type === "text_delta")
-          broadcast(data.delta.text ?? "");
+          logAndSend(frameOf(data.delta.text ?? ""));
       }
     }
   };
@@ -155,7 +173,10 @@ async function startRaw(): Promise<BenchTarget> {
   return {
     async publish(count, batch) {
       for (let sent = 0; sent < count; sent += batch) {
-        for (let index = sent; index < Math.min(sent + batch, count); index++) broadcast(payload(index));
+        let frames = "";
+        for (let index = sent; index < Math.min(sent + batch, count); index++)
+          frames += frameOf(payload(index));
+        logAndSend(frames);
         await nextTurn();
       }
     },
@@ -175,7 +196,7 @@ process.on("message", async (command: BenchServerCommand) => {
     await target.publish(command.count, command.batch);
     send({ type: "published" });
   } else {
-    (globalThis as { gc?: () => void }).gc?.();
+    if (command.gc !== false) (globalThis as { gc?: () => void }).gc?.();
     const cpu = process.cpuUsage();
     send({ type: "stats", rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 });
   }

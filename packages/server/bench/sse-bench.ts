@@ -2,23 +2,28 @@
  * `npm run bench` for the server: how Parley's durable SSE path compares with a minimal raw-Node SSE server
  * measured the same way in the same run, so the numbers are ratios on this machine, not absolutes.
  *
- * - Token latency: a fake model server (this process) releases one token at a time through a gate; the
- *   time until an SSE client (this process) has the token frame. Parley's path: engine, bus, SQLite commit
- *   (WAL, synchronous=FULL), SSE. Raw: the model stream relayed straight to the socket.
- * - Delivered events per second with 1, 100 and 1,000 SSE clients: the server publishes token events (Parley:
- *   a transaction per batch through the real bus and log); clients run in a separate process and count.
+ * Both sides are in the same durability class: an event is stored before it is sent, so it survives a killed
+ * process (Parley: SQLite WAL, synchronous=NORMAL; raw: an append-only file), neither fsyncs per event.
+ *
+ * - Token relay, one event at a time on both sides: a fake model server (this process) releases one token at
+ *   a time through a gate; the time until an SSE client (this process) has the token frame, and the server's
+ *   CPU time per token. Then the CPU time of a 400-token answer streamed without pauses. Parley's path:
+ *   engine, bus, one commit per token, SSE. Raw: each model delta appended to its file and written out.
+ * - Delivered events per second with 1, 100 and 1,000 SSE clients, batched the same way on both sides: the
+ *   server publishes token events 50 per event-loop turn (Parley: one transaction per batch through the real
+ *   bus and log; raw: one file append per batch) and each client gets a batch in one write; clients run in a
+ *   separate process and count.
  * - Idle RSS, and RSS per connected client (1,000 idle connections).
  *
  * Each server runs in its own process (bench-server.ts), the clients in another (sse-clients.ts).
  */
 import { cpus } from "node:os";
-import { type FakeModelServer, reply, SseParser, startFakeModelServer } from "@parley/testkit";
+import { type FakeModelServer, startFakeModelServer } from "@parley/testkit";
 import type { BenchServerCommand, BenchServerReply } from "./bench-server.ts";
 import { Child } from "./child.ts";
 import type { ClientsCommand, ClientsReply } from "./sse-clients.ts";
+import { ANSWER_TOKENS, LATENCY_SAMPLES, measureRelay, type RelayMeasurements } from "./token-relay.ts";
 
-const LATENCY_WARMUP = 20;
-const LATENCY_SAMPLES = 300;
 const FAN_OUT = [
   { clients: 1, events: 20_000 },
   { clients: 100, events: 5_000 },
@@ -31,8 +36,7 @@ const REPEATS = 3;
 type ServerChild = Child<BenchServerCommand, BenchServerReply>;
 type Ready = Extract<BenchServerReply, { type: "ready" }>;
 
-interface Measurements {
-  latency: { p50: number; p99: number };
+interface Measurements extends RelayMeasurements {
   fanOut: { clients: number; eventsPerSecond: number; deliveriesPerCpuSecond: number }[];
   idleRss: number;
   rssPerClient: number;
@@ -49,52 +53,6 @@ async function startServer(
     ANTHROPIC_BASE_URL: fake.url,
   });
   return { child, ready: await child.next("ready") };
-}
-
-/** Releases one gated token at a time and times its arrival at an SSE client. */
-async function measureLatency(fake: FakeModelServer, ready: Ready): Promise<number[]> {
-  const total = LATENCY_WARMUP + LATENCY_SAMPLES;
-  const script = reply();
-  for (let index = 0; index < total; index++) script.gate(`g${index}`).text(`⟦${index}⟧`);
-  fake.script(script);
-  const authorization: Record<string, string> = ready.token ? { authorization: `Bearer ${ready.token}` } : {};
-  const stream = await fetch(`${ready.url}${ready.eventsPath}`, { headers: authorization });
-  const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-  const parser = new SseParser();
-  const decoder = new TextDecoder();
-  const seen = new Set<string>();
-  let waiting: { marker: string; resolve: () => void } | undefined;
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-        for (const marker of event.data.match(/⟦\d+⟧/g) ?? []) {
-          seen.add(marker);
-          if (waiting?.marker === marker) waiting.resolve();
-        }
-      }
-    }
-  })();
-  await fetch(`${ready.url}${ready.chatPath}`, {
-    method: "POST",
-    headers: { ...authorization, "content-type": "application/json" },
-    body: JSON.stringify({ text: "Count for me" }),
-  });
-  const samples: number[] = [];
-  for (let index = 0; index < total; index++) {
-    await fake.waitForGate(`g${index}`);
-    const marker = `⟦${index}⟧`;
-    const arrived = new Promise<void>((resolve) => {
-      waiting = { marker, resolve };
-    });
-    const start = performance.now();
-    fake.release(`g${index}`);
-    if (!seen.has(marker)) await arrived;
-    if (index >= LATENCY_WARMUP) samples.push(performance.now() - start);
-  }
-  await reader.cancel();
-  return samples;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -165,10 +123,8 @@ async function measure(kind: "parley" | "raw", fake: FakeModelServer): Promise<M
     await clients.next("closed");
 
     const fanOut = await measureFanOut(child, ready, clients);
-    const samples = (await measureLatency(fake, ready)).sort((a, b) => a - b);
-    const percentile = (p: number) =>
-      samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] ?? 0;
-    return { latency: { p50: percentile(0.5), p99: percentile(0.99) }, idleRss, ...fanOut };
+    const relay = await measureRelay(fake, child, ready);
+    return { ...relay, idleRss, ...fanOut };
   } finally {
     await clients.stop();
     await child.stop();
@@ -203,6 +159,18 @@ function printTable(parley: Measurements, raw: Measurements, baseline: number): 
       `${fixed(parley.latency.p99)} ms`,
       `${fixed(raw.latency.p99)} ms`,
       `${fixed(parley.latency.p99 / raw.latency.p99)}×`,
+    ],
+    [
+      "server CPU per gated token",
+      `${fixed(parley.cpuMsPerGatedToken, 3)} ms`,
+      `${fixed(raw.cpuMsPerGatedToken, 3)} ms`,
+      `${fixed(parley.cpuMsPerGatedToken / raw.cpuMsPerGatedToken)}×`,
+    ],
+    [
+      `server CPU per ${ANSWER_TOKENS}-token answer`,
+      `${fixed(parley.cpuMsPerAnswer, 1)} ms`,
+      `${fixed(raw.cpuMsPerAnswer, 1)} ms`,
+      `${fixed(parley.cpuMsPerAnswer / raw.cpuMsPerAnswer)}×`,
     ],
   ];
   for (const [index, result] of parley.fanOut.entries()) {
@@ -259,7 +227,11 @@ const fake = await startFakeModelServer();
 try {
   console.log(`SSE bench: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}`);
   console.log(
-    `latency: ${LATENCY_SAMPLES} tokens one at a time; fan-out: ${FAN_OUT.map((run) => `${run.clients} clients × ${run.events} events`).join(", ")}, batches of ${BATCH}, median of ${REPEATS}\n`,
+    [
+      "both sides store each event before sending it (Parley: SQLite WAL synchronous=NORMAL; raw: append to a file, no fsync)",
+      `token relay: one event per commit and per write on both sides; ${LATENCY_SAMPLES} gated tokens, then ${ANSWER_TOKENS}-token answers`,
+      `fan-out: ${FAN_OUT.map((run) => `${run.clients} clients × ${run.events} events`).join(", ")}; both sides batch ${BATCH} events per commit / append and per client write; median of ${REPEATS}\n`,
+    ].join("\n"),
   );
   const baseline = await baselineRss(fake);
   const raw = await measure("raw", fake);

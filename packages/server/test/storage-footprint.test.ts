@@ -50,16 +50,15 @@ describe("what a conversation leaves on disk", () => {
     await server.context.agents.waitForRun(sent.body.run_id as string);
 
     const [frame] = messageFrames(server);
-    expect(frame).toEqual({
-      id: expect.any(String),
+    // A slim revision 2 frame: no id (it is evt_<seq>) and no project root (the server's one project).
+    expect(frame).toStrictEqual({
       seq: expect.any(Number),
-      rev: 1,
+      rev: 2,
       ts_ms: clock,
       kind: "message",
       text,
       agent_id: "main",
       session_id: sent.body.session_id,
-      project_root: server.context.projectRoot,
       data: {
         from: "user",
         to: "main",
@@ -70,6 +69,12 @@ describe("what a conversation leaves on disk", () => {
       },
     });
     expect(JSON.stringify(frame).split("x".repeat(2_000))).toHaveLength(2);
+    // On disk that long frame is deflated; the log reads it back (and replays it) as the text above.
+    const stored = server.context.store.database
+      .prepare("SELECT typeof(frame) AS type, length(frame) AS bytes FROM events WHERE seq = ?")
+      .get(frame.seq) as { type: string; bytes: number };
+    expect(stored.type).toBe("blob");
+    expect(stored.bytes).toBeLessThan(text.length / 4);
 
     // A Text whose data says more than its content (a question's answer names its question) keeps it.
     const publisher = new MessagePublisher(server.context);

@@ -165,4 +165,21 @@ describe("fromUiSseMessage", () => {
     );
     expect(view).toMatchObject({ kind: "unrecognized", reason: "invalid_event" });
   });
+
+  it("rebuilds the same token from a revision 1 frame and a slim revision 2 frame", () => {
+    const token: ServerEvent = {
+      type: "Token",
+      agent_id: "main",
+      token: "Hello",
+      done: false,
+      thinking: false,
+      message_id: "run_1.0",
+      run_id: "run_1",
+      session_id: "ses_1",
+    };
+    const full = fromUiSseMessage(toUiSseMessage(token, { id: "evt_3", seq: 3, rev: 1, ts_ms: 5 }));
+    const slim = fromUiSseMessage(toUiSseMessage(token, { seq: 3, rev: 2, ts_ms: 5 }));
+    expect(full.kind === "token" && full.event).toStrictEqual(token);
+    expect(slim.kind === "token" && slim.event).toStrictEqual(token);
+  });
 });

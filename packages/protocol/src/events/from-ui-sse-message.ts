@@ -83,7 +83,11 @@ function rebuildEvent(type: ServerEventType, message: AnyUiSseMessage): Record<s
   if (message.project_root !== undefined) event.project_root = message.project_root;
   const textField = uiSseRouteOf(type).textField;
   if (textField !== undefined && message.text !== undefined) event[textField] = message.text;
-  if (type === "Token") event.done = message.phase === "done";
+  if (type === "Token") {
+    event.done = message.phase === "done";
+    // Revision 2 frames say `thinking` only when true.
+    event.thinking ??= false;
+  }
   if (type === "AgentStatus") event.lifecycle = message.phase;
   if (type === "IdlePromptTriggered") delete event.status;
   event.type = type;

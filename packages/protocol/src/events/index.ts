@@ -68,7 +68,7 @@ export { SubagentSpawnedEventSchema } from "./subagent-spawned-event.ts";
 export type { TextSegmentEvent } from "./text-segment-event.ts";
 export { TextSegmentEventSchema } from "./text-segment-event.ts";
 export type { UiSseEnvelope } from "./to-ui-sse-message.ts";
-export { toUiSseMessage } from "./to-ui-sse-message.ts";
+export { toUiSseMessage, UI_SSE_WIRE_REVISION } from "./to-ui-sse-message.ts";
 export type { TokenEvent } from "./token-event.ts";
 export { TokenEventSchema } from "./token-event.ts";
 export type { ToolOutputStream, ToolProgressEvent } from "./tool-progress-event.ts";
@@ -85,6 +85,7 @@ export {
   isUiSseKind,
   UiSseKindSchema,
   UiSseMessageSchema,
+  uiSseFrameId,
 } from "./ui-sse-message.ts";
 export type { UiSseRoute } from "./ui-sse-route.ts";
 export { IDLE_PROMPT_TRIGGERED_STATUS, uiSseRouteByEventType } from "./ui-sse-route.ts";

@@ -300,4 +300,29 @@ describe("toUiSseMessage", () => {
       '{"id":"ev-7","seq":7,"rev":1,"ts_ms":1700000000000,"kind":"text_segment","text":"hi","agent_id":"coder","session_id":"s"}',
     );
   });
+
+  it("writes a slim revision 2 token frame: no default id, no project root, no thinking: false", () => {
+    const token: ServerEvent = {
+      type: "Token",
+      agent_id: "main",
+      token: "Hello",
+      done: false,
+      thinking: false,
+      message_id: "run_1.0",
+      run_id: "run_1",
+      session_id: "ses_1",
+      project_root: "/home/me/project",
+    };
+    const slim = toUiSseMessage(token, { seq: 42, rev: 2, ts_ms: 1_700_000_000_000 });
+    expect(JSON.stringify(slim)).toBe(
+      '{"seq":42,"rev":2,"ts_ms":1700000000000,"kind":"token","text":"Hello","agent_id":"main","session_id":"ses_1","data":{"message_id":"run_1.0","run_id":"run_1"}}',
+    );
+    const full = toUiSseMessage(token, { id: "evt_42", seq: 42, rev: 1, ts_ms: 1_700_000_000_000 });
+    expect(JSON.stringify(full).length - JSON.stringify(slim).length).toBeGreaterThan(60);
+  });
+
+  it("keeps a reasoning token's thinking: true in a revision 2 frame", () => {
+    const token: ServerEvent = { type: "Token", agent_id: "main", token: "hm", done: false, thinking: true };
+    expect(toUiSseMessage(token, { seq: 1, rev: 2, ts_ms: 1 }).data).toEqual({ thinking: true });
+  });
 });

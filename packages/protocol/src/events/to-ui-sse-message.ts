@@ -7,8 +7,21 @@ import {
   uiSseRouteOf,
 } from "./ui-sse-route.ts";
 
-/** The fields the server assigns to a frame when it stores the event: `id`, `seq`, `rev` and `ts_ms`. */
+/**
+ * The fields the server assigns to a frame when it stores the event: `seq`, `rev` and `ts_ms`, and `id`
+ * unless it is the default `evt_<seq>` (revision 2 frames leave that out).
+ */
 export type UiSseEnvelope = Pick<UiSseMessage, "id" | "seq" | "rev" | "ts_ms">;
+
+/**
+ * The wire revision the server writes (`rev`). Revision 2 frames are slim: no `id` when it is `evt_<seq>`,
+ * no `project_root` (a server streams one project) except on the events whose schema requires it, and a
+ * Token's `thinking` only when true. Decoders read revisions 1 and 2.
+ */
+export const UI_SSE_WIRE_REVISION = 2;
+
+/** Event types whose schema requires `project_root`: revision 2 frames keep it on these. */
+const projectRootRequired: ReadonlySet<string> = new Set(["QueueUpdated", "IdlePromptTriggered"]);
 
 /** Envelope keys lifted out of the event; never repeated in `data`. */
 const liftedKeys: ReadonlySet<string> = new Set(["type", "agent_id", "session_id", "project_root"]);
@@ -23,16 +36,17 @@ const liftedKeys: ReadonlySet<string> = new Set(["type", "agent_id", "session_id
  * - the phase carries Token `done` (phase `done` or none) and AgentStatus `lifecycle`;
  * - `data` holds every other field, unknown ones included, and is omitted when nothing is left.
  * IdlePromptTriggered adds `data.status: "idle_prompt_triggered"`. Absent fields are omitted, never null.
+ * From revision 2 on, `project_root` (where optional) and a Token's `thinking: false` are left out too (see
+ * `UI_SSE_WIRE_REVISION`); `fromUiSseMessage` restores `thinking`.
  */
 export function toUiSseMessage(event: ServerEvent, envelope: UiSseEnvelope): UiSseMessage {
   const route = uiSseRouteOf(event.type);
-  const message: UiSseMessage = {
-    id: envelope.id,
-    seq: envelope.seq,
-    rev: envelope.rev,
-    ts_ms: envelope.ts_ms,
-    kind: route.kind,
-  };
+  const slim = envelope.rev >= 2;
+  const message = (
+    envelope.id === undefined
+      ? { seq: envelope.seq, rev: envelope.rev, ts_ms: envelope.ts_ms, kind: route.kind }
+      : { id: envelope.id, seq: envelope.seq, rev: envelope.rev, ts_ms: envelope.ts_ms, kind: route.kind }
+  ) as UiSseMessage;
   const phase = phaseOf(event);
   if (phase !== undefined) message.phase = phase;
   const fields = event as Record<string, unknown>;
@@ -41,8 +55,10 @@ export function toUiSseMessage(event: ServerEvent, envelope: UiSseEnvelope): UiS
   const agentId = parentRoutedEventTypes.has(event.type) ? fields.parent_id : fields.agent_id;
   if (typeof agentId === "string") message.agent_id = agentId;
   if (event.session_id !== undefined) message.session_id = event.session_id;
-  if (event.project_root !== undefined) message.project_root = event.project_root;
+  if (event.project_root !== undefined && (!slim || projectRootRequired.has(event.type)))
+    message.project_root = event.project_root;
   const data = dataOf(event, route.textField);
+  if (slim && event.type === "Token" && data.thinking === false) delete data.thinking;
   if (Object.keys(data).length > 0) message.data = data;
   return message;
 }

@@ -16,10 +16,11 @@ export const UiSseKindSchema = z.enum([
 export type UiSseKind = z.infer<typeof UiSseKindSchema>;
 
 const envelopeShape = {
-  /** Logical id of the item the frame is about; a later frame with the same id and a higher `rev` replaces it. */
-  id: z.string(),
+  /** The frame's id; absent in revision 2 frames, where it is `evt_<seq>` (see `uiSseFrameId`). */
+  id: z.string().optional(),
   /** Strictly increasing position in the server's event log; clients resume and deduplicate by it. */
   seq: z.int().nonnegative(),
+  /** Wire format revision: 1 (full frames) or 2 (slim frames, see `UI_SSE_WIRE_REVISION`). */
   rev: z.int().nonnegative(),
   ts_ms: z.int().nonnegative(),
   phase: z.string().optional(),
@@ -45,6 +46,11 @@ export type UiSseMessage = z.infer<typeof UiSseMessageSchema>;
 export type DecodedUiSseMessage =
   | { knownKind: true; message: UiSseMessage }
   | { knownKind: false; message: AnyUiSseMessage };
+
+/** A frame's id: the one it carries, else (revision 2 event frames) `evt_<seq>`. */
+export function uiSseFrameId(message: Pick<AnyUiSseMessage, "id" | "seq">): string {
+  return message.id ?? `evt_${message.seq}`;
+}
 
 /** Whether a kind string is one of the kinds this protocol version knows. */
 export function isUiSseKind(kind: string): kind is UiSseKind {

@@ -107,4 +107,18 @@ describe("an event sent as an SSE frame", () => {
       expect(view.kind === "unrecognized" ? view : view.event).toEqual(event);
     },
   );
+
+  it.each(allEvents.map((event, index) => [`${event.type} #${index}`, event] as const))(
+    "%s arrives from a slim revision 2 frame as the event sent, less an optional project root",
+    (_name, event) => {
+      const text = JSON.stringify(toUiSseMessage(event, { seq: 1, rev: 2, ts_ms: 2 }));
+      const decoded = decodeUiSseMessage(text);
+      expect(decoded.success && decoded.value.knownKind).toBe(true);
+      if (!decoded.success) return;
+      const view = fromUiSseMessage(decoded.value.message);
+      const rebuilt = view.kind === "unrecognized" ? view : view.event;
+      const { project_root, ...rest } = event as typeof event & { project_root?: string };
+      expect(rebuilt).toEqual("project_root" in rebuilt ? { ...rest, project_root } : rest);
+    },
+  );
 });

@@ -1,12 +1,20 @@
-import { type ServerEvent, toUiSseMessage } from "@parley/protocol";
+import { type ServerEvent, toUiSseMessage, UI_SSE_WIRE_REVISION } from "@parley/protocol";
 import type { EventLog, EventToAppend, LoggedEvent } from "../store/event-log.ts";
 import type { Transactor } from "../store/transactor.ts";
 
-/** Receives committed events, in seq order, right after the transaction that stored them. */
-export type EventListener = (events: readonly LoggedEvent[]) => void;
+/** A committed event as listeners get it: its logged frame and the typed event it was built from. */
+export interface LiveEvent extends LoggedEvent {
+  event: ServerEvent;
+}
+
+/**
+ * Receives committed events, in seq order, right after the transaction that stored them. In-process
+ * listeners read `event`; nothing parses a frame back.
+ */
+export type EventListener = (events: readonly LiveEvent[]) => void;
 
 /** Wire format revision carried in every frame's `rev`. */
-export const WIRE_REVISION = 1;
+export const WIRE_REVISION = UI_SSE_WIRE_REVISION;
 
 /**
  * Publishes ServerEvents: each is stored in the durable log in the same transaction that assigns its seq,
@@ -25,7 +33,7 @@ export class EventBus {
   readonly #listeners = new Set<EventListener>();
   #pending: ServerEvent[] = [];
   /** Events appended in the open transaction, delivered as one batch after it commits. */
-  #committing: LoggedEvent[] | undefined;
+  #committing: LiveEvent[] | undefined;
   #flushScheduled = false;
   /** After a failed commit, queued events wait until this time before the next attempt. */
   #retryAtMs = 0;
@@ -117,7 +125,9 @@ export class EventBus {
   #appendInTransaction(events: readonly ServerEvent[]): void {
     if (events.length === 0) return;
     const tsMs = this.#now();
-    const logged = this.#log.append(events.map((event) => toAppend(event, tsMs)));
+    const logged = this.#log
+      .append(events.map((event) => toAppend(event, tsMs)))
+      .map((entry, index): LiveEvent => ({ ...entry, event: events[index] as ServerEvent }));
     const registering = this.#committing === undefined;
     const committing = this.#committing ?? [];
     if (registering) {
@@ -138,7 +148,7 @@ export class EventBus {
     });
   }
 
-  #deliver(events: readonly LoggedEvent[]): void {
+  #deliver(events: readonly LiveEvent[]): void {
     for (const listener of this.#listeners) listener(events);
   }
 }
@@ -149,8 +159,8 @@ function toAppend(event: ServerEvent, tsMs: number): EventToAppend {
     runId: "run_id" in event && typeof event.run_id === "string" ? event.run_id : null,
     tsMs,
     isToken: event.type === "Token",
-    frame: (seq) =>
-      JSON.stringify(toUiSseMessage(event, { id: `evt_${seq}`, seq, rev: WIRE_REVISION, ts_ms: tsMs })),
+    // Serialized once: the log stores these bytes and every SSE client is sent the same ones.
+    frame: (seq) => JSON.stringify(toUiSseMessage(event, { seq, rev: WIRE_REVISION, ts_ms: tsMs })),
   };
 }
 

@@ -1,7 +1,6 @@
-import { fromUiSseMessage, type Mission, type ServerEvent } from "@parley/protocol";
+import type { Mission, ServerEvent } from "@parley/protocol";
 import type { AgentService } from "../agents/service/agent-service.ts";
-import type { EventBus } from "../bus/event-bus.ts";
-import type { LoggedEvent } from "../store/event-log.ts";
+import type { EventBus, LiveEvent } from "../bus/event-bus.ts";
 import type { Store } from "../store/store.ts";
 import { IDLE_PROMPT_MARKER, idlePromptText } from "./idle-prompt.ts";
 import type { IdleSchedulerSettings } from "./idle-scheduler-settings.ts";
@@ -73,13 +72,8 @@ export class IdleScheduler {
     return [...this.#timers.keys()];
   }
 
-  #onEvents(events: readonly LoggedEvent[]): void {
-    for (const logged of events) {
-      // Switched off, only a settings change matters: other frames are not even parsed.
-      if (!this.#settings.enabled && !logged.frame.includes("settings_changed")) continue;
-      const view = fromUiSseMessage(JSON.parse(logged.frame));
-      if (view.kind !== "unrecognized") this.#onEvent(view.event);
-    }
+  #onEvents(events: readonly LiveEvent[]): void {
+    for (const logged of events) this.#onEvent(logged.event);
   }
 
   #onEvent(event: ServerEvent): void {

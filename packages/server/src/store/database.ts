@@ -6,8 +6,10 @@ export type SqliteDatabase = Database.Database;
 
 /**
  * Opens (creating if needed) Parley's SQLite file and brings its schema up to date.
- * WAL with `synchronous=FULL`: a committed transaction survives a killed process and, where the disk honours
- * fsync, a power loss. Group commits keep this cheap (see bus/event-bus.ts).
+ * WAL with `synchronous=NORMAL`: a committed transaction is in the WAL file (the operating system's cache) before
+ * its events are sent, so it survives a killed process (`kill -9`, a crash); a power loss or kernel crash may
+ * lose the last commits before a checkpoint, never corrupt the file. FULL's fsync per commit cost every
+ * streamed token ~0.5 ms (docs/decisions/2026-11-26-streaming-cost.md).
  */
 export function openDatabase(file: string): SqliteDatabase {
   const database = new Database(file);
@@ -20,7 +22,7 @@ export function openDatabase(file: string): SqliteDatabase {
   database.pragma("journal_mode = WAL");
   // After a checkpoint the WAL file is cut back to this size instead of keeping its largest size for ever.
   database.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
-  database.pragma("synchronous = FULL");
+  database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   // better-sqlite3 builds SQLite with a 16 MB page cache, which fills as the file grows past it (the soak saw

@@ -1,10 +1,18 @@
 import type { SqliteDatabase } from "./database.ts";
+import { packText, unpackText } from "./packed-text.ts";
 
 /** One stored event: its seq (the SSE id), the session it belongs to, and its serialized UiSseMessage frame. */
 export interface LoggedEvent {
   seq: number;
   sessionId: string | null;
   frame: string;
+}
+
+/** A row as read: `frame` is a Buffer where it was stored deflated. */
+interface StoredEvent {
+  seq: number;
+  sessionId: string | null;
+  frame: string | Buffer;
 }
 
 /** An event to append; `frame` is built once its seq is known. */
@@ -82,7 +90,7 @@ export class EventLog {
     this.#bytes = this.#readBytes();
   }
 
-  /** Bytes of frames the log holds. */
+  /** Bytes of frames the log holds, as stored (long frames deflated). */
   get bytes(): number {
     return this.#bytes;
   }
@@ -103,8 +111,10 @@ export class EventLog {
     return events.map((event) => {
       const seq = this.#head + 1;
       const frame = event.frame(seq);
-      const bytes = Buffer.byteLength(frame);
-      this.#insert.run(seq, event.tsMs, event.sessionId, event.runId, frame, bytes, event.isToken ? 1 : 0);
+      // Long frames (a message, a text segment) are stored deflated; token frames are short and stay text.
+      const stored = packText(frame);
+      const bytes = typeof stored === "string" ? Buffer.byteLength(stored) : stored.byteLength;
+      this.#insert.run(seq, event.tsMs, event.sessionId, event.runId, stored, bytes, event.isToken ? 1 : 0);
       this.#head = seq;
       this.#bytes += bytes;
       return { seq, sessionId: event.sessionId, frame };
@@ -134,9 +144,9 @@ export class EventLog {
         : this.#readSession.iterate(after, bounds.sessionId, bounds.maxEvents);
     const page: LoggedEvent[] = [];
     let bytes = 0;
-    for (const row of rows as Iterable<LoggedEvent>) {
-      page.push(row);
-      bytes += row.frame.length;
+    for (const row of rows as Iterable<StoredEvent>) {
+      page.push({ seq: row.seq, sessionId: row.sessionId, frame: unpackText(row.frame) });
+      bytes += (page.at(-1) as LoggedEvent).frame.length;
       if (bytes >= bounds.maxBytes) break;
     }
     return page;
@@ -144,7 +154,7 @@ export class EventLog {
 
   /** The frames a run produced, in order (used to rebuild what a killed run had streamed). */
   framesOfRun(runId: string): string[] {
-    return (this.#byRun.all(runId) as { frame: string }[]).map((row) => row.frame);
+    return (this.#byRun.all(runId) as Pick<StoredEvent, "frame">[]).map((row) => unpackText(row.frame));
   }
 
   /**

@@ -38,15 +38,10 @@ export async function runAgentStep(agents: AgentService, call: AgentStepCall): P
   call.signal.addEventListener("abort", cancel, { once: true });
   let streamed = "";
   const stopWatching = agents.context.bus.subscribe((events) => {
-    for (const event of events) {
-      const frame = JSON.parse(event.frame) as {
-        kind?: string;
-        text?: string;
-        data?: Record<string, unknown>;
-      };
-      if (frame.kind !== "token" || frame.data?.thinking === true || frame.text === undefined) continue;
-      if (runId === undefined || frame.data?.run_id !== runId) continue;
-      streamed += frame.text;
+    for (const { event } of events) {
+      if (event.type !== "Token" || event.thinking) continue;
+      if (runId === undefined || event.run_id !== runId) continue;
+      streamed += event.token;
       call.onText(streamed);
     }
   });
