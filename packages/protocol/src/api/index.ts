@@ -1,6 +1,11 @@
 /** Frontend and AgentCLI contracts (seed 003). */
 export type { AgentBackend, AgentCliName, CliArgumentValue } from "./agent-backend.ts";
-export { AGENT_BACKEND_LABELS, AgentBackendSchema, AgentCliNameSchema, CliArgumentValueSchema } from "./agent-backend.ts";
+export {
+  AGENT_BACKEND_LABELS,
+  AgentBackendSchema,
+  AgentCliNameSchema,
+  CliArgumentValueSchema,
+} from "./agent-backend.ts";
 export type { AgentCliParams, ExternalSessionParams } from "./agent-cli-requests.ts";
 export { AgentCliParamsSchema, ExternalSessionParamsSchema } from "./agent-cli-requests.ts";
 export type { AgentCliAvailability, AgentCliStatus } from "./agent-cli-status.ts";
