@@ -108,6 +108,7 @@ export class RunAgent {
       ...((args.maxTurns ?? settings.max_turns) ? { maxTurns: args.maxTurns ?? settings.max_turns } : {}),
       tools,
       canUseTool: permissions.canUseTool,
+      permissionMode: permissions.permissionMode,
       // The demo model paces its words for people watching partials; nobody sees them otherwise.
       createModel: (config) =>
         createLanguageModel(config, args.includePartialMessages ? {} : { demo: { delayMs: 0 } }),
