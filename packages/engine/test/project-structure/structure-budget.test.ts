@@ -65,7 +65,8 @@ describe("the structure's time and memory budget", { timeout: 120_000 }, () => {
     await expect(aborted).rejects.toMatchObject({ name: "AbortError" });
     const structure = await generateProjectStructure({ root: project.root, type: "file_list" });
     if (structure.structure_type !== "file_list") throw new Error("expected a file list");
-    expect(structure.content.map((file) => file.path)).toEqual(["README.md", "package-lock.json"]);
+    // Alphabetical as people read it: case-insensitive.
+    expect(structure.content.map((file) => file.path)).toEqual(["package-lock.json", "README.md"]);
   });
 });
 
