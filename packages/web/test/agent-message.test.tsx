@@ -87,7 +87,11 @@ describe("AgentMessage phases", () => {
       activityEntries: ["Model loading...", "Running"],
     });
     expect(displayPhase(message)).toBe("streaming");
-    render(<AgentMessage message={message} />);
+    render(
+      <ChatStoreProvider store={new FakeChatStore()}>
+        <AgentMessage message={message} />
+      </ChatStoreProvider>,
+    );
     expect(screen.queryByTestId("activity-section")).toBeNull();
   });
 
