@@ -1,47 +1,6 @@
+import { highlightTree } from "@parley/sdk/markdown";
 import type { ElementContent, RootContent } from "hast";
-import bash from "highlight.js/lib/languages/bash";
-import c from "highlight.js/lib/languages/c";
-import cpp from "highlight.js/lib/languages/cpp";
-import css from "highlight.js/lib/languages/css";
-import diff from "highlight.js/lib/languages/diff";
-import go from "highlight.js/lib/languages/go";
-import java from "highlight.js/lib/languages/java";
-import javascript from "highlight.js/lib/languages/javascript";
-import json from "highlight.js/lib/languages/json";
-import markdown from "highlight.js/lib/languages/markdown";
-import python from "highlight.js/lib/languages/python";
-import rust from "highlight.js/lib/languages/rust";
-import shell from "highlight.js/lib/languages/shell";
-import sql from "highlight.js/lib/languages/sql";
-import typescript from "highlight.js/lib/languages/typescript";
-import xml from "highlight.js/lib/languages/xml";
-import yaml from "highlight.js/lib/languages/yaml";
-import { createLowlight } from "lowlight";
 import type { CodeRole, Colour, Theme } from "../theme/theme.ts";
-
-// The same languages as the web UI's highlighter; anything else is shown unhighlighted.
-const lowlight = createLowlight({
-  bash,
-  c,
-  cpp,
-  css,
-  diff,
-  go,
-  java,
-  javascript,
-  json,
-  markdown,
-  python,
-  rust,
-  shell,
-  sql,
-  typescript,
-  xml,
-  yaml,
-});
-
-/** Code longer than this is shown plain: highlighting it on every streamed token would stall the terminal. */
-const MAX_HIGHLIGHT_LENGTH = 20_000;
 
 const ROLE_OF_CLASS: Record<string, CodeRole> = {
   "hljs-keyword": "keyword",
@@ -74,11 +33,9 @@ export interface CodeRun {
  * lines when there is no colour, the language is unknown or the code too long.
  */
 export function highlightLines(code: string, language: string | undefined, theme: Theme): CodeRun[][] {
-  const name = language?.trim().split(/\s/)[0]?.toLowerCase();
   const plain = () => code.split("\n").map((line) => [{ text: line }]);
-  if (!theme.colour || name === undefined || name === "" || code.length > MAX_HIGHLIGHT_LENGTH)
-    return plain();
-  if (!lowlight.registered(name)) return plain();
+  const tree = theme.colour ? highlightTree(code, language) : undefined;
+  if (tree === undefined) return plain();
   const lines: CodeRun[][] = [[]];
   const visit = (node: RootContent | ElementContent, colour: Colour | undefined) => {
     if (node.type === "text") {
@@ -97,6 +54,6 @@ export function highlightLines(code: string, language: string | undefined, theme
     const own = role === undefined ? colour : (theme.code[role] ?? colour);
     for (const child of node.children) visit(child, own);
   };
-  for (const node of lowlight.highlight(name, code).children) visit(node, undefined);
+  for (const node of tree.children) visit(node, undefined);
   return lines;
 }
