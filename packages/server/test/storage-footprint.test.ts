@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MessagePublisher } from "../src/agents/context/message-publisher.ts";
 import type { ParleyServer } from "../src/index.ts";
+import { packText } from "../src/store/packed-text.ts";
 import { readLog } from "./support/sse-log.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -69,12 +71,12 @@ describe("what a conversation leaves on disk", () => {
       },
     });
     expect(JSON.stringify(frame).split("x".repeat(2_000))).toHaveLength(2);
-    // On disk that long frame is deflated; the log reads it back (and replays it) as the text above.
+    // On disk the log's row keeps no copy: it refers to the session's one copy, and reads back as above.
     const stored = server.context.store.database
-      .prepare("SELECT typeof(frame) AS type, length(frame) AS bytes FROM events WHERE seq = ?")
-      .get(frame.seq) as { type: string; bytes: number };
-    expect(stored.type).toBe("blob");
+      .prepare("SELECT length(frame) AS bytes, text_id FROM events WHERE seq = ?")
+      .get(frame.seq) as { bytes: number; text_id: number };
     expect(stored.bytes).toBeLessThan(text.length / 4);
+    expect(server.context.store.texts.text(stored.text_id)).toBe(text);
 
     // A Text whose data says more than its content (a question's answer names its question) keeps it.
     const publisher = new MessagePublisher(server.context);
@@ -144,7 +146,73 @@ describe("what a conversation leaves on disk", () => {
     expect(later.body.messages).toEqual(session.body.messages);
   });
 
-  it("long texts are stored deflated, and rows an older Parley stored as plain JSON read back the same", async () => {
+  it("each long text is kept once, and the log, the chat, the conversation and the run read it back", async () => {
+    // Hex does not deflate much further than half, so any row holding a copy would show in its length.
+    const answer = `An answer worth keeping. ${randomBytes(1_000).toString("hex")}`;
+    fake.script(reply().text(answer));
+    const server = await start();
+    const text = `A long question. ${randomBytes(1_000).toString("hex")} Thanks.`;
+    const sent = await request("POST", "/api/chat", { text });
+    const runId = sent.body.run_id as string;
+    const sessionId = sent.body.session_id as string;
+    await server.context.agents.waitForRun(runId);
+    server.context.bus.flush();
+    const { database, conversation, runs } = server.context.store;
+
+    // Stored once each, deflated: two texts of ~2 KB in about one deflated copy of each.
+    const kept = database
+      .prepare("SELECT COUNT(*) AS count, SUM(length(body)) AS bytes FROM texts WHERE session_id = ?")
+      .get(sessionId) as { count: number; bytes: number };
+    expect(kept.count).toBe(2);
+    expect(kept.bytes).toBeLessThan((text.length + answer.length) * 0.7);
+    // No other row keeps a copy of either text (a copy would be ≥ 1 KB even deflated).
+    const longest = (sql: string) => (database.prepare(sql).get(sessionId) as { bytes: number }).bytes;
+    // (Token deltas keep theirs until compaction drops them.)
+    expect(
+      longest("SELECT MAX(length(frame)) AS bytes FROM events WHERE session_id = ? AND is_token = 0"),
+    ).toBeLessThan(700);
+    expect(longest("SELECT MAX(length(rich)) AS bytes FROM messages WHERE session_id = ?")).toBeLessThan(700);
+    expect(longest("SELECT MAX(length(param)) AS bytes FROM conversation WHERE session_id = ?")).toBeLessThan(
+      700,
+    );
+    expect(
+      longest(
+        "SELECT MAX(length(prompt) + length(COALESCE(result, ''))) AS bytes FROM runs WHERE session_id = ?",
+      ),
+    ).toBeLessThan(700);
+    expect(
+      longest(
+        `SELECT MAX(length(message)) AS bytes FROM run_messages
+         WHERE run_id IN (SELECT id FROM runs WHERE session_id = ?)`,
+      ),
+    ).toBeLessThan(700);
+
+    // Everything reads back as it was written: the log's frames, the session's state, the conversation
+    // the next turn sends, the run record and its SDK messages.
+    const frames = readLog(server).map((entry) => JSON.parse(entry.frame));
+    expect(frames.filter((frame) => frame.kind === "message").map((frame) => frame.text)).toContain(text);
+    expect(JSON.stringify(frames)).toContain(JSON.stringify(answer));
+    const state = await request("GET", `/api/sessions/${sessionId}/state`);
+    const chat = (state.body.messages as { rich: { data: { text?: string } } }[]).map(
+      (message) => message.rich.data.text,
+    );
+    expect(chat).toEqual(expect.arrayContaining([text, answer]));
+    expect(conversation.history(sessionId, "main")).toEqual([
+      { role: "user", content: [{ type: "text", text }] },
+      { role: "assistant", content: [{ type: "text", text: answer }] },
+    ]);
+    expect(runs.get(runId)).toMatchObject({ prompt: text, result: answer });
+    expect(JSON.stringify(runs.messages(runId)).split(JSON.stringify(answer))).toHaveLength(3);
+
+    // Deleting the session takes its texts; the log's frames keep theirs and replay unchanged.
+    const logged = readLog(server);
+    expect((await request("DELETE", `/api/sessions/${sessionId}`)).status).toBe(200);
+    const left = database.prepare("SELECT COUNT(*) AS count FROM texts WHERE session_id = ?").get(sessionId);
+    expect(left).toEqual({ count: 0 });
+    expect(readLog(server).slice(0, logged.length)).toEqual(logged);
+  });
+
+  it("rows an older Parley stored (plain JSON, or deflated with the text inline) read back the same", async () => {
     fake.script(reply().text(`An answer worth keeping. ${"Lorem ipsum dolor sit amet. ".repeat(100)}`));
     const server = await start();
     const text = `A long question. ${"Why is the sky blue? ".repeat(100)}Thanks.`;
@@ -152,24 +220,30 @@ describe("what a conversation leaves on disk", () => {
     await server.context.agents.waitForRun(sent.body.run_id as string);
     const { database, conversation, messages, runs } = server.context.store;
     const sessionId = sent.body.session_id as string;
-    const stored = database
-      .prepare("SELECT typeof(param) AS type, length(param) AS bytes FROM conversation WHERE session_id = ?")
-      .all(sessionId) as { type: string; bytes: number }[];
-    expect(stored.map((row) => row.type)).toEqual(["blob", "blob"]);
-    expect(stored[0]?.bytes).toBeLessThan(text.length / 3);
     const history = conversation.history(sessionId, "main");
     expect(history[0]).toEqual({ role: "user", content: [{ type: "text", text }] });
-    expect(runs.get(sent.body.run_id as string)?.prompt).toBe(text);
+    const run = runs.get(sent.body.run_id as string);
+    expect(run?.prompt).toBe(text);
 
-    // What an older Parley wrote: the same rows as plain JSON text.
+    // What an older Parley wrote: the same rows as plain JSON text, or deflated, with no text apart.
     const state = messages.all(sessionId);
-    database.exec('UPDATE conversation SET param = \'{"role":"user","content":"plain"}\' WHERE position = 0');
+    database.exec(
+      `UPDATE conversation SET param = '{"role":"user","content":"plain"}', text_id = NULL, text_at = NULL
+       WHERE position = 0`,
+    );
     database
-      .prepare("UPDATE messages SET rich = ? WHERE id = ?")
+      .prepare("UPDATE conversation SET param = ?, text_id = NULL, text_at = NULL WHERE position = 1")
+      .run(packText(JSON.stringify(history[1])));
+    database
+      .prepare("UPDATE messages SET rich = ?, text_id = NULL, text_at = NULL WHERE id = ?")
       .run(JSON.stringify(state[0]?.rich), state[0]?.id);
-    database.prepare("UPDATE runs SET prompt = ? WHERE id = ?").run(text, sent.body.run_id);
-    expect(conversation.history(sessionId, "main")[0]).toEqual({ role: "user", content: "plain" });
+    database
+      .prepare(
+        "UPDATE runs SET prompt = ?, prompt_text_id = NULL, result = ?, result_text_id = NULL WHERE id = ?",
+      )
+      .run(text, packText(run?.result as string), sent.body.run_id);
+    expect(conversation.history(sessionId, "main")).toEqual([{ role: "user", content: "plain" }, history[1]]);
     expect(messages.all(sessionId)).toEqual(state);
-    expect(runs.get(sent.body.run_id as string)?.prompt).toBe(text);
+    expect(runs.get(sent.body.run_id as string)).toEqual(run);
   });
 });

@@ -1,5 +1,6 @@
 import { type ServerEvent, toUiSseMessage, UI_SSE_WIRE_REVISION } from "@parley/protocol";
 import type { EventLog, EventToAppend, LoggedEvent } from "../store/event-log.ts";
+import { longestString } from "../store/text-store.ts";
 import type { Transactor } from "../store/transactor.ts";
 
 /** A committed event as listeners get it: its logged frame and the typed event it was built from. */
@@ -159,6 +160,7 @@ function toAppend(event: ServerEvent, tsMs: number): EventToAppend {
     runId: "run_id" in event && typeof event.run_id === "string" ? event.run_id : null,
     tsMs,
     isToken: event.type === "Token",
+    longText: event.type === "Token" ? undefined : longestString(event),
     // Serialized once: the log stores these bytes and every SSE client is sent the same ones.
     frame: (seq) => JSON.stringify(toUiSseMessage(event, { seq, rev: WIRE_REVISION, ts_ms: tsMs })),
   };

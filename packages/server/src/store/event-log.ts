@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from "./database.ts";
 import { packText, unpackText } from "./packed-text.ts";
+import { attachText, type TextStore } from "./text-store.ts";
 
 /** One stored event: its seq (the SSE id), the session it belongs to, and its serialized UiSseMessage frame. */
 export interface LoggedEvent {
@@ -8,11 +9,29 @@ export interface LoggedEvent {
   frame: string;
 }
 
-/** A row as read: `frame` is a Buffer where it was stored deflated. */
+/**
+ * A row as read: `frame` is a Buffer where it was stored deflated, and lacks its long text where that is
+ * kept with the session's texts (`textBody`, put back at `textAt`).
+ */
 interface StoredEvent {
   seq: number;
   sessionId: string | null;
   frame: string | Buffer;
+  textAt: number | null;
+  textBody: string | Buffer | null;
+}
+
+/** Selects a row's frame parts (see `StoredEvent`); `events` joined with the texts its rows refer to. */
+const FRAME_COLUMNS = `events.seq, events.session_id AS sessionId, events.frame, events.text_at AS textAt,
+  texts.body AS textBody FROM events LEFT JOIN texts ON texts.id = events.text_id`;
+
+/** The frame a row held when it was appended, byte for byte. */
+function frameOf(row: Pick<StoredEvent, "frame" | "textAt" | "textBody">): string {
+  return attachText(unpackText(row.frame), row.textAt, row.textBody);
+}
+
+function storedBytes(stored: string | Buffer): number {
+  return typeof stored === "string" ? Buffer.byteLength(stored) : stored.byteLength;
 }
 
 /** An event to append; `frame` is built once its seq is known. */
@@ -22,6 +41,8 @@ export interface EventToAppend {
   tsMs: number;
   /** A streamed token delta: dropped by retention once its run has ended. */
   isToken: boolean;
+  /** The event's long text (a message's), kept once with its session's texts instead of in the row. */
+  longText?: string | undefined;
   frame: (seq: number) => string;
 }
 
@@ -44,7 +65,10 @@ const PRUNE_BATCH = 500;
  */
 export class EventLog {
   readonly #database: SqliteDatabase;
+  readonly #texts: TextStore;
   readonly #insert;
+  readonly #withTexts;
+  readonly #inline;
   readonly #readAll;
   readonly #readSession;
   readonly #bounds;
@@ -56,19 +80,28 @@ export class EventLog {
   #head: number;
   #bytes: number;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: SqliteDatabase, texts: TextStore) {
     this.#database = database;
+    this.#texts = texts;
     this.#insert = database.prepare(
-      "INSERT INTO events (seq, ts_ms, session_id, run_id, frame, bytes, is_token) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      `INSERT INTO events (seq, ts_ms, session_id, run_id, frame, bytes, is_token, text_id, text_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#readAll = database.prepare(
-      "SELECT seq, session_id AS sessionId, frame FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+      `SELECT ${FRAME_COLUMNS} WHERE events.seq > ? ORDER BY events.seq LIMIT ?`,
     );
     this.#readSession = database.prepare(
-      `SELECT seq, session_id AS sessionId, frame FROM events
-       WHERE seq > ? AND (session_id = ? OR session_id IS NULL) ORDER BY seq LIMIT ?`,
+      `SELECT ${FRAME_COLUMNS}
+       WHERE events.seq > ? AND (events.session_id = ? OR events.session_id IS NULL) ORDER BY events.seq LIMIT ?`,
     );
-    this.#byRun = database.prepare("SELECT frame FROM events WHERE run_id = ? ORDER BY seq");
+    this.#byRun = database.prepare(`SELECT ${FRAME_COLUMNS} WHERE events.run_id = ? ORDER BY events.seq`);
+    this.#withTexts = database.prepare(
+      `SELECT events.seq, events.bytes, events.frame, events.text_at AS textAt, texts.body AS textBody
+       FROM events JOIN texts ON texts.id = events.text_id WHERE events.session_id = ?`,
+    );
+    this.#inline = database.prepare(
+      "UPDATE events SET frame = ?, bytes = ?, text_id = NULL, text_at = NULL WHERE seq = ?",
+    );
     this.#bounds = database.prepare("SELECT MIN(seq) AS floor, MAX(seq) AS head FROM events");
     this.#totalBytes = database.prepare(
       "SELECT COALESCE(SUM(bytes), 0) AS bytes FROM events INDEXED BY events_by_size",
@@ -111,10 +144,12 @@ export class EventLog {
     return events.map((event) => {
       const seq = this.#head + 1;
       const frame = event.frame(seq);
-      // Long frames (a message, a text segment) are stored deflated; token frames are short and stay text.
-      const stored = packText(frame);
-      const bytes = typeof stored === "string" ? Buffer.byteLength(stored) : stored.byteLength;
-      this.#insert.run(seq, event.tsMs, event.sessionId, event.runId, stored, bytes, event.isToken ? 1 : 0);
+      // A message's long text is kept with its session's texts (once, shared with the chat message, the
+      // conversation and the run); what is left of a long frame is stored deflated. Tokens stay text.
+      const { stored, textId, at } = this.#texts.store(event.sessionId, event.longText, frame);
+      const bytes = storedBytes(stored);
+      const { sessionId, runId, tsMs, isToken } = event;
+      this.#insert.run(seq, tsMs, sessionId, runId, stored, bytes, isToken ? 1 : 0, textId, at);
       this.#head = seq;
       this.#bytes += bytes;
       return { seq, sessionId: event.sessionId, frame };
@@ -145,7 +180,7 @@ export class EventLog {
     const page: LoggedEvent[] = [];
     let bytes = 0;
     for (const row of rows as Iterable<StoredEvent>) {
-      page.push({ seq: row.seq, sessionId: row.sessionId, frame: unpackText(row.frame) });
+      page.push({ seq: row.seq, sessionId: row.sessionId, frame: frameOf(row) });
       bytes += (page.at(-1) as LoggedEvent).frame.length;
       if (bytes >= bounds.maxBytes) break;
     }
@@ -154,7 +189,20 @@ export class EventLog {
 
   /** The frames a run produced, in order (used to rebuild what a killed run had streamed). */
   framesOfRun(runId: string): string[] {
-    return (this.#byRun.all(runId) as Pick<StoredEvent, "frame">[]).map((row) => unpackText(row.frame));
+    return (this.#byRun.all(runId) as StoredEvent[]).map(frameOf);
+  }
+
+  /**
+   * Puts a session's texts back into its events' frames, so they replay unchanged once the session and
+   * its texts are deleted. Call inside the transaction that deletes them.
+   */
+  inlineTexts(sessionId: string): void {
+    for (const row of this.#withTexts.all(sessionId) as (StoredEvent & { bytes: number })[]) {
+      const stored = packText(frameOf(row));
+      const bytes = storedBytes(stored);
+      this.#inline.run(stored, bytes, row.seq);
+      this.#bytes += bytes - row.bytes;
+    }
   }
 
   /**

@@ -253,4 +253,26 @@ export const migrations: readonly string[] = [
   ALTER TABLE messages ADD COLUMN kind TEXT;
   UPDATE messages SET kind = json_extract(rich, '$.kind');
   `,
+  `
+  -- Each long text (a person's message, an answer) is kept once per session in \`texts\`; the rows that held
+  -- a copy (event frames, chat messages, the conversation, runs' prompt and answer, runs' SDK messages) keep
+  -- its id and the offset where its JSON string goes back. Older rows keep their text inline (text_id NULL).
+  CREATE TABLE texts (
+    id         INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    hash       BLOB NOT NULL,
+    body       TEXT NOT NULL,
+    UNIQUE (session_id, hash)
+  );
+  ALTER TABLE events ADD COLUMN text_id INTEGER;
+  ALTER TABLE events ADD COLUMN text_at INTEGER;
+  ALTER TABLE messages ADD COLUMN text_id INTEGER;
+  ALTER TABLE messages ADD COLUMN text_at INTEGER;
+  ALTER TABLE conversation ADD COLUMN text_id INTEGER;
+  ALTER TABLE conversation ADD COLUMN text_at INTEGER;
+  ALTER TABLE run_messages ADD COLUMN text_id INTEGER;
+  ALTER TABLE run_messages ADD COLUMN text_at INTEGER;
+  ALTER TABLE runs ADD COLUMN prompt_text_id INTEGER;
+  ALTER TABLE runs ADD COLUMN result_text_id INTEGER;
+  `,
 ];

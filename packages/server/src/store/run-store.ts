@@ -1,16 +1,23 @@
 import type { AgentRun, KnownFields, RunKind, RunStatus } from "@parley/protocol";
 import type { SqliteDatabase } from "./database.ts";
-import { packText, unpackNullable, unpackText } from "./packed-text.ts";
+import { unpackNullable, unpackText } from "./packed-text.ts";
+import type { TextStore } from "./text-store.ts";
 
-/** A run as stored: its prompt and answer may be packed (see packed-text.ts). */
-type RunRow = Record<string, unknown> & { prompt: string | Buffer; result: string | Buffer | null };
-
-function fromRow(row: RunRow): AgentRun {
-  return { ...row, prompt: unpackText(row.prompt), result: unpackNullable(row.result) } as AgentRun;
-}
+/**
+ * A run as stored: its prompt and answer may be packed (see packed-text.ts, rows written before
+ * issue 18's last step) or, when long, kept with the session's texts (see text-store.ts).
+ */
+type RunRow = Record<string, unknown> & {
+  prompt: string | Buffer;
+  result: string | Buffer | null;
+  prompt_text_id: number | null;
+  result_text_id: number | null;
+};
 
 /** Agent runs and the SDK messages each emitted. */
 export class RunStore {
+  readonly #texts: TextStore;
+  readonly #sessionOf;
   readonly #insert;
   readonly #get;
   readonly #bySession;
@@ -23,12 +30,14 @@ export class RunStore {
   readonly #messages;
   readonly #setModel;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: SqliteDatabase, texts: TextStore) {
+    this.#texts = texts;
+    this.#sessionOf = database.prepare("SELECT session_id FROM runs WHERE id = ?").pluck();
     this.#insert = database.prepare(
-      `INSERT INTO runs (id, session_id, agent_id, parent_run_id, status, model, prompt, started_at_ms, kind,
-                         tool_use_id, description)
-       VALUES (@id, @session_id, @agent_id, @parent_run_id, @status, @model, @prompt, @started_at_ms, @kind,
-               @tool_use_id, @description)`,
+      `INSERT INTO runs (id, session_id, agent_id, parent_run_id, status, model, prompt, prompt_text_id,
+                         started_at_ms, kind, tool_use_id, description)
+       VALUES (@id, @session_id, @agent_id, @parent_run_id, @status, @model, @prompt, @prompt_text_id,
+               @started_at_ms, @kind, @tool_use_id, @description)`,
     );
     this.#get = database.prepare("SELECT * FROM runs WHERE id = ?");
     this.#bySession = database.prepare(
@@ -42,17 +51,20 @@ export class RunStore {
       "SELECT * FROM runs WHERE parent_run_id = ? ORDER BY started_at_ms, rowid",
     );
     this.#finish = database.prepare(
-      `UPDATE runs SET status = @status, ended_at_ms = @ended_at_ms, result = @result, error = @error
+      `UPDATE runs SET status = @status, ended_at_ms = @ended_at_ms, result = @result,
+                       result_text_id = @result_text_id, error = @error
        WHERE id = @id AND status = 'running'`,
     );
     this.#running = database.prepare("SELECT * FROM runs WHERE status = 'running'");
     this.#appendMessage = database.prepare(
-      "INSERT INTO run_messages (run_id, position, message) VALUES (?, ?, ?)",
+      "INSERT INTO run_messages (run_id, position, message, text_id, text_at) VALUES (?, ?, ?, ?, ?)",
     );
     this.#nextMessage = database.prepare(
       "SELECT COALESCE(MAX(position) + 1, 0) AS next FROM run_messages WHERE run_id = ?",
     );
-    this.#messages = database.prepare("SELECT message FROM run_messages WHERE run_id = ? ORDER BY position");
+    this.#messages = database.prepare(
+      "SELECT message, text_id, text_at FROM run_messages WHERE run_id = ? ORDER BY position",
+    );
     this.#setModel = database.prepare("UPDATE runs SET model = ? WHERE id = ?");
   }
 
@@ -76,25 +88,26 @@ export class RunStore {
       result: null,
       error: null,
     };
-    this.#insert.run({ ...stored, prompt: packText(stored.prompt) });
+    const prompt = this.#texts.storeWhole(stored.session_id, stored.prompt);
+    this.#insert.run({ ...stored, prompt: prompt.stored, prompt_text_id: prompt.textId });
     return stored;
   }
 
   get(id: string): AgentRun | undefined {
     const row = this.#get.get(id) as RunRow | undefined;
-    return row && fromRow(row);
+    return row && this.#fromRow(row);
   }
 
   listBySession(sessionId: string): AgentRun[] {
-    return (this.#bySession.all(sessionId) as RunRow[]).map(fromRow);
+    return (this.#bySession.all(sessionId) as RunRow[]).map(this.#fromRow);
   }
 
   listByProject(projectRoot: string): AgentRun[] {
-    return (this.#all.all(projectRoot) as RunRow[]).map(fromRow);
+    return (this.#all.all(projectRoot) as RunRow[]).map(this.#fromRow);
   }
 
   children(runId: string): AgentRun[] {
-    return (this.#children.all(runId) as RunRow[]).map(fromRow);
+    return (this.#children.all(runId) as RunRow[]).map(this.#fromRow);
   }
 
   /** Ends a running run; returns false when it had already ended (so an outcome is recorded once). */
@@ -102,12 +115,18 @@ export class RunStore {
     id: string,
     outcome: { status: Exclude<RunStatus, "running">; endedAtMs: number; result?: string; error?: string },
   ) {
+    const sessionId = this.#sessionOf.get(id) as string | undefined;
+    const result =
+      outcome.result === undefined || sessionId === undefined
+        ? { stored: outcome.result ?? null, textId: null }
+        : this.#texts.storeWhole(sessionId, outcome.result);
     return (
       this.#finish.run({
         id,
         status: outcome.status,
         ended_at_ms: outcome.endedAtMs,
-        result: outcome.result === undefined ? null : packText(outcome.result),
+        result: result.stored,
+        result_text_id: result.textId,
         error: outcome.error ?? null,
       }).changes > 0
     );
@@ -115,16 +134,31 @@ export class RunStore {
 
   /** Runs still marked running, e.g. after the server was killed mid-run. */
   running(): AgentRun[] {
-    return (this.#running.all() as RunRow[]).map(fromRow);
+    return (this.#running.all() as RunRow[]).map(this.#fromRow);
   }
 
   appendMessage(runId: string, message: unknown): void {
     const { next } = this.#nextMessage.get(runId) as { next: number };
-    this.#appendMessage.run(runId, next, packText(JSON.stringify(message)));
+    const sessionId = (this.#sessionOf.get(runId) as string | undefined) ?? null;
+    const { stored, textId, at } = this.#texts.store(sessionId, message, JSON.stringify(message));
+    this.#appendMessage.run(runId, next, stored, textId, at);
   }
 
   messages(runId: string): unknown[] {
-    const rows = this.#messages.all(runId) as { message: string | Buffer }[];
-    return rows.map((row) => JSON.parse(unpackText(row.message)));
+    const rows = this.#messages.all(runId) as {
+      message: string | Buffer;
+      text_id: number | null;
+      text_at: number | null;
+    }[];
+    return rows.map((row) => JSON.parse(this.#texts.restore(row.message, row.text_id, row.text_at)));
   }
+
+  readonly #fromRow = (row: RunRow): AgentRun => {
+    const { prompt, result, prompt_text_id, result_text_id, ...run } = row;
+    return {
+      ...run,
+      prompt: prompt_text_id === null ? unpackText(prompt) : this.#texts.text(prompt_text_id),
+      result: result_text_id === null ? unpackNullable(result) : this.#texts.text(result_text_id),
+    } as AgentRun;
+  };
 }

@@ -11,6 +11,7 @@ import { QueueStore } from "./queue-store.ts";
 import { RunStore } from "./run-store.ts";
 import { SessionAgentStore } from "./session-agent-store.ts";
 import { SessionStore } from "./session-store.ts";
+import { TextStore } from "./text-store.ts";
 import { Transactor } from "./transactor.ts";
 import { WorkflowExecutionStore } from "./workflow-execution-store.ts";
 
@@ -23,6 +24,7 @@ import { WorkflowExecutionStore } from "./workflow-execution-store.ts";
 export class Store {
   readonly database: SqliteDatabase;
   readonly transactor: Transactor;
+  readonly texts: TextStore;
   readonly events: EventLog;
   readonly sessions: SessionStore;
   readonly messages: MessageStore;
@@ -42,11 +44,12 @@ export class Store {
   constructor(file: string) {
     this.database = openDatabase(file);
     this.transactor = new Transactor(this.database);
-    this.events = new EventLog(this.database);
+    this.texts = new TextStore(this.database);
+    this.events = new EventLog(this.database, this.texts);
     this.sessions = new SessionStore(this.database);
-    this.messages = new MessageStore(this.database);
-    this.conversation = new ConversationStore(this.database);
-    this.runs = new RunStore(this.database);
+    this.messages = new MessageStore(this.database, this.texts);
+    this.conversation = new ConversationStore(this.database, this.texts);
+    this.runs = new RunStore(this.database, this.texts);
     this.queue = new QueueStore(this.database);
     this.chatRequests = new ChatRequestStore(this.database);
     this.questions = new QuestionStore(this.database);
@@ -62,6 +65,16 @@ export class Store {
   /** Runs `work` as one transaction; events published inside are delivered after it commits. */
   transaction<T>(work: () => T): T {
     return this.transactor.run(work);
+  }
+
+  /**
+   * Deletes a session with its messages, runs, queue, questions and texts; its events keep their frames
+   * (the texts are put back into them). Call inside a transaction.
+   */
+  deleteSession(id: string): boolean {
+    this.events.inlineTexts(id);
+    this.texts.forget(id);
+    return this.sessions.delete(id);
   }
 
   close(): void {

@@ -116,7 +116,7 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
         await context.workflows.stopSession(params.session_id);
         await agents.stopSession(params.session_id);
         store.transaction(() => {
-          store.sessions.delete(params.session_id);
+          store.deleteSession(params.session_id);
           bus.publish({ type: "StateUpdated", reason: "session_deleted", project_root: context.projectRoot });
         });
         return { deleted: true as const, session_id: params.session_id };
