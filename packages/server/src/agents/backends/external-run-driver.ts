@@ -2,23 +2,16 @@ import type { AgentCli } from "@parley/agent-clis";
 import type { AgentCliName, MessageParam, ResponsePart, StoredMessage } from "@parley/protocol";
 import { type ChangeReport, ChangeTracker } from "../changes/change-tracker.ts";
 import { publishChangeReport } from "../changes/publish-change-report.ts";
-import type { MessageScope } from "../context/message-publisher.ts";
 import { completionOf, type RunCompletion } from "../context/run-completion.ts";
 import type { RunContext } from "../context/run-context.ts";
+import { RunBase, type RunBaseIdentity } from "../run/run-base.ts";
 import type { ActiveRun } from "../run/run-driver.ts";
-import { recordRunStart, recordUserMessage } from "../run/run-records.ts";
 import { openAgentCli } from "./agent-cli-backends.ts";
 import { toolCallMessages } from "./external-tool-messages.ts";
 import { projectFiles } from "./project-files.ts";
 
 /** Who an external run is. */
-export interface ExternalRunIdentity {
-  runId: string;
-  sessionId: string;
-  agentId: string;
-  /** Drops the agent's waiting messages (a Stop that clears the queue). */
-  clearQueue: () => void;
-}
+export type ExternalRunIdentity = RunBaseIdentity;
 
 /**
  * Runs one turn of a session whose backend is an external agent CLI: sends the message through the adapter
@@ -27,22 +20,12 @@ export interface ExternalRunIdentity {
  * CLI's own permission system decided them), thinking as thinking tokens, and the files it changed as
  * the run's change report. Exactly one outcome is recorded; the CLI's session id is kept for the next message.
  */
-export class ExternalRunDriver implements ActiveRun {
-  readonly runId: string;
-  readonly sessionId: string;
-  readonly agentId: string;
-  readonly startedAtMs: number;
-  #queueCleared = false;
-  readonly #context: RunContext;
-  readonly #identity: ExternalRunIdentity;
+export class ExternalRunDriver extends RunBase implements ActiveRun {
   readonly #backend: AgentCliName;
   /** The CLI's adapter, opened when the run starts (its environment comes from the settings of that moment). */
   #opened: AgentCli | undefined;
-  readonly #scope: MessageScope & { runId: string };
-  readonly #controller = new AbortController();
   /** Stored message ids by the CLI's part id, so a part's update replaces its message. */
   readonly #messages = new Map<string, string>();
-  #interrupting = false;
   /** The project's files as the CLI found them, compared with what it left (the CLI edits them itself). */
   readonly #changes: ChangeTracker;
   #filesBefore = new Set<string>();
@@ -51,52 +34,14 @@ export class ExternalRunDriver implements ActiveRun {
   readonly #thoughts = new Set<string>();
 
   constructor(context: RunContext, identity: ExternalRunIdentity, backend: AgentCliName) {
-    this.#context = context;
-    this.#identity = identity;
+    super(context, identity);
     this.#backend = backend;
-    this.runId = identity.runId;
-    this.sessionId = identity.sessionId;
-    this.agentId = identity.agentId;
-    this.startedAtMs = context.now();
-    this.#scope = { sessionId: this.sessionId, agentId: this.agentId, runId: this.runId };
     this.#changes = new ChangeTracker(context.projectRoot);
-  }
-
-  /** True when the run was cancelled with "clear queue". */
-  get queueCleared(): boolean {
-    return this.#queueCleared;
-  }
-
-  /** Inside a transaction: stores a user message of this run and publishes its Message event. */
-  recordUserMessage(text: string, clientMessageId?: string): string {
-    return recordUserMessage(this.#context, this.#scope, text, clientMessageId);
   }
 
   /** Inside a transaction: records the run as started, with the CLI as its model. */
   recordStart(prompt: string): void {
-    const { runId, sessionId, agentId, startedAtMs } = this;
-    recordRunStart(this.#context, {
-      runId,
-      sessionId,
-      agentId,
-      kind: "turn",
-      model: this.#backend,
-      prompt,
-      startedAtMs,
-    });
-  }
-
-  cancel(clearQueue: boolean): void {
-    if (clearQueue) {
-      this.#queueCleared = true;
-      this.#identity.clearQueue();
-    }
-    this.#controller.abort();
-  }
-
-  interrupt(): void {
-    this.#interrupting = true;
-    this.#controller.abort();
+    this.recordRunStart(prompt, { kind: "turn", model: this.#backend });
   }
 
   streamingSegment(): undefined {
@@ -111,8 +56,8 @@ export class ExternalRunDriver implements ActiveRun {
 
   /** Sends the message through the CLI and records what it streams, then how it ended. Never throws. */
   async execute(content: MessageParam["content"] | undefined): Promise<RunCompletion> {
-    const { store } = this.#context;
-    this.#opened = await openAgentCli(this.#backend, this.#context);
+    const { store } = this.context;
+    this.#opened = await openAgentCli(this.#backend, this.context);
     this.#status("thinking", "doing", `${this.#cli.label} is working`);
     await this.#readProject();
     const session = store.sessions.get(this.sessionId);
@@ -121,27 +66,27 @@ export class ExternalRunDriver implements ActiveRun {
       sessionId: store.sessions.backendSession(this.sessionId),
       model: session?.backend_model ?? null,
       agent: session?.backend_agent ?? null,
-      cwd: this.#context.projectRoot,
-      signal: this.#controller.signal,
+      cwd: this.context.projectRoot,
+      signal: this.controller.signal,
     });
     for await (const part of run) store.transaction(() => this.#record(part));
     const result = await run.result;
     const report = await this.#changeReport();
     store.transaction(() => {
-      if (report !== undefined) publishChangeReport(this.#context, this.#scope, report);
+      if (report !== undefined) publishChangeReport(this.context, this.scope, report);
       this.#finish(result.success, result.session_id, result.error_message);
     });
     return completionOf(store, this.runId);
   }
 
   async #readProject(): Promise<void> {
-    this.#filesBefore = new Set(await projectFiles(this.#context.projectRoot));
+    this.#filesBefore = new Set(await projectFiles(this.context.projectRoot));
     for (const file of this.#filesBefore) await this.#changes.before(file);
   }
 
   /** What the CLI changed: files read before that differ now or are gone, and files that appeared. */
   async #changeReport(): Promise<ChangeReport | undefined> {
-    for (const file of await projectFiles(this.#context.projectRoot)) {
+    for (const file of await projectFiles(this.context.projectRoot)) {
       if (!this.#filesBefore.has(file)) await this.#changes.absentBefore(file);
     }
     for (const file of this.#filesBefore) await this.#changes.after(file);
@@ -154,7 +99,7 @@ export class ExternalRunDriver implements ActiveRun {
       return;
     }
     if (part.part_type === "tool") {
-      for (const message of toolCallMessages(part, this.#cli.label, this.#context.now())) {
+      for (const message of toolCallMessages(part, this.#cli.label, this.context.now())) {
         this.#upsert(message.key, message.rich, message.content);
       }
       return;
@@ -171,12 +116,12 @@ export class ExternalRunDriver implements ActiveRun {
     this.#status("thinking", "doing", part.text.slice(0, 200));
     if (this.#thoughts.has(key)) return;
     this.#thoughts.add(key);
-    this.#thinkingInto ??= this.#context.publisher.newId();
+    this.#thinkingInto ??= this.context.publisher.newId();
     this.#token(this.#thinkingInto, part.text, { thinking: true });
   }
 
   #token(messageId: string, token: string, options: { thinking?: boolean; done?: boolean }): void {
-    const { bus, projectRoot } = this.#context;
+    const { bus, projectRoot } = this.context;
     bus.publish({
       type: "Token",
       agent_id: this.agentId,
@@ -200,14 +145,14 @@ export class ExternalRunDriver implements ActiveRun {
 
   /** Appends a message for a new part, or replaces the one an earlier version of the part produced. */
   #upsert(key: string | null, rich: StoredMessage["rich"], content: string): void {
-    const { publisher, bus, projectRoot } = this.#context;
+    const { publisher, bus, projectRoot } = this.context;
     const known = key === null ? undefined : this.#messages.get(key);
     if (known !== undefined) {
       publisher.update(known, rich, content);
       return;
     }
     const streamedInto = rich.kind === "Text" ? this.#closeThinking() : undefined;
-    const id = publisher.append(this.#scope, "assistant", rich, content, streamedInto);
+    const id = publisher.append(this.scope, "assistant", rich, content, streamedInto);
     if (key !== null) this.#messages.set(key, id);
     if (rich.kind === "Text") {
       const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
@@ -216,14 +161,14 @@ export class ExternalRunDriver implements ActiveRun {
   }
 
   #finish(success: boolean, backendSessionId: string | null, error: string | null): void {
-    const { store, bus, now, projectRoot } = this.#context;
+    const { store, bus, now, projectRoot } = this.context;
     this.#closeThinking();
     if (backendSessionId !== null) store.sessions.setBackendSession(this.sessionId, backendSessionId);
-    const aborted = this.#controller.signal.aborted;
+    const aborted = this.controller.signal.aborted;
     const status = success
       ? "completed"
       : aborted
-        ? this.#interrupting
+        ? this.interrupting
           ? "interrupted"
           : "cancelled"
         : "failed";
@@ -241,7 +186,7 @@ export class ExternalRunDriver implements ActiveRun {
     const outcome = success
       ? "success"
       : aborted
-        ? this.#interrupting
+        ? this.interrupting
           ? "interrupted"
           : "cancelled"
         : "error";
@@ -256,7 +201,7 @@ export class ExternalRunDriver implements ActiveRun {
   }
 
   #status(status: "thinking" | "idle", lifecycle: "doing" | "done", detail: string | undefined): void {
-    const { bus, projectRoot } = this.#context;
+    const { bus, projectRoot } = this.context;
     bus.publish({
       type: "AgentStatus",
       agent_id: this.agentId,

@@ -21,7 +21,6 @@ import type {
 import { ChangeTracker } from "../changes/change-tracker.ts";
 import { publishChangeReport } from "../changes/publish-change-report.ts";
 import { compactBeforeTurn } from "../compaction/compaction.ts";
-import type { MessageScope } from "../context/message-publisher.ts";
 import { resolvePermissionMode } from "../context/permission-mode.ts";
 import { completionOf, type RunCompletion } from "../context/run-completion.ts";
 import type { RunContext } from "../context/run-context.ts";
@@ -32,9 +31,9 @@ import {
 } from "../conversation/conversation-context.ts";
 import { withPartialText } from "../conversation/partial-history.ts";
 import type { ResumedCall } from "../conversation/resume-point.ts";
+import { RunBase, type RunBaseIdentity } from "./run-base.ts";
 import { settleOpenCalls, showFinalTextCard } from "./run-conclusion.ts";
 import { RunRecorder } from "./run-recorder.ts";
-import { recordRunStart, recordUserMessage } from "./run-records.ts";
 import { createRunToolset } from "./run-toolset.ts";
 import type { RunResultSummary } from "./run-translator.ts";
 import { composeSystemPrompt } from "./system-prompt.ts";
@@ -59,13 +58,8 @@ export interface TurnOverrides {
 }
 
 /** Who a run is, and what it continues. */
-export interface RunIdentity {
-  runId: string;
-  sessionId: string;
-  agentId: string;
+export interface RunIdentity extends RunBaseIdentity {
   takeQueuedMessages: () => MessageParam["content"][];
-  /** Drops the agent's waiting messages (a Stop that clears the queue). */
-  clearQueue: () => void;
   /** `resume` continues a stored conversation at its open tool calls (no prompt). */
   kind: "turn" | "resume";
   /** The calls a resume run carries out first (made before a restart). */
@@ -87,74 +81,28 @@ const MCP_READY_WAIT_MS = 10_000;
  * it produces (text, tool calls and results, cards) and their events. Token deltas go to the event bus's
  * group commit. Subagents' messages go to their own child runs. Exactly one outcome is recorded.
  */
-export class RunDriver implements ActiveRun {
-  readonly runId: string;
-  readonly sessionId: string;
-  readonly agentId: string;
-  readonly startedAtMs: number;
-  #queueCleared = false;
-  readonly #context: RunContext;
+export class RunDriver extends RunBase implements ActiveRun {
   readonly #identity: RunIdentity;
-  readonly #scope: MessageScope & { runId: string };
   readonly #tools = new Map<string, EngineTool>();
   readonly #recorder: RunRecorder;
   readonly #changes: ChangeTracker;
-  readonly #controller = new AbortController();
-  #interrupting = false;
   #model: ModelConfig | undefined;
   #mode: PermissionMode = "default";
   #settingsMode: PermissionMode | undefined;
 
   constructor(context: RunContext, identity: RunIdentity) {
-    this.#context = context;
+    super(context, identity);
     this.#identity = identity;
-    this.runId = identity.runId;
-    this.sessionId = identity.sessionId;
-    this.agentId = identity.agentId;
-    this.startedAtMs = context.now();
-    this.#scope = { sessionId: this.sessionId, agentId: this.agentId, runId: this.runId };
-    this.#recorder = new RunRecorder(context, this.#scope, this.#tools, () => this.#modelRef());
+    this.#recorder = new RunRecorder(context, this.scope, this.#tools, () => this.#modelRef());
     this.#changes = new ChangeTracker(context.projectRoot, {
       onBaseline: (baseline) =>
         context.store.transaction(() => context.store.changeBaselines.record(this.runId, baseline)),
     });
   }
 
-  /** True when the run was cancelled with "clear queue". */
-  get queueCleared(): boolean {
-    return this.#queueCleared;
-  }
-
-  /** Inside a transaction: stores a user message of this run and publishes its Message event. */
-  recordUserMessage(text: string, clientMessageId?: string): string {
-    return recordUserMessage(this.#context, this.#scope, text, clientMessageId);
-  }
-
-  /** Inside a transaction: records the run as started. */
+  /** Inside a transaction: records the run as started (its model is set once the engine resolved it). */
   recordStart(prompt: string): void {
-    const { runId, sessionId, agentId, startedAtMs } = this;
-    recordRunStart(this.#context, {
-      runId,
-      sessionId,
-      agentId,
-      kind: this.#identity.kind,
-      model: "",
-      prompt,
-      startedAtMs,
-    });
-  }
-
-  cancel(clearQueue: boolean): void {
-    if (clearQueue) {
-      this.#queueCleared = true;
-      this.#identity.clearQueue();
-    }
-    this.#controller.abort(new Error("cancelled by the user"));
-  }
-
-  interrupt(): void {
-    this.#interrupting = true;
-    this.#controller.abort(new Error("the server is shutting down"));
+    this.recordRunStart(prompt, { kind: this.#identity.kind, model: "" });
   }
 
   streamingSegment(): StreamingSegment {
@@ -172,7 +120,7 @@ export class RunDriver implements ActiveRun {
    * added to the conversation outside any run since the last one go to the model in front of the prompt.
    */
   async execute(given: MessageParam["content"] | undefined): Promise<RunCompletion> {
-    const { store, env, home, projectRoot } = this.#context;
+    const { store, env, home, projectRoot } = this.context;
     const prompt =
       given === undefined
         ? undefined
@@ -199,20 +147,20 @@ export class RunDriver implements ActiveRun {
       });
       if (prompt !== undefined) {
         await compactBeforeTurn(
-          { ...this.#context, settings: this.#context.compaction },
-          { ...this.#scopeIds(), model, prompt, systemPrompt, signal: this.#controller.signal },
+          { ...this.context, settings: this.context.compaction },
+          { ...this.#scopeIds(), model, prompt, systemPrompt, signal: this.controller.signal },
         );
       }
       // MCP servers still starting (the server just started) get a moment, so the model sees their tools.
-      await this.#context.mcp?.ready(MCP_READY_WAIT_MS);
+      await this.context.mcp?.ready(MCP_READY_WAIT_MS);
       const toolset = createRunToolset({
-        context: this.#context,
-        scope: this.#scope,
+        context: this.context,
+        scope: this.scope,
         log: this.#recorder.log,
         changes: this.#changes,
         scopeFor: (parent) => this.#recorder.scopeFor(parent),
         permissionMode: () => this.#currentMode(),
-        interrupting: () => this.#interrupting,
+        interrupting: () => this.interrupting,
         answeredApprovals: this.#identity.answeredApprovals ?? new Map(),
         answeredQuestions: this.#identity.answeredQuestions ?? new Map(),
       });
@@ -222,7 +170,7 @@ export class RunDriver implements ActiveRun {
       for (const tool of tools) this.#tools.set(tool.name, tool);
       this.#recorder.resume(this.#identity.resumedCalls ?? []);
       const turn = runAgentTurn({
-        ...this.#context.turnDefaults,
+        ...this.context.turnDefaults,
         sessionId: this.sessionId,
         history: store.conversation.history(this.sessionId, this.agentId),
         ...(prompt !== undefined && { prompt }),
@@ -236,7 +184,7 @@ export class RunDriver implements ActiveRun {
         canUseTool: toolset.canUseTool,
         includePartialMessages: true,
         takeQueuedMessages: this.#identity.takeQueuedMessages,
-        signal: this.#controller.signal,
+        signal: this.controller.signal,
       });
       for await (const message of turn) this.#handle(message, prompt);
     } catch (error) {
@@ -251,7 +199,7 @@ export class RunDriver implements ActiveRun {
   }
 
   #currentMode(): PermissionMode {
-    const { store, projectRoot } = this.#context;
+    const { store, projectRoot } = this.context;
     return resolvePermissionMode(store, projectRoot, this.sessionId, this.agentId, this.#settingsMode)
       .permission_mode;
   }
@@ -261,12 +209,12 @@ export class RunDriver implements ActiveRun {
   }
 
   #handle(message: EngineMessage, prompt: MessageParam["content"] | undefined): void {
-    const step = this.#recorder.prepare(message, () => this.#interrupting);
+    const step = this.#recorder.prepare(message, () => this.interrupting);
     if (step === undefined) return;
     const { result } = step;
     // Diffs are computed before the transaction, so it holds the store's write lock only briefly.
     const report = result && !this.#changes.empty ? this.#changes.report() : undefined;
-    this.#context.store.transaction(() => {
+    this.context.store.transaction(() => {
       step.apply();
       if (result) this.#finish(result, prompt, report);
     });
@@ -278,13 +226,13 @@ export class RunDriver implements ActiveRun {
     prompt: MessageParam["content"] | undefined,
     report: ReturnType<ChangeTracker["report"]> | undefined,
   ): void {
-    const { store, bus, now, projectRoot } = this.#context;
-    const interrupted = this.#interrupting && result.outcome === "cancelled";
+    const { store, bus, now, projectRoot } = this.context;
+    const interrupted = this.interrupting && result.outcome === "cancelled";
     let partialText = "";
     if (result.outcome === "cancelled") {
       const partial = this.#recorder.translator.closePartialSegment();
       partialText = String((partial.store[0]?.rich.data as { text?: string } | undefined)?.text ?? "");
-      this.#recorder.storeMessages(partial.store, this.#scope);
+      this.#recorder.storeMessages(partial.store, this.scope);
       for (const event of partial.events) bus.publish(event);
     }
     const status = interrupted
@@ -311,8 +259,8 @@ export class RunDriver implements ActiveRun {
       ),
     );
     settleOpenCalls(store, this.sessionId, this.agentId);
-    if (result.outcome === "success") showFinalTextCard(this.#context, this.#scope, this.#mode === "plan");
-    if (report !== undefined) publishChangeReport(this.#context, this.#scope, report);
+    if (result.outcome === "success") showFinalTextCard(this.context, this.scope, this.#mode === "plan");
+    if (report !== undefined) publishChangeReport(this.context, this.scope, report);
     store.changeBaselines.clear(this.runId);
     const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
     bus.publish({
@@ -338,14 +286,14 @@ export class RunDriver implements ActiveRun {
 
   /** Something outside the engine's own error handling failed (settings, model configuration, a bug). */
   #failUnexpectedly(error: unknown): void {
-    const { store, bus, now, projectRoot } = this.#context;
+    const { store, bus, now, projectRoot } = this.context;
     const message = error instanceof Error ? error.message : String(error);
     const report = this.#changes.empty ? undefined : this.#changes.report();
     store.transaction(() => {
       if (!store.runs.finish(this.runId, { status: "failed", endedAtMs: now(), error: message })) return;
       this.#recorder.children.finishAll("failed");
       settleOpenCalls(store, this.sessionId, this.agentId);
-      if (report !== undefined) publishChangeReport(this.#context, this.#scope, report);
+      if (report !== undefined) publishChangeReport(this.context, this.scope, report);
       store.changeBaselines.clear(this.runId);
       // The error is the run's, shown once from the Outcome (and the run record after a reload).
       const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
@@ -362,7 +310,7 @@ export class RunDriver implements ActiveRun {
 
   /** A turn that ended without a result (it cannot, but a run must never stay "running"). */
   #ensureFinished(): void {
-    const run = this.#context.store.runs.get(this.runId);
+    const run = this.context.store.runs.get(this.runId);
     if (run?.status === "running") this.#failUnexpectedly(new Error("the agent turn ended without a result"));
   }
 }
