@@ -273,4 +273,20 @@ describe("seed 003's request/response contract", () => {
 
     expect(agents).toEqual([{ name: "main", type: "parley", details: ["model: claude-test-1 (anthropic)"] }]);
   });
+
+  it("lists the agent CLI's own agents when the server's sessions are answered by that CLI", async () => {
+    const cliServer = await startTestServer({ env: { PARLEY_BACKEND: "claude-code" } });
+    try {
+      const agents = await decodeResponse(
+        await cliServer.request("GET", "/api/agents"),
+        z.array(AgentSummarySchema),
+      );
+      expect(agents.map((agent) => agent.name)).toEqual(
+        expect.arrayContaining(["general-purpose", "Explore", "Plan"]),
+      );
+      expect(agents.some((agent) => agent.type === "parley")).toBe(false);
+    } finally {
+      await cliServer.dispose();
+    }
+  });
 });

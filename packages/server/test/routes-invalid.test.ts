@@ -333,7 +333,24 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
     },
     { name: "an unknown session", path: "/api/sessions/ses_unknown/status", status: 404, code: "not_found" },
   ],
-  "GET /api/agents": () => [],
+  "GET /api/agents": () => [
+    {
+      name: "a backend Parley has no adapter for",
+      path: "/api/agents?backend=cobol",
+      status: 400,
+      code: "invalid_request",
+      field: "query.backend",
+    },
+  ],
+  "GET /api/agent-clis/:name/agents": () => [
+    {
+      name: "a CLI Parley has no adapter for",
+      path: "/api/agent-clis/cobol/agents",
+      status: 400,
+      code: "invalid_request",
+      field: "params.name",
+    },
+  ],
   "GET /api/agent-clis": () => [],
   "GET /api/agent-clis/:name/sessions": () => [
     {

@@ -5,6 +5,7 @@ import type {
   AgentCliStatus,
   AgentContext,
   AgentRunList,
+  AgentSummary,
   Approval,
   ChatResponse,
   CompactResponse,
@@ -205,10 +206,32 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       startedAt: null,
     });
   },
-  "GET /api/agents": async ({ call }) => {
+  "GET /api/agents": async ({ call, server }) => {
     expect(await call("/api/agents")).toEqual([
       { name: "main", type: "parley", details: ["model: claude-test-1 (anthropic)"] },
     ]);
+    // Another backend's agents: Claude Code's built-in ones and the project's own subagent files.
+    const removeAgent = writeReviewerAgent(server.directories.project);
+    const claude = await call<AgentSummary[]>("/api/agents?backend=claude-code");
+    removeAgent();
+    expect(claude.map((agent) => agent.name)).toEqual(
+      expect.arrayContaining(["general-purpose", "reviewer"]),
+    );
+    expect(claude.find((agent) => agent.name === "reviewer")).toEqual({
+      name: "reviewer",
+      type: "project",
+      details: ["Reviews a change for bugs"],
+    });
+  },
+  "GET /api/agent-clis/:name/agents": async ({ call, server }) => {
+    const removeAgent = writeReviewerAgent(server.directories.project);
+    const agents = await call("/api/agent-clis/claude-code/agents");
+    removeAgent();
+    expect(agents).toContainEqual({
+      name: "reviewer",
+      type: "project",
+      details: ["Reviews a change for bugs"],
+    });
   },
   "GET /api/agent-clis": async ({ call }) => {
     const statuses = await call<AgentCliStatus[]>("/api/agent-clis");
@@ -766,3 +789,14 @@ describe("every API route with valid input", () => {
     await validCases[key]?.({ server, events, fixture, route, call });
   });
 });
+
+/** A Claude Code subagent of the project, as `.claude/agents/<name>.md` declares one; returns its removal. */
+function writeReviewerAgent(project: string): () => void {
+  mkdirSync(join(project, ".claude", "agents"), { recursive: true });
+  writeFileSync(
+    join(project, ".claude", "agents", "reviewer.md"),
+    "---\nname: reviewer\ndescription: Reviews a change for bugs\n---\nYou review changes.\n",
+  );
+  // Other cases read the same project's files: leave it as it was.
+  return () => rmSync(join(project, ".claude"), { recursive: true, force: true });
+}

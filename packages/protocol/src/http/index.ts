@@ -202,6 +202,7 @@ export {
 export type { CreateSessionRequest, RenameSessionRequest, SendMessageRequest } from "./sessions.ts";
 export {
   AgentQuerySchema,
+  AgentsQuerySchema,
   CreateSessionRequestSchema,
   RenameSessionRequestSchema,
   SendMessageRequestSchema,

@@ -35,3 +35,6 @@ export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
 
 /** `GET /api/sessions/:session_id/status?agent_id=` */
 export const AgentQuerySchema = z.looseObject({ agent_id: AgentIdSchema });
+
+/** `GET /api/agents?backend=`: whose agents; the server's default backend when absent. */
+export const AgentsQuerySchema = z.looseObject({ backend: AgentBackendSchema.optional() });

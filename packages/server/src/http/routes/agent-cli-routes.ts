@@ -2,12 +2,14 @@ import { AGENT_CLI_NAMES } from "@parley/agent-clis";
 import {
   AgentCliParamsSchema,
   AgentCliStatusSchema,
+  AgentSummarySchema,
   ChatSessionSchema,
   ExternalSessionParamsSchema,
   SessionSummarySchema,
   sessionListResultToFrontend,
 } from "@parley/protocol";
 import { z } from "zod";
+import { agentCliAgents } from "../../agents/backends/agent-cli-agents.ts";
 import { openAgentCli } from "../../agents/backends/agent-cli-backends.ts";
 import { importExternalSession } from "../../agents/backends/import-external-session.ts";
 import { titleFrom } from "../../agents/service/chat-sessions.ts";
@@ -44,6 +46,15 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
           throw new ApiError("unavailable", listed.error_message ?? "the CLI could not list its sessions");
         return sessionListResultToFrontend(listed);
       },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/agent-clis/:name/agents",
+      summary: "An agent CLI's named agents for this project (what backend_agent can name)",
+      tag: "agent-clis",
+      params: AgentCliParamsSchema,
+      response: z.array(AgentSummarySchema),
+      handler: ({ params }) => agentCliAgents(context, params.name),
     }),
     defineRoute({
       method: "post",

@@ -5,6 +5,7 @@ import {
   type AgentRun,
   AgentStatusSchema,
   AgentSummarySchema,
+  AgentsQuerySchema,
   agentListResultToFrontend,
   ChatHistoryResponseSchema,
   ChatSessionSchema,
@@ -17,6 +18,8 @@ import {
   sessionListResultToFrontend,
 } from "@parley/protocol";
 import { z } from "zod";
+import { agentCliAgents } from "../../agents/backends/agent-cli-agents.ts";
+import { defaultBackend } from "../../agents/backends/agent-cli-backends.ts";
 import { responsePartOf } from "../../agents/context/run-completion.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
@@ -136,10 +139,14 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
     defineRoute({
       method: "get",
       path: "/api/agents",
-      summary: "The agents this server can run, in seed 003's agent format",
+      summary:
+        "The agents of a backend (`backend=`, else the server's default) in seed 003's agent format: Parley's own, or an agent CLI's named agents for this project",
       tag: "frontend",
+      query: AgentsQuerySchema,
       response: z.array(AgentSummarySchema),
-      handler: async () => {
+      handler: async ({ query }) => {
+        const backend = query.backend ?? defaultBackend(context.env);
+        if (backend !== "parley") return agentCliAgents(context, backend);
         const model = currentModel(await loadSettings(context.home), context.env);
         const details =
           model.error !== undefined
