@@ -3,7 +3,7 @@
 // renamed into place whole and then named by the manifest, so a `parley` starting meanwhile (tests start many
 // at once) runs either the old build or the new one, never half of one.
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { withBuildLock } from "./build-lock.mjs";
@@ -39,6 +39,27 @@ const EXTRA_INPUTS = [
   relative(REPOSITORY_ROOT, fileURLToPath(import.meta.url)),
   relative(REPOSITORY_ROOT, fileURLToPath(new URL("./bundle-manifest.mjs", import.meta.url))),
 ];
+
+/**
+ * zod's `z.locales` namespace holds the error messages of every language (357 KB), compiled by every start;
+ * Parley speaks English (zod's default, which its schemas module imports directly), so the namespace keeps
+ * only `en`.
+ * @type {import("esbuild").Plugin}
+ */
+const ZOD_ENGLISH_ONLY = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${sep}node_modules${sep}zod${sep}`)
+        ? { path: join(args.resolveDir, "../locales/english-only.js"), namespace: "zod-english-only" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 
 /** Bundled CommonJS packages call require(); an ES module bundle has none of its own. */
 const REQUIRE_SHIM =
@@ -81,6 +102,7 @@ export async function buildBundle() {
     jsx: "automatic",
     tsconfig: source("cli/tsconfig.runtime.json"),
     banner: { js: REQUIRE_SHIM },
+    plugins: [ZOD_ENGLISH_ONLY],
     chunkNames: "chunk-[hash]",
     sourcemap: "linked",
     metafile: true,

@@ -4,6 +4,9 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+const profileArguments = (directory: string | undefined) =>
+  directory ? ["--cpu-prof", `--cpu-prof-dir=${directory}`] : [];
+
 /** A child process spoken to with request/response messages over IPC. */
 export class Child<Command, Reply extends { type: string }> {
   readonly process: ChildProcess;
@@ -12,7 +15,8 @@ export class Child<Command, Reply extends { type: string }> {
 
   constructor(script: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
     this.process = fork(join(here, script), args, {
-      execArgv: ["--import", "tsx", "--expose-gc"],
+      // BENCH_CPU_PROFILE_DIR: every child writes a V8 CPU profile there when it exits (`node --cpu-prof`).
+      execArgv: ["--import", "tsx", "--expose-gc", ...profileArguments(process.env.BENCH_CPU_PROFILE_DIR)],
       env,
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });

@@ -4,6 +4,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { withWorkingDirectory } from "../children/child-environment.ts";
 import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import { PARLEY_VERSION } from "../version.ts";
+import { loadMcpErrors } from "./mcp-call-failure.ts";
 import type { McpCallResult, McpProgress, McpToolDescription } from "./mcp-engine-tool.ts";
 import type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from "./mcp-server-config.ts";
 import { concealValues } from "./mcp-variables.ts";
@@ -236,7 +237,10 @@ export class McpConnection {
   }
 
   async #attach(transport: Transport): Promise<void> {
-    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const [{ Client }] = await Promise.all([
+      import("@modelcontextprotocol/sdk/client/index.js"),
+      loadMcpErrors(),
+    ]);
     // `notifications/tools/list_changed` refreshes the list; the next turn offers the new tools.
     const client = new Client(
       { name: "parley", version: PARLEY_VERSION },

@@ -1,14 +1,17 @@
+import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import { expandString } from "./mcp-variables.ts";
 
 /** A server Parley starts and talks to over stdin/stdout (Claude Code's and Claude Desktop's shape). */
-export const McpStdioServerConfigSchema = z.looseObject({
-  type: z.literal("stdio").optional(),
-  command: z.string().min(1),
-  args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
-});
+export const McpStdioServerConfigSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("stdio").optional(),
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+  }),
+);
 
 export type McpStdioServerConfig = z.infer<typeof McpStdioServerConfigSchema>;
 
@@ -16,20 +19,26 @@ export type McpStdioServerConfig = z.infer<typeof McpStdioServerConfigSchema>;
  * A remote server: Streamable HTTP (`http`) or the older SSE transport (`sse`). The URL is checked once its
  * variables are expanded (`${BASE}/mcp` is a URL only then).
  */
-export const McpRemoteServerConfigSchema = z.looseObject({
-  type: z.enum(["http", "sse"]),
-  url: z.string().min(1),
-  headers: z.record(z.string(), z.string()).optional(),
-});
+export const McpRemoteServerConfigSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.enum(["http", "sse"]),
+    url: z.string().min(1),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
+);
 
 export type McpRemoteServerConfig = z.infer<typeof McpRemoteServerConfigSchema>;
 
 /** One entry of `mcpServers`. */
-export const McpServerConfigSchema = z.union([McpStdioServerConfigSchema, McpRemoteServerConfigSchema]);
+export const McpServerConfigSchema = lazySchema(() =>
+  z.union([McpStdioServerConfigSchema, McpRemoteServerConfigSchema]),
+);
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 
 /** An MCP configuration file (`.mcp.json`, `--mcp-config`): `{ "mcpServers": { name: config } }`. */
-export const McpConfigFileSchema = z.looseObject({ mcpServers: z.record(z.string(), z.unknown()) });
+export const McpConfigFileSchema = lazySchema(() =>
+  z.looseObject({ mcpServers: z.record(z.string(), z.unknown()) }),
+);
 
 /** The transports an entry's `type` may name. */
 export const MCP_TRANSPORTS = ["stdio", "http", "sse"] as const;

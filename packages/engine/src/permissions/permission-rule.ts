@@ -1,4 +1,4 @@
-import { PermissionBehaviorSchema } from "@parley/protocol";
+import { lazySchema, PermissionBehaviorSchema } from "@parley/protocol";
 import { z } from "zod";
 import { matchesGlob } from "./glob-pattern.ts";
 import {
@@ -13,11 +13,13 @@ import {
  * glob relative to the project root for file tools (`src/**`) or a command prefix for `Bash` (`git status`,
  * `npm test`; Claude Code's trailing `:*` is accepted); no pattern means every call of the tool.
  */
-export const PermissionRuleSchema = z.looseObject({
-  tool: z.string().min(1),
-  pattern: z.string().min(1).optional(),
-  behavior: PermissionBehaviorSchema,
-});
+export const PermissionRuleSchema = lazySchema(() =>
+  z.looseObject({
+    tool: z.string().min(1),
+    pattern: z.string().min(1).optional(),
+    behavior: PermissionBehaviorSchema,
+  }),
+);
 export type PermissionRule = z.infer<typeof PermissionRuleSchema>;
 
 /** A tool call as rules see it: the paths it touches (canonical first) or the command line it runs. */

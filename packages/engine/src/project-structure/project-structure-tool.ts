@@ -1,4 +1,4 @@
-import { ProjectStructureTypeSchema } from "@parley/protocol";
+import { lazySchema, ProjectStructureTypeSchema } from "@parley/protocol";
 import { z } from "zod";
 import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 import { defineTool, type EngineTool } from "../tools/engine-tool.ts";
@@ -21,15 +21,17 @@ export const PROJECT_STRUCTURE_TOOL_NAME = "ProjectStructure";
 export const PROJECT_STRUCTURE_TOOL_MAX_ENTRIES = 5_000;
 
 /** The input of the `ProjectStructure` tool. */
-export const ProjectStructureInputSchema = z.object({
-  type: ProjectStructureTypeSchema.describe("tree, file_list or dependencies"),
-  order: z
-    .enum(["alphabetical", "relevance"])
-    .optional()
-    .describe("file_list order: alphabetical (default) or relevance (recently changed first)"),
-  max_depth: z.number().int().min(1).max(64).optional().describe("Folder levels to enter (default 12)"),
-  exclude: z.array(z.string()).optional().describe("Extra gitignore-style patterns to leave out"),
-});
+export const ProjectStructureInputSchema = lazySchema(() =>
+  z.object({
+    type: ProjectStructureTypeSchema.describe("tree, file_list or dependencies"),
+    order: z
+      .enum(["alphabetical", "relevance"])
+      .optional()
+      .describe("file_list order: alphabetical (default) or relevance (recently changed first)"),
+    max_depth: z.number().int().min(1).max(64).optional().describe("Folder levels to enter (default 12)"),
+    exclude: z.array(z.string()).optional().describe("Extra gitignore-style patterns to leave out"),
+  }),
+);
 
 /** How `ProjectStructure` runs git for "recently changed" (every field has a default). */
 export interface ProjectStructureToolOptions {

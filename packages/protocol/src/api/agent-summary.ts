@@ -1,9 +1,12 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 
 /** One available agent in the frontend's agent list (seed 003's "frontend agent format"). */
-export const AgentSummarySchema = z.looseObject({
-  name: z.string(),
-  type: z.string(),
-  details: z.array(z.string()),
-});
+export const AgentSummarySchema = lazySchema(() =>
+  z.looseObject({
+    name: z.string(),
+    type: z.string(),
+    details: z.array(z.string()),
+  }),
+);
 export type AgentSummary = z.infer<typeof AgentSummarySchema>;

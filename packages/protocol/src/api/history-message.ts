@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { isoFromEpochMs } from "../shared/timestamps.ts";
 import {
   type ChatHistoryMessage,
@@ -8,16 +9,18 @@ import {
 import { EpochMillisecondsSchema } from "./epoch-milliseconds.ts";
 
 /** One message of a session's history, as an AgentCLI adapter exports it (seed 003 `HistoryMessage`). */
-export const HistoryMessageSchema = z.looseObject({
-  message_id: z.string().nullable(),
-  role: HistoryRoleSchema,
-  content_type: HistoryContentTypeSchema,
-  content: z.string(),
-  /** When the message was written, in epoch milliseconds; `null` when the CLI did not record it. */
-  timestamp: EpochMillisecondsSchema.nullable(),
-  part_id: z.string().nullable().optional(),
-  call_id: z.string().nullable().optional(),
-});
+export const HistoryMessageSchema = lazySchema(() =>
+  z.looseObject({
+    message_id: z.string().nullable(),
+    role: HistoryRoleSchema,
+    content_type: HistoryContentTypeSchema,
+    content: z.string(),
+    /** When the message was written, in epoch milliseconds; `null` when the CLI did not record it. */
+    timestamp: EpochMillisecondsSchema.nullable(),
+    part_id: z.string().nullable().optional(),
+    call_id: z.string().nullable().optional(),
+  }),
+);
 export type HistoryMessage = z.infer<typeof HistoryMessageSchema>;
 
 /**

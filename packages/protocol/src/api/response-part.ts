@@ -1,20 +1,23 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { isoFromEpochMs } from "../shared/timestamps.ts";
 import { type AgentResponsePart, ResponsePartTypeSchema } from "./agent-response-part.ts";
 import { EpochMillisecondsSchema } from "./epoch-milliseconds.ts";
 import { ResponsePartToolSchema } from "./response-part-tool.ts";
 
 /** One part of an agent CLI's answer, as an AgentCLI adapter returns it (seed 003 `ResponsePart`). */
-export const ResponsePartSchema = z.looseObject({
-  text: z.string(),
-  /** When the part was produced, in epoch milliseconds; `null` when the CLI did not say. */
-  timestamp: EpochMillisecondsSchema.nullable(),
-  part_type: ResponsePartTypeSchema,
-  part_id: z.string().nullable().optional(),
-  call_id: z.string().nullable().optional(),
-  /** For a `tool` part: the tool, its input and (once known) its output. */
-  tool: ResponsePartToolSchema.optional(),
-});
+export const ResponsePartSchema = lazySchema(() =>
+  z.looseObject({
+    text: z.string(),
+    /** When the part was produced, in epoch milliseconds; `null` when the CLI did not say. */
+    timestamp: EpochMillisecondsSchema.nullable(),
+    part_type: ResponsePartTypeSchema,
+    part_id: z.string().nullable().optional(),
+    call_id: z.string().nullable().optional(),
+    /** For a `tool` part: the tool, its input and (once known) its output. */
+    tool: ResponsePartToolSchema.optional(),
+  }),
+);
 export type ResponsePart = z.infer<typeof ResponsePartSchema>;
 
 /**

@@ -1,16 +1,19 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { isoFromEpochMs } from "../shared/timestamps.ts";
 import type { AgentReply } from "./agent-reply.ts";
 import { ResponsePartSchema, responsePartToFrontend } from "./response-part.ts";
 
 /** The outcome of running one message through an agent CLI (seed 003 `RunResult`). */
-export const RunResultSchema = z.looseObject({
-  success: z.boolean(),
-  /** The CLI's session id, to continue the conversation; `null` when the run never got one. */
-  session_id: z.string().nullable(),
-  response_parts: z.array(ResponsePartSchema),
-  error_message: z.string().nullable(),
-});
+export const RunResultSchema = lazySchema(() =>
+  z.looseObject({
+    success: z.boolean(),
+    /** The CLI's session id, to continue the conversation; `null` when the run never got one. */
+    session_id: z.string().nullable(),
+    response_parts: z.array(ResponsePartSchema),
+    error_message: z.string().nullable(),
+  }),
+);
 export type RunResult = z.infer<typeof RunResultSchema>;
 
 /**

@@ -1,12 +1,15 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import type { ChatSession } from "./chat-session.ts";
 
 /** One session an agent CLI knows about (seed 003 `SessionInfo`); `updated` is human-readable. */
-export const SessionInfoSchema = z.looseObject({
-  session_id: z.string(),
-  title: z.string(),
-  updated: z.string(),
-});
+export const SessionInfoSchema = lazySchema(() =>
+  z.looseObject({
+    session_id: z.string(),
+    title: z.string(),
+    updated: z.string(),
+  }),
+);
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 /** Seed 003's `SessionInfo.to_frontend_format`: the frontend's ChatSession. */

@@ -1,30 +1,35 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { EventRoutingSchema } from "./event-routing.ts";
 
 /** What happened to a file in a change report. */
-export const FileChangeKindSchema = z.enum(["added", "modified", "deleted", "renamed"]);
+export const FileChangeKindSchema = lazySchema(() => z.enum(["added", "modified", "deleted", "renamed"]));
 export type FileChangeKind = z.infer<typeof FileChangeKindSchema>;
 
 /** One changed file; `old_path` is set for renames, `diff` is a unified diff when the server includes it. */
-export const ChangedFileSchema = z.looseObject({
-  path: z.string(),
-  change: FileChangeKindSchema,
-  old_path: z.string().optional(),
-  diff: z.string().optional(),
-  additions: z.int().nonnegative().optional(),
-  deletions: z.int().nonnegative().optional(),
-});
+export const ChangedFileSchema = lazySchema(() =>
+  z.looseObject({
+    path: z.string(),
+    change: FileChangeKindSchema,
+    old_path: z.string().optional(),
+    diff: z.string().optional(),
+    additions: z.int().nonnegative().optional(),
+    deletions: z.int().nonnegative().optional(),
+  }),
+);
 export type ChangedFile = z.infer<typeof ChangedFileSchema>;
 
 /** Files an agent changed (seed 002 `ChangeReport`); `truncated_count` files were left out of `files`. */
-export const ChangeReportEventSchema = z.looseObject({
-  type: z.literal("ChangeReport"),
-  agent_id: z.string(),
-  files: z.array(ChangedFileSchema),
-  truncated_count: z.int().nonnegative(),
-  /** The chat message that keeps the report (a `change_report` special block). */
-  message_id: z.string().optional(),
-  run_id: z.string().optional(),
-  ...EventRoutingSchema.shape,
-});
+export const ChangeReportEventSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("ChangeReport"),
+    agent_id: z.string(),
+    files: z.array(ChangedFileSchema),
+    truncated_count: z.int().nonnegative(),
+    /** The chat message that keeps the report (a `change_report` special block). */
+    message_id: z.string().optional(),
+    run_id: z.string().optional(),
+    ...EventRoutingSchema.shape,
+  }),
+);
 export type ChangeReportEvent = z.infer<typeof ChangeReportEventSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 
 /** Characters of a queued message that events and snapshots carry; the full text is fetched by id. */
 export const QUEUE_PREVIEW_CHARS = 200;
@@ -7,23 +8,25 @@ export const QUEUE_PREVIEW_CHARS = 200;
  * A user message waiting for a busy agent, as events and snapshots show it: a preview, never the whole text
  * (`GET /api/queue-items/:id` has it), so a queue of large messages costs each client little.
  */
-export const QueuedMessageSchema = z.looseObject({
-  id: z.string(),
-  /** The first `QUEUE_PREVIEW_CHARS` characters of the message. */
-  preview: z.string(),
-  /** Length of the whole message, in characters. */
-  text_length: z.int().nonnegative(),
-  /** True when `preview` is not the whole message. */
-  truncated: z.boolean(),
-  queued_at_ms: z.int().nonnegative(),
-  client_message_id: z.string().optional(),
-  /** The agent the message waits for (set in session snapshots, which list every agent's queue). */
-  agent_id: z.string().optional(),
-});
+export const QueuedMessageSchema = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    /** The first `QUEUE_PREVIEW_CHARS` characters of the message. */
+    preview: z.string(),
+    /** Length of the whole message, in characters. */
+    text_length: z.int().nonnegative(),
+    /** True when `preview` is not the whole message. */
+    truncated: z.boolean(),
+    queued_at_ms: z.int().nonnegative(),
+    client_message_id: z.string().optional(),
+    /** The agent the message waits for (set in session snapshots, which list every agent's queue). */
+    agent_id: z.string().optional(),
+  }),
+);
 export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
 
 /** What changed in a queue: a message joined, was taken back, reached the agent, or the queue was emptied. */
-export const QueueChangeSchema = z.enum(["added", "removed", "delivered", "cleared"]);
+export const QueueChangeSchema = lazySchema(() => z.enum(["added", "removed", "delivered", "cleared"]));
 export type QueueChange = z.infer<typeof QueueChangeSchema>;
 
 /**
@@ -31,16 +34,18 @@ export type QueueChange = z.infer<typeof QueueChangeSchema>;
  * holds the messages the change concerns (the one added, or those removed, delivered or cleared, as
  * previews) and `length` how many still wait, so its size does not grow with the queue.
  */
-export const QueueUpdatedEventSchema = z.looseObject({
-  type: z.literal("QueueUpdated"),
-  project_root: z.string(),
-  session_id: z.string(),
-  agent_id: z.string(),
-  change: QueueChangeSchema,
-  items: z.array(QueuedMessageSchema),
-  /** Messages still waiting after the change. */
-  length: z.int().nonnegative(),
-});
+export const QueueUpdatedEventSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("QueueUpdated"),
+    project_root: z.string(),
+    session_id: z.string(),
+    agent_id: z.string(),
+    change: QueueChangeSchema,
+    items: z.array(QueuedMessageSchema),
+    /** Messages still waiting after the change. */
+    length: z.int().nonnegative(),
+  }),
+);
 export type QueueUpdatedEvent = z.infer<typeof QueueUpdatedEventSchema>;
 
 /** The preview of a queued message's text (a whole surrogate pair is never split). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type DecodeResult, decodeWith } from "../shared/decode-result.ts";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { AgentStatusEventSchema } from "./agent-status-event.ts";
 import { AskUserEventSchema } from "./ask-user-event.ts";
 import { ChangeReportEventSchema } from "./change-report-event.ts";
@@ -20,26 +21,28 @@ import { TokenEventSchema } from "./token-event.ts";
 import { ToolProgressEventSchema } from "./tool-progress-event.ts";
 
 /** Every event the server emits on its bus (seed 002's `ServerEvent` enum), told apart by `type`. */
-export const ServerEventSchema = z.discriminatedUnion("type", [
-  TokenEventSchema,
-  MessageEventSchema,
-  AgentStatusEventSchema,
-  SubagentSpawnedEventSchema,
-  SubagentResultEventSchema,
-  QueueUpdatedEventSchema,
-  OutcomeEventSchema,
-  ContextUsageEventSchema,
-  ContextUpdateEventSchema,
-  ChangeReportEventSchema,
-  StateUpdatedEventSchema,
-  PlanUpdateEventSchema,
-  IdlePromptTriggeredEventSchema,
-  TextSegmentEventSchema,
-  AskUserEventSchema,
-  ModelFallbackEventSchema,
-  ToolProgressEventSchema,
-  ResyncEventSchema,
-]);
+export const ServerEventSchema = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    TokenEventSchema,
+    MessageEventSchema,
+    AgentStatusEventSchema,
+    SubagentSpawnedEventSchema,
+    SubagentResultEventSchema,
+    QueueUpdatedEventSchema,
+    OutcomeEventSchema,
+    ContextUsageEventSchema,
+    ContextUpdateEventSchema,
+    ChangeReportEventSchema,
+    StateUpdatedEventSchema,
+    PlanUpdateEventSchema,
+    IdlePromptTriggeredEventSchema,
+    TextSegmentEventSchema,
+    AskUserEventSchema,
+    ModelFallbackEventSchema,
+    ToolProgressEventSchema,
+    ResyncEventSchema,
+  ]),
+);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;
 
 /** The `type` discriminator of a server event, e.g. `"Token"`. */

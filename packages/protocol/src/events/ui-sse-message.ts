@@ -1,21 +1,24 @@
 import { z } from "zod";
 import { type DecodeResult, decodeWith, parseJson } from "../shared/decode-result.ts";
+import { lazySchema } from "../shared/lazy-schema.ts";
 
 /** The event categories of the SSE wire format, in the order of seed 002's kind/phase table. */
-export const UiSseKindSchema = z.enum([
-  "run",
-  "message",
-  "activity",
-  "queue",
-  "token",
-  "text_segment",
-  "ask_user",
-  "model_fallback",
-  "tool_progress",
-]);
+export const UiSseKindSchema = lazySchema(() =>
+  z.enum([
+    "run",
+    "message",
+    "activity",
+    "queue",
+    "token",
+    "text_segment",
+    "ask_user",
+    "model_fallback",
+    "tool_progress",
+  ]),
+);
 export type UiSseKind = z.infer<typeof UiSseKindSchema>;
 
-const envelopeShape = {
+const envelopeShape = () => ({
   /** The frame's id; absent in revision 2 frames, where it is `evt_<seq>` (see `uiSseFrameId`). */
   id: z.string().optional(),
   /** Strictly increasing position in the server's event log; clients resume and deduplicate by it. */
@@ -29,17 +32,21 @@ const envelopeShape = {
   session_id: z.string().optional(),
   project_root: z.string().optional(),
   data: z.unknown().optional(),
-};
+});
 
 /**
  * One frame of `GET /api/events` whose `kind` may be one this client does not know yet; a newer server
  * can add kinds, and such frames must still decode so the client can skip them and keep its cursor.
  */
-export const AnyUiSseMessageSchema = z.looseObject({ ...envelopeShape, kind: z.string() });
+export const AnyUiSseMessageSchema = lazySchema(() =>
+  z.looseObject({ ...envelopeShape(), kind: z.string() }),
+);
 export type AnyUiSseMessage = z.infer<typeof AnyUiSseMessageSchema>;
 
 /** One frame of `GET /api/events` with a known kind (seed 002's `UiSseMessage`). */
-export const UiSseMessageSchema = z.looseObject({ ...envelopeShape, kind: UiSseKindSchema });
+export const UiSseMessageSchema = lazySchema(() =>
+  z.looseObject({ ...envelopeShape(), kind: UiSseKindSchema }),
+);
 export type UiSseMessage = z.infer<typeof UiSseMessageSchema>;
 
 /** A decoded frame, flagged by whether its kind is one this version of the protocol knows. */

@@ -1,21 +1,24 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 
 /** Stable machine-readable error codes of the HTTP API; the HTTP status follows from the code. */
-export const ApiErrorCodeSchema = z.enum([
-  "invalid_request",
-  "invalid_json",
-  "unsupported_media_type",
-  "payload_too_large",
-  "unauthorized",
-  "forbidden_host",
-  "forbidden_origin",
-  "not_found",
-  "conflict",
-  "invalid_workflow",
-  "queue_full",
-  "unavailable",
-  "internal",
-]);
+export const ApiErrorCodeSchema = lazySchema(() =>
+  z.enum([
+    "invalid_request",
+    "invalid_json",
+    "unsupported_media_type",
+    "payload_too_large",
+    "unauthorized",
+    "forbidden_host",
+    "forbidden_origin",
+    "not_found",
+    "conflict",
+    "invalid_workflow",
+    "queue_full",
+    "unavailable",
+    "internal",
+  ]),
+);
 export type ApiErrorCode = z.infer<typeof ApiErrorCodeSchema>;
 
 /** HTTP status for each error code: one table, so a code always means the same status. */
@@ -36,16 +39,18 @@ export const apiErrorStatus: Record<ApiErrorCode, number> = {
 };
 
 /** One offending input field: `body.text`, `query.after`, `header.last-event-id`… */
-export const ApiErrorIssueSchema = z.looseObject({ path: z.string(), message: z.string() });
+export const ApiErrorIssueSchema = lazySchema(() => z.looseObject({ path: z.string(), message: z.string() }));
 export type ApiErrorIssue = z.infer<typeof ApiErrorIssueSchema>;
 
 /** The JSON body of every error response. `details` carries code-specific data (e.g. the first answer on 409). */
-export const ApiErrorBodySchema = z.looseObject({
-  error: z.looseObject({
-    code: ApiErrorCodeSchema,
-    message: z.string(),
-    issues: z.array(ApiErrorIssueSchema).optional(),
-    details: z.unknown().optional(),
+export const ApiErrorBodySchema = lazySchema(() =>
+  z.looseObject({
+    error: z.looseObject({
+      code: ApiErrorCodeSchema,
+      message: z.string(),
+      issues: z.array(ApiErrorIssueSchema).optional(),
+      details: z.unknown().optional(),
+    }),
   }),
-});
+);
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

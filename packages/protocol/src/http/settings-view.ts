@@ -1,34 +1,37 @@
 import { z } from "zod";
 import { IdlePromptStatusSchema } from "../config/idle-prompt-settings.ts";
+import { lazySchema } from "../shared/lazy-schema.ts";
 
 /**
  * `GET /api/settings`: the settings with every API key replaced by whether it is set and its last four
  * characters, so keys never travel back to a browser. `model` tells what answers right now.
  */
-export const SettingsViewSchema = z.looseObject({
-  settings: z.looseObject({}),
-  api_keys: z.array(
-    z.looseObject({
+export const SettingsViewSchema = lazySchema(() =>
+  z.looseObject({
+    settings: z.looseObject({}),
+    api_keys: z.array(
+      z.looseObject({
+        provider: z.string(),
+        configured: z.boolean(),
+        hint: z.string().optional(),
+        source: z.string(),
+      }),
+    ),
+    model: z.looseObject({
+      ref: z.string(),
+      /** A short human label, e.g. "claude-opus-5-5 (anthropic)" or "Demo model (offline)". */
+      label: z.string(),
       provider: z.string(),
-      configured: z.boolean(),
-      hint: z.string().optional(),
+      model: z.string(),
+      is_demo: z.boolean(),
       source: z.string(),
+      /** Set when the configured model cannot be used (unknown provider, missing key): what to fix. */
+      error: z.string().optional(),
     }),
-  ),
-  model: z.looseObject({
-    ref: z.string(),
-    /** A short human label, e.g. "claude-opus-5-5 (anthropic)" or "Demo model (offline)". */
-    label: z.string(),
-    provider: z.string(),
-    model: z.string(),
-    is_demo: z.boolean(),
-    source: z.string(),
-    /** Set when the configured model cannot be used (unknown provider, missing key): what to fix. */
-    error: z.string().optional(),
+    /** Whether idle agents are prompted toward the mission now, and from where that was set. */
+    idle_prompts: IdlePromptStatusSchema.optional(),
   }),
-  /** Whether idle agents are prompted toward the mission now, and from where that was set. */
-  idle_prompts: IdlePromptStatusSchema.optional(),
-});
+);
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
 /**
@@ -36,5 +39,5 @@ export type SettingsView = z.infer<typeof SettingsViewSchema>;
  * `ParleySettings`. `null` removes a field (e.g. an `api_key`); an absent field stays unchanged; arrays are
  * replaced, except that an OpenAI-compatible endpoint sent without `api_key` keeps the stored key.
  */
-export const SettingsUpdateSchema = z.record(z.string(), z.unknown());
+export const SettingsUpdateSchema = lazySchema(() => z.record(z.string(), z.unknown()));
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ProjectStructureTypeSchema } from "../rich/project-structure.ts";
+import { lazySchema } from "../shared/lazy-schema.ts";
 
 /** A positive whole number given as a query string, within `max`. */
 function countParameter(max: number) {
@@ -14,20 +15,22 @@ function countParameter(max: number) {
  * `GET /api/workspace/structure?type=tree|file_list|dependencies`: which view of the project to generate,
  * its order (file lists), its limits and extra gitignore-style patterns to leave out (comma-separated).
  */
-export const WorkspaceStructureQuerySchema = z.looseObject({
-  type: ProjectStructureTypeSchema.default("tree"),
-  order: z.enum(["alphabetical", "relevance"]).default("alphabetical"),
-  max_depth: countParameter(64).optional(),
-  max_entries: countParameter(200_000).optional(),
-  exclude: z
-    .string()
-    .max(4096)
-    .transform((text) =>
-      text
-        .split(",")
-        .map((pattern) => pattern.trim())
-        .filter((pattern) => pattern !== ""),
-    )
-    .optional(),
-});
+export const WorkspaceStructureQuerySchema = lazySchema(() =>
+  z.looseObject({
+    type: ProjectStructureTypeSchema.default("tree"),
+    order: z.enum(["alphabetical", "relevance"]).default("alphabetical"),
+    max_depth: countParameter(64).optional(),
+    max_entries: countParameter(200_000).optional(),
+    exclude: z
+      .string()
+      .max(4096)
+      .transform((text) =>
+        text
+          .split(",")
+          .map((pattern) => pattern.trim())
+          .filter((pattern) => pattern !== ""),
+      )
+      .optional(),
+  }),
+);
 export type WorkspaceStructureQuery = z.infer<typeof WorkspaceStructureQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { FileReferenceMessageSchema } from "./file-reference.ts";
 import { ImageMessageSchema } from "./image.ts";
 import { MCPResourceMessageSchema } from "./mcp-resource.ts";
@@ -15,44 +16,48 @@ import { ToolResultMessageSchema } from "./tool-result.ts";
 import { WorkflowExecutionMessageSchema } from "./workflow-execution.ts";
 
 /** The kinds of rich message this version knows (seeds 000 + 001). */
-export const RichMessageKindSchema = z.enum([
-  "Text",
-  "Plan",
-  "Question",
-  "Image",
-  "FileReference",
-  "ProjectStructure",
-  "ToolRequest",
-  "ToolResult",
-  "MCPToolRequest",
-  "MCPToolResult",
-  "MCPResource",
-  "WorkflowExecution",
-  "SystemControl",
-  "Processing",
-]);
+export const RichMessageKindSchema = lazySchema(() =>
+  z.enum([
+    "Text",
+    "Plan",
+    "Question",
+    "Image",
+    "FileReference",
+    "ProjectStructure",
+    "ToolRequest",
+    "ToolResult",
+    "MCPToolRequest",
+    "MCPToolResult",
+    "MCPResource",
+    "WorkflowExecution",
+    "SystemControl",
+    "Processing",
+  ]),
+);
 export type RichMessageKind = z.infer<typeof RichMessageKindSchema>;
 
 /**
  * A typed, persisted chat item the UI renders as a card: `{ kind, data }` (seed 001's serialization).
  * Unknown fields on the envelope and inside `data` survive a decode/encode round trip.
  */
-export const RichMessageSchema = z.discriminatedUnion("kind", [
-  TextMessageSchema,
-  PlanMessageSchema,
-  QuestionMessageSchema,
-  ImageMessageSchema,
-  FileReferenceMessageSchema,
-  ProjectStructureMessageSchema,
-  ToolRequestMessageSchema,
-  ToolResultMessageSchema,
-  MCPToolRequestMessageSchema,
-  MCPToolResultMessageSchema,
-  MCPResourceMessageSchema,
-  WorkflowExecutionMessageSchema,
-  SystemControlMessageSchema,
-  ProcessingMessageSchema,
-]);
+export const RichMessageSchema = lazySchema(() =>
+  z.discriminatedUnion("kind", [
+    TextMessageSchema,
+    PlanMessageSchema,
+    QuestionMessageSchema,
+    ImageMessageSchema,
+    FileReferenceMessageSchema,
+    ProjectStructureMessageSchema,
+    ToolRequestMessageSchema,
+    ToolResultMessageSchema,
+    MCPToolRequestMessageSchema,
+    MCPToolResultMessageSchema,
+    MCPResourceMessageSchema,
+    WorkflowExecutionMessageSchema,
+    SystemControlMessageSchema,
+    ProcessingMessageSchema,
+  ]),
+);
 export type RichMessage = z.infer<typeof RichMessageSchema>;
 
 /** True when `value` names a kind this version can decode. */

@@ -1,16 +1,21 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 
 /** The data of a Text rich message: markdown the UI renders as-is. */
-export const TextDataSchema = z.looseObject({
-  text: z.string(),
-});
+export const TextDataSchema = lazySchema(() =>
+  z.looseObject({
+    text: z.string(),
+  }),
+);
 export type TextData = z.infer<typeof TextDataSchema>;
 
 /** A Text rich message; also what every fallback (invalid plan, unknown kind) renders as. */
-export const TextMessageSchema = z.looseObject({
-  kind: z.literal("Text"),
-  data: TextDataSchema,
-});
+export const TextMessageSchema = lazySchema(() =>
+  z.looseObject({
+    kind: z.literal("Text"),
+    data: TextDataSchema,
+  }),
+);
 export type TextMessage = z.infer<typeof TextMessageSchema>;
 
 /** Builds a Text rich message from plain text. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApprovalDecisionSchema } from "../http/approvals.ts";
 import { PermissionRuleSpecSchema } from "../http/permission-rules.ts";
 import { JsonValueSchema } from "../shared/json-value.ts";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { IsoTimestampSchema } from "../shared/timestamps.ts";
 import { ApprovalStatusSchema } from "./approval-status.ts";
 
@@ -9,7 +10,9 @@ import { ApprovalStatusSchema } from "./approval-status.ts";
  * Who settled a call's approval: the permission policy, a person, the engine (it refused the call), the run
  * (it stopped first), or nobody because the tool needs no approval (`not_required`).
  */
-export const ApprovalDeciderSchema = z.enum(["policy", "user", "engine", "run", "not_required"]);
+export const ApprovalDeciderSchema = lazySchema(() =>
+  z.enum(["policy", "user", "engine", "run", "not_required"]),
+);
 export type ApprovalDecider = z.infer<typeof ApprovalDeciderSchema>;
 
 /**
@@ -19,34 +22,38 @@ export type ApprovalDecider = z.infer<typeof ApprovalDeciderSchema>;
  * to answer and the rule "Always allow" would save, a protected path, and the answer once given
  * (`parameters` is then what ran; `original_parameters` what the model asked for, if a person edited it).
  */
-export const ToolRequestDataSchema = z.looseObject({
-  request_id: z.string().min(1),
-  tool_use_id: z.string().optional(),
-  tool_name: z.string().min(1),
-  parameters: z.record(z.string(), JsonValueSchema),
-  description: z.string().optional(),
-  requires_approval: z.boolean(),
-  approval_status: ApprovalStatusSchema,
-  requested_at: IsoTimestampSchema,
-  headline: z.string().optional(),
-  reason: z.string().optional(),
-  approval_id: z.string().min(1).optional(),
-  suggested_rule: PermissionRuleSpecSchema.optional(),
-  protected_path: z.boolean().optional(),
-  blocked_path: z.string().optional(),
-  decided_by: ApprovalDeciderSchema.optional(),
-  decision: ApprovalDecisionSchema.optional(),
-  feedback: z.string().optional(),
-  answered_at: IsoTimestampSchema.optional(),
-  original_parameters: z.record(z.string(), JsonValueSchema).optional(),
-  /** The subagent's `Task` call this call belongs to, for calls made inside a subagent. */
-  parent_tool_use_id: z.string().optional(),
-});
+export const ToolRequestDataSchema = lazySchema(() =>
+  z.looseObject({
+    request_id: z.string().min(1),
+    tool_use_id: z.string().optional(),
+    tool_name: z.string().min(1),
+    parameters: z.record(z.string(), JsonValueSchema),
+    description: z.string().optional(),
+    requires_approval: z.boolean(),
+    approval_status: ApprovalStatusSchema,
+    requested_at: IsoTimestampSchema,
+    headline: z.string().optional(),
+    reason: z.string().optional(),
+    approval_id: z.string().min(1).optional(),
+    suggested_rule: PermissionRuleSpecSchema.optional(),
+    protected_path: z.boolean().optional(),
+    blocked_path: z.string().optional(),
+    decided_by: ApprovalDeciderSchema.optional(),
+    decision: ApprovalDecisionSchema.optional(),
+    feedback: z.string().optional(),
+    answered_at: IsoTimestampSchema.optional(),
+    original_parameters: z.record(z.string(), JsonValueSchema).optional(),
+    /** The subagent's `Task` call this call belongs to, for calls made inside a subagent. */
+    parent_tool_use_id: z.string().optional(),
+  }),
+);
 export type ToolRequestData = z.infer<typeof ToolRequestDataSchema>;
 
 /** A ToolRequest rich message; with `requires_approval` it is rendered as an approval card. */
-export const ToolRequestMessageSchema = z.looseObject({
-  kind: z.literal("ToolRequest"),
-  data: ToolRequestDataSchema,
-});
+export const ToolRequestMessageSchema = lazySchema(() =>
+  z.looseObject({
+    kind: z.literal("ToolRequest"),
+    data: ToolRequestDataSchema,
+  }),
+);
 export type ToolRequestMessage = z.infer<typeof ToolRequestMessageSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type JsonValue, JsonValueSchema } from "../shared/json-value.ts";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { isRecord } from "./is-record.ts";
 import type { RichMessage } from "./rich-message.ts";
 
@@ -8,12 +9,14 @@ import type { RichMessage } from "./rich-message.ts";
  * Text message; `raw` is the payload as received, so encoding this value reproduces it exactly.
  * It is a local value, never sent as-is: `kind: "Unknown"` does not appear on the wire.
  */
-export const UnknownRichMessageSchema = z.object({
-  kind: z.literal("Unknown"),
-  original_kind: z.string().nullable(),
-  text: z.string(),
-  raw: JsonValueSchema,
-});
+export const UnknownRichMessageSchema = lazySchema(() =>
+  z.object({
+    kind: z.literal("Unknown"),
+    original_kind: z.string().nullable(),
+    text: z.string(),
+    raw: JsonValueSchema,
+  }),
+);
 export type UnknownRichMessage = z.infer<typeof UnknownRichMessageSchema>;
 
 /** Everything `decodeRichMessage` can produce: a known rich message or an explicit unknown one. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { BetaCompactionBlockSchema, BetaFallbackBlockSchema } from "./compaction-blocks.ts";
 import {
   DocumentBlockParamSchema,
@@ -32,52 +33,58 @@ import {
 } from "./tool-use-blocks.ts";
 
 /** A block of an assistant message (`BetaMessage.content`), as the Messages API returns it. */
-export const BetaContentBlockSchema = z.discriminatedUnion("type", [
-  BetaTextBlockSchema,
-  BetaThinkingBlockSchema,
-  BetaRedactedThinkingBlockSchema,
-  BetaToolUseBlockSchema,
-  BetaServerToolUseBlockSchema,
-  BetaWebSearchToolResultBlockSchema,
-  BetaWebFetchToolResultBlockSchema,
-  BetaAdvisorToolResultBlockSchema,
-  BetaCodeExecutionToolResultBlockSchema,
-  BetaBashCodeExecutionToolResultBlockSchema,
-  BetaTextEditorCodeExecutionToolResultBlockSchema,
-  BetaToolSearchToolResultBlockSchema,
-  BetaMCPToolUseBlockSchema,
-  BetaMCPToolResultBlockSchema,
-  BetaContainerUploadBlockSchema,
-  BetaCompactionBlockSchema,
-  BetaFallbackBlockSchema,
-  BetaMCPToolListingBlockSchema,
-]);
+export const BetaContentBlockSchema = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    BetaTextBlockSchema,
+    BetaThinkingBlockSchema,
+    BetaRedactedThinkingBlockSchema,
+    BetaToolUseBlockSchema,
+    BetaServerToolUseBlockSchema,
+    BetaWebSearchToolResultBlockSchema,
+    BetaWebFetchToolResultBlockSchema,
+    BetaAdvisorToolResultBlockSchema,
+    BetaCodeExecutionToolResultBlockSchema,
+    BetaBashCodeExecutionToolResultBlockSchema,
+    BetaTextEditorCodeExecutionToolResultBlockSchema,
+    BetaToolSearchToolResultBlockSchema,
+    BetaMCPToolUseBlockSchema,
+    BetaMCPToolResultBlockSchema,
+    BetaContainerUploadBlockSchema,
+    BetaCompactionBlockSchema,
+    BetaFallbackBlockSchema,
+    BetaMCPToolListingBlockSchema,
+  ]),
+);
 export type BetaContentBlock = z.infer<typeof BetaContentBlockSchema>;
 
 /** A block of a message sent to the model (`MessageParam.content`): what user messages carry. */
-export const ContentBlockParamSchema = z.discriminatedUnion("type", [
-  BetaTextBlockSchema,
-  ImageBlockParamSchema,
-  DocumentBlockParamSchema,
-  SearchResultBlockParamSchema,
-  BetaThinkingBlockSchema,
-  BetaRedactedThinkingBlockSchema,
-  BetaToolUseBlockSchema,
-  ToolResultBlockParamSchema,
-  ServerToolUseBlockParamSchema,
-  BetaWebSearchToolResultBlockSchema,
-  WebFetchToolResultBlockParamSchema,
-  BetaCodeExecutionToolResultBlockSchema,
-  BetaBashCodeExecutionToolResultBlockSchema,
-  BetaTextEditorCodeExecutionToolResultBlockSchema,
-  BetaToolSearchToolResultBlockSchema,
-  BetaContainerUploadBlockSchema,
-]);
+export const ContentBlockParamSchema = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    BetaTextBlockSchema,
+    ImageBlockParamSchema,
+    DocumentBlockParamSchema,
+    SearchResultBlockParamSchema,
+    BetaThinkingBlockSchema,
+    BetaRedactedThinkingBlockSchema,
+    BetaToolUseBlockSchema,
+    ToolResultBlockParamSchema,
+    ServerToolUseBlockParamSchema,
+    BetaWebSearchToolResultBlockSchema,
+    WebFetchToolResultBlockParamSchema,
+    BetaCodeExecutionToolResultBlockSchema,
+    BetaBashCodeExecutionToolResultBlockSchema,
+    BetaTextEditorCodeExecutionToolResultBlockSchema,
+    BetaToolSearchToolResultBlockSchema,
+    BetaContainerUploadBlockSchema,
+  ]),
+);
 export type ContentBlockParam = z.infer<typeof ContentBlockParamSchema>;
 
 /**
  * Any content block an SDK message can hold: an assistant block or a user/tool-result block.
  * Each block's JSON carries only the fields of its type.
  */
-export const ContentBlockSchema = z.union([BetaContentBlockSchema, ContentBlockParamSchema]);
+export const ContentBlockSchema = lazySchema(() =>
+  z.union([BetaContentBlockSchema, ContentBlockParamSchema]),
+);
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;

@@ -8,7 +8,7 @@ import {
 } from "./control/control-frames.ts";
 import { CONTROL_REQUEST_SCHEMAS, SDKControlRequestSchema } from "./control/control-request.ts";
 import { RESULT_ERROR_SUBTYPES, SDKResultErrorSchema, SDKResultSuccessSchema } from "./result-message.ts";
-import { PLAIN_MESSAGE_SCHEMAS, type SDKMessage, SYSTEM_MESSAGE_SCHEMAS } from "./sdk-message.ts";
+import { plainMessageSchemas, type SDKMessage, systemMessageSchemas } from "./sdk-message.ts";
 import { type SDKActiveGoalMessage, SDKActiveGoalMessageSchema } from "./session-event-messages.ts";
 import type { StdinMessage, StdoutMessage } from "./stdio-message.ts";
 import { SDKUserMessageReplaySchema, SDKUserMessageSchema } from "./user-message.ts";
@@ -61,7 +61,7 @@ export function decodeSdkMessage(line: string | unknown): SdkDecodeResult {
             : null,
       );
     case "system":
-      return bySubtype(raw, type, raw.subtype, (subtype) => own(SYSTEM_MESSAGE_SCHEMAS, subtype));
+      return bySubtype(raw, type, raw.subtype, (subtype) => own(systemMessageSchemas(), subtype));
     case "active_goal":
       return message(raw, SDKActiveGoalMessageSchema);
     case "control_request": {
@@ -84,7 +84,7 @@ export function decodeSdkMessage(line: string | unknown): SdkDecodeResult {
     case "keep_alive":
       return control(raw, SDKKeepAliveMessageSchema);
     default: {
-      const schema = own(PLAIN_MESSAGE_SCHEMAS, type);
+      const schema = own(plainMessageSchemas(), type);
       if (schema) return message(raw, schema);
       return unknown(raw, type, typeof raw.subtype === "string" ? raw.subtype : undefined);
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 
 // The SDK's string-literal unions (sdk.d.ts 0.3.330), each as a const array, a zod enum and its type.
 
@@ -12,7 +13,7 @@ export const PERMISSION_MODES = [
   "auto",
 ] as const;
 /** How the CLI decides whether a tool may run without asking. */
-export const PermissionModeSchema = z.enum(PERMISSION_MODES);
+export const PermissionModeSchema = lazySchema(() => z.enum(PERMISSION_MODES));
 export type PermissionMode = z.infer<typeof PermissionModeSchema>;
 
 /** Every hook event the CLI can fire (the SDK's runtime `HOOK_EVENTS`). */
@@ -52,13 +53,13 @@ export const HOOK_EVENTS = [
   "MessageDisplay",
 ] as const;
 /** A hook event name. */
-export const HookEventSchema = z.enum(HOOK_EVENTS);
+export const HookEventSchema = lazySchema(() => z.enum(HOOK_EVENTS));
 export type HookEvent = z.infer<typeof HookEventSchema>;
 
 /** Why a session ended (the SDK's runtime `EXIT_REASONS`), reported to `SessionEnd` hooks. */
 export const EXIT_REASONS = ["clear", "resume", "logout", "prompt_input_exit", "other"] as const;
 /** Why a session ended. */
-export const ExitReasonSchema = z.enum(EXIT_REASONS);
+export const ExitReasonSchema = lazySchema(() => z.enum(EXIT_REASONS));
 export type ExitReason = z.infer<typeof ExitReasonSchema>;
 
 /** Where the CLI found its API credentials, as reported in `system/init`. */
@@ -74,7 +75,7 @@ export const API_KEY_SOURCES = [
   "oauth",
 ] as const;
 /** Where the CLI found its API credentials. */
-export const ApiKeySourceSchema = z.enum(API_KEY_SOURCES);
+export const ApiKeySourceSchema = lazySchema(() => z.enum(API_KEY_SOURCES));
 export type ApiKeySource = z.infer<typeof ApiKeySourceSchema>;
 
 /** Why a turn ended, on `result` messages. */
@@ -100,7 +101,7 @@ export const TERMINAL_REASONS = [
   "turn_setup_failed",
 ] as const;
 /** Why a turn ended. */
-export const TerminalReasonSchema = z.enum(TERMINAL_REASONS);
+export const TerminalReasonSchema = lazySchema(() => z.enum(TERMINAL_REASONS));
 export type TerminalReason = z.infer<typeof TerminalReasonSchema>;
 
 /** The error class of a failed assistant turn or an API retry. */
@@ -120,13 +121,13 @@ export const SDK_ASSISTANT_MESSAGE_ERRORS = [
   "cloud_credential_error",
 ] as const;
 /** The error class of a failed assistant turn or an API retry. */
-export const SDKAssistantMessageErrorSchema = z.enum(SDK_ASSISTANT_MESSAGE_ERRORS);
+export const SDKAssistantMessageErrorSchema = lazySchema(() => z.enum(SDK_ASSISTANT_MESSAGE_ERRORS));
 export type SDKAssistantMessageError = z.infer<typeof SDKAssistantMessageErrorSchema>;
 
 /** Whether fast mode is on. */
 export const FAST_MODE_STATES = ["off", "cooldown", "on"] as const;
 /** Whether fast mode is on. */
-export const FastModeStateSchema = z.enum(FAST_MODE_STATES);
+export const FastModeStateSchema = lazySchema(() => z.enum(FAST_MODE_STATES));
 export type FastModeState = z.infer<typeof FastModeStateSchema>;
 
 /** Why fast mode is unavailable. */
@@ -143,19 +144,19 @@ export const FAST_MODE_DISABLED_REASONS = [
   "pending",
 ] as const;
 /** Why fast mode is unavailable. */
-export const FastModeDisabledReasonSchema = z.enum(FAST_MODE_DISABLED_REASONS);
+export const FastModeDisabledReasonSchema = lazySchema(() => z.enum(FAST_MODE_DISABLED_REASONS));
 export type FastModeDisabledReason = z.infer<typeof FastModeDisabledReasonSchema>;
 
 /** How hard the model thinks (`--effort`). */
 export const EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"] as const;
 /** How hard the model thinks. */
-export const EffortLevelSchema = z.enum(EFFORT_LEVELS);
+export const EffortLevelSchema = lazySchema(() => z.enum(EFFORT_LEVELS));
 export type EffortLevel = z.infer<typeof EffortLevelSchema>;
 
 /** Which settings files the CLI loads (`--setting-sources`). */
 export const SETTING_SOURCES = ["user", "project", "local"] as const;
 /** Which settings files the CLI loads. */
-export const SettingSourceSchema = z.enum(SETTING_SOURCES);
+export const SettingSourceSchema = lazySchema(() => z.enum(SETTING_SOURCES));
 export type SettingSource = z.infer<typeof SettingSourceSchema>;
 
 /** Why the CLI refused to start a session, on error `result` messages. */
@@ -186,13 +187,13 @@ export const SDK_STARTUP_FAILURE_REASONS = [
   "initialize_fields_not_delivered",
 ] as const;
 /** Why the CLI refused to start a session. */
-export const SDKStartupFailureReasonSchema = z.enum(SDK_STARTUP_FAILURE_REASONS);
+export const SDKStartupFailureReasonSchema = lazySchema(() => z.enum(SDK_STARTUP_FAILURE_REASONS));
 export type SDKStartupFailureReason = z.infer<typeof SDKStartupFailureReasonSchema>;
 
 /** Whether a permission rule allows, denies or asks. */
 export const PERMISSION_BEHAVIORS = ["allow", "deny", "ask"] as const;
 /** Whether a permission rule allows, denies or asks. */
-export const PermissionBehaviorSchema = z.enum(PERMISSION_BEHAVIORS);
+export const PermissionBehaviorSchema = lazySchema(() => z.enum(PERMISSION_BEHAVIORS));
 export type PermissionBehavior = z.infer<typeof PermissionBehaviorSchema>;
 
 /** Where a permission update is saved. */
@@ -204,7 +205,7 @@ export const PERMISSION_UPDATE_DESTINATIONS = [
   "cliArg",
 ] as const;
 /** Where a permission update is saved. */
-export const PermissionUpdateDestinationSchema = z.enum(PERMISSION_UPDATE_DESTINATIONS);
+export const PermissionUpdateDestinationSchema = lazySchema(() => z.enum(PERMISSION_UPDATE_DESTINATIONS));
 export type PermissionUpdateDestination = z.infer<typeof PermissionUpdateDestinationSchema>;
 
 /** How the person classified a permission decision. */
@@ -214,27 +215,29 @@ export const PERMISSION_DECISION_CLASSIFICATIONS = [
   "user_reject",
 ] as const;
 /** How the person classified a permission decision. */
-export const PermissionDecisionClassificationSchema = z.enum(PERMISSION_DECISION_CLASSIFICATIONS);
+export const PermissionDecisionClassificationSchema = lazySchema(() =>
+  z.enum(PERMISSION_DECISION_CLASSIFICATIONS),
+);
 export type PermissionDecisionClassification = z.infer<typeof PermissionDecisionClassificationSchema>;
 
 /** A hook's verdict on a permission question. */
 export const HOOK_PERMISSION_DECISIONS = ["allow", "deny", "ask", "defer"] as const;
 /** A hook's verdict on a permission question. */
-export const HookPermissionDecisionSchema = z.enum(HOOK_PERMISSION_DECISIONS);
+export const HookPermissionDecisionSchema = lazySchema(() => z.enum(HOOK_PERMISSION_DECISIONS));
 export type HookPermissionDecision = z.infer<typeof HookPermissionDecisionSchema>;
 
 /** Beta features the SDK can switch on (`--betas`). */
 export const SDK_BETAS = ["context-1m-2025-08-07"] as const;
 /** A beta feature the SDK can switch on. */
-export const SdkBetaSchema = z.enum(SDK_BETAS);
+export const SdkBetaSchema = lazySchema(() => z.enum(SDK_BETAS));
 export type SdkBeta = z.infer<typeof SdkBetaSchema>;
 
 /** How much of the model's thinking is shown. */
 export const THINKING_DISPLAYS = ["summarized", "omitted"] as const;
 /** How much of the model's thinking is shown. */
-export const ThinkingDisplaySchema = z.enum(THINKING_DISPLAYS);
+export const ThinkingDisplaySchema = lazySchema(() => z.enum(THINKING_DISPLAYS));
 export type ThinkingDisplay = z.infer<typeof ThinkingDisplaySchema>;
 
 /** What the CLI is doing right now, on `system/status` (`null` when idle). */
-export const SDKStatusSchema = z.enum(["compacting", "requesting"]).nullable();
+export const SDKStatusSchema = lazySchema(() => z.enum(["compacting", "requesting"]).nullable());
 export type SDKStatus = z.infer<typeof SDKStatusSchema>;

@@ -1,29 +1,34 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import type { ElicitationResult, UserDialogResult } from "./control/response-payloads.ts";
 
 // Shapes the SDK hands to host callbacks and objects, plus the TypeScript types of those callbacks.
 // Functions and live objects are not JSON: QueryOptions models them with `z.custom`.
 
 /** An MCP server's request for input, as `onElicitation` receives it. */
-export const ElicitationRequestSchema = z.looseObject({
-  serverName: z.string(),
-  message: z.string(),
-  mode: z.enum(["form", "url"]).optional(),
-  url: z.string().optional(),
-  elicitationId: z.string().optional(),
-  requestedSchema: z.record(z.string(), z.unknown()).optional(),
-  title: z.string().optional(),
-  displayName: z.string().optional(),
-  description: z.string().optional(),
-});
+export const ElicitationRequestSchema = lazySchema(() =>
+  z.looseObject({
+    serverName: z.string(),
+    message: z.string(),
+    mode: z.enum(["form", "url"]).optional(),
+    url: z.string().optional(),
+    elicitationId: z.string().optional(),
+    requestedSchema: z.record(z.string(), z.unknown()).optional(),
+    title: z.string().optional(),
+    displayName: z.string().optional(),
+    description: z.string().optional(),
+  }),
+);
 export type ElicitationRequest = z.infer<typeof ElicitationRequestSchema>;
 
 /** A dialog the CLI asks the host to show, as `onUserDialog` receives it. */
-export const UserDialogRequestSchema = z.looseObject({
-  dialogKind: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  toolUseID: z.string().optional(),
-});
+export const UserDialogRequestSchema = lazySchema(() =>
+  z.looseObject({
+    dialogKind: z.string(),
+    payload: z.record(z.string(), z.unknown()),
+    toolUseID: z.string().optional(),
+  }),
+);
 export type UserDialogRequest = z.infer<typeof UserDialogRequestSchema>;
 
 /** Answers MCP elicitations; returning `null` sends no answer. */
@@ -39,27 +44,33 @@ export type OnUserDialog = (
 ) => Promise<UserDialogResult | null>;
 
 /** Identifies one transcript in a host session store. */
-export const SessionKeySchema = z.looseObject({
-  projectKey: z.string(),
-  sessionId: z.string(),
-  subpath: z.string().optional(),
-});
+export const SessionKeySchema = lazySchema(() =>
+  z.looseObject({
+    projectKey: z.string(),
+    sessionId: z.string(),
+    subpath: z.string().optional(),
+  }),
+);
 export type SessionKey = z.infer<typeof SessionKeySchema>;
 
 /** One transcript entry in a host session store. */
-export const SessionStoreEntrySchema = z.looseObject({
-  type: z.string(),
-  uuid: z.string().optional(),
-  timestamp: z.string().optional(),
-});
+export const SessionStoreEntrySchema = lazySchema(() =>
+  z.looseObject({
+    type: z.string(),
+    uuid: z.string().optional(),
+    timestamp: z.string().optional(),
+  }),
+);
 export type SessionStoreEntry = z.infer<typeof SessionStoreEntrySchema>;
 
 /** A session summary kept by a host session store. */
-export const SessionSummaryEntrySchema = z.looseObject({
-  sessionId: z.string(),
-  mtime: z.number(),
-  data: z.record(z.string(), z.unknown()),
-});
+export const SessionSummaryEntrySchema = lazySchema(() =>
+  z.looseObject({
+    sessionId: z.string(),
+    mtime: z.number(),
+    data: z.record(z.string(), z.unknown()),
+  }),
+);
 export type SessionSummaryEntry = z.infer<typeof SessionSummaryEntrySchema>;
 
 /** Host storage the SDK mirrors transcripts into (`--session-mirror`). */

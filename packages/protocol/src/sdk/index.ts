@@ -539,7 +539,7 @@ export {
   SandboxSettingsSchema,
 } from "./sandbox-settings.ts";
 export type { SDKMessage, SystemMessageSubtype } from "./sdk-message.ts";
-export { PLAIN_MESSAGE_SCHEMAS, SDKMessageSchema, SYSTEM_MESSAGE_SCHEMAS } from "./sdk-message.ts";
+export { plainMessageSchemas, SDKMessageSchema, systemMessageSchemas } from "./sdk-message.ts";
 export type {
   BetaAdvisorToolResultBlock,
   BetaBashCodeExecutionToolResultBlock,

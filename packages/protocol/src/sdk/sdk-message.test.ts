@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { PLAIN_MESSAGE_SCHEMAS, SDK_MESSAGE_SCHEMAS, SYSTEM_MESSAGE_SCHEMAS } from "./sdk-message.ts";
+import { plainMessageSchemas, SDK_MESSAGE_SCHEMAS, systemMessageSchemas } from "./sdk-message.ts";
 
 describe("SDKMessage routing tables", () => {
   it("route every system subtype and every plain type of the SDK to its own schema", () => {
-    expect(Object.keys(SYSTEM_MESSAGE_SCHEMAS).sort()).toEqual(
+    expect(Object.keys(systemMessageSchemas()).sort()).toEqual(
       [
         "init",
         "compact_boundary",
@@ -36,8 +36,8 @@ describe("SDKMessage routing tables", () => {
         "session_writes_lost",
       ].sort(),
     );
-    expect(SYSTEM_MESSAGE_SCHEMAS.status).toBe(SDK_MESSAGE_SCHEMAS.SDKStatusMessage);
-    expect(Object.keys(PLAIN_MESSAGE_SCHEMAS).sort()).toEqual(
+    expect(systemMessageSchemas().status).toBe(SDK_MESSAGE_SCHEMAS.SDKStatusMessage);
+    expect(Object.keys(plainMessageSchemas()).sort()).toEqual(
       [
         "assistant",
         "stream_event",
@@ -49,6 +49,6 @@ describe("SDKMessage routing tables", () => {
         "conversation_reset",
       ].sort(),
     );
-    expect(PLAIN_MESSAGE_SCHEMAS.stream_event).toBe(SDK_MESSAGE_SCHEMAS.SDKPartialAssistantMessage);
+    expect(plainMessageSchemas().stream_event).toBe(SDK_MESSAGE_SCHEMAS.SDKPartialAssistantMessage);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { SDKAssistantMessageSchema } from "./assistant-message.ts";
 import { SDKPartialAssistantMessageSchema } from "./partial-assistant-message.ts";
 import { SDKResultErrorSchema, SDKResultSuccessSchema } from "./result-message.ts";
@@ -99,7 +100,7 @@ export const SDK_MESSAGE_SCHEMAS = {
 } as const;
 
 /** Everything the CLI (or a host) can say in the conversation: the SDK's `SDKMessage` union. */
-export const SDKMessageSchema = z.union(Object.values(SDK_MESSAGE_SCHEMAS));
+export const SDKMessageSchema = lazySchema(() => z.union(Object.values(SDK_MESSAGE_SCHEMAS)));
 export type SDKMessage = z.infer<typeof SDKMessageSchema>;
 
 /** A declared `system` subtype. */
@@ -113,12 +114,21 @@ function literalOf(schema: VariantSchema, key: "type" | "subtype"): string | und
   return field instanceof z.ZodLiteral ? String(field.value) : undefined;
 }
 
-/** Which schema a `type: "system"` line is checked with, by its subtype (read off the schemas above). */
-export const SYSTEM_MESSAGE_SCHEMAS: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
-  Object.values(SDK_MESSAGE_SCHEMAS)
-    .filter((schema) => literalOf(schema, "type") === "system")
-    .map((schema) => [literalOf(schema, "subtype"), schema]),
-);
+let systemMessageSchemasBySubtype: Readonly<Record<string, z.ZodType>> | undefined;
+let plainMessageSchemasByType: Readonly<Record<string, z.ZodType>> | undefined;
+
+/**
+ * Which schema a `type: "system"` line is checked with, by its subtype (read off the schemas above, on first
+ * use: reading them builds every variant).
+ */
+export function systemMessageSchemas(): Readonly<Record<string, z.ZodType>> {
+  systemMessageSchemasBySubtype ??= Object.fromEntries(
+    Object.values(SDK_MESSAGE_SCHEMAS)
+      .filter((schema) => literalOf(schema, "type") === "system")
+      .map((schema) => [literalOf(schema, "subtype"), schema]),
+  );
+  return systemMessageSchemasBySubtype as Readonly<Record<string, z.ZodType>>;
+}
 
 const ROUTED_BY_MORE_THAN_TYPE: ReadonlySet<string> = new Set(["user", "result", "system"]);
 
@@ -126,8 +136,11 @@ const ROUTED_BY_MORE_THAN_TYPE: ReadonlySet<string> = new Set(["user", "result",
  * Which schema a line is checked with when its type alone picks one (not `user`, `result` or `system`,
  * whose subtype or replay flag decides).
  */
-export const PLAIN_MESSAGE_SCHEMAS: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
-  Object.values(SDK_MESSAGE_SCHEMAS)
-    .filter((schema) => !ROUTED_BY_MORE_THAN_TYPE.has(literalOf(schema, "type") ?? ""))
-    .map((schema) => [literalOf(schema, "type"), schema]),
-);
+export function plainMessageSchemas(): Readonly<Record<string, z.ZodType>> {
+  plainMessageSchemasByType ??= Object.fromEntries(
+    Object.values(SDK_MESSAGE_SCHEMAS)
+      .filter((schema) => !ROUTED_BY_MORE_THAN_TYPE.has(literalOf(schema, "type") ?? ""))
+      .map((schema) => [literalOf(schema, "type"), schema]),
+  );
+  return plainMessageSchemasByType as Readonly<Record<string, z.ZodType>>;
+}

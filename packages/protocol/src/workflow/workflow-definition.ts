@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type DecodeIssue, type DecodeResult, decodeWith } from "../shared/decode-result.ts";
+import { lazySchema } from "../shared/lazy-schema.ts";
 import { shellReferenceSites } from "./shell-reference-sites.ts";
 import { stringsIn, workflowReferences } from "./workflow-expression.ts";
 import { WorkflowInputSchema } from "./workflow-input.ts";
@@ -13,13 +14,15 @@ import {
 } from "./workflow-step.ts";
 
 /** A workflow's name: the file name under `.parley/workflows/` and what `/name` in the composer runs. */
-export const WorkflowNameSchema = z
-  .string()
-  .regex(
-    /^[a-z0-9][a-z0-9_-]*$/,
-    "must be lower-case letters, digits, _ and -, starting with a letter or digit",
-  )
-  .max(64);
+export const WorkflowNameSchema = lazySchema(() =>
+  z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9_-]*$/,
+      "must be lower-case letters, digits, _ and -, starting with a letter or digit",
+    )
+    .max(64),
+);
 
 /**
  * A workflow definition, as written in `.parley/workflows/<name>.yaml` (or `$PARLEY_HOME/workflows/`):
@@ -27,51 +30,53 @@ export const WorkflowNameSchema = z
  * `continue_on_error` must not be silently ignored), step ids are unique, and every `${{ … }}` names a
  * declared input or an earlier step.
  */
-export const WorkflowDefinitionSchema = z
-  .strictObject({
-    name: WorkflowNameSchema,
-    description: z.string().max(2_000).optional(),
-    inputs: z.record(WorkflowStepIdSchema, WorkflowInputSchema).optional(),
-    steps: z.array(WorkflowStepSchema).min(1).max(200),
-  })
-  .superRefine((definition, context) => {
-    const seen = new Set<string>();
-    const inputs = new Set(Object.keys(definition.inputs ?? {}));
-    definition.steps.forEach((step, index) => {
-      for (const [path, text] of stringsIn(referencingFields(step))) {
-        const { references, errors } = workflowReferences(text);
-        for (const error of errors)
-          context.addIssue({ code: "custom", path: ["steps", index, ...path], message: error.message });
-        for (const reference of references) {
-          const known = reference.kind === "input" ? inputs.has(reference.name) : seen.has(reference.step);
-          if (!known)
+export const WorkflowDefinitionSchema = lazySchema(() =>
+  z
+    .strictObject({
+      name: WorkflowNameSchema,
+      description: z.string().max(2_000).optional(),
+      inputs: z.record(WorkflowStepIdSchema, WorkflowInputSchema).optional(),
+      steps: z.array(WorkflowStepSchema).min(1).max(200),
+    })
+    .superRefine((definition, context) => {
+      const seen = new Set<string>();
+      const inputs = new Set(Object.keys(definition.inputs ?? {}));
+      definition.steps.forEach((step, index) => {
+        for (const [path, text] of stringsIn(referencingFields(step))) {
+          const { references, errors } = workflowReferences(text);
+          for (const error of errors)
+            context.addIssue({ code: "custom", path: ["steps", index, ...path], message: error.message });
+          for (const reference of references) {
+            const known = reference.kind === "input" ? inputs.has(reference.name) : seen.has(reference.step);
+            if (!known)
+              context.addIssue({
+                code: "custom",
+                path: ["steps", index, ...path],
+                message:
+                  reference.kind === "input"
+                    ? `${reference.text} names no declared input`
+                    : `${reference.text} names no earlier step`,
+              });
+          }
+        }
+        const shell = shellCommandOf(step);
+        if (shell !== undefined)
+          for (const problem of shellReferenceSites(shell.command).problems)
             context.addIssue({
               code: "custom",
-              path: ["steps", index, ...path],
-              message:
-                reference.kind === "input"
-                  ? `${reference.text} names no declared input`
-                  : `${reference.text} names no earlier step`,
+              path: ["steps", index, ...shell.path],
+              message: problem.message,
             });
-        }
-      }
-      const shell = shellCommandOf(step);
-      if (shell !== undefined)
-        for (const problem of shellReferenceSites(shell.command).problems)
+        if (seen.has(step.id))
           context.addIssue({
             code: "custom",
-            path: ["steps", index, ...shell.path],
-            message: problem.message,
+            path: ["steps", index, "id"],
+            message: `duplicate step id "${step.id}"`,
           });
-      if (seen.has(step.id))
-        context.addIssue({
-          code: "custom",
-          path: ["steps", index, "id"],
-          message: `duplicate step id "${step.id}"`,
-        });
-      seen.add(step.id);
-    });
-  });
+        seen.add(step.id);
+      });
+    }),
+);
 export type WorkflowDefinition = z.infer<typeof WorkflowDefinitionSchema>;
 
 /** The fields of a step whose strings may hold `${{ … }}` references. */

@@ -33,11 +33,12 @@ export function ensureWebUi(log: (line: string) => void): string | undefined {
   return dist;
 }
 
+/** Runs on every `parley serve`: one stat per path (a missing one counts as old). */
 function newestModification(paths: readonly string[]): number {
   let newest = 0;
   for (const path of paths) {
-    if (!existsSync(path)) continue;
-    const stat = statSync(path);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat === undefined) continue;
     newest = Math.max(newest, stat.mtimeMs);
     if (stat.isDirectory()) {
       newest = Math.max(newest, newestModification(readdirSync(path).map((name) => join(path, name))));

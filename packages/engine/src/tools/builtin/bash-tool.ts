@@ -1,4 +1,5 @@
 import { realpath } from "node:fs/promises";
+import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import { childEnvironment } from "../../children/child-environment.ts";
 import type { EnvironmentVariables } from "../../config/resolve-model-config.ts";
@@ -37,17 +38,20 @@ export function createBashTool(options: BashToolOptions = {}): EngineTool {
   const maxTimeoutMs = options.maxTimeoutMs ?? 600_000;
   const maxOutputChars = options.maxOutputChars ?? 30_000;
   const maxProgressLines = options.maxProgressLines ?? 5000;
-  const inputSchema = z.object({
-    command: z.string().min(1).describe("The command line, run by /bin/sh -c in the project folder"),
-    timeout: z
-      .number()
-      .int()
-      .min(1)
-      .max(maxTimeoutMs)
-      .optional()
-      .describe(`Timeout in milliseconds (default ${defaultTimeoutMs}, at most ${maxTimeoutMs})`),
-    description: z.string().optional().describe("What the command does, in 5-10 words, for the user"),
-  });
+  // Built on the first call: a start defines this tool but may never offer it.
+  const inputSchema = lazySchema(() =>
+    z.object({
+      command: z.string().min(1).describe("The command line, run by /bin/sh -c in the project folder"),
+      timeout: z
+        .number()
+        .int()
+        .min(1)
+        .max(maxTimeoutMs)
+        .optional()
+        .describe(`Timeout in milliseconds (default ${defaultTimeoutMs}, at most ${maxTimeoutMs})`),
+      description: z.string().optional().describe("What the command does, in 5-10 words, for the user"),
+    }),
+  );
   return defineTool({
     name: "Bash",
     description: `Runs a shell command with /bin/sh -c in the project folder and returns its output (stdout and stderr, in order).

@@ -1,3 +1,4 @@
+import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import { confinePath } from "../../permissions/confine-path.ts";
 import { defineTool } from "../engine-tool.ts";
@@ -13,12 +14,14 @@ const DESCRIPTION = `Replaces an exact string in a project text file.
 - replace_all replaces every occurrence (for renames).
 - To create a file, use Write.`;
 
-const EditInputSchema = z.object({
-  file_path: z.string().describe("Path of the file, relative to the project root"),
-  old_string: z.string().min(1).describe("The exact text to replace"),
-  new_string: z.string().describe("The text to put in its place"),
-  replace_all: z.boolean().optional().describe("Replace every occurrence (default false)"),
-});
+const EditInputSchema = lazySchema(() =>
+  z.object({
+    file_path: z.string().describe("Path of the file, relative to the project root"),
+    old_string: z.string().min(1).describe("The exact text to replace"),
+    new_string: z.string().describe("The text to put in its place"),
+    replace_all: z.boolean().optional().describe("Replace every occurrence (default false)"),
+  }),
+);
 
 /** `Edit`: exact-string replacement in a project file. */
 export const editTool = defineTool({

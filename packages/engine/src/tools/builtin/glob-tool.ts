@@ -1,4 +1,5 @@
 import { lstat } from "node:fs/promises";
+import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import { confinePath } from "../../permissions/confine-path.ts";
 import { compileGlob } from "../../permissions/glob-pattern.ts";
@@ -15,13 +16,15 @@ const DESCRIPTION = `Finds files in the project by glob pattern and returns thei
 - path (optional) is the folder to search, relative to the project root; patterns are matched against paths relative to it.
 - .git and node_modules are skipped and symlinked folders are not followed. At most ${GLOB_MAX_RESULTS} paths are returned.`;
 
-const GlobInputSchema = z.object({
-  pattern: z.string().min(1).describe("Glob pattern, e.g. '**/*.ts'"),
-  path: z
-    .string()
-    .optional()
-    .describe("Folder to search in, relative to the project root (default: the root)"),
-});
+const GlobInputSchema = lazySchema(() =>
+  z.object({
+    pattern: z.string().min(1).describe("Glob pattern, e.g. '**/*.ts'"),
+    path: z
+      .string()
+      .optional()
+      .describe("Folder to search in, relative to the project root (default: the root)"),
+  }),
+);
 
 /** `Glob`: project files matching a pattern, newest first, bounded. */
 export const globTool = defineTool({

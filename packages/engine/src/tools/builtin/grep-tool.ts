@@ -1,3 +1,4 @@
+import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import { type ConfinedPath, confinePath } from "../../permissions/confine-path.ts";
 import { compileGlob } from "../../permissions/glob-pattern.ts";
@@ -25,18 +26,20 @@ const DESCRIPTION = `Searches the contents of project files with a JavaScript re
 - "-i" ignores case; head_limit caps the lines of output (default 250).
 - .git, node_modules, binary files and files over ${GREP_MAX_FILE_BYTES} bytes are skipped; symlinks are not followed.`;
 
-const GrepInputSchema = z.object({
-  pattern: z.string().min(1).describe("Regular expression (JavaScript syntax)"),
-  path: z.string().optional().describe("File or folder to search, relative to the project root"),
-  glob: z.string().optional().describe("Only files whose path matches this glob"),
-  output_mode: z.enum(["files_with_matches", "content", "count"]).optional(),
-  "-i": z.boolean().optional().describe("Ignore case"),
-  "-n": z.boolean().optional().describe("Show line numbers in content mode (default true)"),
-  "-A": z.number().int().min(0).max(50).optional().describe("Lines of context after each match"),
-  "-B": z.number().int().min(0).max(50).optional().describe("Lines of context before each match"),
-  "-C": z.number().int().min(0).max(50).optional().describe("Lines of context around each match"),
-  head_limit: z.number().int().min(1).optional().describe("Output lines at most (default 250)"),
-});
+const GrepInputSchema = lazySchema(() =>
+  z.object({
+    pattern: z.string().min(1).describe("Regular expression (JavaScript syntax)"),
+    path: z.string().optional().describe("File or folder to search, relative to the project root"),
+    glob: z.string().optional().describe("Only files whose path matches this glob"),
+    output_mode: z.enum(["files_with_matches", "content", "count"]).optional(),
+    "-i": z.boolean().optional().describe("Ignore case"),
+    "-n": z.boolean().optional().describe("Show line numbers in content mode (default true)"),
+    "-A": z.number().int().min(0).max(50).optional().describe("Lines of context after each match"),
+    "-B": z.number().int().min(0).max(50).optional().describe("Lines of context before each match"),
+    "-C": z.number().int().min(0).max(50).optional().describe("Lines of context around each match"),
+    head_limit: z.number().int().min(1).optional().describe("Output lines at most (default 250)"),
+  }),
+);
 
 /** `Grep`: a regular-expression search over project files, in Node, bounded. */
 export const grepTool = defineTool({

@@ -1,6 +1,7 @@
 import type { Dirent } from "node:fs";
 import { readdir, readlink } from "node:fs/promises";
 import { join } from "node:path";
+import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import { confinePath } from "../../permissions/confine-path.ts";
 import { matchesGlob } from "../../permissions/glob-pattern.ts";
@@ -14,10 +15,12 @@ const DESCRIPTION = `Lists one folder of the project: folders end with '/', syml
 - ignore takes glob patterns of names to leave out.
 - Use Glob to find files by pattern and Grep to search their contents.`;
 
-const LsInputSchema = z.object({
-  path: z.string().optional().describe("Folder to list, relative to the project root (default: the root)"),
-  ignore: z.array(z.string()).optional().describe("Glob patterns of names to leave out"),
-});
+const LsInputSchema = lazySchema(() =>
+  z.object({
+    path: z.string().optional().describe("Folder to list, relative to the project root (default: the root)"),
+    ignore: z.array(z.string()).optional().describe("Glob patterns of names to leave out"),
+  }),
+);
 
 /** `LS`: the entries of one project folder, bounded, symlinks not followed. */
 export const lsTool = defineTool({

@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline";
+import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import { confinePath } from "../../permissions/confine-path.ts";
 import { defineTool } from "../engine-tool.ts";
@@ -18,11 +19,13 @@ const DESCRIPTION = `Reads a text file in the project and returns its lines numb
 - Lines longer than ${READ_MAX_LINE_CHARS} characters are cut. Binary files are not shown.
 - Use LS for folders and Grep or Glob to find files.`;
 
-const ReadInputSchema = z.object({
-  file_path: z.string().describe("Path of the file, relative to the project root"),
-  offset: z.number().int().min(1).optional().describe("Line to start at (1-based)"),
-  limit: z.number().int().min(1).optional().describe("How many lines to read"),
-});
+const ReadInputSchema = lazySchema(() =>
+  z.object({
+    file_path: z.string().describe("Path of the file, relative to the project root"),
+    offset: z.number().int().min(1).optional().describe("Line to start at (1-based)"),
+    limit: z.number().int().min(1).optional().describe("How many lines to read"),
+  }),
+);
 
 /** `Read`: numbered lines of a project text file, in pages. */
 export const readTool = defineTool({

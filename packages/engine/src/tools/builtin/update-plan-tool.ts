@@ -1,4 +1,4 @@
-import { PlanStepStatusSchema } from "@parley/protocol";
+import { lazySchema, PlanStepStatusSchema } from "@parley/protocol";
 import { z } from "zod";
 import { defineTool, type EngineTool, type ToolContext } from "../engine-tool.ts";
 
@@ -6,29 +6,33 @@ import { defineTool, type EngineTool, type ToolContext } from "../engine-tool.ts
 export const UPDATE_PLAN_TOOL_NAME = "UpdatePlan";
 
 /** One step's new status, by the `step_number` it has in the plan, with an optional note. */
-export const PlanStepUpdateSchema = z.object({
-  step_number: z.number().int().positive().describe("The step's number in the plan"),
-  status: PlanStepStatusSchema,
-  note: z.string().optional().describe("A short note: what was found or done, or why the step was skipped"),
-});
+export const PlanStepUpdateSchema = lazySchema(() =>
+  z.object({
+    step_number: z.number().int().positive().describe("The step's number in the plan"),
+    status: PlanStepStatusSchema,
+    note: z.string().optional().describe("A short note: what was found or done, or why the step was skipped"),
+  }),
+);
 export type PlanStepUpdate = z.infer<typeof PlanStepUpdateSchema>;
 
 /** The `UpdatePlan` tool's input: the steps it reports on (each once, at most one in progress). */
-export const UpdatePlanInputSchema = z
-  .object({
-    steps: z.array(PlanStepUpdateSchema).min(1).describe("The steps whose status you report"),
-    explanation: z.string().optional().describe("Why the plan changed, when it did"),
-  })
-  .superRefine((input, issues) => {
-    const numbers = input.steps.map((step) => step.step_number);
-    const repeated = numbers.find((number, index) => numbers.indexOf(number) !== index);
-    if (repeated !== undefined) {
-      issues.addIssue({ code: "custom", path: ["steps"], message: `step ${repeated} is listed twice` });
-    }
-    if (input.steps.filter((step) => step.status === "in_progress").length > 1) {
-      issues.addIssue({ code: "custom", path: ["steps"], message: "at most one step can be in_progress" });
-    }
-  });
+export const UpdatePlanInputSchema = lazySchema(() =>
+  z
+    .object({
+      steps: z.array(PlanStepUpdateSchema).min(1).describe("The steps whose status you report"),
+      explanation: z.string().optional().describe("Why the plan changed, when it did"),
+    })
+    .superRefine((input, issues) => {
+      const numbers = input.steps.map((step) => step.step_number);
+      const repeated = numbers.find((number, index) => numbers.indexOf(number) !== index);
+      if (repeated !== undefined) {
+        issues.addIssue({ code: "custom", path: ["steps"], message: `step ${repeated} is listed twice` });
+      }
+      if (input.steps.filter((step) => step.status === "in_progress").length > 1) {
+        issues.addIssue({ code: "custom", path: ["steps"], message: "at most one step can be in_progress" });
+      }
+    }),
+);
 export type UpdatePlanInput = z.infer<typeof UpdatePlanInputSchema>;
 
 /**

@@ -1,3 +1,4 @@
+import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import { confinePath } from "../../permissions/confine-path.ts";
 import { defineTool } from "../engine-tool.ts";
@@ -11,10 +12,12 @@ const DESCRIPTION = `Writes a file in the project, replacing it if it exists and
 - Prefer Edit for changing part of an existing file; use Write for new files or complete rewrites.
 - Creating or changing configuration that runs code (.git, .vscode, .parley, MCP config, .env files) always needs the user's approval.`;
 
-const WriteInputSchema = z.object({
-  file_path: z.string().describe("Path of the file, relative to the project root"),
-  content: z.string().max(WRITE_MAX_CHARS).describe("The complete new content of the file"),
-});
+const WriteInputSchema = lazySchema(() =>
+  z.object({
+    file_path: z.string().describe("Path of the file, relative to the project root"),
+    content: z.string().max(WRITE_MAX_CHARS).describe("The complete new content of the file"),
+  }),
+);
 
 /** `Write`: creates or replaces a project file. */
 export const writeTool = defineTool({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "../../shared/lazy-schema.ts";
 import {
   SDKControlElicitationRequestSchema,
   SDKControlPermissionRequestSchema,
@@ -100,21 +101,25 @@ export const CONTROL_REQUEST_SCHEMAS = {
 export type ControlRequestSubtype = keyof typeof CONTROL_REQUEST_SCHEMAS;
 
 /** The body of a control request, discriminated by `subtype`. */
-export const SDKControlRequestInnerSchema = z.discriminatedUnion("subtype", [
-  ...(Object.values(CONTROL_REQUEST_SCHEMAS) as [
-    (typeof CONTROL_REQUEST_SCHEMAS)[ControlRequestSubtype],
-    ...(typeof CONTROL_REQUEST_SCHEMAS)[ControlRequestSubtype][],
+export const SDKControlRequestInnerSchema = lazySchema(() =>
+  z.discriminatedUnion("subtype", [
+    ...(Object.values(CONTROL_REQUEST_SCHEMAS) as [
+      (typeof CONTROL_REQUEST_SCHEMAS)[ControlRequestSubtype],
+      ...(typeof CONTROL_REQUEST_SCHEMAS)[ControlRequestSubtype][],
+    ]),
   ]),
-]);
+);
 export type SDKControlRequestInner = z.infer<typeof SDKControlRequestInnerSchema>;
 
 /**
  * A request either side sends the other (`type: "control_request"`). The receiver answers with exactly
  * one `control_response` carrying the same `request_id` (the CLI's ids are UUIDs, the SDK's are short).
  */
-export const SDKControlRequestSchema = z.looseObject({
-  type: z.literal("control_request"),
-  request_id: z.string(),
-  request: SDKControlRequestInnerSchema,
-});
+export const SDKControlRequestSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("control_request"),
+    request_id: z.string(),
+    request: SDKControlRequestInnerSchema,
+  }),
+);
 export type SDKControlRequest = z.infer<typeof SDKControlRequestSchema>;

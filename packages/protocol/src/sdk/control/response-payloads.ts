@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "../../shared/lazy-schema.ts";
 import { SdkAgentInfoSchema } from "../agent-definition.ts";
 import { PermissionModeSchema } from "../enums.ts";
 import { HookJSONOutputSchema } from "../hook-output.ts";
@@ -16,121 +17,145 @@ import { JSONRPCMessageSchema } from "./mcp-requests.ts";
 import { SDKControlGetUsageResponseSchema } from "./usage-response.ts";
 
 /** `interrupt` reply: prompts still queued and those cancelled (older CLIs reply `{}`). */
-export const SDKControlInterruptResponseSchema = z.looseObject({
-  still_queued: z.array(z.string()),
-  cancelled: z.array(z.string()).optional(),
-});
+export const SDKControlInterruptResponseSchema = lazySchema(() =>
+  z.looseObject({
+    still_queued: z.array(z.string()),
+    cancelled: z.array(z.string()).optional(),
+  }),
+);
 export type SDKControlInterruptResponse = z.infer<typeof SDKControlInterruptResponseSchema>;
 
 /** `mcp_message` reply: the SDK-hosted server's JSON-RPC answer. */
-export const McpMessageResponseSchema = z.looseObject({ mcp_response: JSONRPCMessageSchema });
+export const McpMessageResponseSchema = lazySchema(() =>
+  z.looseObject({ mcp_response: JSONRPCMessageSchema }),
+);
 export type McpMessageResponse = z.infer<typeof McpMessageResponseSchema>;
 
 /** `elicitation` reply: the MCP `ElicitResult` (the SDK sends `{action: "decline"}` with no handler). */
-export const ElicitationResultSchema = z.looseObject({
-  action: z.enum(["accept", "decline", "cancel"]),
-  content: z
-    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
-    .optional(),
-  _meta: z.record(z.string(), z.unknown()).optional(),
-});
+export const ElicitationResultSchema = lazySchema(() =>
+  z.looseObject({
+    action: z.enum(["accept", "decline", "cancel"]),
+    content: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+      .optional(),
+    _meta: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 export type ElicitationResult = z.infer<typeof ElicitationResultSchema>;
 
 /** `request_user_dialog` reply: the dialog's result, or that the person cancelled it. */
-export const UserDialogResultSchema = z.discriminatedUnion("behavior", [
-  z.looseObject({ behavior: z.literal("completed"), result: z.unknown() }),
-  z.looseObject({ behavior: z.literal("cancelled") }),
-]);
+export const UserDialogResultSchema = lazySchema(() =>
+  z.discriminatedUnion("behavior", [
+    z.looseObject({ behavior: z.literal("completed"), result: z.unknown() }),
+    z.looseObject({ behavior: z.literal("cancelled") }),
+  ]),
+);
 export type UserDialogResult = z.infer<typeof UserDialogResultSchema>;
 
 /** `read_file` reply. */
-export const SDKControlReadFileResponseSchema = z.looseObject({
-  contents: z.string(),
-  absPath: z.string(),
-  truncated: z.boolean().optional(),
-  encoding: z.literal("base64").optional(),
-  lossy: z.boolean().optional(),
-});
+export const SDKControlReadFileResponseSchema = lazySchema(() =>
+  z.looseObject({
+    contents: z.string(),
+    absPath: z.string(),
+    truncated: z.boolean().optional(),
+    encoding: z.literal("base64").optional(),
+    lossy: z.boolean().optional(),
+  }),
+);
 export type SDKControlReadFileResponse = z.infer<typeof SDKControlReadFileResponseSchema>;
 
 /** `rewind_files` reply: whether the files could be (or were) restored, and what changed. */
-export const RewindFilesResultSchema = z.looseObject({
-  canRewind: z.boolean(),
-  error: z.string().optional(),
-  filesChanged: z.array(z.string()).optional(),
-  insertions: z.number().optional(),
-  deletions: z.number().optional(),
-  skippedLinks: z.number().optional(),
-});
+export const RewindFilesResultSchema = lazySchema(() =>
+  z.looseObject({
+    canRewind: z.boolean(),
+    error: z.string().optional(),
+    filesChanged: z.array(z.string()).optional(),
+    insertions: z.number().optional(),
+    deletions: z.number().optional(),
+    skippedLinks: z.number().optional(),
+  }),
+);
 export type RewindFilesResult = z.infer<typeof RewindFilesResultSchema>;
 
 /** `reload_plugins` reply: what is loaded now. */
-export const SDKControlReloadPluginsResponseSchema = z.looseObject({
-  commands: z.array(SlashCommandSchema),
-  agents: z.array(SdkAgentInfoSchema),
-  plugins: z.array(
-    z.looseObject({
-      name: z.string(),
-      path: z.string(),
-      source: z.string().optional(),
-      version: z.string().optional(),
-    }),
-  ),
-  mcpServers: z.array(McpServerStatusSchema),
-  error_count: z.number(),
-  held: z.boolean().optional(),
-  cache_impact: z
-    .looseObject({
-      mcp_servers_added: z.array(z.string()),
-      mcp_servers_removed: z.array(z.string()),
-      lsp_tool_change: z.enum(["adds", "may-add", "removes", "may-remove"]).nullable(),
-    })
-    .optional(),
-});
+export const SDKControlReloadPluginsResponseSchema = lazySchema(() =>
+  z.looseObject({
+    commands: z.array(SlashCommandSchema),
+    agents: z.array(SdkAgentInfoSchema),
+    plugins: z.array(
+      z.looseObject({
+        name: z.string(),
+        path: z.string(),
+        source: z.string().optional(),
+        version: z.string().optional(),
+      }),
+    ),
+    mcpServers: z.array(McpServerStatusSchema),
+    error_count: z.number(),
+    held: z.boolean().optional(),
+    cache_impact: z
+      .looseObject({
+        mcp_servers_added: z.array(z.string()),
+        mcp_servers_removed: z.array(z.string()),
+        lsp_tool_change: z.enum(["adds", "may-add", "removes", "may-remove"]).nullable(),
+      })
+      .optional(),
+  }),
+);
 export type SDKControlReloadPluginsResponse = z.infer<typeof SDKControlReloadPluginsResponseSchema>;
 
 /** `reload_skills` reply. */
-export const SDKControlReloadSkillsResponseSchema = z.looseObject({ skills: z.array(SlashCommandSchema) });
+export const SDKControlReloadSkillsResponseSchema = lazySchema(() =>
+  z.looseObject({ skills: z.array(SlashCommandSchema) }),
+);
 export type SDKControlReloadSkillsResponse = z.infer<typeof SDKControlReloadSkillsResponseSchema>;
 
 /** `reload_output_styles` reply. */
-export const SDKControlReloadOutputStylesResponseSchema = z.looseObject({
-  available_output_styles: z.array(z.string()),
-});
+export const SDKControlReloadOutputStylesResponseSchema = lazySchema(() =>
+  z.looseObject({
+    available_output_styles: z.array(z.string()),
+  }),
+);
 export type SDKControlReloadOutputStylesResponse = z.infer<typeof SDKControlReloadOutputStylesResponseSchema>;
 
 /** `get_task_output` reply. */
-export const SDKControlGetTaskOutputResponseSchema = z.looseObject({
-  output: z.string(),
-  total_bytes: z.number(),
-  truncated: z.boolean(),
-});
+export const SDKControlGetTaskOutputResponseSchema = lazySchema(() =>
+  z.looseObject({
+    output: z.string(),
+    total_bytes: z.number(),
+    truncated: z.boolean(),
+  }),
+);
 export type SDKControlGetTaskOutputResponse = z.infer<typeof SDKControlGetTaskOutputResponseSchema>;
 
 /** `mcp_read_resource` reply. */
-export const SDKControlMcpReadResourceResponseSchema = z.looseObject({
-  contents: z.array(
-    z.looseObject({
-      uri: z.string(),
-      mimeType: z.string().optional(),
-      text: z.string().optional(),
-      blob: z.string().optional(),
-      _meta: z.record(z.string(), z.unknown()).optional(),
-    }),
-  ),
-});
+export const SDKControlMcpReadResourceResponseSchema = lazySchema(() =>
+  z.looseObject({
+    contents: z.array(
+      z.looseObject({
+        uri: z.string(),
+        mimeType: z.string().optional(),
+        text: z.string().optional(),
+        blob: z.string().optional(),
+        _meta: z.record(z.string(), z.unknown()).optional(),
+      }),
+    ),
+  }),
+);
 export type SDKControlMcpReadResourceResponse = z.infer<typeof SDKControlMcpReadResourceResponseSchema>;
 
 /** `list_permission_rules` reply. */
-export const SDKControlListPermissionRulesResponseSchema = z.looseObject({
-  state: SDKControlPermissionRulesStateSchema,
-});
+export const SDKControlListPermissionRulesResponseSchema = lazySchema(() =>
+  z.looseObject({
+    state: SDKControlPermissionRulesStateSchema,
+  }),
+);
 export type SDKControlListPermissionRulesResponse = z.infer<
   typeof SDKControlListPermissionRulesResponseSchema
 >;
 
 /** A bare acknowledgement: subtypes whose reply carries nothing declared. */
-export const ControlAckResponseSchema = z.looseObject({});
+export const ControlAckResponseSchema = lazySchema(() => z.looseObject({}));
 export type ControlAckResponse = z.infer<typeof ControlAckResponseSchema>;
 
 /**

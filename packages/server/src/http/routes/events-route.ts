@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { decodeWith, IdSchema, QueryIntegerSchema, UiSseMessageSchema } from "@parley/protocol";
+import { decodeWith, IdSchema, lazySchema, QueryIntegerSchema, UiSseMessageSchema } from "@parley/protocol";
 import { z } from "zod";
 import { WIRE_REVISION } from "../../bus/event-bus.ts";
 import { SseConnection } from "../../bus/sse-connection.ts";
@@ -19,12 +19,14 @@ const STREAM_HEADERS: Record<string, string> = {
   "x-parley-protocol": String(WIRE_REVISION),
 };
 
-const EventsQuerySchema = z.looseObject({
-  /** Resume after this seq (a new EventSource, e.g. after a page reload, sends no Last-Event-ID). */
-  after: QueryIntegerSchema.optional(),
-  /** Only this session's events (and global ones). */
-  session_id: IdSchema.optional(),
-});
+const EventsQuerySchema = lazySchema(() =>
+  z.looseObject({
+    /** Resume after this seq (a new EventSource, e.g. after a page reload, sends no Last-Event-ID). */
+    after: QueryIntegerSchema.optional(),
+    /** Only this session's events (and global ones). */
+    session_id: IdSchema.optional(),
+  }),
+);
 
 /**
  * `GET /api/events`: the durable SSE stream (seed 002). Each frame's `id:` is its seq. A client resumes from
