@@ -49,6 +49,7 @@ export function App({
   const route = useRoute();
   useSessionRoute(route);
   const connection = useChatStore((state) => state.connection);
+  const sessions = useChatStore((state) => state.sessions);
   const signedOut = useChatStore((state) => state.signedOut === true);
   const rulesRevision = useChatStore((state) => state.rulesRevision ?? 0);
   const mcpRevision = useChatStore((state) => state.mcpRevision ?? 0);
@@ -88,7 +89,7 @@ export function App({
       <aside className="sidebar" id="sidebar" aria-label="Sessions and settings">
         <div className="sidebar-brand">Parley</div>
         <SessionList onOpen={openSession} onNew={newChat} />
-        <NewSessionBackend api={backends} onOpen={openSession} />
+        <NewSessionBackend api={backends} sessions={sessions} onOpen={openSession} />
         <button
           type="button"
           className="button sidebar-settings"
