@@ -1,3 +1,4 @@
+import { useChatActions, useChatStore } from "@parley/react";
 import { useEffect, useMemo, useState } from "react";
 import { SignedOutPage } from "../auth/signed-out-page.tsx";
 import { ChatPanel } from "../chat/chat-panel.tsx";
@@ -25,7 +26,6 @@ import { McpConsentNotice } from "../status/mcp-consent-notice.tsx";
 import { DemoLabel, ErrorBanner, ModelFallbackNotice } from "../status/notices.tsx";
 import { PermissionModeSelect } from "../status/permission-mode-select.tsx";
 import { StatusAnnouncer } from "../status/status-announcer.tsx";
-import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
 import { WorkflowsPage } from "../workflows/workflows-page.tsx";
 import { navigate, type Route, useRoute } from "./use-route.ts";
