@@ -1,3 +1,4 @@
+import { extractSpecialBlocks } from "@parley/protocol";
 import { ApprovalCard, ToolResultView, useChatMessages, useSession } from "@parley/react";
 import { type ChatMessage, indexCards, isCardShown, readToolRequest, readToolResult } from "@parley/sdk";
 import { useState } from "react";
@@ -75,7 +76,25 @@ function MessageView({ message }: { message: ChatMessage }) {
           const result = readToolResult(card.rich.data);
           return result === undefined ? null : <ToolResultView key={card.id} result={result} />;
         })}
-      <p>{message.text}</p>
+      <AgentText text={message.text} />
     </div>
+  );
+}
+
+/**
+ * The agent's text: its prose as written (a product would render the markdown its own way) and its special
+ * blocks (a change report, a finished task) named, instead of their raw JSON.
+ */
+function AgentText({ text }: { text: string }) {
+  return extractSpecialBlocks(text).map((segment, index) =>
+    segment.kind === "markdown" ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a message's segments never change order
+      <p key={index}>{segment.text.trim()}</p>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: as above
+      <p key={index} className="embed-block">
+        [{segment.block.type.replace("_", " ")}]
+      </p>
+    ),
   );
 }
