@@ -22,15 +22,21 @@ export function ParleyChatProvider({
   children: ReactNode;
 }) {
   const [store] = useState<ChatStoreApi>(() => given ?? new ChatStore(options));
+  const [started, setStarted] = useState(false);
   useEffect(() => {
     let live = true;
     void store.start().then(() => {
-      if (live && sessionId !== undefined) void store.openSession(sessionId);
+      if (live) setStarted(true);
     });
     return () => {
       live = false;
+      setStarted(false);
       store.stop();
     };
-  }, [store, sessionId]);
+  }, [store]);
+  // A new `sessionId` opens that session on the running store, without reconnecting its event stream.
+  useEffect(() => {
+    if (started && sessionId !== undefined) void store.openSession(sessionId);
+  }, [store, started, sessionId]);
   return <ChatStoreProvider store={store}>{children}</ChatStoreProvider>;
 }

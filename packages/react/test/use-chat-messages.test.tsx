@@ -73,21 +73,30 @@ describe("useChatMessages and useSession against a real server", () => {
     expect(text("title")).toBe("Say hello");
   });
 
-  it("opens an earlier session by id with its history, as a page embedding a past chat would", async () => {
+  it("opens an earlier session by id with its history, and another when the id changes", async () => {
     server = await startTestServer();
-    server.fake.script(reply().text("Stored answer."));
-    // Seed 003's message route answers once the agent has: the session holds a finished exchange.
-    const created = await server.json<{ id: string }>("POST", "/api/sessions", {});
-    await server.json("POST", `/api/sessions/${created.id}/messages`, { text: "Remember this" });
+    server.fake.script(reply().text("Stored answer."), reply().text("Other answer."));
+    // Seed 003's message route answers once the agent has: each session holds a finished exchange.
+    const first = await server.json<{ id: string }>("POST", "/api/sessions", {});
+    await server.json("POST", `/api/sessions/${first.id}/messages`, { text: "Remember this" });
+    const second = await server.json<{ id: string }>("POST", "/api/sessions", {});
+    await server.json("POST", `/api/sessions/${second.id}/messages`, { text: "And this" });
     const options = { baseUrl: server.url, token: server.server.token, onWarning: () => {} };
-    render(
-      <ParleyChatProvider options={options} sessionId={created.id}>
+    const chatOf = (sessionId: string) => (
+      <ParleyChatProvider options={options} sessionId={sessionId}>
         <EmbeddedChat />
-      </ParleyChatProvider>,
+      </ParleyChatProvider>
     );
+    const { rerender } = render(chatOf(first.id));
     await waitFor(() => expect(agentTexts()).toEqual(["Stored answer."]));
     expect(screen.getByTestId("user-message").textContent).toBe("Remember this");
     expect(text("title")).toBe("Remember this");
     expect(text("status")).toBe("ready");
+
+    rerender(chatOf(second.id));
+    await waitFor(() => expect(agentTexts()).toEqual(["Other answer."]));
+    expect(screen.getByTestId("user-message").textContent).toBe("And this");
+    expect(text("title")).toBe("And this");
+    expect(text("connection")).toBe("connected");
   });
 });
