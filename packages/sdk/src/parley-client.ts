@@ -1,8 +1,8 @@
 import {
   type AgentCancelResponse,
   AgentCancelResponseSchema,
+  type AgentCliName,
   type AgentCliStatus,
-  AgentCliStatusSchema,
   type AgentSummary,
   AgentSummarySchema,
   type Approval,
@@ -17,9 +17,11 @@ import {
   ChatRequestSchema,
   type ChatResponse,
   ChatResponseSchema,
+  type ChatSession,
   type CompactRequest,
   type CompactResponse,
   type CreatePermissionRuleRequest,
+  type CreateSessionRequest,
   CreateSessionRequestSchema,
   decodeWith,
   type ExecutePlanRequest,
@@ -52,6 +54,7 @@ import {
   type SettingsView,
   SettingsViewSchema,
 } from "@parley/protocol";
+import * as agentClis from "./agent-cli-requests.ts";
 import { ApiRequestError } from "./api-request-error.ts";
 import { errorFrom, HttpTransport, type HttpTransportOptions } from "./http-transport.ts";
 import * as interactions from "./interaction-requests.ts";
@@ -115,9 +118,12 @@ export class ParleyClient {
     return list.sessions;
   }
 
-  /** `POST /api/sessions`: an empty session, titled "New session" unless a title is given. */
+  /**
+   * `POST /api/sessions`: an empty session, titled "New session" unless a title is given; `backend` picks an
+   * agent CLI to answer it, with its `backend_model` and named `backend_agent`.
+   */
   async createSession(
-    request: { title?: string } = {},
+    request: CreateSessionRequest = {},
     options: RequestOptions = {},
   ): Promise<SessionSummary> {
     return this.#http.json("POST", "/api/sessions", {
@@ -375,11 +381,23 @@ export class ParleyClient {
   }
 
   /** `GET /api/agent-clis`: which agent CLIs (Claude Code, OpenCode, Codex, Gemini CLI) are installed. */
-  async listAgentClis(options: RequestOptions = {}): Promise<AgentCliStatus[]> {
-    return this.#http.json("GET", "/api/agent-clis", {
-      ...options,
-      decode: (value) => decodeArray(value, (item) => decodeWith(AgentCliStatusSchema, item)),
-    });
+  listAgentClis(options: RequestOptions = {}): Promise<AgentCliStatus[]> {
+    return agentClis.listAgentClis(this.#http, options);
+  }
+
+  /** `GET /api/agent-clis/:name/agents`: an agent CLI's named agents for this project. */
+  listAgentCliAgents(name: AgentCliName, options: RequestOptions = {}): Promise<AgentSummary[]> {
+    return agentClis.listAgentCliAgents(this.#http, name, options);
+  }
+
+  /** `GET /api/agent-clis/:name/sessions`: an agent CLI's own earlier sessions for this project. */
+  listAgentCliSessions(name: AgentCliName, options: RequestOptions = {}): Promise<ChatSession[]> {
+    return agentClis.listAgentCliSessions(this.#http, name, options);
+  }
+
+  /** `POST /api/agent-clis/:name/sessions/:id/import`: continues one of those sessions in Parley. */
+  importAgentCliSession(name: AgentCliName, sessionId: string, options: RequestOptions = {}) {
+    return agentClis.importAgentCliSession(this.#http, name, sessionId, options);
   }
 
   /** `GET /api/agents`: the agents this server can run (seed 003's agent format). */

@@ -215,6 +215,13 @@ describe("a session backed by an agent CLI", { timeout: 60_000 }, () => {
       ["user", "Text"],
       ["assistant", "Text"],
     ]);
+    // Each answer is one turn, as a live run's is, and the tool's result is named after its call.
+    const runs = page.messages.map((message) => message.run_id);
+    expect(runs[0]).toBeNull();
+    expect(new Set(runs.slice(1, 4)).size).toBe(1);
+    expect(runs[1]).toMatch(/^run_/);
+    expect(runs[5]).not.toBe(runs[1]);
+    expect(page.messages[2]?.rich.data).toMatchObject({ tool_name: "exec_command" });
     server.fake.script(reply().text("Continuing."));
     const next = await decodeResponse(
       await server.request("POST", `/api/sessions/${imported.id}/messages`, { body: { text: "Go on" } }),

@@ -1,7 +1,12 @@
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { AgentReplySchema, MessagePageSchema, SessionSummarySchema } from "@parley/protocol";
+import {
+  AgentReplySchema,
+  ChatSessionSchema,
+  MessagePageSchema,
+  SessionSummarySchema,
+} from "@parley/protocol";
 import {
   codexConfigToml,
   type FakeModelServer,
@@ -11,13 +16,15 @@ import {
   startFakeModelServer,
 } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { decodeResponse } from "./support/api-checks.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
  * Each real agent CLI (interop/, offline against the fake model server) answering a session runs its shell
  * tool in the session's project, not in the folder Parley was started from: the model asks for `pwd` and a
- * marker file, `pwd` prints the project and the marker lands there. One scripted turn per CLI.
+ * marker file, `pwd` prints the project and the marker lands there. One scripted turn per CLI, then that
+ * CLI's own session for the project is listed and imported into Parley with the call and its output.
  */
 
 const interop = (path: string) => fileURLToPath(new URL(`../../../interop/${path}`, import.meta.url));
@@ -110,6 +117,33 @@ async function answer(body: Record<string, unknown>): Promise<{ text: string | u
   return { text: agentReply.responses?.at(-1)?.text, output: typeof output === "string" ? output : "" };
 }
 
+/**
+ * The CLI's own session for this project (the one the turn above made) imported into Parley: listed by the
+ * CLI, opened with the prompt, the shell call and its output, and the answer.
+ */
+async function expectImportable(cli: string): Promise<void> {
+  const listed = await decodeResponse(
+    await server.request("GET", `/api/agent-clis/${cli}/sessions`),
+    z.array(ChatSessionSchema),
+  );
+  expect(listed.length, `${cli} lists its session in the project`).toBeGreaterThan(0);
+  const imported = await decodeResponse(
+    await server.request("POST", `/api/agent-clis/${cli}/sessions/${listed[0]?.id}/import`, { body: {} }),
+    SessionSummarySchema,
+    201,
+  );
+  expect(imported.backend).toBe(cli);
+  const page = await decodeResponse(
+    await server.request("GET", `/api/sessions/${imported.id}/messages`),
+    MessagePageSchema,
+  );
+  const texts = page.messages.map((message) => JSON.stringify(message.rich.data));
+  expect(texts.some((text) => text.includes("Where are you?"))).toBe(true);
+  expect(page.messages.some((message) => message.rich.kind === "ToolRequest")).toBe(true);
+  expect(texts.some((text) => text.includes(project))).toBe(true);
+  expect(texts.at(-1)).toContain("Done.");
+}
+
 /** The shell command the model asks each CLI to run: where am I, and a marker file where it ran. */
 const whereAmI = (cli: string) => `pwd && touch where-${cli}`;
 
@@ -127,6 +161,7 @@ describe("an agent CLI answering a session works in the session's project", { ti
     fake.script(reply().toolCall("Bash", { command: whereAmI("claude") }), reply().text("Done."));
     expectRanInProject("claude", await answer({ backend: "claude-code", backend_model: "claude-fake-1" }));
     expect(fake.requests.at(-1)?.body).toMatchObject({ model: "claude-fake-1" });
+    await expectImportable("claude-code");
   });
 
   it("OpenCode", async () => {
@@ -137,11 +172,13 @@ describe("an agent CLI answering a session works in the session's project", { ti
     );
     const body = { backend: "opencode", backend_model: "fake/fake-model", backend_agent: "build" };
     expectRanInProject("opencode", await answer(body));
+    await expectImportable("opencode");
   });
 
   it("Codex", async () => {
     fake.script(reply().toolCall("exec_command", { cmd: whereAmI("codex") }), reply().text("Done."));
     expectRanInProject("codex", await answer({ backend: "codex" }));
+    await expectImportable("codex");
   });
 
   it("Gemini CLI", async () => {
@@ -151,5 +188,6 @@ describe("an agent CLI answering a session works in the session's project", { ti
     );
     // A concrete model skips the "auto" router's extra classification request.
     expectRanInProject("gemini", await answer({ backend: "gemini", backend_model: "gemini-2.5-flash" }));
+    await expectImportable("gemini");
   });
 });

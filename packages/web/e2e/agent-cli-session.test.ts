@@ -10,8 +10,8 @@ import { useBrowserSuite } from "./support/browser-suite.ts";
 
 /**
  * A session answered by the real Codex binary (interop/codex, installed by the pretest step), offline
- * against the fake model server's Responses API: chosen in the sidebar, streamed into the same chat, and
- * still there after a reload. The server runs in this process, so Codex gets this environment.
+ * against the fake model server's Responses API: chosen in the sidebar with its model, streamed into the
+ * same chat, still there after a reload, and Codex's own earlier session imported from the picker. The server runs in this process, so Codex gets this environment.
  */
 const codexHome = mkdtempSync(join(tmpdir(), "parley-e2e-codex-"));
 const saved = { ...process.env };
@@ -37,6 +37,13 @@ describe("a session answered by Codex in the browser", { timeout: 90_000 }, () =
     const context = await suite.newContext();
     const chat = await ChatPage.signIn(context, server.loginUrl());
     await chat.page.getByTestId("session-new-backend").selectOption("codex");
+    // Codex has no named agents: the picker offers only its default, and no earlier session exists yet.
+    const start = chat.page.getByTestId("agent-cli-start");
+    await start.getByText("Codex has no sessions in this project yet.").waitFor();
+    expect(await start.getByTestId("agent-cli-agent").locator("option").allTextContents()).toEqual([
+      "Codex's default",
+    ]);
+    await start.getByTestId("agent-cli-start-button").click();
     await chat.page.waitForURL(/ses_/);
 
     server.fake.script(
@@ -68,24 +75,53 @@ describe("a session answered by Codex in the browser", { timeout: 90_000 }, () =
     await expectCodexAnswers(chat);
   });
 
-  it("shows the model the session chose for Codex, and Codex's error once, also after a reload", async () => {
+  it("imports Codex's earlier session from the picker with its history, and continues it", async () => {
     const { server } = suite;
     writeFileSync(join(codexHome, "config.toml"), codexConfigToml(server.fake.openaiBaseUrl));
-    const created = await server.api("POST", "/api/sessions", {
-      backend: "codex",
-      backend_model: "fake-model-large",
-    });
-    const sessionId = (created.body as { id: string }).id;
     const context = await suite.newContext();
     const chat = await ChatPage.signIn(context, server.loginUrl());
-    await chat.page.goto(new URL(`/sessions/${sessionId}`, server.url).href);
-    await chat.waitForConnection("connected");
+    await chat.page.getByTestId("session-new-backend").selectOption("codex");
+    // The session the first test had Codex answer is Codex's own session in this project now.
+    const earlier = chat.page.getByTestId("agent-cli-earlier-session").filter({ hasText: "Run the tool" });
+    await earlier.getByTestId("agent-cli-import").click();
+    await chat.page.waitForURL(/ses_/);
+    await chat.waitForAgentText("Codex says hello.");
+    expect(await chat.messages("user").first().getByTestId("message-text").textContent()).toBe(
+      "Run the tool",
+    );
+    // Codex's answer is one turn, as a live one is: its tool call in the activity, the command's result
+    // under it, then its text.
+    const turn = chat.messages("agent").last();
+    expect(await turn.getByTestId("activity-headline").textContent()).toBe("Used 1 tool");
+    expect(await turn.getByTestId("tool-result").textContent()).toMatch(/^Done.*Output:\ntool-ok$/s);
+    expect(await turn.textContent()).toContain("exec_command");
+    await expectCodexAnswers(chat);
+
+    server.fake.script(reply().text("Continuing where we were."));
+    await chat.send("Go on");
+    await chat.waitForAgentText("Continuing where we were.");
+    // Codex resumed its own thread: the model saw the earlier turn.
+    expect(JSON.stringify(server.fake.requests.at(-1)?.body)).toContain("Codex says hello.");
+    expect(await chat.sessionItems.count()).toBe(2);
+  });
+
+  it("shows the model chosen for Codex in the picker, and Codex's error once, also after a reload", async () => {
+    const { server } = suite;
+    writeFileSync(join(codexHome, "config.toml"), codexConfigToml(server.fake.openaiBaseUrl));
+    const context = await suite.newContext();
+    const chat = await ChatPage.signIn(context, server.loginUrl());
+    await chat.page.getByTestId("session-new-backend").selectOption("codex");
+    await chat.page.getByTestId("agent-cli-model").fill("fake-model-large");
+    await chat.page.getByTestId("agent-cli-start-button").click();
+    await chat.page.waitForURL(/ses_/);
     await chat.page.getByTestId("agent-cli-label").waitFor();
     expect(await chat.page.getByTestId("agent-cli-choices").textContent()).toContain("fake-model-large");
 
     server.fake.when({ lastUserTextIncludes: "FAIL" }, httpError(400, { message: "fake: bad request" }));
     await chat.send("FAIL please");
     const turn = await chat.waitForAgentPhase("done");
+    // The model typed in the picker is the one Codex asked for.
+    expect(server.fake.requests.at(-1)?.body).toMatchObject({ model: "fake-model-large" });
     const shown = async () => {
       const text = (await chat.page.getByTestId("message-list").textContent()) ?? "";
       return text.split("fake: bad request").length - 1;

@@ -1,13 +1,13 @@
+import { ChatStoreProvider } from "@parley/react";
 import { ChatStore, type ChatStoreApi, sharedEventStreams } from "@parley/sdk";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { createSettingsApi, type SettingsApi } from "./settings/settings-api.ts";
-import { ChatStoreProvider } from "./store/chat-store-context.tsx";
 import { ThemeProvider } from "./theme/theme-context.tsx";
 import "./styles.css";
-import "./chat/cards/cards.css";
-import "./chat/cards/mcp-cards.css";
+import "@parley/react/cards.css";
+import "@parley/react/mcp-cards.css";
 
 /**
  * The store and settings API the page runs on: the sdk's ChatStore against this page's own origin (the

@@ -1,6 +1,6 @@
 import type { AgentCliStatus } from "@parley/protocol";
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AgentClisSection } from "../src/settings/agent-clis-section.tsx";
 
 const status = (
@@ -37,7 +37,6 @@ describe("Settings: agent CLIs", () => {
           message: "update it",
         }),
       ],
-      createSession: vi.fn(),
     };
     render(<AgentClisSection api={api} />);
     const items = await screen.findAllByTestId("agent-cli-status");
@@ -54,7 +53,6 @@ describe("Settings: agent CLIs", () => {
         status({ name: "claude-code", label: "Claude Code" }),
         status({ name: "opencode", label: "OpenCode", availability: "missing", path: null, version: null }),
       ],
-      createSession: vi.fn(),
     };
     render(<AgentClisSection api={api} />);
     const setups = await screen.findAllByTestId("agent-cli-setup");

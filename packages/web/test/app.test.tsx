@@ -1,9 +1,9 @@
+import { ChatStoreProvider } from "@parley/react";
 import type { ChatStoreState } from "@parley/sdk";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { App } from "../src/app/app.tsx";
-import { ChatStoreProvider } from "../src/store/chat-store-context.tsx";
 import { THEME_STORAGE_KEY, ThemeProvider } from "../src/theme/theme-context.tsx";
 import { agentMessage, emptySession, FakeChatStore, sessionSummary, userMessage } from "./fake-chat-store.ts";
 import { FakeSettingsApi } from "./fake-settings-api.ts";

@@ -1,8 +1,8 @@
+import { ChatStoreProvider } from "@parley/react";
 import type { ChatMessage } from "@parley/sdk";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChatPanel } from "../src/chat/chat-panel.tsx";
-import { ChatStoreProvider } from "../src/store/chat-store-context.tsx";
 import { agentMessage, emptySession, FakeChatStore, userMessage } from "./fake-chat-store.ts";
 import { stubLayout } from "./layout-stub.ts";
 

@@ -1,10 +1,10 @@
+import { ChatStoreProvider } from "@parley/react";
 import type { ChatStoreState } from "@parley/sdk";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Composer } from "../src/composer/composer.tsx";
 import { QueueList } from "../src/composer/queue-list.tsx";
-import { ChatStoreProvider } from "../src/store/chat-store-context.tsx";
 import { emptySession, FakeChatStore } from "./fake-chat-store.ts";
 
 function renderComposer(state: Partial<ChatStoreState> = {}) {

@@ -2,7 +2,7 @@ import type { AgentCliStatus, SessionSummary } from "@parley/protocol";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentBackendsApi } from "../src/sessions/agent-backends-api.ts";
+import type { AgentBackendsApi, AgentCliSessionRequest } from "../src/sessions/agent-backends-api.ts";
 import { NewSessionBackend } from "../src/sessions/new-session-backend.tsx";
 
 const status = (
@@ -20,43 +20,114 @@ const status = (
   message: label,
 });
 
+const summary = (id: string, request: Partial<SessionSummary>): SessionSummary => ({
+  id,
+  title: "New session",
+  project_root: "/p",
+  created_at_ms: 1,
+  updated_at_ms: 1,
+  ...request,
+});
+
 /** The picker's API with a scripted server: two CLIs installed, two missing. */
-function scriptedApi(): AgentBackendsApi & { created: string[] } {
-  const created: string[] = [];
+function scriptedApi(): AgentBackendsApi & { created: AgentCliSessionRequest[]; imported: string[] } {
+  const created: AgentCliSessionRequest[] = [];
+  const imported: string[] = [];
   return {
     created,
+    imported,
     listAgentClis: async () => [
       status("claude-code", "Claude Code", "missing"),
       status("opencode", "OpenCode", "installed"),
       status("codex", "Codex", "installed"),
       status("gemini", "Gemini CLI", "too_old"),
     ],
-    createSession: async (backend): Promise<SessionSummary> => {
-      created.push(backend);
-      return {
-        id: `ses_${backend}`,
-        title: "New session",
-        project_root: "/p",
-        created_at_ms: 1,
-        updated_at_ms: 1,
-        backend,
-      };
+    listAgents: async (backend) =>
+      backend === "opencode"
+        ? [
+            { name: "build", type: "primary", details: [] },
+            { name: "plan", type: "primary", details: [] },
+          ]
+        : [{ name: "default", type: "primary", details: ["Codex has no named agents"] }],
+    listSessions: async (backend) =>
+      backend === "codex" ? [{ id: "thread-1", title: "Fix the tests", updated: "2026-11-26" }] : [],
+    createSession: async (request) => {
+      created.push(request);
+      return summary(`ses_${request.backend}`, request);
+    },
+    importSession: async (backend, sessionId) => {
+      imported.push(`${backend}:${sessionId}`);
+      return summary("ses_imported", { backend });
     },
   };
 }
 
 describe("New chat with an agent CLI", () => {
-  it("offers only the installed agent CLIs, and opens a session the chosen one answers", async () => {
+  it("offers only the installed agent CLIs, and starts the chosen one with its named agent and a model", async () => {
     const api = scriptedApi();
     const onOpen = vi.fn();
-    render(<NewSessionBackend api={api} onOpen={onOpen} />);
+    const earlier = [summary("ses_old", { backend: "opencode", backend_model: "fake/fake-model" })];
+    render(<NewSessionBackend api={api} sessions={earlier} onOpen={onOpen} />);
     const picker = await screen.findByTestId("session-new-backend");
     expect(
       [...picker.querySelectorAll("option:not([disabled])")].map((option) => option.textContent),
     ).toEqual(["OpenCode 1.2.3", "Codex 1.2.3"]);
-    await userEvent.selectOptions(picker, "codex");
-    expect(api.created).toEqual(["codex"]);
-    expect(onOpen).toHaveBeenCalledWith("ses_codex");
+    await userEvent.selectOptions(picker, "opencode");
+    const agent = screen.getByTestId("agent-cli-agent");
+    await screen.findByRole("option", { name: "plan (primary)" });
+    expect([...agent.querySelectorAll("option")].map((option) => option.textContent)).toEqual([
+      "OpenCode's default",
+      "build (primary)",
+      "plan (primary)",
+    ]);
+    // The model earlier OpenCode sessions chose is suggested.
+    const suggestions = document.getElementById(
+      screen.getByTestId("agent-cli-model").getAttribute("list") ?? "",
+    );
+    expect([...(suggestions?.querySelectorAll("option") ?? [])].map((option) => option.value)).toEqual([
+      "fake/fake-model",
+    ]);
+    await userEvent.selectOptions(agent, "plan");
+    await userEvent.type(screen.getByTestId("agent-cli-model"), "fake/other");
+    await userEvent.click(screen.getByTestId("agent-cli-start-button"));
+    expect(api.created).toEqual([
+      { backend: "opencode", backend_model: "fake/other", backend_agent: "plan" },
+    ]);
+    expect(onOpen).toHaveBeenCalledWith("ses_opencode");
+  });
+
+  it("starts a CLI without named agents with its defaults, and imports one of its earlier sessions", async () => {
+    const api = scriptedApi();
+    const onOpen = vi.fn();
+    render(<NewSessionBackend api={api} onOpen={onOpen} />);
+    await userEvent.selectOptions(await screen.findByTestId("session-new-backend"), "codex");
+    const earlier = await screen.findByTestId("agent-cli-earlier-session");
+    expect(earlier.textContent).toContain("Fix the tests");
+    expect(
+      [...screen.getByTestId("agent-cli-agent").querySelectorAll("option")].map(
+        (option) => option.textContent,
+      ),
+    ).toEqual(["Codex's default"]);
+    await userEvent.click(screen.getByTestId("agent-cli-import"));
+    expect(api.imported).toEqual(["codex:thread-1"]);
+    expect(onOpen).toHaveBeenCalledWith("ses_imported");
+    await userEvent.selectOptions(screen.getByTestId("session-new-backend"), "codex");
+    await userEvent.click(screen.getByTestId("agent-cli-start-button"));
+    expect(api.created).toEqual([{ backend: "codex" }]);
+  });
+
+  it("says why a CLI could not list its agents, and still starts it with its default", async () => {
+    const api = scriptedApi();
+    api.listAgents = async () => {
+      throw new Error("OpenCode could not list its agents: no config");
+    };
+    render(<NewSessionBackend api={api} onOpen={vi.fn()} />);
+    await userEvent.selectOptions(await screen.findByTestId("session-new-backend"), "opencode");
+    expect((await screen.findByTestId("agent-cli-agents-error")).textContent).toBe(
+      "OpenCode could not list its agents: no config",
+    );
+    await userEvent.click(screen.getByTestId("agent-cli-start-button"));
+    expect(api.created).toEqual([{ backend: "opencode" }]);
   });
 
   it("shows nothing when no agent CLI is installed", async () => {
@@ -64,7 +135,7 @@ describe("New chat with an agent CLI", () => {
     const listed = new Promise<AgentCliStatus[]>((resolve) => {
       answer = resolve;
     });
-    const api: AgentBackendsApi = { listAgentClis: () => listed, createSession: vi.fn() };
+    const api: AgentBackendsApi = { ...scriptedApi(), listAgentClis: () => listed };
     const { container } = render(<NewSessionBackend api={api} onOpen={vi.fn()} />);
     await act(async () => {
       answer([status("codex", "Codex", "missing"), status("gemini", "Gemini CLI", "broken")]);

@@ -1,8 +1,8 @@
+import { ChatStoreProvider } from "@parley/react";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { SessionList } from "../src/sessions/session-list.tsx";
-import { ChatStoreProvider } from "../src/store/chat-store-context.tsx";
 import { FakeChatStore, sessionSummary } from "./fake-chat-store.ts";
 
 function renderList() {

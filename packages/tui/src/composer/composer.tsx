@@ -1,4 +1,5 @@
 import type { McpServerPromptView, WorkflowSummary } from "@parley/protocol";
+import { useLoadWhen } from "@parley/react/use-load-when";
 import { Box, Text } from "ink";
 import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { commandSuggestions, fileSuggestions } from "../commands/slash-commands.ts";
@@ -18,7 +19,6 @@ import { useLiveState } from "../input/use-live-state.ts";
 import { useServices } from "../store/services.tsx";
 import { useTheme } from "../theme/theme.ts";
 import { PasteStore } from "./paste.ts";
-import { useLoadWhen } from "./use-load-when.ts";
 
 const NO_WORKFLOWS: WorkflowSummary[] = [];
 const NO_PROMPTS: McpServerPromptView[] = [];

@@ -11,7 +11,7 @@ export const webDistDirectory = join(webPackageDirectory, "dist");
 
 /**
  * Vitest global setup: builds the web UI once per run when `dist/` is missing or older than anything it is
- * built from (the UI's sources and the sdk and protocol packages it bundles), so the browser tests always
+ * built from (the UI's sources and the react, sdk and protocol packages it bundles), so the browser tests always
  * exercise the current code, in the same production bundle `parley serve` sends.
  */
 export default function buildWebUi(): void {
@@ -22,6 +22,7 @@ export default function buildWebUi(): void {
     join(webPackageDirectory, "index.html"),
     join(webPackageDirectory, "public"),
     join(webPackageDirectory, "vite.config.ts"),
+    join(webPackageDirectory, "..", "react", "src"),
     join(webPackageDirectory, "..", "sdk", "src"),
     join(webPackageDirectory, "..", "protocol", "src"),
   ];

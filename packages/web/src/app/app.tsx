@@ -1,3 +1,4 @@
+import { useChatActions, useChatStore } from "@parley/react";
 import { useEffect, useMemo, useState } from "react";
 import { SignedOutPage } from "../auth/signed-out-page.tsx";
 import { ChatPanel } from "../chat/chat-panel.tsx";
@@ -25,7 +26,6 @@ import { McpConsentNotice } from "../status/mcp-consent-notice.tsx";
 import { DemoLabel, ErrorBanner, ModelFallbackNotice } from "../status/notices.tsx";
 import { PermissionModeSelect } from "../status/permission-mode-select.tsx";
 import { StatusAnnouncer } from "../status/status-announcer.tsx";
-import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
 import { WorkflowsPage } from "../workflows/workflows-page.tsx";
 import { navigate, type Route, useRoute } from "./use-route.ts";
@@ -49,6 +49,7 @@ export function App({
   const route = useRoute();
   useSessionRoute(route);
   const connection = useChatStore((state) => state.connection);
+  const sessions = useChatStore((state) => state.sessions);
   const signedOut = useChatStore((state) => state.signedOut === true);
   const rulesRevision = useChatStore((state) => state.rulesRevision ?? 0);
   const mcpRevision = useChatStore((state) => state.mcpRevision ?? 0);
@@ -88,7 +89,7 @@ export function App({
       <aside className="sidebar" id="sidebar" aria-label="Sessions and settings">
         <div className="sidebar-brand">Parley</div>
         <SessionList onOpen={openSession} onNew={newChat} />
-        <NewSessionBackend api={backends} onOpen={openSession} />
+        <NewSessionBackend api={backends} sessions={sessions} onOpen={openSession} />
         <button
           type="button"
           className="button sidebar-settings"

@@ -1,5 +1,5 @@
+import { useChatActions, useChatStore } from "@parley/react";
 import { useEffect, useRef } from "react";
-import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 import { navigate, type Route } from "./use-route.ts";
 
 /**

@@ -1,4 +1,5 @@
 import type { ToolRequestData, ToolResultData } from "@parley/protocol";
+import { ToolParameters, ToolResultView } from "@parley/react";
 import {
   type ActivityGroup,
   type ActivityItem,
@@ -11,8 +12,6 @@ import {
 } from "@parley/sdk";
 import { useMemo, useState } from "react";
 import { formatDuration } from "../lib/format.ts";
-import { ToolParameters } from "./cards/tool-parameters.tsx";
-import { ToolResultView } from "./cards/tool-result-view.tsx";
 
 /** One line of output short enough to show next to the call's headline. */
 const INLINE_OUTPUT_CHARS = 120;

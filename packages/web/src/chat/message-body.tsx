@@ -1,4 +1,5 @@
 import { PlanDataSchema } from "@parley/protocol";
+import { PlanCardView } from "@parley/react";
 import {
   type ChatMessage,
   indexCards,
@@ -11,7 +12,6 @@ import { useMemo } from "react";
 import { MarkdownContent } from "../markdown/markdown-content.tsx";
 import { RemoteImage } from "../markdown/remote-image.tsx";
 import { ChangeReportBlock } from "./blocks/change-report-block.tsx";
-import { PlanCardView } from "./cards/plan-card.tsx";
 import { ThinkingIndicator } from "./thinking-indicator.tsx";
 import { TurnParts } from "./turn-parts.tsx";
 

@@ -1,7 +1,7 @@
 import type { Mission } from "@parley/protocol";
+import { useChatStore } from "@parley/react";
 import { useEffect, useState } from "react";
 import { defaultMissionApi, type MissionApi } from "../settings/mission-section.tsx";
-import { useChatStore } from "../store/chat-store-context.tsx";
 
 /**
  * The project's mission above the conversation, so the person sees the goal the agents work toward (and

@@ -1,7 +1,7 @@
+import { useChatActions, useChatStore } from "@parley/react";
 import { parseWorkflowCommand } from "@parley/sdk";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { navigate } from "../app/use-route.ts";
-import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 import {
   apiMessage,
   isWorkflowFile,

@@ -1,6 +1,6 @@
 import type { McpServerPromptView } from "@parley/protocol";
+import { useLoadWhen } from "@parley/react";
 import { ParleyClient } from "@parley/sdk";
-import { useLoadWhen } from "../lib/use-load-when.ts";
 
 const client = new ParleyClient();
 const NO_PROMPTS: McpServerPromptView[] = [];

@@ -1,7 +1,7 @@
+import { useChatActions, useChatStore } from "@parley/react";
 import type { QueuedChatMessage } from "@parley/sdk";
 import { useState } from "react";
 import { CloseIcon } from "../lib/icons.tsx";
-import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 
 /**
  * Messages waiting for the busy agent, each removable before the agent reads it. A long message shows its

@@ -1,42 +1,38 @@
-import {
-  type AgentCliName,
-  type AgentCliStatus,
-  AgentCliStatusSchema,
-  type CreateSessionRequest,
-  type SessionSummary,
+import type {
+  AgentCliName,
+  AgentCliStatus,
+  AgentSummary,
+  ChatSession,
+  CreateSessionRequest,
+  SessionSummary,
 } from "@parley/protocol";
 import { ParleyClient } from "@parley/sdk";
-import { z } from "zod";
+
+/** A session an agent CLI answers, with the model and named agent chosen for it. */
+export type AgentCliSessionRequest = CreateSessionRequest & { backend: AgentCliName };
 
 /** What the new-session picker needs from the server. */
 export interface AgentBackendsApi {
   /** `GET /api/agent-clis`: the agent CLIs and whether each is installed; empty when it cannot be read. */
   listAgentClis(): Promise<AgentCliStatus[]>;
+  /** `GET /api/agent-clis/:name/agents`: the CLI's named agents (rejects with the CLI's words). */
+  listAgents(backend: AgentCliName): Promise<AgentSummary[]>;
+  /** `GET /api/agent-clis/:name/sessions`: the CLI's own earlier sessions for this project. */
+  listSessions(backend: AgentCliName): Promise<ChatSession[]>;
   /** `POST /api/sessions` with a backend: an empty session the CLI answers. */
-  createSession(backend: AgentCliName): Promise<SessionSummary>;
+  createSession(request: AgentCliSessionRequest): Promise<SessionSummary>;
+  /** `POST /api/agent-clis/:name/sessions/:id/import`: one of the CLI's sessions, to continue in Parley. */
+  importSession(backend: AgentCliName, sessionId: string): Promise<SessionSummary>;
 }
-
-const AgentCliStatusListSchema = z.array(AgentCliStatusSchema);
 
 /** The picker's API on the page's own origin, with the session cookie. */
 export function createAgentBackendsApi(client: ParleyClient = new ParleyClient()): AgentBackendsApi {
   return {
-    async listAgentClis() {
-      try {
-        const response = await fetch(`${client.baseUrl}/api/agent-clis`, { credentials: "same-origin" });
-        if (!response.ok) return [];
-        const decoded = AgentCliStatusListSchema.safeParse(await response.json());
-        return decoded.success ? decoded.data : [];
-      } catch {
-        // Offline or signed out: the picker stays hidden, and New chat still works.
-        return [];
-      }
-    },
-    // ParleyClient.createSession's parameter type predates `backend`; it checks the body against the
-    // protocol's CreateSessionRequestSchema, which has it.
-    createSession: (backend) => {
-      const request: CreateSessionRequest = { backend };
-      return client.createSession(request as { title?: string });
-    },
+    // Offline or signed out: the picker stays hidden, and New chat still works.
+    listAgentClis: () => client.listAgentClis().catch(() => []),
+    listAgents: (backend) => client.listAgentCliAgents(backend),
+    listSessions: (backend) => client.listAgentCliSessions(backend),
+    createSession: (request) => client.createSession(request),
+    importSession: (backend, sessionId) => client.importAgentCliSession(backend, sessionId),
   };
 }

@@ -1,6 +1,6 @@
 import type { SessionSummary } from "@parley/protocol";
+import { useChatStore } from "@parley/react";
 import { useMemo } from "react";
-import { useChatStore } from "../store/chat-store-context.tsx";
 import { SessionItem } from "./session-item.tsx";
 
 /** The sidebar's sessions, newest activity first, with a button for a new chat. */

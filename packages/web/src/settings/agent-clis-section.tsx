@@ -15,7 +15,11 @@ const AVAILABILITY: Record<AgentCliStatus["availability"], string> = {
  * is wrong with the others, and where each one's model, key and proxy are set (its own config and logins,
  * never Parley's). PARLEY_<CLI>_COMMAND points Parley at one that is not on PATH.
  */
-export function AgentClisSection({ api = createAgentBackendsApi() }: { api?: AgentBackendsApi }) {
+export function AgentClisSection({
+  api = createAgentBackendsApi(),
+}: {
+  api?: Pick<AgentBackendsApi, "listAgentClis">;
+}) {
   const [clis, setClis] = useState<AgentCliStatus[] | undefined>();
   useEffect(() => {
     let live = true;

@@ -1,5 +1,5 @@
+import { useChatActions, useChatStore } from "@parley/react";
 import { useState } from "react";
-import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 
 /** "Compact" next to the context meter: summarizes the agent's older messages now (not while it works). */
 export function CompactButton() {

@@ -1,7 +1,7 @@
 import type { SelectablePermissionMode } from "@parley/protocol";
+import { useChatActions, useChatStore } from "@parley/react";
 import { PERMISSION_MODES, permissionModeOf } from "@parley/sdk";
 import { useId, useState } from "react";
-import { useChatActions, useChatStore } from "../store/chat-store-context.tsx";
 
 /**
  * The permission mode of the session's agent, for the chat header: a selector (choosing one in a new chat

@@ -1,5 +1,5 @@
+import { useChatStore } from "@parley/react";
 import { displayPhase } from "@parley/sdk";
-import { useChatStore } from "../store/chat-store-context.tsx";
 
 const ANNOUNCEMENTS = {
   thinking: "The agent is thinking.",

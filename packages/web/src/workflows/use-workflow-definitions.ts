@@ -1,6 +1,6 @@
 import type { WorkflowList } from "@parley/protocol";
+import { useLoadWhen } from "@parley/react";
 import { ApiRequestError, WorkflowClient } from "@parley/sdk";
-import { useLoadWhen } from "../lib/use-load-when.ts";
 
 const client = new WorkflowClient();
 const NO_WORKFLOWS: WorkflowList = { workflows: [], problems: [] };

@@ -16,6 +16,8 @@ export function ensureWebUi(log: (line: string) => void): string | undefined {
     join(packageDirectory, "src"),
     join(packageDirectory, "index.html"),
     join(packageDirectory, "public"),
+    // The chat's hooks and cards, which the UI bundles from the React package next to it.
+    join(packageDirectory, "..", "react", "src"),
   ];
   const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
   if (builtAt > 0 && newestModification(sources) <= builtAt) return dist;

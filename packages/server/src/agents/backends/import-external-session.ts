@@ -24,9 +24,15 @@ export function importExternalSession(
     backend,
   });
   store.sessions.setBackendSession(session.id, externalSessionId);
-  const scope = { sessionId: session.id, agentId: "main", runId: null };
+  // Each stretch of the CLI's answers after a prompt is one turn, as a live run's would be: the chat then
+  // shows its text, tool calls and their results together (a tool call paired with its result).
+  let runId: string | null = null;
+  const toolNames = new Map<string, string>();
   for (const message of history) {
-    publisher.append(scope, message.role, richOf(message), message.content);
+    if (message.role === "user") runId = null;
+    else runId ??= newId("run");
+    const scope = { sessionId: session.id, agentId: "main", runId: message.role === "user" ? null : runId };
+    publisher.append(scope, message.role, richOf(message, toolNames), message.content);
   }
   bus.publish({
     type: "StateUpdated",
@@ -38,11 +44,12 @@ export function importExternalSession(
 }
 
 /** A history message as the rich message the chat shows: text, or a read-only tool call or result card. */
-function richOf(message: HistoryMessage): StoredMessage["rich"] {
+function richOf(message: HistoryMessage, toolNames: Map<string, string>): StoredMessage["rich"] {
   const callId = message.call_id ?? message.part_id ?? message.message_id ?? "call";
   const at = new Date(message.timestamp ?? 0).toISOString();
   if (message.content_type === "tool_use") {
     const call = parseCall(message.content);
+    toolNames.set(callId, call.name);
     return {
       kind: "ToolRequest",
       data: {
@@ -58,7 +65,8 @@ function richOf(message: HistoryMessage): StoredMessage["rich"] {
     };
   }
   if (message.content_type === "tool") {
-    const data = { request_id: callId, tool_use_id: callId, tool_name: "tool", output: message.content };
+    const toolName = toolNames.get(callId) ?? "tool";
+    const data = { request_id: callId, tool_use_id: callId, tool_name: toolName, output: message.content };
     return { kind: "ToolResult", data: { ...data, status: "Success", is_error: false, executed_at: at } };
   }
   return { kind: "Text", data: { text: message.content } };

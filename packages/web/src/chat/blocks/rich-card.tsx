@@ -1,6 +1,16 @@
 import type { AskUserAnswer } from "@parley/protocol";
 import { isRichMessageKind } from "@parley/protocol";
 import {
+  ApprovalCard,
+  McpResourceCard,
+  PlanCardView,
+  QuestionCardView,
+  SystemNotice,
+  ToolResultView,
+  useCardWarning,
+  useChatActions,
+} from "@parley/react";
+import {
   type CardIndex,
   isCardShown,
   type MessageCard,
@@ -12,17 +22,9 @@ import {
   readToolResult,
   readWorkflowExecution,
 } from "@parley/sdk";
-import { useChatActions } from "../../store/chat-store-context.tsx";
 import { WorkflowCard } from "../../workflows/workflow-card.tsx";
-import { ApprovalCard } from "../cards/approval-card.tsx";
-import { useCardWarning } from "../cards/card-warnings.tsx";
-import { McpResourceCard } from "../cards/mcp-resource-card.tsx";
-import { PlanCardView } from "../cards/plan-card.tsx";
 import { ProjectStructureCard } from "../cards/project-structure/project-structure-card.tsx";
-import { QuestionCardView } from "../cards/question-card.tsx";
-import { SystemNotice } from "../cards/system-notice.tsx";
 import { TextCard } from "../cards/text-card.tsx";
-import { ToolResultView } from "../cards/tool-result-view.tsx";
 
 /**
  * A typed card inside an agent turn, by kind: approval, tool result, plan, question, system marker or text.

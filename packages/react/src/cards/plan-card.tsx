@@ -1,7 +1,7 @@
 import type { PlanData, PlanStep } from "@parley/protocol";
 import { PLAN_STATUS_LABELS, PLAN_STEP_ICONS, planAwaitsDecision, planDecisionText } from "@parley/sdk";
-import { useChatActions } from "../../store/chat-store-context.tsx";
-import { executePlanStepByStep } from "../../workflows/execute-plan-step-by-step.ts";
+import { useChatActions } from "../chat-store-context.tsx";
+import { executePlanStepByStep } from "./execute-plan-step-by-step.ts";
 import { PlanActions } from "./plan-actions.tsx";
 
 /**

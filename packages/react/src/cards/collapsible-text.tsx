@@ -1,5 +1,5 @@
+import { plural } from "@parley/sdk";
 import { useState } from "react";
-import { plural } from "../../lib/format.ts";
 
 /** Text up to this many lines (and characters) shows whole; longer text shows this much first. */
 const PREVIEW_LINES = 12;

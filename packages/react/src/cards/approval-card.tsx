@@ -8,7 +8,7 @@ import {
   touchesProtectedPath,
 } from "@parley/sdk";
 import { useState } from "react";
-import { useChatActions } from "../../store/chat-store-context.tsx";
+import { useChatActions } from "../chat-store-context.tsx";
 import { ApprovalActions } from "./approval-actions.tsx";
 import { McpCallHeader } from "./mcp-call-header.tsx";
 import { ToolParameters } from "./tool-parameters.tsx";
