@@ -12,7 +12,13 @@ export class Child<Command, Reply extends { type: string }> {
 
   constructor(script: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
     this.process = fork(join(here, script), args, {
-      execArgv: ["--import", "tsx", "--expose-gc"],
+      // BENCH_CPU_PROF=<folder>: each child writes a CPU profile there (`node --cpu-prof`) when it exits.
+      execArgv: [
+        "--import",
+        "tsx",
+        "--expose-gc",
+        ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ],
       env,
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });

@@ -78,6 +78,7 @@ export class Store {
   }
 
   close(): void {
+    this.events.saveBytes();
     this.database.close();
   }
 }
