@@ -62,7 +62,8 @@ export class EventBus {
    */
   publish(event: ServerEvent): void {
     if (this.#transactor.inTransaction) {
-      this.#appendInTransaction([...this.#takePendingUntilCommit(), event]);
+      const pending = this.#takePendingUntilCommit();
+      this.#appendInTransaction(pending.length === 0 ? [event] : [...pending, event]);
       return;
     }
     this.#enqueue(event);
@@ -126,9 +127,14 @@ export class EventBus {
   #appendInTransaction(events: readonly ServerEvent[]): void {
     if (events.length === 0) return;
     const tsMs = this.#now();
-    const logged = this.#log
-      .append(events.map((event) => toAppend(event, tsMs)))
-      .map((entry, index): LiveEvent => ({ ...entry, event: events[index] as ServerEvent }));
+    const logged = this.#log.append(events.map((event) => toAppend(event, tsMs))).map(
+      ({ seq, sessionId, frame }, index): LiveEvent => ({
+        seq,
+        sessionId,
+        frame,
+        event: events[index] as ServerEvent,
+      }),
+    );
     const registering = this.#committing === undefined;
     const committing = this.#committing ?? [];
     if (registering) {

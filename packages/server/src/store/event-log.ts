@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from "./database.ts";
 import { EventLogPruning, type PruneLimits } from "./event-log-pruning.ts";
-import { packText, unpackText } from "./packed-text.ts";
+import { packRow, packText, unpackText } from "./packed-text.ts";
 import { attachText, type TextStore } from "./text-store.ts";
 
 /** One stored event: its seq (the SSE id), the session it belongs to, and its serialized UiSseMessage frame. */
@@ -101,12 +101,9 @@ export class EventLog {
     this.#readSession = database.prepare(
       `${merged(ofSession("events.session_id"), ofSession("session_id"))} LIMIT @limit`,
     );
-    // A run's tokens are among its session's tokens (the only index on them), after its first other event.
     this.#byRun = database.prepare(
       `SELECT ${EVENT_COLUMNS} WHERE events.run_id = @run
-       UNION ALL SELECT ${TOKEN_COLUMNS} WHERE session_id = (SELECT session_id FROM runs WHERE id = @run)
-         AND seq >= (SELECT COALESCE(MIN(seq), 0) FROM events WHERE run_id = @run) AND run_id = @run
-       ORDER BY seq`,
+       UNION ALL SELECT ${TOKEN_COLUMNS} WHERE run_id = @run ORDER BY seq`,
     );
     this.#withTexts = database.prepare(
       `SELECT events.seq, events.bytes, events.frame, events.text_at AS textAt, texts.body AS textBody
@@ -209,7 +206,7 @@ export class EventLog {
    */
   inlineTexts(sessionId: string): void {
     for (const row of this.#withTexts.all(sessionId) as (StoredEvent & { bytes: number })[]) {
-      const stored = packText(frameOf(row));
+      const stored = packRow(frameOf(row));
       const bytes = storedBytes(stored);
       this.#inline.run(stored, bytes, row.seq);
       this.#bytes += bytes - row.bytes;

@@ -278,10 +278,12 @@ export const migrations: readonly string[] = [
   `
   -- Streamed token deltas get a table of their own: they are dropped once their run has ended, and apart from
   -- the events that stay, dropping them frees whole pages instead of leaving holes in every page of \`events\`.
-  -- A token row updates one index (by session, for a session's stream), where it used to update four; its run
-  -- is found by scanning the session's tokens (a run's end, retention). The log's byte count (\`events_by_size\`, an
-  -- index every append updated for a sum taken at start-up) becomes a total kept by retention: the bytes of
-  -- every row up to \`through_seq\`; start-up adds the rows after it.
+  -- A token row updates one index (its run's, for a killed run's recovery and a run's reasoning), where it
+  -- used to update four: a session's stream reads the table in seq order from its cursor (the table holds
+  -- only the deltas of runs that are going or ended within the compaction delay).
+  -- The log's byte count (\`events_by_size\`, an index every append updated for a sum taken at start-up)
+  -- becomes a total kept by retention: the bytes of every row up to \`through_seq\`; start-up adds the rows
+  -- after it.
   CREATE TABLE token_events (
     seq        INTEGER PRIMARY KEY,
     ts_ms      INTEGER NOT NULL,
@@ -289,7 +291,7 @@ export const migrations: readonly string[] = [
     run_id     TEXT,
     frame      TEXT NOT NULL
   );
-  CREATE INDEX token_events_by_session ON token_events (session_id, seq);
+  CREATE INDEX token_events_by_run ON token_events (run_id, seq) WHERE run_id IS NOT NULL;
   INSERT INTO token_events (seq, ts_ms, session_id, run_id, frame)
     SELECT seq, ts_ms, session_id, run_id, frame FROM events WHERE is_token = 1;
   DELETE FROM events WHERE is_token = 1;
