@@ -58,6 +58,8 @@ export interface EventToAppend {
   /** The event's long text (a message's), kept once with its session's texts instead of in the row. */
   longText?: string | undefined;
   frame: (seq: number) => string;
+  /** The caller's own form of the event, handed back with its seq and frame (the bus's typed event). */
+  event?: unknown;
 }
 
 export type { PruneLimits } from "./event-log-pruning.ts";
@@ -137,12 +139,17 @@ export class EventLog {
     return this.#readBounds().floor ?? this.#head + 1;
   }
 
-  /** Assigns the next seqs and stores the events. Must be called inside a transaction. */
-  append(events: readonly EventToAppend[]): LoggedEvent[] {
+  /**
+   * Assigns the next seqs and stores the events; returns each as logged, with the `event` it was given.
+   * Must be called inside a transaction.
+   */
+  append<Appended extends EventToAppend>(
+    events: readonly Appended[],
+  ): (LoggedEvent & Pick<Appended, "event">)[] {
     if (!this.#database.inTransaction) throw new Error("EventLog.append must run inside a transaction");
-    const logged: LoggedEvent[] = new Array(events.length);
+    const logged: (LoggedEvent & Pick<Appended, "event">)[] = new Array(events.length);
     for (let index = 0; index < events.length; index++) {
-      const event = events[index] as EventToAppend;
+      const event = events[index] as Appended;
       const seq = this.#head + 1;
       const frame = event.frame(seq);
       const { sessionId, runId, tsMs } = event;
@@ -159,7 +166,7 @@ export class EventLog {
         this.#bytes += bytes;
       }
       this.#head = seq;
-      logged[index] = { seq, sessionId, frame };
+      logged[index] = { seq, sessionId, frame, event: event.event };
     }
     return logged;
   }
