@@ -29,7 +29,7 @@ export function packText(text: string): string | Buffer {
 /**
  * Like `packText`, for a JSON row of Parley's own (an event frame, a chat message, a conversation entry, an
  * SDK message): deflated with a preset dictionary of what such rows repeat, so short rows shrink too (a
- * 230-byte status frame to ~60 bytes). Streamed token deltas do not come here: they are dropped within
+ * 211-byte status frame to 68 bytes). Streamed token deltas do not come here: they are dropped within
  * the hour, and compressing each would cost the live path more than it saves.
  */
 export function packRow(json: string): string | Buffer {
