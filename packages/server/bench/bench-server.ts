@@ -36,6 +36,9 @@ export type BenchServerReply =
 const mode = process.argv[2];
 const send = (message: BenchServerReply) => process.send?.(message);
 const payload = (index: number) => `token-${String(index).padStart(8, "0")} `;
+/** Which answer the published tokens belong to, as a real streamed answer's tokens say (both sides send it). */
+const STREAM = { session_id: "ses_0123456789abcdef0123", run_id: "run_0123456789abcdef0123" };
+const MESSAGE_ID = `${STREAM.run_id}.0`;
 
 interface BenchTarget {
   publish(count: number, batch: number): Promise<void>;
@@ -75,7 +78,8 @@ async function startParley(): Promise<BenchTarget> {
               token: payload(published++),
               done: false,
               thinking: false,
-              message_id: "msg_bench",
+              message_id: MESSAGE_ID,
+              ...STREAM,
             });
           }
         });
@@ -102,15 +106,16 @@ async function startRaw(): Promise<BenchTarget> {
   let seq = 0;
   const frameOf = (text: string) => {
     seq++;
+    // The same frame Parley sends for a streamed token (wire revision 2).
     const message = {
-      id: `evt_${seq}`,
       seq,
-      rev: 1,
+      rev: 2,
       ts_ms: Date.now(),
       kind: "token",
       text,
       agent_id: "main",
-      data: { done: false, thinking: false, message_id: "msg_bench" },
+      session_id: STREAM.session_id,
+      data: { message_id: MESSAGE_ID, run_id: STREAM.run_id },
     };
     return `id: ${seq}\ndata: ${JSON.stringify(message)}\n\n`;
   };

@@ -1,4 +1,5 @@
-import { rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -88,6 +89,33 @@ describe("event log retention by size, and token deltas folded into their messag
     await replay.close();
   });
 
+  it("compacting finished answers' token deltas gives their space back to the disk", async () => {
+    // Answers smaller than a page: their deltas shared pages with the events that stay.
+    const answers = 20;
+    fake.script(
+      ...Array.from({ length: answers }, (_, index) =>
+        reply().text(`Answer ${index}: ${randomWords(1_200)}`),
+      ),
+    );
+    const server = await start();
+    const sessionId = await chat(server, "Question 0");
+    for (let index = 1; index < answers; index++) await chat(server, `Question ${index}`);
+    const tokenBytes = readLog(server)
+      .filter((entry) => JSON.parse(entry.frame).kind === "token")
+      .reduce((sum, entry) => sum + Buffer.byteLength(entry.frame), 0);
+    expect(tokenBytes).toBeGreaterThan(answers * 1_000);
+    const before = await state(server, sessionId);
+    const fileBefore = databaseBytes(server);
+    await stop();
+
+    clock += 2 * HOUR_MS;
+    const later = await start();
+    expect(kinds(later)).not.toContain("token");
+    expect(await state(later, sessionId)).toEqual(before);
+    // The deltas' pages are freed whole and handed back, not left as holes among the events that stay.
+    expect(fileBefore - databaseBytes(later)).toBeGreaterThan(tokenBytes * 0.6);
+  }, 30_000);
+
   it("keeps the log under its byte budget, oldest first; a client behind it gets a typed resync", async () => {
     fake.script(
       ...Array.from({ length: 4 }, (_, index) => reply().text(`Answer ${index} ${"x".repeat(20_000)}`)),
@@ -103,7 +131,10 @@ describe("event log retention by size, and token deltas folded into their messag
     expect(log.bytes).toBeLessThanOrEqual(Math.floor(fullBytes / 3));
     // Counted as stored on disk: long frames deflated, the rest as text.
     const stored = server.context.store.database
-      .prepare("SELECT SUM(length(CAST(frame AS BLOB))) AS bytes FROM events")
+      .prepare(
+        `SELECT (SELECT SUM(length(CAST(frame AS BLOB))) FROM events)
+           + (SELECT COALESCE(SUM(length(CAST(frame AS BLOB))), 0) FROM token_events) AS bytes`,
+      )
       .get() as { bytes: number };
     expect(log.bytes).toBe(stored.bytes);
     expect(log.head).toBe(head);
@@ -125,3 +156,17 @@ describe("event log retention by size, and token deltas folded into their messag
     expect(limits.event_log.events_bytes).toBe(log.bytes);
   });
 });
+
+/** Words that deflate as prose does, not as a repeated string (which would pack to nothing). */
+function randomWords(characters: number): string {
+  const words: string[] = [];
+  for (let length = 0; length < characters; length += 9) words.push(randomBytes(6).toString("base64url"));
+  return words.join(" ");
+}
+
+/** The database file's size once its WAL is folded in. */
+function databaseBytes(server: ParleyServer): number {
+  const { database } = server.context.store;
+  database.pragma("wal_checkpoint(TRUNCATE)");
+  return statSync(database.name).size;
+}

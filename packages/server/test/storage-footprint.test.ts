@@ -212,6 +212,36 @@ describe("what a conversation leaves on disk", () => {
     expect(readLog(server).slice(0, logged.length)).toEqual(logged);
   });
 
+  it("a turn's status events and SDK messages take under half their JSON on disk, and read back the same", async () => {
+    fake.script(reply().text("A short answer."));
+    const server = await start();
+    const sent = await request("POST", "/api/chat", { text: "A short question?" });
+    const runId = sent.body.run_id as string;
+    await server.context.agents.waitForRun(runId);
+    server.context.bus.flush();
+    const { database, runs } = server.context.store;
+
+    // The run's events (model loading, text segment, idle, outcome, context usage): as read, and as stored.
+    const frames = readLog(server).filter((entry) => JSON.parse(entry.frame).data?.run_id === runId);
+    expect(frames.length).toBeGreaterThanOrEqual(4);
+    const framed = frames.reduce((sum, entry) => sum + Buffer.byteLength(entry.frame), 0);
+    const stored = database
+      .prepare("SELECT SUM(length(CAST(frame AS BLOB))) AS bytes FROM events WHERE run_id = ?")
+      .get(runId) as { bytes: number };
+    expect(stored.bytes).toBeLessThan(framed / 2);
+
+    const messages = runs.messages(runId);
+    expect(messages.map((message) => (message as { type: string }).type)).toContain("result");
+    const serialized = messages.reduce((sum: number, message) => sum + JSON.stringify(message).length, 0);
+    const storedMessages = database
+      .prepare("SELECT SUM(length(CAST(message AS BLOB))) AS bytes FROM run_messages WHERE run_id = ?")
+      .get(runId) as { bytes: number };
+    expect(storedMessages.bytes).toBeLessThan(serialized / 2);
+
+    // Replayed as they went out live: each frame parses, in seq order, with its run's id.
+    expect(frames.map((entry) => JSON.parse(entry.frame).seq)).toEqual(frames.map((entry) => entry.seq));
+  });
+
   it("rows an older Parley stored (plain JSON, or deflated with the text inline) read back the same", async () => {
     fake.script(reply().text(`An answer worth keeping. ${"Lorem ipsum dolor sit amet. ".repeat(100)}`));
     const server = await start();

@@ -62,7 +62,8 @@ export class EventBus {
    */
   publish(event: ServerEvent): void {
     if (this.#transactor.inTransaction) {
-      this.#appendInTransaction([...this.#takePendingUntilCommit(), event]);
+      const pending = this.#takePendingUntilCommit();
+      this.#appendInTransaction(pending.length === 0 ? [event] : [...pending, event]);
       return;
     }
     this.#enqueue(event);
@@ -126,9 +127,7 @@ export class EventBus {
   #appendInTransaction(events: readonly ServerEvent[]): void {
     if (events.length === 0) return;
     const tsMs = this.#now();
-    const logged = this.#log
-      .append(events.map((event) => toAppend(event, tsMs)))
-      .map((entry, index): LiveEvent => ({ ...entry, event: events[index] as ServerEvent }));
+    const logged: LiveEvent[] = this.#log.append(events.map((event) => toAppend(event, tsMs)));
     const registering = this.#committing === undefined;
     const committing = this.#committing ?? [];
     if (registering) {
@@ -154,8 +153,9 @@ export class EventBus {
   }
 }
 
-function toAppend(event: ServerEvent, tsMs: number): EventToAppend {
+function toAppend(event: ServerEvent, tsMs: number): EventToAppend & { event: ServerEvent } {
   return {
+    event,
     sessionId: event.session_id ?? null,
     runId: "run_id" in event && typeof event.run_id === "string" ? event.run_id : null,
     tsMs,

@@ -46,8 +46,10 @@ function wireBytes(event: LoggedEvent): Uint8Array {
 function batchBytes(events: readonly LoggedEvent[]): Uint8Array {
   let bytes = encodedBatches.get(events);
   if (bytes === undefined) {
-    const frames = events.map(wireBytes);
-    bytes = frames.length === 1 ? (frames[0] as Uint8Array) : Buffer.concat(frames);
+    // One string and one encoding for the whole commit: no per-event buffer to allocate and collect.
+    let text = "";
+    for (const event of events) text += `id: ${event.seq}\ndata: ${event.frame}\n\n`;
+    bytes = Buffer.from(text);
     encodedBatches.set(events, bytes);
   }
   return bytes;

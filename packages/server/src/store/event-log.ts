@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from "./database.ts";
-import { packText, unpackText } from "./packed-text.ts";
+import { EventLogPruning, type PruneLimits } from "./event-log-pruning.ts";
+import { packRow, packText, unpackText } from "./packed-text.ts";
 import { attachText, type TextStore } from "./text-store.ts";
 
 /** One stored event: its seq (the SSE id), the session it belongs to, and its serialized UiSseMessage frame. */
@@ -21,16 +22,29 @@ interface StoredEvent {
   textBody: string | Buffer | null;
 }
 
-/** Selects a row's frame parts (see `StoredEvent`); `events` joined with the texts its rows refer to. */
-const FRAME_COLUMNS = `events.seq, events.session_id AS sessionId, events.frame, events.text_at AS textAt,
-  texts.body AS textBody FROM events LEFT JOIN texts ON texts.id = events.text_id`;
+/** A row's frame parts (see `StoredEvent`): `events` joined with the texts its rows refer to. */
+const EVENT_COLUMNS = `events.seq AS seq, events.session_id AS sessionId, events.frame AS frame,
+  events.text_at AS textAt, texts.body AS textBody FROM events LEFT JOIN texts ON texts.id = events.text_id`;
+
+/** The same parts of a token row (tokens never keep a text apart). */
+const TOKEN_COLUMNS = "seq, session_id, frame, NULL, NULL FROM token_events";
+
+/**
+ * Rows of both tables after `@after` matching each table's condition, merged in seq order: SQLite walks
+ * the two tables' seq order side by side (a merge, no sort), so a page costs its rows, not the log.
+ */
+function merged(eventsWhere: string, tokensWhere: string): string {
+  return `SELECT ${EVENT_COLUMNS} WHERE events.seq > @after ${eventsWhere}
+    UNION ALL SELECT ${TOKEN_COLUMNS} WHERE seq > @after ${tokensWhere} ORDER BY seq`;
+}
 
 /** The frame a row held when it was appended, byte for byte. */
 function frameOf(row: Pick<StoredEvent, "frame" | "textAt" | "textBody">): string {
   return attachText(unpackText(row.frame), row.textAt, row.textBody);
 }
 
-function storedBytes(stored: string | Buffer): number {
+/** Bytes a frame takes as stored (deflated or text). */
+export function storedBytes(stored: string | Buffer): number {
   return typeof stored === "string" ? Buffer.byteLength(stored) : stored.byteLength;
 }
 
@@ -39,62 +53,60 @@ export interface EventToAppend {
   sessionId: string | null;
   runId: string | null;
   tsMs: number;
-  /** A streamed token delta: dropped by retention once its run has ended. */
+  /** A streamed token delta: kept apart (`token_events`) and dropped by retention once its run has ended. */
   isToken: boolean;
   /** The event's long text (a message's), kept once with its session's texts instead of in the row. */
   longText?: string | undefined;
   frame: (seq: number) => string;
+  /** The caller's own form of the event, handed back with its seq and frame (the bus's typed event). */
+  event?: unknown;
 }
 
-/** What one retention pass may remove (see `EventLog.prune`). */
-export interface PruneLimits {
-  maxEvents: number;
-  maxAgeMs: number;
-  maxBytes: number;
-  compactTokensAfterMs: number;
-  nowMs: number;
-}
-
-/** Rows deleted per statement, so a large prune never holds the event loop (or the write lock) for long. */
-const PRUNE_BATCH = 500;
+export type { PruneLimits } from "./event-log-pruning.ts";
 
 /**
  * The durable, seq-numbered event log behind `GET /api/events`. Seqs are global, strictly increasing and
  * gap-free, and survive restarts (they come from the database, not from memory). Appends must run inside a
  * transaction of the same database so an event commits together with the state change it reports.
+ *
+ * Two tables share the one seq: streamed token deltas in `token_events`, every other event in `events`
+ * (docs/decisions/2026-11-26-storage-footprint.md). Reads merge them in seq order, so a reader sees one log.
  */
 export class EventLog {
   readonly #database: SqliteDatabase;
   readonly #texts: TextStore;
+  readonly #pruning: EventLogPruning;
   readonly #insert;
+  readonly #insertToken;
   readonly #withTexts;
   readonly #inline;
   readonly #readAll;
   readonly #readSession;
   readonly #bounds;
   readonly #byRun;
-  readonly #totalBytes;
-  readonly #deleteEndedTokens;
-  readonly #deleteOldest;
-  readonly #deleteExpired;
   #head: number;
   #bytes: number;
 
   constructor(database: SqliteDatabase, texts: TextStore) {
     this.#database = database;
     this.#texts = texts;
+    this.#pruning = new EventLogPruning(database);
     this.#insert = database.prepare(
       `INSERT INTO events (seq, ts_ms, session_id, run_id, frame, bytes, is_token, text_id, text_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
     );
-    this.#readAll = database.prepare(
-      `SELECT ${FRAME_COLUMNS} WHERE events.seq > ? ORDER BY events.seq LIMIT ?`,
+    this.#insertToken = database.prepare(
+      "INSERT INTO token_events (seq, ts_ms, session_id, run_id, frame) VALUES (?, ?, ?, ?, ?)",
     );
+    this.#readAll = database.prepare(`${merged("", "")} LIMIT @limit`);
+    const ofSession = (column: string) => `AND (${column} = @session OR ${column} IS NULL)`;
     this.#readSession = database.prepare(
-      `SELECT ${FRAME_COLUMNS}
-       WHERE events.seq > ? AND (events.session_id = ? OR events.session_id IS NULL) ORDER BY events.seq LIMIT ?`,
+      `${merged(ofSession("events.session_id"), ofSession("session_id"))} LIMIT @limit`,
     );
-    this.#byRun = database.prepare(`SELECT ${FRAME_COLUMNS} WHERE events.run_id = ? ORDER BY events.seq`);
+    this.#byRun = database.prepare(
+      `SELECT ${EVENT_COLUMNS} WHERE events.run_id = @run
+       UNION ALL SELECT ${TOKEN_COLUMNS} WHERE run_id = @run ORDER BY seq`,
+    );
     this.#withTexts = database.prepare(
       `SELECT events.seq, events.bytes, events.frame, events.text_at AS textAt, texts.body AS textBody
        FROM events JOIN texts ON texts.id = events.text_id WHERE events.session_id = ?`,
@@ -102,25 +114,14 @@ export class EventLog {
     this.#inline = database.prepare(
       "UPDATE events SET frame = ?, bytes = ?, text_id = NULL, text_at = NULL WHERE seq = ?",
     );
-    this.#bounds = database.prepare("SELECT MIN(seq) AS floor, MAX(seq) AS head FROM events");
-    this.#totalBytes = database.prepare(
-      "SELECT COALESCE(SUM(bytes), 0) AS bytes FROM events INDEXED BY events_by_size",
-    );
-    this.#deleteEndedTokens = database.prepare(
-      `DELETE FROM events WHERE seq IN (
-         SELECT seq FROM events WHERE is_token = 1 AND seq < ? AND run_id IN (
-           SELECT id FROM runs WHERE ended_at_ms IS NOT NULL AND ended_at_ms < ?)
-         LIMIT ?) RETURNING bytes`,
-    );
-    this.#deleteOldest = database.prepare(
-      "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE seq < ? ORDER BY seq LIMIT ?) RETURNING bytes",
-    );
-    this.#deleteExpired = database.prepare(
-      `DELETE FROM events WHERE seq IN (
-         SELECT seq FROM events WHERE seq < ? AND (seq <= ? OR ts_ms < ?) ORDER BY seq LIMIT ?) RETURNING bytes`,
+    this.#bounds = database.prepare(
+      // One MIN or MAX per subquery: SQLite reads each from an end of the table, not by scanning it.
+      `SELECT MIN(low) AS floor, MAX(high) AS head FROM (
+         SELECT (SELECT MIN(seq) FROM events) AS low, (SELECT MAX(seq) FROM events) AS high
+         UNION ALL SELECT (SELECT MIN(seq) FROM token_events), (SELECT MAX(seq) FROM token_events))`,
     );
     this.#head = this.#readBounds().head;
-    this.#bytes = this.#readBytes();
+    this.#bytes = this.#pruning.readBytes();
   }
 
   /** Bytes of frames the log holds, as stored (long frames deflated). */
@@ -138,28 +139,42 @@ export class EventLog {
     return this.#readBounds().floor ?? this.#head + 1;
   }
 
-  /** Assigns the next seqs and stores the events. Must be called inside a transaction. */
-  append(events: readonly EventToAppend[]): LoggedEvent[] {
+  /**
+   * Assigns the next seqs and stores the events; returns each as logged, with the `event` it was given.
+   * Must be called inside a transaction.
+   */
+  append<Appended extends EventToAppend>(
+    events: readonly Appended[],
+  ): (LoggedEvent & Pick<Appended, "event">)[] {
     if (!this.#database.inTransaction) throw new Error("EventLog.append must run inside a transaction");
-    return events.map((event) => {
+    const logged: (LoggedEvent & Pick<Appended, "event">)[] = new Array(events.length);
+    for (let index = 0; index < events.length; index++) {
+      const event = events[index] as Appended;
       const seq = this.#head + 1;
       const frame = event.frame(seq);
-      // A message's long text is kept with its session's texts (once, shared with the chat message, the
-      // conversation and the run); what is left of a long frame is stored deflated. Tokens stay text.
-      const { stored, textId, at } = this.#texts.store(event.sessionId, event.longText, frame);
-      const bytes = storedBytes(stored);
-      const { sessionId, runId, tsMs, isToken } = event;
-      this.#insert.run(seq, tsMs, sessionId, runId, stored, bytes, isToken ? 1 : 0, textId, at);
+      const { sessionId, runId, tsMs } = event;
+      if (event.isToken) {
+        const stored = packText(frame);
+        this.#insertToken.run(seq, tsMs, sessionId, runId, stored);
+        this.#bytes += storedBytes(stored);
+      } else {
+        // A message's long text is kept with its session's texts (once, shared with the chat message, the
+        // conversation and the run); what is left of a long frame is stored deflated.
+        const { stored, textId, at } = this.#texts.store(sessionId, event.longText, frame);
+        const bytes = storedBytes(stored);
+        this.#insert.run(seq, tsMs, sessionId, runId, stored, bytes, textId, at);
+        this.#bytes += bytes;
+      }
       this.#head = seq;
-      this.#bytes += bytes;
-      return { seq, sessionId: event.sessionId, frame };
-    });
+      logged[index] = { seq, sessionId, frame, event: event.event };
+    }
+    return logged;
   }
 
   /** Re-reads the head after a rolled-back transaction discarded appended rows. */
   resyncHead(): void {
     this.#head = this.#readBounds().head;
-    this.#bytes = this.#readBytes();
+    this.#bytes = this.#pruning.readBytes();
   }
 
   /** Events after `after`, oldest first; with a session, that session's events and global ones. */
@@ -175,8 +190,8 @@ export class EventLog {
   readPage(after: number, bounds: { maxEvents: number; maxBytes: number; sessionId?: string | undefined }) {
     const rows =
       bounds.sessionId === undefined
-        ? this.#readAll.iterate(after, bounds.maxEvents)
-        : this.#readSession.iterate(after, bounds.sessionId, bounds.maxEvents);
+        ? this.#readAll.iterate({ after, limit: bounds.maxEvents })
+        : this.#readSession.iterate({ after, session: bounds.sessionId, limit: bounds.maxEvents });
     const page: LoggedEvent[] = [];
     let bytes = 0;
     for (const row of rows as Iterable<StoredEvent>) {
@@ -189,7 +204,7 @@ export class EventLog {
 
   /** The frames a run produced, in order (used to rebuild what a killed run had streamed). */
   framesOfRun(runId: string): string[] {
-    return (this.#byRun.all(runId) as StoredEvent[]).map(frameOf);
+    return (this.#byRun.all({ run: runId }) as StoredEvent[]).map(frameOf);
   }
 
   /**
@@ -198,11 +213,12 @@ export class EventLog {
    */
   inlineTexts(sessionId: string): void {
     for (const row of this.#withTexts.all(sessionId) as (StoredEvent & { bytes: number })[]) {
-      const stored = packText(frameOf(row));
+      const stored = packRow(frameOf(row));
       const bytes = storedBytes(stored);
       this.#inline.run(stored, bytes, row.seq);
       this.#bytes += bytes - row.bytes;
     }
+    this.#pruning.saveBytes(this.#bytes, this.#head);
   }
 
   /**
@@ -213,16 +229,13 @@ export class EventLog {
    * The newest event is always kept: the head is read back from it at start-up, and seqs never start over.
    */
   pruneStep(limits: PruneLimits): number {
-    const head = this.#head;
-    const tokens = this.#deleteEndedTokens.all(head, limits.nowMs - limits.compactTokensAfterMs, PRUNE_BATCH);
-    if (tokens.length > 0) return this.#afterDelete(tokens as { bytes: number }[]);
-    if (this.#bytes > limits.maxBytes) {
-      // Over the byte budget: drop the oldest batch; the next step drops another while still over.
-      return this.#afterDelete(this.#deleteOldest.all(head, PRUNE_BATCH) as { bytes: number }[]);
-    }
-    const cutoff = head - Math.max(1, limits.maxEvents);
-    const expired = this.#deleteExpired.all(head, cutoff, limits.nowMs - limits.maxAgeMs, PRUNE_BATCH);
-    return this.#afterDelete(expired as { bytes: number }[]);
+    return this.#database.transaction(() => {
+      const { removed, bytes } = this.#pruning.step(limits, this.#head, this.#bytes);
+      this.#bytes -= bytes;
+      // The byte total is saved with each step, so start-up only adds up what was appended since.
+      this.#pruning.saveBytes(this.#bytes, this.#head);
+      return removed;
+    })();
   }
 
   /** Runs retention to completion in one go (start-up and tests); `pruneStep` spreads it over ticks. */
@@ -232,13 +245,9 @@ export class EventLog {
     return removed;
   }
 
-  #afterDelete(removed: readonly { bytes: number }[]): number {
-    for (const row of removed) this.#bytes -= row.bytes;
-    return removed.length;
-  }
-
-  #readBytes(): number {
-    return (this.#totalBytes.get() as { bytes: number }).bytes;
+  /** Saves the byte total, so the next start-up adds up only what is appended after this (at shutdown). */
+  saveBytes(): void {
+    this.#pruning.saveBytes(this.#bytes, this.#head);
   }
 
   #readBounds(): { floor: number | null; head: number } {

@@ -275,4 +275,35 @@ export const migrations: readonly string[] = [
   ALTER TABLE runs ADD COLUMN prompt_text_id INTEGER;
   ALTER TABLE runs ADD COLUMN result_text_id INTEGER;
   `,
+  `
+  -- Streamed token deltas get a table of their own: they are dropped once their run has ended, and apart from
+  -- the events that stay, dropping them frees whole pages instead of leaving holes in every page of \`events\`.
+  -- A token row updates one index (its run's, for a killed run's recovery and a run's reasoning), where it
+  -- used to update four: a session's stream reads the table in seq order from its cursor (the table holds
+  -- only the deltas of runs that are going or ended within the compaction delay).
+  -- The log's byte count (\`events_by_size\`, an index every append updated for a sum taken at start-up)
+  -- becomes a total kept by retention: the bytes of every row up to \`through_seq\`; start-up adds the rows
+  -- after it.
+  CREATE TABLE token_events (
+    seq        INTEGER PRIMARY KEY,
+    ts_ms      INTEGER NOT NULL,
+    session_id TEXT,
+    run_id     TEXT,
+    frame      TEXT NOT NULL
+  );
+  CREATE INDEX token_events_by_run ON token_events (run_id, seq) WHERE run_id IS NOT NULL;
+  INSERT INTO token_events (seq, ts_ms, session_id, run_id, frame)
+    SELECT seq, ts_ms, session_id, run_id, frame FROM events WHERE is_token = 1;
+  DELETE FROM events WHERE is_token = 1;
+  DROP INDEX events_tokens_by_run;
+  DROP INDEX events_by_size;
+  CREATE TABLE event_log_totals (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    bytes       INTEGER NOT NULL,
+    through_seq INTEGER NOT NULL
+  );
+  INSERT INTO event_log_totals (id, bytes, through_seq)
+    SELECT 1, (SELECT COALESCE(SUM(bytes), 0) FROM events) + (SELECT COALESCE(SUM(length(CAST(frame AS BLOB))), 0) FROM token_events),
+      MAX((SELECT COALESCE(MAX(seq), 0) FROM events), (SELECT COALESCE(MAX(seq), 0) FROM token_events));
+  `,
 ];

@@ -78,6 +78,11 @@ export class Store {
   }
 
   close(): void {
+    try {
+      this.events.saveBytes();
+    } catch {
+      // A full or read-only disk: the next start adds up the rows since the last saved count instead.
+    }
     this.database.close();
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { SqliteDatabase } from "./database.ts";
-import { packText, unpackText } from "./packed-text.ts";
+import { packRow, packText, unpackText } from "./packed-text.ts";
 
 /** Strings shorter than this stay inside the row that holds them: a reference would save little. */
 const KEEP_APART_FROM_CHARACTERS = 400;
@@ -72,11 +72,11 @@ export class TextStore {
 
   /**
    * How a row's value is stored: its serialization with its longest string kept apart (`textId`, `at`),
-   * packed when still long.
+   * packed (with the row dictionary) when that saves space.
    */
   store(sessionId: string | null, value: unknown, json: string) {
     const { rest, textId, at } = this.detach(sessionId, value, json);
-    return { stored: packText(rest), textId, at };
+    return { stored: packRow(rest), textId, at };
   }
 
   /** A stored row's serialization as it was written: `stored` (packed or not) with its text put back. */

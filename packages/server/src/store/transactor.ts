@@ -11,11 +11,12 @@ interface Scope {
  * Nested units run in savepoints: when one rolls back, only its own callbacks are undone or dropped.
  */
 export class Transactor {
-  readonly #database: SqliteDatabase;
   readonly #scopes: Scope[] = [];
+  /** One transaction wrapper for every unit (better-sqlite3 builds a new one per `transaction()` call). */
+  readonly #transaction: (work: () => unknown) => unknown;
 
   constructor(database: SqliteDatabase) {
-    this.#database = database;
+    this.#transaction = database.transaction((work: () => unknown) => work());
   }
 
   /** Whether a unit of work is in progress. */
@@ -29,7 +30,7 @@ export class Transactor {
     this.#scopes.push(scope);
     let result: T;
     try {
-      result = this.#database.transaction(work)();
+      result = this.#transaction(work) as T;
     } catch (error) {
       this.#scopes.pop();
       for (const callback of scope.onRollback.reverse()) callback();

@@ -1,0 +1,51 @@
+/**
+ * The preset dictionary short rows are deflated with (packed-text.ts `packRow`): the JSON that Parley's
+ * event frames, chat messages, conversation entries and SDK messages repeat in every row (keys, kinds,
+ * statuses, id prefixes). A 211-byte status frame deflates to 68 bytes with it, to ~155 without. Rows
+ * written with it start with `ROW_DICTIONARY_MARKER`, so this text is a storage format: never change it;
+ * a new dictionary gets a new marker (and the old one stays, to read old rows).
+ */
+export const ROW_DICTIONARY_1 = Buffer.from(
+  [
+    '{"type":"system","subtype":"init","uuid":"","session_id":"ses_","apiKeySource":"ANTHROPIC_API_KEY",',
+    '"claude_code_version":"0.1.0","cwd":"/","tools":["Read","LS","Glob","Grep","Write","Edit","Bash","Task",',
+    '"AskUserQuestion","UpdatePlan","ProjectStructure","RunWorkflow"],"mcp_servers":[],"model":"claude-',
+    '"permissionMode":"default","slash_commands":[],"output_style":"default","skills":[],"plugins":[]}',
+    '{"type":"result","duration_ms":0,"duration_api_ms":0,"is_error":false,"num_turns":1,"stop_reason":"end_turn",',
+    '"total_cost_usd":0,"usage":{"input_tokens":0,"output_tokens":0,"cache_creation_input_tokens":0,',
+    '"cache_read_input_tokens":0,"cache_creation":{"ephemeral_1h_input_tokens":0,"ephemeral_5m_input_tokens":0},',
+    '"output_tokens_details":{"thinking_tokens":0},"server_tool_use":{"web_search_requests":0,"web_fetch_requests":0},',
+    '"service_tier":"standard","inference_geo":"","iterations":[],"speed":"standard","fallback_credit":null},',
+    '"modelUsage":{"claude-":{"inputTokens":0,"outputTokens":0,"cacheReadInputTokens":0,"cacheCreationInputTokens":0,',
+    '"webSearchRequests":0,"costUSD":0,"contextWindow":0,"maxOutputTokens":0,"thinkingTokens":0,',
+    '"cacheCreationEphemeral5mInputTokens":0,"cacheCreationEphemeral1hInputTokens":0,"canonicalModel":"claude-",',
+    '"provider":"anthropic","costBasis":"unknown"}},"permission_denials":[],"uuid":"","session_id":"ses_",',
+    '"subtype":"success","result":,"terminal_reason":"completed"}',
+    '{"type":"assistant","message":{"id":"msg_","type":"message","role":"assistant","model":"claude-",',
+    '"content":[{"type":"tool_use","id":"toolu_","name":"","input":{}},{"type":"tool_result","tool_use_id":"toolu_",',
+    '"is_error":false,"content":""},{"type":"thinking","thinking":"","signature":""},{"type":"text","text":}],',
+    '"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":0,"output_tokens":0,',
+    '"cache_creation_input_tokens":0,"cache_read_input_tokens":0},"context_management":null},',
+    '"parent_tool_use_id":null,"uuid":"","session_id":"ses_","timestamp":"20"}',
+    '{"type":"system","subtype":"status","status":"requesting","uuid":"","session_id":"ses_"}',
+    '{"role":"user","content":[{"type":"text","text":}]}{"role":"assistant","content":[{"type":"text","text":}]}',
+    '{"kind":"Text","data":{"text":}}{"kind":"ToolRequest","data":{"tool_use_id":"toolu_","tool_name":"",',
+    '"input":{},"headline":""}}{"kind":"ToolResult","data":{"tool_use_id":"toolu_","is_error":false,"content":""}}',
+    '{"seq":1,"rev":2,"ts_ms":17,"kind":"queue","agent_id":"main","session_id":"ses_","project_root":"/",',
+    '"data":{"change":"added","items":[{"id":"q_","preview":"","text_length":0,"truncated":true,"queued_at_ms":17}],',
+    '"length":1}}{"seq":1,"rev":2,"ts_ms":17,"kind":"run","phase":"sync","session_id":"ses_",',
+    '"data":{"reason":"session_created"}}',
+    '{"seq":1,"rev":2,"ts_ms":17,"kind":"run","phase":"outcome","agent_id":"main","session_id":"ses_",',
+    '"data":{"outcome":"success","duration_ms":1,"summary":"","run_id":"run_"}}',
+    '{"seq":1,"rev":2,"ts_ms":17,"kind":"run","phase":"context_usage","agent_id":"main","session_id":"ses_",',
+    '"data":{"message_count":2,"estimated_tokens":1,"compressed":false,"run_id":"run_"}}',
+    '{"seq":1,"rev":2,"ts_ms":17,"kind":"text_segment","text":,"agent_id":"main","session_id":"ses_",',
+    '"data":{"message_id":"run_.0","run_id":"run_"}}',
+    '{"seq":1,"rev":2,"ts_ms":17,"kind":"message","text":,"agent_id":"main","session_id":"ses_",',
+    '"data":{"from":"user","to":"main","message_id":"msg_","role":"user","run_id":"run_"}}',
+    '{"seq":1,"rev":2,"ts_ms":17,"kind":"activity","phase":"doing","text":"Model loading...","agent_id":"main",',
+    '"session_id":"ses_","data":{"status":"model_loading","run_id":"run_"}}',
+    '{"seq":1,"rev":2,"ts_ms":17,"kind":"activity","phase":"done","agent_id":"main","session_id":"ses_",',
+    '"data":{"status":"idle","duration_ms":1,"run_id":"run_"}}',
+  ].join(""),
+);
