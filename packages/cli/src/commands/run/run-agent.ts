@@ -30,6 +30,8 @@ export interface RunAgentOptions {
   fallbackModel: ModelConfig | undefined;
   /** Who decides the calls the policy would ask about (the SDK host); without it they are refused. */
   ask?: AskForPermission;
+  /** Tools that stand in for built-in ones of the same name (an editor's file and terminal access). */
+  toolOverrides?: readonly EngineTool[];
   warn(message: string): void;
 }
 
@@ -89,9 +91,10 @@ export class RunAgent {
       ...(args.disallowedTools && { disallowedTools: args.disallowedTools }),
       ...(options.ask && { ask: options.ask }),
     });
+    const overrides = new Map((options.toolOverrides ?? []).map((tool) => [tool.name, tool]));
     const tools = chooseTools(
       [
-        ...permissions.tools,
+        ...permissions.tools.map((tool) => overrides.get(tool.name) ?? tool),
         createProjectStructureTool({ environment: () => childEnvironmentFor("git", io.env, settings).env }),
       ],
       args,

@@ -1,0 +1,89 @@
+import { isAbsolute } from "node:path";
+import {
+  type AgentApp,
+  agent,
+  type ClientCapabilities,
+  PROTOCOL_VERSION,
+  RequestError,
+} from "@agentclientprotocol/sdk";
+import { PARLEY_VERSION } from "@parley/engine";
+import { CliSessionStore } from "../run/stream-json/cli-session-store.ts";
+import { AcpSession, type AcpSessionOptions } from "./acp-session.ts";
+
+/** What every session of one `parley acp` process shares. */
+export type AcpAgentOptions = AcpSessionOptions["agent"];
+
+/**
+ * Parley as an ACP agent: the handlers of the official SDK's agent side. Sessions are Parley's agent in
+ * the editor's project; they are kept as `parley run` keeps its conversations, so `session/load` (and
+ * `parley run --resume`) continue them. The SDK validates every request's params against the ACP schema
+ * and answers unknown methods and malformed JSON-RPC itself.
+ */
+export function acpAgent(options: AcpAgentOptions): { app: AgentApp; close(): Promise<void> } {
+  const sessions = new Map<string, AcpSession>();
+  const store = new CliSessionStore(options.home);
+  let capabilities: ClientCapabilities = {};
+
+  const sessionFor = (sessionId: string): AcpSession => {
+    const session = sessions.get(sessionId);
+    if (!session) throw RequestError.sessionNotFound(sessionId);
+    return session;
+  };
+  const projectOf = (cwd: string): string => {
+    if (!isAbsolute(cwd)) throw RequestError.invalidParams({ cwd }, "cwd must be an absolute path");
+    return cwd;
+  };
+
+  const app = agent({ name: "parley" })
+    .onRequest("initialize", ({ params }) => {
+      capabilities = params.clientCapabilities ?? {};
+      return {
+        protocolVersion: PROTOCOL_VERSION,
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { embeddedContext: true, image: false, audio: false },
+          mcpCapabilities: { http: true, sse: true },
+        },
+        authMethods: [],
+        agentInfo: { name: "parley", title: "Parley", version: PARLEY_VERSION },
+      };
+    })
+    .onRequest("session/new", async ({ params, client }) => {
+      const cwd = projectOf(params.cwd);
+      const session = await open({ client, cwd, mcpServers: params.mcpServers });
+      return { sessionId: session.id, modes: session.modes() };
+    })
+    .onRequest("session/load", async ({ params, client }) => {
+      const cwd = projectOf(params.cwd);
+      if (sessions.has(params.sessionId)) {
+        throw RequestError.invalidRequest({ sessionId: params.sessionId }, "this session is already open");
+      }
+      const stored = await store.load(params.sessionId);
+      // A session of another project is not this editor's to read.
+      if (stored === undefined || stored.cwd !== cwd) throw RequestError.sessionNotFound(params.sessionId);
+      const session = await open({ client, cwd, mcpServers: params.mcpServers, resume: params.sessionId });
+      await session.replay();
+      return { modes: session.modes() };
+    })
+    .onRequest("session/set_mode", ({ params }) => {
+      sessionFor(params.sessionId).setMode(params.modeId);
+      return {};
+    })
+    .onRequest("session/prompt", ({ params }) => sessionFor(params.sessionId).prompt(params.prompt))
+    .onNotification("session/cancel", ({ params }) => {
+      sessions.get(params.sessionId)?.cancel();
+    });
+
+  async function open(request: Omit<AcpSessionOptions, "agent" | "capabilities">): Promise<AcpSession> {
+    const session = await AcpSession.open({ ...request, agent: options, capabilities });
+    sessions.set(session.id, session);
+    return session;
+  }
+
+  return {
+    app,
+    async close() {
+      await Promise.all([...sessions.values()].map((session) => session.close()));
+    },
+  };
+}
