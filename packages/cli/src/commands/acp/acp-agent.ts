@@ -1,3 +1,4 @@
+import { realpath, stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import {
   type AgentApp,
@@ -29,9 +30,14 @@ export function acpAgent(options: AcpAgentOptions): { app: AgentApp; close(): Pr
     if (!session) throw RequestError.sessionNotFound(sessionId);
     return session;
   };
-  const projectOf = (cwd: string): string => {
+  // Parley keys a project by its real path (as the server does), so a symlinked checkout is one project.
+  const projectOf = async (cwd: string): Promise<string> => {
     if (!isAbsolute(cwd)) throw RequestError.invalidParams({ cwd }, "cwd must be an absolute path");
-    return cwd;
+    const real = await realpath(cwd).catch(() => undefined);
+    if (real === undefined || !(await stat(real)).isDirectory()) {
+      throw RequestError.invalidParams({ cwd }, "cwd is not a directory");
+    }
+    return real;
   };
 
   const app = agent({ name: "parley" })
@@ -49,12 +55,12 @@ export function acpAgent(options: AcpAgentOptions): { app: AgentApp; close(): Pr
       };
     })
     .onRequest("session/new", async ({ params, client }) => {
-      const cwd = projectOf(params.cwd);
+      const cwd = await projectOf(params.cwd);
       const session = await open({ client, cwd, mcpServers: params.mcpServers });
       return { sessionId: session.id, modes: session.modes() };
     })
     .onRequest("session/load", async ({ params, client }) => {
-      const cwd = projectOf(params.cwd);
+      const cwd = await projectOf(params.cwd);
       if (sessions.has(params.sessionId)) {
         throw RequestError.invalidRequest({ sessionId: params.sessionId }, "this session is already open");
       }

@@ -15,6 +15,7 @@ import { editorApprovals } from "./editor-approvals.ts";
 import { editorTools } from "./editor-tools.ts";
 import { historyUpdates } from "./history-replay.ts";
 import { promptContent } from "./prompt-content.ts";
+import { storedProjectRules } from "./stored-project-rules.ts";
 import { TurnUpdates } from "./turn-updates.ts";
 
 /** What each of Parley's permission modes means, as the editor's mode picker shows it. */
@@ -29,7 +30,7 @@ const MODE_DESCRIPTIONS: Readonly<Record<PermissionMode, string>> = {
 
 /** What a session is opened with: `parley acp`'s agent options and the editor's request. */
 export interface AcpSessionOptions {
-  agent: Omit<RunAgentOptions, "ask" | "toolOverrides" | "cwd">;
+  agent: Omit<RunAgentOptions, "ask" | "toolOverrides" | "cwd" | "projectRules">;
   client: AgentContext;
   capabilities: ClientCapabilities;
   cwd: string;
@@ -65,8 +66,10 @@ export class AcpSession {
       ...(options.resume !== undefined && { resume: options.resume }),
       mcpConfig: [...(options.agent.args.mcpConfig ?? []), ...editorMcpConfig(options.mcpServers)],
     };
+    const projectRules = await storedProjectRules(options.agent.home, options.cwd, options.agent.warn);
     const agent = await RunAgent.open({
       ...options.agent,
+      ...(projectRules && { projectRules }),
       args,
       cwd: options.cwd,
       ask: editorApprovals({ client: options.client, sessionId, update }),
