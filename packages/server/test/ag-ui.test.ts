@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HttpAgent } from "@ag-ui/client";
 import { EventSchema } from "@ag-ui/core/schemas";
-import { reply } from "@parley/testkit";
+import { httpError, reply } from "@parley/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -133,6 +133,39 @@ describe("POST /api/ag-ui, as an AG-UI frontend uses it", () => {
     expect(agent.state).toMatchObject({ approvals: [] });
     expect(readFileSync(join(server.directories.project, "notes.txt"), "utf8")).toBe("hi");
     expect(events.at(-1)?.type).toBe("RUN_FINISHED");
+  });
+
+  it("puts the plan of a plan-mode turn into the card state", async () => {
+    const plan = {
+      type: "plan",
+      goal: "Add a greeting",
+      steps: [{ step_number: 1, action: "Add the greeting", reason: "The feature" }],
+    };
+    server.fake.script(reply().text("Hi."), reply().text(`\`\`\`json\n${JSON.stringify(plan)}\n\`\`\``));
+    const agent = agentFor("thread-plan");
+    await run(agent, "Hello", "run-plan-1");
+    await server.json("POST", "/api/sessions/thread-plan/mode", { permission_mode: "plan" });
+    const events = await run(agent, "Plan a greeting", "run-plan-2");
+    for (const event of events) expect(EventSchema.safeParse(event).error).toBeUndefined();
+    expect(agent.state).toMatchObject({
+      plan: { goal: "Add a greeting", steps: [{ action: "Add the greeting" }] },
+    });
+  });
+
+  it("ends a turn the model fails with RUN_ERROR carrying the reason", async () => {
+    server.fake.script(httpError(400, { message: "prompt is too long" }));
+    const agent = agentFor("thread-error");
+    const events: AgUiEvent[] = [];
+    agent.addMessage({ id: "e1", role: "user", content: "Fail" });
+    await agent
+      .runAgent({ runId: "run-error" }, { onEvent: ({ event }) => void events.push(event as AgUiEvent) })
+      .catch(() => {});
+    for (const event of events) expect(EventSchema.safeParse(event).error).toBeUndefined();
+    expect(events.at(-1)).toMatchObject({
+      type: "RUN_ERROR",
+      code: "error",
+      message: expect.stringContaining("prompt is too long"),
+    });
   });
 });
 
