@@ -235,7 +235,7 @@ describe("parley acp, as an editor uses it", () => {
     expect(sent).toContain(`[Attached: b.ts](file://${bed.project}/b.ts)`);
   });
 
-  it("switches to plan mode from the editor and shows the plan it answers with as the editor's plan", async () => {
+  it("switches to plan mode from the editor, shows the plan it answers with as the editor's plan, and its progress", async () => {
     const plan = {
       type: "plan",
       goal: "Add a greeting",
@@ -266,5 +266,30 @@ describe("parley acp, as an editor uses it", () => {
         ],
       },
     ]);
+
+    // Carrying it out, the agent reports progress; the editor's plan follows.
+    bed.server.script(
+      reply().toolCall("UpdatePlan", {
+        steps: [
+          { step_number: 1, status: "completed", note: "found it" },
+          { step_number: 2, status: "in_progress" },
+        ],
+      }),
+      reply().text("Working on step 2."),
+    );
+    await zed.agent.request("session/set_mode", { sessionId, modeId: "acceptEdits" });
+    await zed.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "Go" }] });
+    expect(
+      zed
+        .updatesOf(sessionId)
+        .filter((update) => update.sessionUpdate === "plan")
+        .at(-1),
+    ).toEqual({
+      sessionUpdate: "plan",
+      entries: [
+        { content: "Read the entry point — found it", priority: "medium", status: "completed" },
+        { content: "Add the greeting", priority: "medium", status: "in_progress" },
+      ],
+    });
   });
 });

@@ -9,11 +9,13 @@ import type {
   StopReason,
 } from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
-import { PERMISSION_MODES, type PermissionMode, parsePlanFromText } from "@parley/protocol";
+import { createUpdatePlanTool, type EngineTool } from "@parley/engine";
+import { PERMISSION_MODES, type PermissionMode } from "@parley/protocol";
 import { RunAgent, type RunAgentOptions } from "../run/run-agent.ts";
 import { editorApprovals } from "./editor-approvals.ts";
 import { editorTools } from "./editor-tools.ts";
 import { historyUpdates } from "./history-replay.ts";
+import { PlanEntries } from "./plan-entries.ts";
 import { promptContent } from "./prompt-content.ts";
 import { storedProjectRules } from "./stored-project-rules.ts";
 import { TurnUpdates } from "./turn-updates.ts";
@@ -48,12 +50,18 @@ export class AcpSession {
   readonly #agent: RunAgent;
   readonly #client: AgentContext;
   readonly #cwd: string;
+  readonly #plan = new PlanEntries();
+  /** `UpdatePlan`: the agent reports progress on its plan, which the editor shows as it goes. */
+  readonly #updatePlan: EngineTool;
   #turn: AbortController | undefined;
 
   private constructor(agent: RunAgent, client: AgentContext, cwd: string) {
     this.#agent = agent;
     this.#client = client;
     this.#cwd = cwd;
+    this.#updatePlan = createUpdatePlanTool({
+      onUpdate: (report) => this.#update(this.#plan.progress(report)),
+    });
   }
 
   static async open(options: AcpSessionOptions): Promise<AcpSession> {
@@ -134,7 +142,7 @@ export class AcpSession {
       for await (const message of this.#agent.session.send(promptContent(blocks), {
         signal: controller.signal,
         permissionMode: mode,
-        tools: this.#agent.turnTools(),
+        tools: this.#agent.turnTools([this.#updatePlan]),
         mcpServers: this.#agent.mcp.status().map((server) => ({ name: server.name, status: server.status })),
         ...(this.#agent.systemPrompt !== undefined && { systemPrompt: this.#agent.systemPrompt }),
       })) {
@@ -147,7 +155,8 @@ export class AcpSession {
           throw RequestError.internalError(undefined, errors);
         }
       }
-      if (mode === "plan") await this.#sendPlan(updates.text);
+      const plan = mode === "plan" ? this.#plan.fromAnswer(updates.text) : undefined;
+      if (plan) await this.#update(plan);
     } finally {
       this.#turn = undefined;
       await this.#agent.save();
@@ -163,20 +172,6 @@ export class AcpSession {
   async close(): Promise<void> {
     this.#turn?.abort();
     await this.#agent.close();
-  }
-
-  /** Plan mode's answer as the editor's plan: one entry per step, all still to do. */
-  async #sendPlan(text: string): Promise<void> {
-    const parsed = parsePlanFromText(text);
-    if (parsed.kind !== "Plan") return;
-    await this.#update({
-      sessionUpdate: "plan",
-      entries: parsed.data.steps.map((step) => ({
-        content: step.action,
-        priority: "medium",
-        status: "pending",
-      })),
-    });
   }
 
   #update(update: SessionUpdate): Promise<void> {
