@@ -5,6 +5,7 @@ import { EventSchema } from "@ag-ui/core/schemas";
 import { httpError, reply } from "@parley/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { writeWorkflow } from "./support/workflows.ts";
 
 /** AG-UI's own client (`HttpAgent`) runs Parley turns through `POST /api/ag-ui`, against the fake model. */
 
@@ -27,6 +28,19 @@ describe("POST /api/ag-ui, as an AG-UI frontend uses it", () => {
     await agent.runAgent({ runId }, { onEvent: ({ event }) => void events.push(event as AgUiEvent) });
     return events;
   }
+  /** An onEvent that records each event and approves, through the API, each call the state says waits. */
+  const approvingEvery =
+    (events: AgUiEvent[]) =>
+    ({ event }: { event: unknown }): void => {
+      events.push(event as AgUiEvent);
+      const change = (event as { delta?: { path: string; value?: { approval_id: string }[] }[] }).delta?.[0];
+      const waiting = change?.path === "/approvals" ? change.value?.[0] : undefined;
+      if (waiting) {
+        void server.request("POST", `/api/approvals/${waiting.approval_id}`, {
+          body: { decision: "approve" },
+        });
+      }
+    };
   const agentFor = (threadId: string) =>
     new HttpAgent({
       url: `${server.url}/api/ag-ui`,
@@ -103,23 +117,9 @@ describe("POST /api/ag-ui, as an AG-UI frontend uses it", () => {
       reply().text("Written."),
     );
     const agent = agentFor("thread-approval");
-    const events: AgUiEvent[] = [];
     agent.addMessage({ id: "u1", role: "user", content: "Write notes" });
-    const finished = agent.runAgent(
-      { runId: "run-approval" },
-      {
-        onEvent: ({ event }) => {
-          events.push(event as AgUiEvent);
-          const change = (event as { delta?: { value?: { approval_id: string }[] }[] }).delta?.[0];
-          const waiting = change?.value?.[0];
-          if (event.type === "STATE_DELTA" && waiting) {
-            void server.request("POST", `/api/approvals/${waiting.approval_id}`, {
-              body: { decision: "approve" },
-            });
-          }
-        },
-      },
-    );
+    const events: AgUiEvent[] = [];
+    const finished = agent.runAgent({ runId: "run-approval" }, { onEvent: approvingEvery(events) });
     await finished;
     for (const event of events) expect(EventSchema.safeParse(event).error).toBeUndefined();
     const deltas = events.filter((event) => event.type === "STATE_DELTA");
@@ -150,6 +150,26 @@ describe("POST /api/ag-ui, as an AG-UI frontend uses it", () => {
     expect(agent.state).toMatchObject({
       plan: { goal: "Add a greeting", steps: [{ action: "Add the greeting" }] },
     });
+  });
+
+  it("shows a workflow the agent starts in the card state, with its progress", async () => {
+    writeWorkflow(
+      server.directories.project,
+      "tidy",
+      "name: tidy\nsteps:\n  - id: sweep\n    run: echo swept\n",
+    );
+    server.fake.script(reply().toolCall("RunWorkflow", { name: "tidy" }), reply().text("Started."));
+    const agent = agentFor("thread-workflow");
+    agent.addMessage({ id: "w1", role: "user", content: "Tidy up" });
+    const events: AgUiEvent[] = [];
+    const finished = agent.runAgent({ runId: "run-workflow" }, { onEvent: approvingEvery(events) });
+    await finished;
+    // The tool's result ("Started workflow…") comes after the card, so the card is in this run's state.
+    for (const event of events) expect(EventSchema.safeParse(event).error).toBeUndefined();
+    const workflows = Object.values(
+      (agent.state as { workflows: Record<string, { workflow_name: string }> }).workflows,
+    );
+    expect(workflows).toEqual([expect.objectContaining({ workflow_name: "tidy" })]);
   });
 
   it("ends a turn the model fails with RUN_ERROR carrying the reason", async () => {

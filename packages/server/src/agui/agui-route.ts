@@ -82,7 +82,8 @@ function streamRun(context: ServerContext, input: AgUiRunInput, clientGone: Abor
       context.sseConnections.add(connection);
       clientGone.addEventListener("abort", finish, { once: true });
       deliver = (event) => {
-        if (finished || runOf(event) !== runId) return;
+        // A workflow the run started reports progress as the session's, not the run's.
+        if (finished || (runOf(event) !== runId && event.type !== "ContextUpdate")) return;
         send(translator.translate(event));
         if (translator.finished) finish();
       };

@@ -9,6 +9,8 @@ export interface AgUiCardState {
   questions: { question_id: string; questions: unknown[] }[];
   /** Tool calls waiting for the person's approval (answer them with POST /api/approvals/:id). */
   approvals: { approval_id: string; tool_call_id: string; tool_name: string; description: string }[];
+  /** Workflows started in the session, by execution id, as their progress cards hold them. */
+  workflows: Record<string, Record<string, unknown>>;
 }
 
 type Rich = { kind?: unknown; data?: Record<string, unknown> };
@@ -16,13 +18,13 @@ type Rich = { kind?: unknown; data?: Record<string, unknown> };
 /**
  * Turns the server events of one Parley run into AG-UI events, in order: streamed text as
  * TEXT_MESSAGE_START/CONTENT/END, thinking as a REASONING block, each tool call once as
- * TOOL_CALL_START/ARGS/END and its result as TOOL_CALL_RESULT, cards (plan, questions, approvals waiting)
- * as STATE_DELTA over the snapshot sent first, and the run's outcome as RUN_FINISHED or RUN_ERROR.
+ * TOOL_CALL_START/ARGS/END and its result as TOOL_CALL_RESULT, cards (plan, questions, approvals waiting,
+ * workflow progress) as STATE_DELTA over the snapshot sent first, and the run's outcome as RUN_FINISHED or RUN_ERROR.
  */
 export class AgUiTranslator {
   readonly #threadId: string;
   readonly #runId: string;
-  readonly #state: AgUiCardState = { plan: null, questions: [], approvals: [] };
+  readonly #state: AgUiCardState = { plan: null, questions: [], approvals: [], workflows: {} };
   readonly #toolCalls = new Set<string>();
   #text: string | undefined;
   #reasoning: string | undefined;
@@ -57,6 +59,8 @@ export class AgUiTranslator {
           ...this.#state.questions.filter((entry) => entry.question_id !== event.question_id),
           { question_id: event.question_id, questions: event.questions },
         ]);
+      case "ContextUpdate":
+        return this.#workflow(event.rich as Rich);
       case "Outcome":
         return this.#outcome(event.outcome, event.error);
       default:
@@ -142,6 +146,13 @@ export class AgUiTranslator {
       );
     }
     return [];
+  }
+
+  /** A workflow's progress card (seed 001's WorkflowExecution) replaces its entry in `workflows`. */
+  #workflow(rich: Rich): AgUiEvent[] {
+    const executionId = rich.data?.execution_id;
+    if (rich.kind !== "WorkflowExecution" || typeof executionId !== "string") return [];
+    return this.#replace("workflows", { ...this.#state.workflows, [executionId]: rich.data ?? {} });
   }
 
   #outcome(outcome: string, error: string | undefined): AgUiEvent[] {
