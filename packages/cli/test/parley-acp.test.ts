@@ -111,6 +111,36 @@ describe("parley acp, as an editor uses it", () => {
     expect(chunks(zed.updatesOf(sessionId), "agent_message_chunk")).toEqual(["Starting a long answer"]);
   });
 
+  it("withdraws a waiting approval on session/cancel: the editor's prompt is cancelled and nothing is written", async () => {
+    bed.server.script(
+      reply().toolCall("Write", { file_path: "never.txt", content: "no" }),
+      reply().text("Unused."),
+    );
+    let asked: () => void = () => {};
+    const askedOnce = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const zed = bed.editor({
+      "session/request_permission": ({ signal }) =>
+        new Promise((resolve) => {
+          asked();
+          // A person has not answered yet; the agent withdraws the question.
+          signal.addEventListener("abort", () => resolve({ outcome: { outcome: "cancelled" } }));
+        }),
+    });
+    await zed.initialize();
+    const { sessionId } = await zed.agent.request("session/new", { cwd: bed.project, mcpServers: [] });
+    const answer = zed.agent.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text: "Write" }],
+    });
+    await askedOnce;
+    await zed.agent.notify("session/cancel", { sessionId });
+    expect((await answer).stopReason).toBe("cancelled");
+    expect(existsSync(join(bed.project, "never.txt"))).toBe(false);
+    expect(bed.server.requests).toHaveLength(1);
+  });
+
   it("loads an earlier session, replaying it, and continues the same conversation", async () => {
     bed.server.script(reply().text("The launch is on Tuesday."), reply().text("Still Tuesday."));
     const first = bed.editor();
