@@ -234,4 +234,20 @@ describe("POST /api/ag-ui, given bad input", () => {
     expect(broken.status).toBe(400);
     expect(server.fake.requests).toHaveLength(0);
   });
+
+  it("answers 409 while the thread's agent is busy, and queues nothing", async () => {
+    server.fake.script(reply().text("Busy").gate("ag-ui-busy"));
+    const busy = await server.json<{ session_id: string; run_id: string }>("POST", "/api/chat", {
+      text: "Keep busy",
+    });
+    await server.fake.waitForGate("ag-ui-busy");
+    const response = await server.request("POST", "/api/ag-ui", {
+      body: { ...valid, threadId: busy.session_id },
+    });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("busy with another turn");
+    server.fake.release("ag-ui-busy");
+    const state = await server.json<{ queue: unknown[] }>("GET", `/api/sessions/${busy.session_id}/state`);
+    expect(state.queue).toEqual([]);
+  });
 });

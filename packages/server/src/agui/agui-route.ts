@@ -105,9 +105,15 @@ function startTurn(context: ServerContext, input: AgUiRunInput, text: string): s
     context.store.transaction(() => createSessionFor(context, text, input.threadId));
   }
   // With turn overrides `chat` never queues: an AG-UI run is this turn or nothing.
-  const response = context.agents.chat({ session_id: input.threadId, agent_id: "main", text }, {});
-  if (response.run_id === undefined) throw new ApiError("conflict", "the agent is busy with another turn");
-  return response.run_id;
+  const busy = () =>
+    new ApiError("conflict", "this thread's agent is busy with another turn; run again when it has finished");
+  try {
+    const response = context.agents.chat({ session_id: input.threadId, agent_id: "main", text }, {});
+    if (response.run_id === undefined) throw busy();
+    return response.run_id;
+  } catch (error) {
+    throw error instanceof ApiError && error.code === "conflict" ? busy() : error;
+  }
 }
 
 /** RUN_STARTED carries Parley's session and run ids, for a client that also follows `/api/events`. */
