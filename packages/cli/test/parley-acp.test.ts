@@ -141,7 +141,7 @@ describe("parley acp, as an editor uses it", () => {
     expect(bed.server.requests).toHaveLength(1);
   });
 
-  it("loads an earlier session, replaying it, and continues the same conversation", async () => {
+  it("lists and loads an earlier session, replaying it, and continues the same conversation", async () => {
     bed.server.script(reply().text("The launch is on Tuesday."), reply().text("Still Tuesday."));
     const first = bed.editor();
     await first.initialize();
@@ -153,7 +153,12 @@ describe("parley acp, as an editor uses it", () => {
     await first.close();
 
     const second = bed.editor();
-    await second.initialize();
+    const init = await second.initialize();
+    expect(init.agentCapabilities?.sessionCapabilities?.list).toEqual({});
+    const listed = await second.agent.request("session/list", { cwd: bed.project });
+    expect(listed.sessions).toEqual([
+      { sessionId, cwd: bed.project, title: "When is the launch?", updatedAt: expect.any(String) },
+    ]);
     await second.agent.request("session/load", { sessionId, cwd: bed.project, mcpServers: [] });
     const replayed = second.updatesOf(sessionId);
     expect(chunks(replayed, "user_message_chunk")).toEqual(["When is the launch?"]);

@@ -8,6 +8,7 @@ import {
   RequestError,
 } from "@agentclientprotocol/sdk";
 import { PARLEY_VERSION } from "@parley/engine";
+import type { MessageParam } from "@parley/protocol";
 import { CliSessionStore } from "../run/stream-json/cli-session-store.ts";
 import { AcpSession, type AcpSessionOptions } from "./acp-session.ts";
 
@@ -49,6 +50,7 @@ export function acpAgent(options: AcpAgentOptions): { app: AgentApp; close(): Pr
           loadSession: true,
           promptCapabilities: { embeddedContext: true, image: false, audio: false },
           mcpCapabilities: { http: true, sse: true },
+          sessionCapabilities: { list: {} },
         },
         authMethods: [],
         agentInfo: { name: "parley", title: "Parley", version: PARLEY_VERSION },
@@ -71,6 +73,18 @@ export function acpAgent(options: AcpAgentOptions): { app: AgentApp; close(): Pr
       await session.replay();
       return { modes: session.modes() };
     })
+    .onRequest("session/list", async ({ params }) => {
+      const cwd = params.cwd ? await projectOf(params.cwd) : undefined;
+      const stored = await store.list(cwd);
+      return {
+        sessions: stored.map((session) => ({
+          sessionId: session.session_id,
+          cwd: session.cwd,
+          title: sessionTitle(session.history),
+          updatedAt: new Date(session.updated_at_ms).toISOString(),
+        })),
+      };
+    })
     .onRequest("session/set_mode", ({ params }) => {
       sessionFor(params.sessionId).setMode(params.modeId);
       return {};
@@ -92,4 +106,20 @@ export function acpAgent(options: AcpAgentOptions): { app: AgentApp; close(): Pr
       await Promise.all([...sessions.values()].map((session) => session.close()));
     },
   };
+}
+
+/** A stored session's title: its first message, on one line, cut near 60 characters. */
+function sessionTitle(history: readonly MessageParam[]): string | null {
+  const first = history.find((message) => message.role === "user");
+  const text = historyText(first?.content).replace(/\s+/g, " ").trim();
+  if (text === "") return null;
+  return text.length <= 60 ? text : `${text.slice(0, 59).trimEnd()}…`;
+}
+
+function historyText(content: MessageParam["content"] | undefined): string {
+  if (content === undefined) return "";
+  if (typeof content === "string") return content;
+  return content
+    .flatMap((block) => (block.type === "text" ? [(block as { text: string }).text] : []))
+    .join(" ");
 }
