@@ -82,6 +82,32 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
       code: "not_found",
     },
   ],
+  "POST /api/ag-ui": () => [
+    {
+      name: "messages that are not a list",
+      path: "/api/ag-ui",
+      body: { threadId: "thread-1", runId: "run-1", messages: "hello" },
+      status: 400,
+      code: "invalid_request",
+      field: "body.messages",
+    },
+    {
+      name: "a thread id that cannot name a session",
+      path: "/api/ag-ui",
+      body: { threadId: "a b/c", runId: "run-1", messages: [{ id: "m1", role: "user", content: "hi" }] },
+      status: 400,
+      code: "invalid_request",
+      field: "body.threadId",
+    },
+    {
+      name: "no user message",
+      path: "/api/ag-ui",
+      body: { threadId: "thread-1", runId: "run-1", messages: [] },
+      status: 400,
+      code: "invalid_request",
+      field: "body.messages",
+    },
+  ],
   "POST /api/chat": () => [
     {
       name: "no text",

@@ -63,6 +63,23 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
     expect(stream.frames.every((frame) => frame.message.session_id === fixture.sessionId)).toBe(true);
     await stream.close();
   },
+  "POST /api/ag-ui": async ({ server, fixture, route }) => {
+    server.fake.script(reply().text("An AG-UI answer."));
+    const response = await server.request("POST", "/api/ag-ui", {
+      body: {
+        threadId: fixture.sessionId,
+        runId: "valid-ag-ui-run",
+        messages: [{ id: "m1", role: "user", content: "Through AG-UI" }],
+      },
+    });
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const events = (await response.text())
+      .split("\n\n")
+      .filter((frame) => frame.startsWith("data: "))
+      .map((frame) => JSON.parse(frame.slice("data: ".length)));
+    for (const event of events) expect(route.response.safeParse(event).success).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", runId: "valid-ag-ui-run" });
+  },
   "POST /api/chat": async ({ call, server, events, fixture }) => {
     server.fake.script(reply().text("Another answer."));
     const chat = await call<ChatResponse>("/api/chat", {

@@ -6,6 +6,10 @@ import type { Command } from "./command.ts";
  */
 export const COMMANDS: ReadonlyMap<string, string> = new Map([
   ["run", "run one agent turn headlessly (text, json or stream-json output)"],
+  [
+    "acp",
+    "Speak the Agent Client Protocol on stdio, so an editor (Zed, JetBrains, Neovim) uses Parley as its agent",
+  ],
   ["serve", "Start Parley's server (web UI, HTTP API and event stream) for a project"],
   ["tui", "Chat with the project's agent in this terminal (what `parley` alone opens)"],
   ["workflow", "List, run and control the project's workflows (.parley/workflows/*.yaml)"],
@@ -18,6 +22,8 @@ export async function loadCommand(name: string): Promise<Command> {
   switch (name) {
     case "run":
       return (await import("./run/run-command.ts")).runCommand;
+    case "acp":
+      return (await import("./acp/acp-command.ts")).acpCommand;
     case "serve":
       return (await import("./serve/serve-command.ts")).serveCommand;
     case "tui":

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { setCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
+import { agUiRoute } from "../agui/agui-route.ts";
 import { MAX_BODY_BYTES } from "../limits/server-limits.ts";
 import type { ServerContext } from "../server-context.ts";
 import { ApiError } from "./api-error.ts";
@@ -46,6 +47,7 @@ export function apiRoutes(context: ServerContext, version: string): RouteDefinit
     ...healthRoutes(context),
     ...limitsRoutes(context),
     eventsRoute(context),
+    agUiRoute(context),
     ...chatRoutes(context),
     ...sessionRoutes(context),
     ...frontendRoutes(context),

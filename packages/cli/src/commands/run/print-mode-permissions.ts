@@ -6,11 +6,18 @@ import {
   type EngineTool,
   type EnvironmentVariables,
   PermissionPolicy,
+  type PermissionRule,
   parseRuleList,
   policyCanUseTool,
 } from "@parley/engine";
 import type { PermissionMode } from "@parley/protocol";
 import { UsageError } from "../../usage-error.ts";
+
+/** A project's stored permission rules, and how an "always allow" answer adds to them. */
+export interface ProjectRules {
+  rules: readonly PermissionRule[];
+  save(rules: PermissionRule[]): Promise<void>;
+}
 
 /** What a `parley run` turn gets: the built-in tools it may use, and how their calls are decided. */
 export interface PrintModePermissions {
@@ -36,6 +43,8 @@ export function printModePermissions(options: {
   allowedTools?: readonly string[];
   disallowedTools?: readonly string[];
   ask?: AskForPermission;
+  /** The project's stored rules, and where "always allow" answers keep theirs (`parley acp`). */
+  projectRules?: ProjectRules;
 }): PrintModePermissions {
   const allowed = rules("--allowedTools", options.allowedTools, "allow");
   const disallowed = rules("--disallowedTools", options.disallowedTools, "deny");
@@ -43,7 +52,11 @@ export function printModePermissions(options: {
   const policy = new PermissionPolicy({
     projectRoot: options.cwd,
     mode: options.mode,
-    rules: [...allowed, ...disallowed.filter((rule) => rule.pattern !== undefined)],
+    rules: [
+      ...(options.projectRules?.rules ?? []),
+      ...allowed,
+      ...disallowed.filter((rule) => rule.pattern !== undefined),
+    ],
   });
   return {
     tools: builtinTools({ bash: { environment: () => options.shellEnvironment } }).filter(
@@ -51,7 +64,9 @@ export function printModePermissions(options: {
     ),
     canUseTool: policyCanUseTool(policy, {
       ask: options.ask ?? denyForLackOfApprover,
-      suggestionDestination: "session",
+      ...(options.projectRules
+        ? { suggestionDestination: "projectSettings", onRulesAdded: options.projectRules.save }
+        : { suggestionDestination: "session" }),
     }),
     permissionMode: policy.mode,
     policy,

@@ -14,7 +14,11 @@ import type { ParleySettings } from "@parley/protocol";
 import type { CliIo } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { RunArgs } from "./parse-run-args.ts";
-import { type PrintModePermissions, printModePermissions } from "./print-mode-permissions.ts";
+import {
+  type PrintModePermissions,
+  type ProjectRules,
+  printModePermissions,
+} from "./print-mode-permissions.ts";
 import { CliSessionStore } from "./stream-json/cli-session-store.ts";
 import { configuredMcpServers } from "./stream-json/configured-mcp-servers.ts";
 import { mcpServersFromArgs } from "./stream-json/mcp-config-args.ts";
@@ -30,6 +34,10 @@ export interface RunAgentOptions {
   fallbackModel: ModelConfig | undefined;
   /** Who decides the calls the policy would ask about (the SDK host); without it they are refused. */
   ask?: AskForPermission;
+  /** The project's stored rules, and where "always allow" keeps new ones (else they last the session). */
+  projectRules?: ProjectRules;
+  /** Tools that stand in for built-in ones of the same name (an editor's file and terminal access). */
+  toolOverrides?: readonly EngineTool[];
   warn(message: string): void;
 }
 
@@ -88,10 +96,12 @@ export class RunAgent {
       ...(args.allowedTools && { allowedTools: args.allowedTools }),
       ...(args.disallowedTools && { disallowedTools: args.disallowedTools }),
       ...(options.ask && { ask: options.ask }),
+      ...(options.projectRules && { projectRules: options.projectRules }),
     });
+    const overrides = new Map((options.toolOverrides ?? []).map((tool) => [tool.name, tool]));
     const tools = chooseTools(
       [
-        ...permissions.tools,
+        ...permissions.tools.map((tool) => overrides.get(tool.name) ?? tool),
         createProjectStructureTool({ environment: () => childEnvironmentFor("git", io.env, settings).env }),
       ],
       args,

@@ -1,17 +1,10 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import {
-  loadSettings,
-  ModelConfigError,
-  parleyHome,
-  resolveFallbackModelConfig,
-  resolveModelConfig,
-  settingsPath,
-} from "@parley/engine";
-import type { ParleySettings } from "@parley/protocol";
+import { loadSettings, parleyHome } from "@parley/engine";
 import { type CliIo, write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
+import { chooseModels } from "./choose-models.ts";
 import { parseRunArgs, type RunArgs } from "./parse-run-args.ts";
 import { RunAgent } from "./run-agent.ts";
 import { StreamJsonSession } from "./stream-json/stream-json-session.ts";
@@ -147,27 +140,6 @@ async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
   return printer.exitCode;
 }
 
-function chooseModels(args: RunArgs, io: CliIo, settings: ParleySettings) {
-  try {
-    return {
-      model: resolveModelConfig({
-        env: io.env,
-        settings,
-        settingsFile: settingsPath(parleyHome(io.env)),
-        ...optional("override", args.model),
-      }),
-      fallbackModel: resolveFallbackModelConfig({
-        env: io.env,
-        settings,
-        ...optional("override", args.fallbackModel),
-      }),
-    };
-  } catch (error) {
-    if (error instanceof ModelConfigError) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
 async function workingDirectory(args: RunArgs, io: CliIo): Promise<string> {
   if (args.cwd === undefined) return io.cwd;
   const directory = resolve(io.cwd, args.cwd);
@@ -181,8 +153,4 @@ async function readPrompt(io: CliIo): Promise<string> {
   let text = "";
   for await (const chunk of io.stdin) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
   return text;
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

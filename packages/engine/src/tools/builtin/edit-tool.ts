@@ -22,6 +22,8 @@ const EditInputSchema = lazySchema(() =>
     replace_all: z.boolean().optional().describe("Replace every occurrence (default false)"),
   }),
 );
+/** `Edit`\'s input: the file, the exact text to replace, its replacement, and whether to replace all. */
+export type EditInput = z.infer<typeof EditInputSchema>;
 
 /** `Edit`: exact-string replacement in a project file. */
 export const editTool = defineTool({
@@ -46,20 +48,34 @@ export const editTool = defineTool({
     } finally {
       await handle.close();
     }
-    const parts = text.split(input.old_string);
-    const occurrences = parts.length - 1;
-    if (occurrences === 0) {
-      throw new Error(`old_string was not found in ${input.file_path}; it must match the file exactly.`);
-    }
-    if (occurrences > 1 && !input.replace_all) {
-      throw new Error(
-        `old_string occurs ${occurrences} times in ${input.file_path}; include more surrounding text to pick one, or set replace_all to replace them all.`,
-      );
-    }
-    await writeConfinedFile(confined, parts.join(input.new_string), input.file_path);
-    return {
-      content: `Edited ${input.file_path}: replaced ${occurrences} occurrence${occurrences === 1 ? "" : "s"}.`,
-      data: { filePath: confined.relative, replacements: occurrences },
-    };
+    const edit = applyEdit(text, input);
+    await writeConfinedFile(confined, edit.text, input.file_path);
+    return editOutput(input.file_path, confined.relative, edit.occurrences);
   },
 });
+
+/**
+ * `Edit`'s replacement on a file's text: `old_string` must occur exactly once (or `replace_all`); the
+ * model is told what to do otherwise. Shared with hosts that keep files elsewhere (an editor's buffers).
+ */
+export function applyEdit(text: string, input: EditInput): { text: string; occurrences: number } {
+  const parts = text.split(input.old_string);
+  const occurrences = parts.length - 1;
+  if (occurrences === 0) {
+    throw new Error(`old_string was not found in ${input.file_path}; it must match the file exactly.`);
+  }
+  if (occurrences > 1 && !input.replace_all) {
+    throw new Error(
+      `old_string occurs ${occurrences} times in ${input.file_path}; include more surrounding text to pick one, or set replace_all to replace them all.`,
+    );
+  }
+  return { text: parts.join(input.new_string), occurrences };
+}
+
+/** What `Edit` tells the model and SDK hosts after a successful edit. */
+export function editOutput(shownPath: string, relativePath: string, occurrences: number) {
+  return {
+    content: `Edited ${shownPath}: replaced ${occurrences} occurrence${occurrences === 1 ? "" : "s"}.`,
+    data: { filePath: relativePath, replacements: occurrences },
+  };
+}

@@ -14,12 +14,17 @@ export function requireSession(context: AgentServiceContext, id: string): Sessio
 
 /**
  * Inside a transaction: a new session for a first message sent without one, titled by that message; every
- * tab hears of it, so their session lists show it.
+ * tab hears of it, so their session lists show it. `id` is given when a client names the session (an AG-UI
+ * thread).
  */
-export function createSessionFor(context: AgentServiceContext, firstText: string): Session {
+export function createSessionFor(
+  context: Pick<AgentServiceContext, "store" | "bus" | "now" | "newId" | "projectRoot" | "env">,
+  firstText: string,
+  id: string = context.newId("ses"),
+): Session {
   const now = context.now();
   const session = context.store.sessions.create({
-    id: context.newId("ses"),
+    id,
     project_root: context.projectRoot,
     title: titleFrom(firstText),
     created_at_ms: now,

@@ -7,15 +7,11 @@ import { NodeResponseSink } from "../../bus/sse-sink.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
-import { SECURITY_HEADERS } from "../security/guards.ts";
+import { SSE_HEADERS } from "../sse-headers.ts";
 
 /** The event stream's response headers. */
 const STREAM_HEADERS: Record<string, string> = {
-  ...SECURITY_HEADERS,
-  "content-type": "text/event-stream; charset=utf-8",
-  "cache-control": "no-cache, no-transform",
-  connection: "keep-alive",
-  "x-accel-buffering": "no",
+  ...SSE_HEADERS,
   "x-parley-protocol": String(WIRE_REVISION),
 };
 

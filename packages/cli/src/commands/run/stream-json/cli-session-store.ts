@@ -43,16 +43,19 @@ export class CliSessionStore {
 
   /** The most recently used session of a working directory (`--continue`). */
   async latest(cwd: string): Promise<StoredCliSession | undefined> {
+    return (await this.list(cwd))[0];
+  }
+
+  /** The stored sessions (of one working directory, when given), most recently used first. */
+  async list(cwd?: string): Promise<StoredCliSession[]> {
     const names = await readdir(this.#directory).catch(() => [] as string[]);
-    let latest: StoredCliSession | undefined;
+    const sessions: StoredCliSession[] = [];
     for (const name of names) {
       if (!name.endsWith(".json")) continue;
       const session = await this.load(name.slice(0, -".json".length));
-      if (session?.cwd === cwd && (latest === undefined || session.updated_at_ms > latest.updated_at_ms)) {
-        latest = session;
-      }
+      if (session !== undefined && (cwd === undefined || session.cwd === cwd)) sessions.push(session);
     }
-    return latest;
+    return sessions.sort((a, b) => b.updated_at_ms - a.updated_at_ms);
   }
 
   #file(sessionId: string): string {
