@@ -131,7 +131,7 @@ export const HookInputSchema = lazySchema(() =>
       estimated_cache_write_usd: z.number().optional(),
     }),
     hook("SessionEnd", { reason: ExitReasonSchema }),
-    hook("Stop", stopFields),
+    hook("Stop", stopFields()),
     hook("StopFailure", {
       error: SDKAssistantMessageErrorSchema,
       error_details: z.string().optional(),
@@ -159,8 +159,8 @@ export const HookInputSchema = lazySchema(() =>
     }),
     hook("Setup", { trigger: z.enum(["init", "maintenance"]) }),
     hook("TeammateIdle", { teammate_name: z.string(), team_name: z.string() }),
-    hook("TaskCreated", task),
-    hook("TaskCompleted", task),
+    hook("TaskCreated", task()),
+    hook("TaskCompleted", task()),
     hook("Elicitation", {
       mcp_server_name: z.string(),
       message: z.string(),

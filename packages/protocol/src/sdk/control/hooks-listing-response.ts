@@ -43,7 +43,7 @@ export const SDKControlGetHooksListingResponseSchema = lazySchema(() =>
           .optional(),
       }),
     ),
-    eventCatalog: z.array(z.looseObject(eventSummary)),
+    eventCatalog: z.array(z.looseObject(eventSummary())),
     policy: z.looseObject({
       disabledByPolicy: z.boolean(),
       managedOnly: z.boolean(),

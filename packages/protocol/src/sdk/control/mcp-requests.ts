@@ -53,7 +53,7 @@ export const SDKControlMcpCallRequestSchema = lazySchema(() =>
     timeout_ms: z.number().optional(),
     result_not_for_model: z.boolean().optional(),
     check_permissions: z.boolean().optional(),
-    input_files: z.array(z.looseObject(laneFile)).optional(),
+    input_files: z.array(z.looseObject(laneFile())).optional(),
     output_files: z.array(z.looseObject({ ...laneFile(), if_match: z.string().optional() })).optional(),
   }),
 );
