@@ -1,5 +1,6 @@
 import type {
   AgentCliName,
+  AgentCliProtocol,
   AgentCliStatus,
   AgentListResult,
   ExportResult,
@@ -110,9 +111,6 @@ export interface AgentCliConfig {
   /** Stamps parts whose CLI reports no time; default `Date.now`. */
   now?: Clock;
 }
-
-/** How runs talk to a CLI (see `AgentCliConfig.protocol`). */
-export type AgentCliProtocol = "acp" | "stream-json";
 
 /** The default limit for one run. */
 export const DEFAULT_RUN_TIMEOUT_MS = 10 * 60 * 1000;

@@ -1,9 +1,8 @@
-import type { AgentCliName, AgentCliStatus } from "@parley/protocol";
+import type { AgentCliName, AgentCliProtocol, AgentCliStatus } from "@parley/protocol";
 import { type AcpLaunch, runOverAcp } from "./acp/acp-run.ts";
 import {
   type AgentCli,
   type AgentCliConfig,
-  type AgentCliProtocol,
   COMMAND_TIMEOUT_MS,
   DEFAULT_RUN_TIMEOUT_MS,
   type RunAgentOptions,

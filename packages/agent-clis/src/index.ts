@@ -7,7 +7,6 @@ export { AcpProjectFiles } from "./acp/acp-project-files.ts";
 export type {
   AgentCli,
   AgentCliConfig,
-  AgentCliProtocol,
   AgentInteraction,
   AgentPermissionAnswer,
   AgentPermissionRequest,

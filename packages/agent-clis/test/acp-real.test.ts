@@ -25,6 +25,8 @@ interface AcpCase {
   /** The CLI's own tool call that writes `content` to `path`. */
   write(path: string, content: string): ReturnType<typeof reply>;
   model?: string;
+  /** Whether the CLI finds a session it recorded over ACP again (Gemini CLI 0.61 often does not). */
+  loadsSessions: boolean;
   /** How the refusal reached the agent: each CLI goes on differently. */
   expectTold(result: RunResult): void;
 }
@@ -36,6 +38,7 @@ const gemini: AcpCase = {
     new GeminiCli({
       command: interopPath("gemini"),
       timeoutMs: 60_000,
+      protocol: "acp",
       env: {
         ...gemini.world.baseEnv(),
         GEMINI_API_KEY: "fake",
@@ -44,6 +47,7 @@ const gemini: AcpCase = {
     }),
   write: (path, content) => reply().toolCall("write_file", { file_path: path, content }),
   model: "gemini-2.5-flash",
+  loadsSessions: false,
   // Gemini CLI tells the model the call was cancelled and the turn goes on.
   expectTold: (result) => {
     expect(JSON.stringify(gemini.world.server.requests.at(-1)?.body)).toContain('"functionResponse"');
@@ -68,6 +72,7 @@ const opencode: AcpCase = {
       },
     }),
   write: (path, content) => reply().toolCall("write", { filePath: path, content }),
+  loadsSessions: true,
   // OpenCode ends the turn with the call failed by the person's refusal.
   expectTold: (result) => {
     const tool = result.response_parts.find((part) => part.part_type === "tool");
@@ -126,7 +131,7 @@ describe.each([gemini, opencode])("$name over ACP, the real binary", (acp) => {
     expect(sessionId).not.toBe("");
   });
 
-  it("continues the session: the model gets the earlier turn", async () => {
+  it.runIf(acp.loadsSessions)("continues the session: the model gets the earlier turn", async () => {
     const { world } = acp;
     world.server.script(reply().text("second answer"));
     const { result } = await drain(

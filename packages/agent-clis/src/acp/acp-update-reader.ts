@@ -127,7 +127,7 @@ function inputOf(
 function outputOf(content: ToolCallContent[] | null | undefined): string | undefined {
   if (!content?.length) return undefined;
   const lines = content.map((item) => {
-    if (item.type === "diff") return `${item.oldText == null ? "Created" : "Edited"} ${item.path}`;
+    if (item.type === "diff") return `${item.oldText ? "Edited" : "Created"} ${item.path}`;
     if (item.type === "terminal") return `(terminal ${item.terminalId})`;
     return item.content.type === "text" ? item.content.text : `(${item.content.type})`;
   });

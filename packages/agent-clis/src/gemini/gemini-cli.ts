@@ -15,10 +15,10 @@ import { geminiSessionInfo, parseGeminiChat } from "./gemini-chat-file.ts";
 import { GeminiStreamParser } from "./gemini-stream-parser.ts";
 
 /**
- * Gemini CLI through the Agent Client Protocol (`gemini --acp`: its permission requests reach the person,
- * `session/load` continues a session), or with `protocol: "stream-json"` through `gemini --output-format
- * stream-json` (prompt on stdin, `--resume=<id>` to continue); history and sessions from its chat files, found
- * through `~/.gemini/projects.json`.
+ * Gemini CLI through `gemini --output-format stream-json` (prompt on stdin, `--resume=<id>` to continue), or
+ * with `protocol: "acp"` through the Agent Client Protocol (`gemini --acp`: its permission requests reach the
+ * person, `session/load` continues a session); history and sessions from its chat files, found through
+ * `~/.gemini/projects.json`.
  */
 export class GeminiCli extends CliAdapter implements AgentCli {
   constructor(config: AgentCliConfig) {
@@ -35,8 +35,9 @@ export class GeminiCli extends CliAdapter implements AgentCli {
   }
 
   runAgent(options: RunAgentOptions): AgentRun {
-    if (this.protocol !== "stream-json") {
-      // Over ACP its permission requests reach the person; `--acp` replaced `--experimental-acp` in 0.x.
+    if (this.protocol === "acp") {
+      // Over ACP its permission requests reach the person; `--acp` replaced `--experimental-acp` in 0.x. Not
+      // the default: Gemini CLI 0.61 often fails to find a session it recorded over ACP when one is loaded.
       const args = ["--acp"];
       if (options.model) args.push(`--model=${options.model}`);
       return this.runAcp(options, args);

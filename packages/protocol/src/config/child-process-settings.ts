@@ -21,14 +21,28 @@ export const ChildProcessSettingsSchema = z.looseObject({
 export type ChildProcessSettings = z.infer<typeof ChildProcessSettingsSchema>;
 
 /**
- * The child-process settings of each agent CLI backend, by name (`claude-code`, `opencode`, `codex`, `gemini`).
+ * How Parley talks to an agent CLI: `acp` (the Agent Client Protocol: the CLI's permission requests become
+ * approval cards) or `stream-json` (its headless output: its own settings decide its tools).
+ */
+export const AgentCliProtocolSchema = z.enum(["acp", "stream-json"]);
+export type AgentCliProtocol = z.infer<typeof AgentCliProtocolSchema>;
+
+/**
+ * One agent CLI's settings: what its process gets, and the protocol its runs use where it speaks more than
+ * one (Gemini CLI and OpenCode default to `acp`; Claude Code and Codex speak only `stream-json` to Parley).
+ */
+export const AgentCliSettingsSchema = ChildProcessSettingsSchema.extend({
+  protocol: AgentCliProtocolSchema.optional(),
+});
+export type AgentCliSettings = z.infer<typeof AgentCliSettingsSchema>;
+
+/**
+ * The settings of each agent CLI backend, by name (`claude-code`, `opencode`, `codex`, `gemini`).
  * Loose, like every settings object, so a CLI a newer Parley knows survives an older one's rewrite.
  */
 export const AgentClisSettingsSchema = z.looseObject(
-  Object.fromEntries(
-    AgentCliNameSchema.options.map((name) => [name, ChildProcessSettingsSchema.optional()]),
-  ) as {
-    [Name in z.infer<typeof AgentCliNameSchema>]: z.ZodOptional<typeof ChildProcessSettingsSchema>;
+  Object.fromEntries(AgentCliNameSchema.options.map((name) => [name, AgentCliSettingsSchema.optional()])) as {
+    [Name in z.infer<typeof AgentCliNameSchema>]: z.ZodOptional<typeof AgentCliSettingsSchema>;
   },
 );
 export type AgentClisSettings = z.infer<typeof AgentClisSettingsSchema>;
