@@ -1,5 +1,6 @@
 import type {
   AgentCliName,
+  AgentCliProtocol,
   AgentCliStatus,
   AgentListResult,
   ExportResult,
@@ -20,6 +21,47 @@ export interface RunAgentOptions {
   cwd: string;
   /** Aborting cancels the run: the CLI's process group is killed. */
   signal?: AbortSignal;
+  /**
+   * How the person answers what a CLI driven through ACP asks (permission for a tool call) and sees what it
+   * shows beyond its parts (its plan). Without it, every permission request is refused.
+   */
+  interaction?: AgentInteraction;
+}
+
+/** A CLI's request to run one tool call, as ACP's `session/request_permission` carries it. */
+export interface AgentPermissionRequest {
+  callId: string;
+  /** The CLI's name for the tool when it gives one, else the kind of call (`edit`, `execute`, …). */
+  toolName: string;
+  /** ACP's kind of tool call: read, edit, delete, move, search, execute, think, fetch, switch_mode, other. */
+  kind: string;
+  /** What the CLI says it is about to do ("Writing to a.txt"). */
+  title: string;
+  /** The call's input as the CLI reported it, and the file changes it proposes. */
+  input: Record<string, unknown>;
+  /** Which answers the CLI offers; an answer it does not offer is given as the nearest one it does. */
+  offers: readonly AgentPermissionAnswer[];
+}
+
+/** A person's answer to a permission request; `cancelled` when the run stopped before one was given. */
+export type AgentPermissionAnswer =
+  | "allow_once"
+  | "allow_always"
+  | "reject_once"
+  | "reject_always"
+  | "cancelled";
+
+/** One entry of a CLI's plan (ACP `plan` update), replaced in full by each new version of the plan. */
+export interface AgentPlanEntry {
+  content: string;
+  priority: "high" | "medium" | "low";
+  status: "pending" | "in_progress" | "completed";
+}
+
+/** What the person who started a run is asked and shown while a CLI works (see `RunAgentOptions`). */
+export interface AgentInteraction {
+  askPermission(request: AgentPermissionRequest, signal: AbortSignal): Promise<AgentPermissionAnswer>;
+  showPlan?(entries: readonly AgentPlanEntry[]): void;
 }
 
 /**
@@ -60,6 +102,12 @@ export interface AgentCliConfig {
   timeoutMs?: number;
   /** Extra arguments added to every run (e.g. `--approval-mode yolo`, `-c key=value`). */
   extraArgs?: readonly string[];
+  /**
+   * How runs talk to the CLI: `acp` (the Agent Client Protocol, where its permission requests reach the person)
+   * or `stream-json` (its headless output; its own settings decide its tools). Each adapter has a default and
+   * ignores a protocol its CLI does not speak.
+   */
+  protocol?: AgentCliProtocol;
   /** Stamps parts whose CLI reports no time; default `Date.now`. */
   now?: Clock;
 }

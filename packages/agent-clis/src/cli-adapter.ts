@@ -1,4 +1,5 @@
-import type { AgentCliName, AgentCliStatus } from "@parley/protocol";
+import type { AgentCliName, AgentCliProtocol, AgentCliStatus } from "@parley/protocol";
+import { type AcpLaunch, runOverAcp } from "./acp/acp-run.ts";
 import {
   type AgentCli,
   type AgentCliConfig,
@@ -34,6 +35,8 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
   protected readonly extraArgs: readonly string[];
   protected readonly failureHint: string | undefined;
   protected readonly now: Clock;
+  /** The protocol the person chose for this CLI, if any (each adapter has its default). */
+  protected readonly protocol: AgentCliProtocol | undefined;
 
   constructor(
     private readonly identity: CliIdentity,
@@ -47,6 +50,7 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
     this.extraArgs = config.extraArgs ?? [];
     this.failureHint = config.failureHint;
     this.now = config.now ?? Date.now;
+    this.protocol = config.protocol;
   }
 
   discover(): Promise<AgentCliStatus> {
@@ -81,6 +85,31 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
       parser,
       this.failureHint,
     );
+  }
+
+  /**
+   * Runs the CLI as an ACP agent for one message (`args` start it in ACP mode); `env` adds to the configured
+   * environment and `sessionOptions` are set on the ACP session before the prompt.
+   */
+  protected runAcp(
+    options: RunAgentOptions,
+    args: readonly string[],
+    extra: { env?: NodeJS.ProcessEnv; sessionOptions?: Record<string, string> } = {},
+  ): AgentRun {
+    const refused = refusedRunArgument(options);
+    if (refused !== null)
+      return failedRun(`${this.label} was not started: ${refused}`, options.sessionId ?? null);
+    const launch: AcpLaunch = {
+      label: this.label,
+      command: this.command,
+      args: [...args, ...this.extraArgs],
+      env: { ...this.env, ...extra.env },
+      timeoutMs: this.timeoutMs,
+      now: this.now,
+      ...(this.failureHint !== undefined && { failureHint: this.failureHint }),
+      ...(extra.sessionOptions && { sessionOptions: extra.sessionOptions }),
+    };
+    return runOverAcp(launch, options);
   }
 
   /** Runs a one-shot command (export, list) and returns its stdout, or why it failed. */

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import type { Writable } from "node:stream";
 
 /** How to start one agent CLI process. */
 export interface CliProcessOptions {
@@ -11,6 +12,8 @@ export interface CliProcessOptions {
   env: NodeJS.ProcessEnv;
   /** Written to the child's stdin, which is then closed; without it stdin is closed at once. */
   stdin?: string;
+  /** Leaves stdin open for a conversation (ACP): the caller writes to `input` and ends it. */
+  conversation?: boolean;
   /** Aborting kills the CLI's whole process group. */
   signal?: AbortSignal;
   /** Wall-clock limit; a CLI still running after it is killed (several CLIs retry a dead endpoint forever). */
@@ -44,6 +47,7 @@ const KILL_GRACE_MS = 2000;
 export function startCliProcess(options: CliProcessOptions): {
   lines: AsyncIterable<string>;
   exit: Promise<CliExit>;
+  input: Writable;
 } {
   const limit = options.stderrLimit ?? 16 * 1024;
   let stderr = "";
@@ -76,7 +80,7 @@ export function startCliProcess(options: CliProcessOptions): {
   child.stdin.on("error", () => {
     // A CLI that exits without reading its input closes the pipe; that is its business.
   });
-  child.stdin.end(options.stdin ?? "");
+  if (!options.conversation) child.stdin.end(options.stdin ?? "");
 
   const exit = new Promise<CliExit>((resolve) => {
     const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
@@ -95,7 +99,7 @@ export function startCliProcess(options: CliProcessOptions): {
   });
 
   const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
-  return { lines, exit };
+  return { lines, exit, input: child.stdin };
 }
 
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {

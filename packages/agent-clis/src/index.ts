@@ -3,7 +3,16 @@
  * Gemini CLI. Each adapter runs its CLI as a subprocess and parses that CLI's machine-readable output; callers
  * only ever see the structured results from @parley/protocol.
  */
-export type { AgentCli, AgentCliConfig, RunAgentOptions } from "./agent-cli.ts";
+export { AcpProjectFiles } from "./acp/acp-project-files.ts";
+export type {
+  AgentCli,
+  AgentCliConfig,
+  AgentInteraction,
+  AgentPermissionAnswer,
+  AgentPermissionRequest,
+  AgentPlanEntry,
+  RunAgentOptions,
+} from "./agent-cli.ts";
 export { COMMAND_TIMEOUT_MS, DEFAULT_RUN_TIMEOUT_MS } from "./agent-cli.ts";
 export { AGENT_CLI_NAMES, createAgentCli, discoverAgentClis } from "./agent-clis.ts";
 export type { RunOutcome } from "./agent-run.ts";

@@ -24,9 +24,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-// The parent's PWD is where Parley was started, not the project.
+// The parent's PWD is where Parley was started, not the project. These are the headless command lines; over
+// ACP (acp-real.test.ts) values travel as JSON-RPC params.
 const cliNamed = (name: AgentCliName): AgentCli =>
-  createAgentCli(name, { command, env: { PATH: process.env.PATH, PWD: root } });
+  createAgentCli(name, { command, env: { PATH: process.env.PATH, PWD: root }, protocol: "stream-json" });
 
 const message = "--yolo: read this as text";
 

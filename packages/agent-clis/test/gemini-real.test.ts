@@ -26,6 +26,7 @@ const cli = (timeoutMs = 60_000) =>
   new GeminiCli({
     command: interopPath("gemini"),
     timeoutMs,
+    protocol: "stream-json",
     env: { ...world.baseEnv(), GEMINI_API_KEY: "fake", GOOGLE_GEMINI_BASE_URL: world.server.url },
   });
 

@@ -19,6 +19,7 @@ const cli = (timeoutMs = 60_000) =>
   new OpenCodeCli({
     command: interopPath("opencode"),
     timeoutMs,
+    protocol: "stream-json",
     env: {
       ...world.baseEnv(),
       OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeConfig(world.server.openaiBaseUrl)),

@@ -1,23 +1,16 @@
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   AgentReplySchema,
   ChatSessionSchema,
   MessagePageSchema,
   SessionSummarySchema,
 } from "@parley/protocol";
-import {
-  codexConfigToml,
-  type FakeModelServer,
-  GEMINI_SETTINGS,
-  openCodeConfig,
-  reply,
-  startFakeModelServer,
-} from "@parley/testkit";
+import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { decodeResponse } from "./support/api-checks.ts";
+import { realCliEnvironment } from "./support/real-agent-clis.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
@@ -27,20 +20,10 @@ import { makeDirectories, startTestServer, type TestServer } from "./support/tes
  * CLI's own session for the project is listed and imported into Parley with the call and its output.
  */
 
-const interop = (path: string) => fileURLToPath(new URL(`../../../interop/${path}`, import.meta.url));
-const commands = {
-  PARLEY_CLAUDE_CODE_COMMAND: interop("claude-code/node_modules/@anthropic-ai/claude-code/bin/claude.exe"),
-  PARLEY_OPENCODE_COMMAND: interop("opencode/node_modules/opencode-ai/bin/opencode.exe"),
-  PARLEY_CODEX_COMMAND: interop("codex/node_modules/@openai/codex/bin/codex.js"),
-  PARLEY_GEMINI_COMMAND: interop("gemini-cli/node_modules/@google/gemini-cli/bundle/gemini.js"),
-};
-
 const directories = makeDirectories();
 const root = realpathSync(join(directories.project, ".."));
 /** Where Parley was started (`npm start` in its clone): the PWD its process has. */
 const startedIn = join(root, "parley-clone");
-/** The CLIs' own home, so the person's real config and sessions never come in. */
-const cliHome = join(root, "cli-home");
 
 let fake: FakeModelServer;
 let server: TestServer;
@@ -48,19 +31,15 @@ let project = "";
 
 beforeAll(async () => {
   mkdirSync(startedIn);
-  for (const folder of [".claude", ".gemini", ".codex"])
-    mkdirSync(join(cliHome, folder), { recursive: true });
   fake = await startFakeModelServer();
-  // Each CLI's own settings point it at the fake model and let it run the shell command without asking.
+  // Each CLI's own settings let it run the shell command without asking: this test is about where it runs.
+  const cliEnvironment = realCliEnvironment(directories.project, fake, {
+    gemini: { tools: { allowed: ["run_shell_command"] } },
+  });
   writeFileSync(
-    join(cliHome, ".claude", "settings.json"),
+    join(cliEnvironment.HOME as string, ".claude", "settings.json"),
     JSON.stringify({ permissions: { allow: ["Bash"] } }),
   );
-  writeFileSync(
-    join(cliHome, ".gemini", "settings.json"),
-    JSON.stringify({ ...GEMINI_SETTINGS, tools: { allowed: ["run_shell_command"] } }),
-  );
-  writeFileSync(join(cliHome, ".codex", "config.toml"), codexConfigToml(fake.openaiBaseUrl));
   // This Claude Code authenticates with ANTHROPIC_API_KEY: Parley passes it on because the person's settings say so.
   writeFileSync(
     join(directories.home, "settings.json"),
@@ -69,24 +48,7 @@ beforeAll(async () => {
   server = await startTestServer({
     directories,
     fake,
-    env: {
-      ...commands,
-      PWD: startedIn,
-      HOME: cliHome,
-      XDG_CONFIG_HOME: join(cliHome, ".config"),
-      XDG_DATA_HOME: join(cliHome, ".local", "share"),
-      XDG_CACHE_HOME: join(cliHome, ".cache"),
-      XDG_STATE_HOME: join(cliHome, ".local", "state"),
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      CODEX_HOME: join(cliHome, ".codex"),
-      FAKE_API_KEY: "sk-fake",
-      GEMINI_API_KEY: "fake",
-      GOOGLE_GEMINI_BASE_URL: fake.url,
-      OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeConfig(fake.openaiBaseUrl)),
-      OPENCODE_DISABLE_MODELS_FETCH: "1",
-      OPENCODE_DISABLE_AUTOUPDATE: "1",
-      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
-    },
+    env: { ...cliEnvironment, PWD: startedIn, OPENCODE_PERMISSION: JSON.stringify({ bash: "allow" }) },
   });
   project = realpathSync(directories.project);
 });

@@ -15,8 +15,10 @@ import { geminiSessionInfo, parseGeminiChat } from "./gemini-chat-file.ts";
 import { GeminiStreamParser } from "./gemini-stream-parser.ts";
 
 /**
- * Gemini CLI through `gemini --output-format stream-json` (prompt on stdin, `--resume=<id>` to continue); history
- * and sessions from its chat files, found through `~/.gemini/projects.json`.
+ * Gemini CLI through `gemini --output-format stream-json` (prompt on stdin, `--resume=<id>` to continue), or
+ * with `protocol: "acp"` through the Agent Client Protocol (`gemini --acp`: its permission requests reach the
+ * person, `session/load` continues a session); history and sessions from its chat files, found through
+ * `~/.gemini/projects.json`.
  */
 export class GeminiCli extends CliAdapter implements AgentCli {
   constructor(config: AgentCliConfig) {
@@ -33,6 +35,13 @@ export class GeminiCli extends CliAdapter implements AgentCli {
   }
 
   runAgent(options: RunAgentOptions): AgentRun {
+    if (this.protocol === "acp") {
+      // Over ACP its permission requests reach the person; `--acp` replaced `--experimental-acp` in 0.x. Not
+      // the default: Gemini CLI 0.61 often fails to find a session it recorded over ACP when one is loaded.
+      const args = ["--acp"];
+      if (options.model) args.push(`--model=${options.model}`);
+      return this.runAcp(options, args);
+    }
     // The message goes on stdin (a piped stdin makes Gemini CLI headless): it is never read as an option, and
     // a long one never meets the limit on one argument's length.
     const args = ["--output-format", "stream-json", "--skip-trust"];

@@ -11,9 +11,19 @@ import { refusedArgument } from "../cli-arguments.ts";
 import { parseOpenCodeAgentList, parseOpenCodeExport, parseOpenCodeSessionList } from "./opencode-output.ts";
 import { OpenCodeRunParser } from "./opencode-run-parser.ts";
 
+/** What OpenCode asks the person about when Parley drives it over ACP. */
+const ASK_PERMISSION = JSON.stringify({
+  edit: "ask",
+  bash: "ask",
+  webfetch: "ask",
+  external_directory: "ask",
+});
+
 /**
- * OpenCode through `opencode run --format json --thinking` (prompt on stdin, which OpenCode sends unquoted;
- * `--session=<id>` to continue), `opencode export`, `opencode session list --format json` and `opencode agent list`.
+ * OpenCode through the Agent Client Protocol (`opencode acp`: its permission requests reach the person, the
+ * model and agent are session options), or with `protocol: "stream-json"` through `opencode run --format json
+ * --thinking` (prompt on stdin, which OpenCode sends unquoted; `--session=<id>` to continue); `opencode export`,
+ * `opencode session list --format json` and `opencode agent list`.
  */
 export class OpenCodeCli extends CliAdapter implements AgentCli {
   constructor(config: AgentCliConfig) {
@@ -30,6 +40,15 @@ export class OpenCodeCli extends CliAdapter implements AgentCli {
   }
 
   runAgent(options: RunAgentOptions): AgentRun {
+    if (this.protocol !== "stream-json") {
+      const sessionOptions: Record<string, string> = {};
+      if (options.model) sessionOptions.model = options.model;
+      if (options.agent) sessionOptions.mode = options.agent;
+      // OpenCode allows edits and commands unasked by default; through Parley the person decides them,
+      // unless they set OPENCODE_PERMISSION themselves.
+      const env = this.env.OPENCODE_PERMISSION ? {} : { OPENCODE_PERMISSION: ASK_PERMISSION };
+      return this.runAcp(options, ["acp"], { env, sessionOptions });
+    }
     const args = ["run", "--format", "json", "--thinking"];
     // `--flag=value` keeps a value from ever standing alone on the command line.
     if (options.sessionId) args.push(`--session=${options.sessionId}`);

@@ -26,15 +26,31 @@ export const ChildProcessSettingsSchema = lazySchema(() =>
 export type ChildProcessSettings = z.infer<typeof ChildProcessSettingsSchema>;
 
 /**
- * The child-process settings of each agent CLI backend, by name (`claude-code`, `opencode`, `codex`, `gemini`).
+ * How Parley talks to an agent CLI: `acp` (the Agent Client Protocol: the CLI's permission requests become
+ * approval cards) or `stream-json` (its headless output: its own settings decide its tools).
+ */
+export const AgentCliProtocolSchema = lazySchema(() => z.enum(["acp", "stream-json"]));
+export type AgentCliProtocol = z.infer<typeof AgentCliProtocolSchema>;
+
+/**
+ * One agent CLI's settings: what its process gets, and the protocol its runs use where it speaks more than
+ * one (OpenCode defaults to `acp`, Gemini CLI to `stream-json`; Claude Code and Codex speak only `stream-json`).
+ */
+export const AgentCliSettingsSchema = lazySchema(() =>
+  ChildProcessSettingsSchema.extend({ protocol: AgentCliProtocolSchema.optional() }),
+);
+export type AgentCliSettings = z.infer<typeof AgentCliSettingsSchema>;
+
+/**
+ * The settings of each agent CLI backend, by name (`claude-code`, `opencode`, `codex`, `gemini`).
  * Loose, like every settings object, so a CLI a newer Parley knows survives an older one's rewrite.
  */
 export const AgentClisSettingsSchema = lazySchema(() =>
   z.looseObject(
     Object.fromEntries(
-      AgentCliNameSchema.options.map((name) => [name, ChildProcessSettingsSchema.optional()]),
+      AgentCliNameSchema.options.map((name) => [name, AgentCliSettingsSchema.optional()]),
     ) as {
-      [Name in z.infer<typeof AgentCliNameSchema>]: z.ZodOptional<typeof ChildProcessSettingsSchema>;
+      [Name in z.infer<typeof AgentCliNameSchema>]: z.ZodOptional<typeof AgentCliSettingsSchema>;
     },
   ),
 );

@@ -1,10 +1,14 @@
 /** Settings and model configuration. */
 export type {
+  AgentCliProtocol,
+  AgentCliSettings,
   AgentClisSettings,
   ChildProcessSettings,
   EnvironmentVariableName,
 } from "./child-process-settings.ts";
 export {
+  AgentCliProtocolSchema,
+  AgentCliSettingsSchema,
   AgentClisSettingsSchema,
   ChildProcessSettingsSchema,
   EnvironmentVariableNameSchema,

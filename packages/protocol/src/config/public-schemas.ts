@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import {
+  AgentCliProtocolSchema,
+  AgentCliSettingsSchema,
   AgentClisSettingsSchema,
   ChildProcessSettingsSchema,
   EnvironmentVariableNameSchema,
@@ -16,6 +18,8 @@ import {
 
 /** The settings file's schemas (`PARLEY_HOME/settings.json`), by stable name. */
 export const configPublicSchemas: Record<string, z.ZodType> = {
+  AgentCliProtocol: AgentCliProtocolSchema,
+  AgentCliSettings: AgentCliSettingsSchema,
   AgentClisSettings: AgentClisSettingsSchema,
   AnthropicProviderSettings: AnthropicProviderSettingsSchema,
   ChildProcessSettings: ChildProcessSettingsSchema,

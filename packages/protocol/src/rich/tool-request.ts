@@ -43,6 +43,8 @@ export const ToolRequestDataSchema = lazySchema(() =>
     feedback: z.string().optional(),
     answered_at: IsoTimestampSchema.optional(),
     original_parameters: z.record(z.string(), JsonValueSchema).optional(),
+    /** False when the caller cannot take an edited input (an agent CLI over ACP takes only yes or no). */
+    input_editable: z.boolean().optional(),
     /** The subagent's `Task` call this call belongs to, for calls made inside a subagent. */
     parent_tool_use_id: z.string().optional(),
   }),

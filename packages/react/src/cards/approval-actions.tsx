@@ -76,15 +76,17 @@ export function ApprovalActions({
               Always allow this server <code>{serverRule}</code>
             </button>
           )}
-          <button
-            type="button"
-            className="button"
-            data-testid="approval-edit"
-            disabled={sending}
-            onClick={() => setMode("edit")}
-          >
-            Edit input…
-          </button>
+          {request.input_editable !== false && (
+            <button
+              type="button"
+              className="button"
+              data-testid="approval-edit"
+              disabled={sending}
+              onClick={() => setMode("edit")}
+            >
+              Edit input…
+            </button>
+          )}
           <button
             type="button"
             className="button button-danger"

@@ -83,6 +83,18 @@ export class ApprovalDesk {
       const approval = store.approvals.get(id);
       if (approval === undefined) throw ApiError.notFound("approval", id);
       if (approval.state !== "pending") throw alreadySettled(approval);
+      if (
+        body.updated_input !== undefined &&
+        (store.messages.get(approval.message_id)?.rich.data as { input_editable?: boolean } | undefined)
+          ?.input_editable === false
+      )
+        throw new ApiError(
+          "invalid_request",
+          "this call's input cannot be edited: approve or reject it as it is",
+          {
+            issues: [{ path: "body.updated_input", message: "the agent asking takes no edited input" }],
+          },
+        );
       const updatedInput =
         body.updated_input === undefined
           ? null

@@ -57,7 +57,7 @@ export function ApprovalPrompt({
     ...(serverRule === undefined
       ? []
       : [{ id: "server", label: `Always allow this server (${serverRule})`, hotkey: "s" }]),
-    { id: "edit", label: "Edit the input…", hotkey: "e" },
+    ...(request.input_editable === false ? [] : [{ id: "edit", label: "Edit the input…", hotkey: "e" }]),
     {
       id: "reject",
       label: "Reject…",

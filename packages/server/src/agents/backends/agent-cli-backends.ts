@@ -1,5 +1,5 @@
 import { type AgentCli, createAgentCli } from "@parley/agent-clis";
-import { type EnvironmentVariables, settingsPath } from "@parley/engine";
+import { type EnvironmentVariables, loadSettings, settingsPath } from "@parley/engine";
 import { type AgentBackend, AgentBackendSchema, type AgentCliName } from "@parley/protocol";
 import type { ChildEnvironments } from "../../children/child-environments.ts";
 
@@ -23,7 +23,8 @@ export function defaultBackend(env: EnvironmentVariables): AgentBackend {
 /**
  * The adapter that runs a session's messages through an external agent CLI. The CLI gets the person's
  * environment minus Parley's secrets, plus what their settings pass on to it (its own config and credentials
- * stay its own); `PARLEY_<CLI>_COMMAND` may name its executable. When it fails, its error says which
+ * stay its own); `PARLEY_<CLI>_COMMAND` may name its executable, and `agent_clis.<name>.protocol` how Parley
+ * talks to it (ACP or its headless stream). When it fails, its error says which
  * variables it was not given and how to pass them on.
  */
 export async function openAgentCli(
@@ -33,7 +34,15 @@ export async function openAgentCli(
   const { env, withheld } = await context.children.for(name);
   const command = env[COMMAND_VARIABLES[name]];
   const failureHint = withheldVariablesHint(name, withheld, context.home);
-  return createAgentCli(name, { env, ...(command && { command }), ...(failureHint && { failureHint }) });
+  // Unreadable settings leave each CLI on its default protocol (the Settings page says why they are unreadable).
+  const settings = await loadSettings(context.home).catch(() => undefined);
+  const protocol = settings?.agent_clis?.[name]?.protocol;
+  return createAgentCli(name, {
+    env,
+    ...(command && { command }),
+    ...(failureHint && { failureHint }),
+    ...(protocol && { protocol }),
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import type { RunContext } from "../context/run-context.ts";
 import { RunBase, type RunBaseIdentity } from "../run/run-base.ts";
 import type { ActiveRun } from "../run/run-driver.ts";
 import { openAgentCli } from "./agent-cli-backends.ts";
+import { ExternalInteraction } from "./external-interaction.ts";
 import { toolCallMessages } from "./external-tool-messages.ts";
 import { projectFiles } from "./project-files.ts";
 
@@ -16,9 +17,9 @@ export type ExternalRunIdentity = RunBaseIdentity;
 /**
  * Runs one turn of a session whose backend is an external agent CLI: sends the message through the adapter
  * (continuing the CLI's own session), and turns each streamed part into the same stored messages and events
- * a built-in run produces: final text as Text, tool calls as read-only ToolRequest/ToolResult cards (the
- * CLI's own permission system decided them), thinking as thinking tokens, and the files it changed as
- * the run's change report. Exactly one outcome is recorded; the CLI's session id is kept for the next message.
+ * a built-in run produces: final text as Text, tool calls as ToolRequest/ToolResult cards (read-only where
+ * the CLI's own permission system decided them; approval cards where a CLI driven over ACP asks), thinking
+ * as thinking tokens, its plan as a Plan card, and the files it changed as the run's change report. Exactly one outcome is recorded; the CLI's session id is kept for the next message.
  */
 export class ExternalRunDriver extends RunBase implements ActiveRun {
   readonly #backend: AgentCliName;
@@ -31,7 +32,10 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
   #filesBefore = new Set<string>();
   /** The message the CLI's reasoning streams into until its next text takes that id. */
   #thinkingInto: string | undefined;
-  readonly #thoughts = new Set<string>();
+  /** How much of each reasoning part was streamed, so a part that grew streams only what is new. */
+  readonly #thoughts = new Map<string, number>();
+  /** What the CLI asks the person over ACP (permission for a call) and shows (its plan). */
+  #interaction: ExternalInteraction | undefined;
 
   constructor(context: RunContext, identity: ExternalRunIdentity, backend: AgentCliName) {
     super(context, identity);
@@ -61,7 +65,15 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
     this.#status("thinking", "doing", `${this.#cli.label} is working`);
     await this.#readProject();
     const session = store.sessions.get(this.sessionId);
+    this.#interaction = new ExternalInteraction(
+      this.context,
+      this.scope,
+      this.#backend,
+      this.#cli.label,
+      (key, rich, text) => this.#upsert(key, rich, text),
+    );
     const run = this.#cli.runAgent({
+      interaction: this.#interaction,
       message: promptText(content),
       sessionId: store.sessions.backendSession(this.sessionId),
       model: session?.backend_model ?? null,
@@ -99,7 +111,10 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
       return;
     }
     if (part.part_type === "tool") {
+      const decided = this.#interaction?.decided.has(part.call_id ?? "") ?? false;
       for (const message of toolCallMessages(part, this.#cli.label, this.context.now())) {
+        // A call the person or the policy decided keeps that card; the CLI's versions add only its result.
+        if (decided && message.key.startsWith("request:")) continue;
         this.#upsert(message.key, message.rich, message.content);
       }
       return;
@@ -114,10 +129,11 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
   #think(part: ResponsePart): void {
     const key = part.part_id ?? `thinking:${this.#thoughts.size}`;
     this.#status("thinking", "doing", part.text.slice(0, 200));
-    if (this.#thoughts.has(key)) return;
-    this.#thoughts.add(key);
+    const streamed = this.#thoughts.get(key) ?? 0;
+    if (part.text.length <= streamed) return;
+    this.#thoughts.set(key, part.text.length);
     this.#thinkingInto ??= this.context.publisher.newId();
-    this.#token(this.#thinkingInto, part.text, { thinking: true });
+    this.#token(this.#thinkingInto, part.text.slice(streamed), { thinking: true });
   }
 
   #token(messageId: string, token: string, options: { thinking?: boolean; done?: boolean }): void {
@@ -144,12 +160,12 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
   }
 
   /** Appends a message for a new part, or replaces the one an earlier version of the part produced. */
-  #upsert(key: string | null, rich: StoredMessage["rich"], content: string): void {
+  #upsert(key: string | null, rich: StoredMessage["rich"], content: string): string {
     const { publisher, bus, projectRoot } = this.context;
     const known = key === null ? undefined : this.#messages.get(key);
     if (known !== undefined) {
       publisher.update(known, rich, content);
-      return;
+      return known;
     }
     const streamedInto = rich.kind === "Text" ? this.#closeThinking() : undefined;
     const id = publisher.append(this.scope, "assistant", rich, content, streamedInto);
@@ -158,6 +174,7 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
       const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
       bus.publish({ type: "TextSegment", agent_id: this.agentId, text: content, message_id: id, ...scope });
     }
+    return id;
   }
 
   #finish(success: boolean, backendSessionId: string | null, error: string | null): void {

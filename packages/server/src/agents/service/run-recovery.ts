@@ -10,11 +10,13 @@ import { withPartialText } from "../conversation/partial-history.ts";
  * events) as a message, folds what it did into the agent's conversation, and records it as interrupted.
  * Its pending approvals and questions stay pending, and their tool calls stay open in the conversation
  * (answering one resumes the conversation there); every other unfinished call is closed as interrupted.
- * A subagent's run cannot be resumed: its pending approvals and questions expire.
+ * A subagent's run and an agent CLI's run cannot be resumed: their pending approvals and questions expire.
  */
 export function recoverInterruptedRun(context: RunContext, run: KnownFields<AgentRun>): void {
   const { store, bus, now, projectRoot } = context;
-  if (run.parent_run_id !== null) {
+  // An agent CLI's process died with the server: what it asked can no longer be answered to it.
+  const external = (store.sessions.get(run.session_id)?.backend ?? "parley") !== "parley";
+  if (run.parent_run_id !== null || external) {
     context.approvals.withdraw(
       store.approvals
         .byRun(run.id)

@@ -1,0 +1,175 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RunResult } from "@parley/protocol";
+import { GEMINI_SETTINGS, openCodeConfig, reply } from "@parley/testkit";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type AgentCli,
+  type AgentPermissionAnswer,
+  type AgentPermissionRequest,
+  GeminiCli,
+  OpenCodeCli,
+} from "../src/index.ts";
+import { drain, interopPath, type RealCliWorld, useRealCliWorld } from "./support/real-cli.ts";
+
+/**
+ * Gemini CLI (`gemini --acp`) and OpenCode (`opencode acp`), the real binaries, driven over the Agent Client
+ * Protocol offline against the fake model server: their permission requests reach the person (here, a
+ * scripted answer), and a file is written only once it is allowed.
+ */
+
+interface AcpCase {
+  name: string;
+  world: RealCliWorld;
+  cli(): AgentCli;
+  /** The CLI's own tool call that writes `content` to `path`. */
+  write(path: string, content: string): ReturnType<typeof reply>;
+  model?: string;
+  /** Whether the CLI finds a session it recorded over ACP again (Gemini CLI 0.61 often does not). */
+  loadsSessions: boolean;
+  /** How the refusal reached the agent: each CLI goes on differently. */
+  expectTold(result: RunResult): void;
+}
+
+const gemini: AcpCase = {
+  name: "Gemini CLI",
+  world: useRealCliWorld("gemini-acp"),
+  cli: () =>
+    new GeminiCli({
+      command: interopPath("gemini"),
+      timeoutMs: 60_000,
+      protocol: "acp",
+      env: {
+        ...gemini.world.baseEnv(),
+        GEMINI_API_KEY: "fake",
+        GOOGLE_GEMINI_BASE_URL: gemini.world.server.url,
+      },
+    }),
+  write: (path, content) => reply().toolCall("write_file", { file_path: path, content }),
+  model: "gemini-2.5-flash",
+  loadsSessions: false,
+  // Gemini CLI tells the model the call was cancelled and the turn goes on.
+  expectTold: (result) => {
+    expect(JSON.stringify(gemini.world.server.requests.at(-1)?.body)).toContain('"functionResponse"');
+    expect(result.response_parts.at(-1)).toMatchObject({ text: "Understood, not written." });
+    expect(result.response_parts.some((part) => part.tool?.status === "completed")).toBe(false);
+  },
+};
+
+const opencode: AcpCase = {
+  name: "OpenCode",
+  world: useRealCliWorld("opencode-acp"),
+  cli: () =>
+    new OpenCodeCli({
+      command: interopPath("opencode"),
+      timeoutMs: 60_000,
+      env: {
+        ...opencode.world.baseEnv(),
+        OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeConfig(opencode.world.server.openaiBaseUrl)),
+        OPENCODE_DISABLE_MODELS_FETCH: "1",
+        OPENCODE_DISABLE_AUTOUPDATE: "1",
+        OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+      },
+    }),
+  write: (path, content) => reply().toolCall("write", { filePath: path, content }),
+  loadsSessions: true,
+  // OpenCode ends the turn with the call failed by the person's refusal.
+  expectTold: (result) => {
+    const tool = result.response_parts.find((part) => part.part_type === "tool");
+    expect(tool?.tool).toMatchObject({ status: "error", output: expect.stringContaining("rejected") });
+  },
+};
+
+beforeAll(() => {
+  opencode.world.server.when({ bodyIncludes: "title generator" }, reply().text("Fake title"));
+  mkdirSync(join(gemini.world.home, ".gemini"), { recursive: true });
+  writeFileSync(join(gemini.world.home, ".gemini", "settings.json"), JSON.stringify(GEMINI_SETTINGS));
+});
+
+/** An interaction that answers every permission request with `answer` and keeps what it was asked. */
+function answering(answer: AgentPermissionAnswer) {
+  const asked: AgentPermissionRequest[] = [];
+  return {
+    asked,
+    interaction: {
+      askPermission: async (request: AgentPermissionRequest) => {
+        asked.push(request);
+        return answer;
+      },
+    },
+  };
+}
+
+describe.each([gemini, opencode])("$name over ACP, the real binary", (acp) => {
+  let sessionId = "";
+
+  it("asks before writing a file; allowed, it writes it and streams the answer", async () => {
+    const { world } = acp;
+    const file = join(world.project, "allowed.txt");
+    world.server.script(acp.write(file, "hello\n"), reply().text("Wrote ").text("the file."));
+    const { asked, interaction } = answering("allow_once");
+    const { streamed, result } = await drain(
+      acp.cli().runAgent({ message: "Write allowed.txt", cwd: world.project, interaction, model: acp.model }),
+    );
+    expect(result).toMatchObject({ success: true, error_message: null });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      kind: "edit",
+      offers: expect.arrayContaining(["allow_once", "reject_once"]),
+    });
+    expect(JSON.stringify(asked[0]?.input)).toContain("allowed.txt");
+    expect(readFileSync(file, "utf8")).toBe("hello\n");
+    const tool = result.response_parts.find((part) => part.part_type === "tool");
+    expect(tool?.tool?.status).toBe("completed");
+    expect(result.response_parts.at(-1)).toMatchObject({ part_type: "final", text: "Wrote the file." });
+    // The answer streamed as it grew: one version per chunk.
+    expect(streamed.filter((part) => part.part_type === "final").map((part) => part.text)).toEqual([
+      "Wrote ",
+      "Wrote the file.",
+    ]);
+    sessionId = result.session_id ?? "";
+    expect(sessionId).not.toBe("");
+  });
+
+  it.runIf(acp.loadsSessions)("continues the session: the model gets the earlier turn", async () => {
+    const { world } = acp;
+    world.server.script(reply().text("second answer"));
+    const { result } = await drain(
+      acp.cli().runAgent({ message: "And now?", sessionId, cwd: world.project, model: acp.model }),
+    );
+    expect(result).toMatchObject({ success: true, session_id: sessionId });
+    expect(result.response_parts.map((part) => part.text)).toEqual(["second answer"]);
+    expect(JSON.stringify(world.server.requests.at(-1)?.body)).toContain("Write allowed.txt");
+  });
+
+  it("writes nothing when the person rejects the call, and the agent is told", async () => {
+    const { world } = acp;
+    const file = join(world.project, "rejected.txt");
+    world.server.script(acp.write(file, "no\n"), reply().text("Understood, not written."));
+    const { asked, interaction } = answering("reject_once");
+    const { result } = await drain(
+      acp
+        .cli()
+        .runAgent({ message: "Write rejected.txt", cwd: world.project, interaction, model: acp.model }),
+    );
+    expect(asked).toHaveLength(1);
+    expect(existsSync(file)).toBe(false);
+    acp.expectTold(result);
+  });
+
+  it("stops at a cancel while the model streams", async () => {
+    const { world } = acp;
+    world.server.when({ lastUserTextIncludes: "HANG" }, reply().text("never").hang());
+    const controller = new AbortController();
+    const run = acp.cli().runAgent({
+      message: "HANG please",
+      cwd: world.project,
+      signal: controller.signal,
+      model: acp.model,
+    });
+    await world.server.waitForEvent((event) => event.type === "gate");
+    controller.abort();
+    const { result } = await drain(run);
+    expect(result).toMatchObject({ success: false, error_message: `${acp.name} was cancelled` });
+  });
+});
