@@ -11,7 +11,8 @@ import { useBrowserSuite } from "./support/browser-suite.ts";
 /**
  * A session answered by the real OpenCode binary (interop/opencode), offline against the fake model server's
  * Chat Completions API: its named agents, listed by OpenCode itself, and a model are chosen in the sidebar,
- * the header names them, and its shell tool runs in the project. The server runs in this process, so
+ * the header names them, its shell command waits for an approval card answered here, and it runs in the
+ * project. The server runs in this process, so
  * OpenCode gets this environment: its config, data and cache folders are this test's own.
  */
 const cliHome = mkdtempSync(join(tmpdir(), "parley-e2e-opencode-"));
@@ -66,7 +67,7 @@ describe("a session answered by OpenCode in the browser", { timeout: 300_000 }, 
     // The header names OpenCode with the model and agent chosen for it, never Parley's model.
     expect(await chat.page.getByTestId("agent-cli-name").textContent()).toBe("OpenCode");
     expect(await chat.page.getByTestId("agent-cli-choices").textContent()).toBe(
-      "fake/fake-model · agent build · its own permissions",
+      "fake/fake-model · agent build",
     );
     expect(await chat.page.getByTestId("model-label").count()).toBe(0);
 
@@ -76,6 +77,8 @@ describe("a session answered by OpenCode in the browser", { timeout: 300_000 }, 
       reply().text("I am in the project."),
     );
     await chat.send("Where are you?");
+    // OpenCode, driven over ACP, asks before its shell command: the card is answered here, in the browser.
+    await chat.page.getByTestId("approval-approve").click();
     await chat.waitForAgentText("I am in the project.");
     // OpenCode's shell ran in the session's project: `pwd` printed it.
     const project = realpathSync(server.projectDirectory);

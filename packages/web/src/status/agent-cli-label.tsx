@@ -1,8 +1,8 @@
 import type { SessionAgentCli } from "../sessions/use-session-backend.ts";
 
 /**
- * Who answers a chat an agent CLI answers, for the header in place of Parley's model and permission mode
- * (neither applies): the CLI, and the model and named agent the session chose for it, when it chose them.
+ * Who answers a chat an agent CLI answers, for the header in place of Parley's model: the CLI, and the model
+ * and named agent the session chose for it, when it chose them.
  */
 export function AgentCliLabel({ cli }: { cli: SessionAgentCli }) {
   const choices = [cli.model, cli.agent === undefined ? undefined : `agent ${cli.agent}`].filter(
@@ -13,13 +13,13 @@ export function AgentCliLabel({ cli }: { cli: SessionAgentCli }) {
       className="agent-cli-label"
       data-testid="agent-cli-label"
       data-backend={cli.name}
-      title={`${cli.label} answers this chat with its own model, tools and permission settings; Parley's model and permission modes do not apply to it.`}
+      title={`${cli.label} answers this chat with its own model and tools. A call it asks about comes to you as an approval card; the others its own permission settings decide.`}
     >
       <span className="badge agent-cli-badge" data-testid="agent-cli-name">
         {cli.label}
       </span>
       <span className="muted agent-cli-choices" data-testid="agent-cli-choices">
-        {choices.length > 0 ? choices.join(" · ") : "its own model"} · its own permissions
+        {choices.length > 0 ? choices.join(" · ") : "its own model"}
       </span>
     </span>
   );
