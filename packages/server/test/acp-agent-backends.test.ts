@@ -24,7 +24,6 @@ let events: EventStream;
 
 beforeAll(async () => {
   fake = await startFakeModelServer();
-  fake.when({ bodyIncludes: "title generator" }, reply().text("Fake title"));
   // Gemini CLI answers over its headless stream unless the person's settings choose ACP; OpenCode uses ACP.
   writeFileSync(
     join(directories.home, "settings.json"),
@@ -73,6 +72,9 @@ describe.each(CLIS)("$name over ACP, through the server", { timeout: 180_000 }, 
       )
     ).id;
   beforeEach(async () => {
+    // OpenCode ends its turn at a rejection, leaving that test's second reply unused: each test scripts afresh.
+    fake.reset();
+    fake.when({ bodyIncludes: "title generator" }, reply().text("Fake title"));
     sessionId = await newSession();
   });
 

@@ -144,7 +144,7 @@ async function expectCodexAnswers(chat: ChatPage): Promise<void> {
   const { page } = chat;
   expect(await page.getByTestId("agent-cli-name").textContent()).toBe("Codex");
   expect(await page.getByTestId("agent-cli-label").getAttribute("title")).toContain(
-    "Parley's model and permission modes do not apply",
+    "Codex answers this chat with its own model and tools",
   );
   expect(await page.getByTestId("permission-mode-select").count()).toBe(0);
   expect(await page.getByTestId("model-label").count()).toBe(0);
