@@ -42,9 +42,10 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     expect(terminal.showsColour()).toBe(false);
 
     await send(terminal, "/mcp");
-    await terminal.waitFor("Project MCP servers waiting for you");
+    // An Ink frame can reach the terminal in several chunks: wait for the panel's last line, then read it.
+    await terminal.waitFor("a approve and start");
+    expect(terminal.screen()).toContain("Project MCP servers waiting for you");
     expect(terminal.screen()).toContain("fixture-mcp-server.mjs");
-    expect(terminal.screen()).toContain("a approve and start");
 
     terminal.write("a");
 
@@ -65,10 +66,11 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
 
     terminal.write(PAGE_UP);
 
-    await terminal.waitFor("History ·");
+    // The history's last line comes last in its frame: once it shows, the whole view has been drawn.
+    await terminal.waitFor("The latest message");
+    expect(terminal.screen()).toContain("History ·");
     expect(terminal.showsColour()).toBe(false);
     expect(terminal.screen()).toContain("› Question number 3");
-    expect(terminal.screen()).toContain("The latest message");
     terminal.write(KEYS.escape);
     await terminal.waitFor((screen) => !screen.includes("History ·"));
   });
