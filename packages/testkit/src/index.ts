@@ -32,6 +32,7 @@ export { EventLog } from "./event-log.ts";
 export type { FakeModelServerOptions, FakeServerEvent } from "./fake-model-server.ts";
 export { FakeModelServer, startFakeModelServer } from "./fake-model-server.ts";
 // ── stream helpers ────────────────────────────────────────────────────────────
+export { MarkerStream } from "./marker-stream.ts";
 export type { SseEvent } from "./read-sse-events.ts";
 export { iterateSseEvents, parseSseText, readSseEvents, SseParser } from "./read-sse-events.ts";
 export type { AnsweredBy, FakeRoute, RecordedRequest, ResponseOutcome } from "./recorded-request.ts";
@@ -76,3 +77,5 @@ export {
   ToolCallStepSchema,
 } from "./script-schema.ts";
 export { arrayToReadableStream, collect, waitFor } from "./stream-helpers.ts";
+export type { RelayMeasurements, RelayPlan, RelayTarget } from "./token-relay-measure.ts";
+export { DEFAULT_RELAY_PLAN, measureTokenRelay } from "./token-relay-measure.ts";

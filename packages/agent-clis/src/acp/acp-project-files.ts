@@ -19,6 +19,8 @@ const READ_LIMIT_BYTES = 10 * 1024 * 1024;
  */
 export class AcpProjectFiles {
   readonly #project: string;
+  /** The project's real path, found once: agents often send paths through it (a symlinked checkout). */
+  #realProject: Promise<string> | undefined;
 
   constructor(project: string) {
     this.#project = project;
@@ -60,7 +62,8 @@ export class AcpProjectFiles {
   /** The path relative to the project, accepting it as given or through the project's real path. */
   async #relative(path: string): Promise<string> {
     if (!isAbsolute(path)) throw RequestError.invalidParams({ path }, "ACP paths must be absolute");
-    for (const root of [this.#project, await realpath(this.#project)]) {
+    this.#realProject ??= realpath(this.#project);
+    for (const root of [this.#project, await this.#realProject]) {
       const inside = relative(root, path);
       if (inside === "") return ".";
       if (inside.split(sep)[0] !== ".." && !isAbsolute(inside)) return inside;

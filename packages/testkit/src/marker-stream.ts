@@ -1,7 +1,7 @@
-import { SseParser } from "@parley/testkit";
+import { SseParser } from "./read-sse-events.ts";
 
 /**
- * An SSE client for the bench's own process (one clock with the fake model): it watches the frames for
+ * An SSE client for a bench's own process (one clock with the fake model): it watches the frames for
  * markers like `⟦12⟧` that the scripted model streams, and resolves a wait once a marker has arrived.
  */
 export class MarkerStream {
