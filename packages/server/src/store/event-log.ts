@@ -20,14 +20,20 @@ interface StoredEvent {
   frame: string | Buffer;
   textAt: number | null;
   textBody: string | Buffer | null;
+  /** A token row holding a commit's run of deltas: the seq of its first (the row's `seq` is its last). */
+  firstSeq: number | null;
 }
 
 /** A row's frame parts (see `StoredEvent`): `events` joined with the texts its rows refer to. */
 const EVENT_COLUMNS = `events.seq AS seq, events.session_id AS sessionId, events.frame AS frame,
-  events.text_at AS textAt, texts.body AS textBody FROM events LEFT JOIN texts ON texts.id = events.text_id`;
+  events.text_at AS textAt, texts.body AS textBody, NULL AS firstSeq
+  FROM events LEFT JOIN texts ON texts.id = events.text_id`;
 
 /** The same parts of a token row (tokens never keep a text apart). */
-const TOKEN_COLUMNS = "seq, session_id, frame, NULL, NULL FROM token_events";
+const TOKEN_COLUMNS = "seq, session_id, frame, NULL, NULL, first_seq FROM token_events";
+
+/** Separates the frames of a token row holding several deltas (a frame is JSON: it has no raw newline). */
+const FRAME_SEPARATOR = "\n";
 
 /**
  * Rows of both tables after `@after` matching each table's condition, merged in seq order: SQLite walks
@@ -38,9 +44,20 @@ function merged(eventsWhere: string, tokensWhere: string): string {
     UNION ALL SELECT ${TOKEN_COLUMNS} WHERE seq > @after ${tokensWhere} ORDER BY seq`;
 }
 
-/** The frame a row held when it was appended, byte for byte. */
+/** The frame a row held when it was appended, byte for byte (all its frames, for a row of token deltas). */
 function frameOf(row: Pick<StoredEvent, "frame" | "textAt" | "textBody">): string {
   return attachText(unpackText(row.frame), row.textAt, row.textBody);
+}
+
+/** The events a row holds after seq `after`, each with its own seq and frame, in order. */
+function eventsOf(row: StoredEvent, after: number): LoggedEvent[] {
+  if (row.firstSeq === null) return [{ seq: row.seq, sessionId: row.sessionId, frame: frameOf(row) }];
+  const frames = frameOf(row).split(FRAME_SEPARATOR);
+  const events: LoggedEvent[] = [];
+  for (let index = Math.max(0, after + 1 - row.firstSeq); index < frames.length; index++) {
+    events.push({ seq: row.firstSeq + index, sessionId: row.sessionId, frame: frames[index] as string });
+  }
+  return events;
 }
 
 /** Bytes a frame takes as stored (deflated or text). */
@@ -96,7 +113,7 @@ export class EventLog {
        VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
     );
     this.#insertToken = database.prepare(
-      "INSERT INTO token_events (seq, ts_ms, session_id, run_id, frame) VALUES (?, ?, ?, ?, ?)",
+      "INSERT INTO token_events (seq, ts_ms, session_id, run_id, frame, first_seq) VALUES (?, ?, ?, ?, ?, ?)",
     );
     this.#readAll = database.prepare(`${merged("", "")} LIMIT @limit`);
     const ofSession = (column: string) => `AND (${column} = @session OR ${column} IS NULL)`;
@@ -118,7 +135,8 @@ export class EventLog {
       // One MIN or MAX per subquery: SQLite reads each from an end of the table, not by scanning it.
       `SELECT MIN(low) AS floor, MAX(high) AS head FROM (
          SELECT (SELECT MIN(seq) FROM events) AS low, (SELECT MAX(seq) FROM events) AS high
-         UNION ALL SELECT (SELECT MIN(seq) FROM token_events), (SELECT MAX(seq) FROM token_events))`,
+         UNION ALL SELECT (SELECT COALESCE(first_seq, seq) FROM token_events ORDER BY seq LIMIT 1),
+           (SELECT MAX(seq) FROM token_events))`,
     );
     this.#head = this.#readBounds().head;
     this.#bytes = this.#pruning.readBytes();
@@ -141,7 +159,8 @@ export class EventLog {
 
   /**
    * Assigns the next seqs and stores the events; returns each as logged, with the `event` it was given.
-   * Must be called inside a transaction.
+   * Adjacent token deltas of one run are stored as one row (see `#appendTokens`). Must be called inside a
+   * transaction.
    */
   append<Appended extends EventToAppend>(
     events: readonly Appended[],
@@ -150,25 +169,60 @@ export class EventLog {
     const logged: (LoggedEvent & Pick<Appended, "event">)[] = new Array(events.length);
     for (let index = 0; index < events.length; index++) {
       const event = events[index] as Appended;
+      if (event.isToken) {
+        index = this.#appendTokens(events, index, logged) - 1;
+        continue;
+      }
       const seq = this.#head + 1;
       const frame = event.frame(seq);
       const { sessionId, runId, tsMs } = event;
-      if (event.isToken) {
-        const stored = packText(frame);
-        this.#insertToken.run(seq, tsMs, sessionId, runId, stored);
-        this.#bytes += storedBytes(stored);
-      } else {
-        // A message's long text is kept with its session's texts (once, shared with the chat message, the
-        // conversation and the run); what is left of a long frame is stored deflated.
-        const { stored, textId, at } = this.#texts.store(sessionId, event.longText, frame);
-        const bytes = storedBytes(stored);
-        this.#insert.run(seq, tsMs, sessionId, runId, stored, bytes, textId, at);
-        this.#bytes += bytes;
-      }
+      // A message's long text is kept with its session's texts (once, shared with the chat message, the
+      // conversation and the run); what is left of a long frame is stored deflated.
+      const { stored, textId, at } = this.#texts.store(sessionId, event.longText, frame);
+      const bytes = storedBytes(stored);
+      this.#insert.run(seq, tsMs, sessionId, runId, stored, bytes, textId, at);
+      this.#bytes += bytes;
       this.#head = seq;
       logged[index] = { seq, sessionId, frame, event: event.event };
     }
     return logged;
+  }
+
+  /**
+   * Stores the token deltas from `start` that belong to the same session and run as one row: one insert
+   * and one index entry for a commit's run of deltas instead of one each (the per-event cost of a stream
+   * to one client was this insert). A lone delta is stored as before. Returns the index after the run.
+   */
+  #appendTokens<Appended extends EventToAppend>(
+    events: readonly Appended[],
+    start: number,
+    logged: (LoggedEvent & Pick<Appended, "event">)[],
+  ): number {
+    const first = events[start] as Appended;
+    const { sessionId, runId, tsMs } = first;
+    let end = start + 1;
+    while (end < events.length) {
+      const next = events[end] as Appended;
+      const sameRow =
+        next.isToken && next.sessionId === sessionId && next.runId === runId && next.tsMs === tsMs;
+      if (!sameRow) break;
+      end++;
+    }
+    const firstSeq = this.#head + 1;
+    const frames: string[] = new Array(end - start);
+    for (let index = start; index < end; index++) {
+      const seq = firstSeq + index - start;
+      const frame = (events[index] as Appended).frame(seq);
+      frames[index - start] = frame;
+      logged[index] = { seq, sessionId, frame, event: (events[index] as Appended).event };
+    }
+    const lastSeq = firstSeq + frames.length - 1;
+    // Several deltas stay text: they are dropped within the hour, and the live path should not deflate.
+    const stored = frames.length === 1 ? packText(frames[0] as string) : frames.join(FRAME_SEPARATOR);
+    this.#insertToken.run(lastSeq, tsMs, sessionId, runId, stored, frames.length === 1 ? null : firstSeq);
+    this.#bytes += storedBytes(stored);
+    this.#head = lastSeq;
+    return end;
   }
 
   /** Re-reads the head after a rolled-back transaction discarded appended rows. */
@@ -195,16 +249,20 @@ export class EventLog {
     const page: LoggedEvent[] = [];
     let bytes = 0;
     for (const row of rows as Iterable<StoredEvent>) {
-      page.push({ seq: row.seq, sessionId: row.sessionId, frame: frameOf(row) });
-      bytes += (page.at(-1) as LoggedEvent).frame.length;
-      if (bytes >= bounds.maxBytes) break;
+      for (const event of eventsOf(row, after)) {
+        page.push(event);
+        bytes += event.frame.length;
+        if (bytes >= bounds.maxBytes || page.length >= bounds.maxEvents) return page;
+      }
     }
     return page;
   }
 
   /** The frames a run produced, in order (used to rebuild what a killed run had streamed). */
   framesOfRun(runId: string): string[] {
-    return (this.#byRun.all({ run: runId }) as StoredEvent[]).map(frameOf);
+    return (this.#byRun.all({ run: runId }) as StoredEvent[]).flatMap((row) =>
+      eventsOf(row, 0).map((event) => event.frame),
+    );
   }
 
   /**

@@ -306,4 +306,11 @@ export const migrations: readonly string[] = [
     SELECT 1, (SELECT COALESCE(SUM(bytes), 0) FROM events) + (SELECT COALESCE(SUM(length(CAST(frame AS BLOB))), 0) FROM token_events),
       MAX((SELECT COALESCE(MAX(seq), 0) FROM events), (SELECT COALESCE(MAX(seq), 0) FROM token_events));
   `,
+  `
+  -- A commit's run of token deltas of one run is one row: \`frame\` holds their frames joined by newlines
+  -- (JSON never has a raw one), the row's seq is the run's last and \`first_seq\` its first, so a cursor
+  -- anywhere in it finds the row (\`seq > cursor\`) and reads each delta back with its own seq. Rows written
+  -- before hold one delta each and keep \`first_seq\` NULL.
+  ALTER TABLE token_events ADD COLUMN first_seq INTEGER;
+  `,
 ];
