@@ -8,7 +8,7 @@
 
 export type { AgentSessionOptions, AgentTurnOverrides } from "./agent-session.ts";
 export { AgentSession } from "./agent-session.ts";
-export type { EngineClock, IdGenerator } from "./loop/engine-clock.ts";
+export type { EngineClock, IdGenerator, Watchdog } from "./loop/engine-clock.ts";
 export { randomIds, systemClock } from "./loop/engine-clock.ts";
 export type {
   EngineMessage,

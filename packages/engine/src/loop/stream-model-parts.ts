@@ -5,7 +5,7 @@ import type {
 } from "@ai-sdk/provider";
 import { ModelStallError } from "../providers/model-call-failure.ts";
 import { abortError, whenAborted } from "../util/abort.ts";
-import type { EngineClock } from "./engine-clock.ts";
+import { type EngineClock, watchdogOf } from "./engine-clock.ts";
 
 /** How one streamed model call is watched. */
 export interface StreamWatch {
@@ -18,8 +18,9 @@ export interface StreamWatch {
 
 /**
  * Calls `model.doStream` and yields its parts. Raw chunks are requested too, so every byte the server
- * sends (pings included) counts as life. The stall timer runs only while waiting on the network, not
- * while the consumer handles a part. Leaving the loop early cancels the request.
+ * sends (pings included) counts as life. The stall watchdog runs only while waiting on the network, not
+ * while the consumer handles a part; it is one timer per stream, restarted at each wait. Leaving the loop
+ * early cancels the request.
  */
 export async function* streamModelParts(
   model: LanguageModelV3,
@@ -30,41 +31,47 @@ export async function* streamModelParts(
   const forwardAbort = () => request.abort(watch.signal.reason);
   if (watch.signal.aborted) throw abortError(watch.signal);
   watch.signal.addEventListener("abort", forwardAbort, { once: true });
-  const aborted = whenAborted(request.signal);
   let stalled = false;
-  let cancelTimer = () => {};
-  const waitFor = async <T>(work: PromiseLike<T>): Promise<T> => {
-    cancelTimer = watch.clock.setTimer(watch.stallTimeoutMs, () => {
-      stalled = true;
-      request.abort(new ModelStallError(watch.stallTimeoutMs));
-    });
-    try {
-      return await Promise.race([work, aborted.promise]);
-    } finally {
-      cancelTimer();
-    }
-  };
-
+  const watchdog = watchdogOf(watch.clock, watch.stallTimeoutMs, () => {
+    stalled = true;
+    request.abort(new ModelStallError(watch.stallTimeoutMs));
+  });
   let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+  // A model that does not watch its signal still stops: cancelling the reader ends a pending read.
+  const cancelRead = () => reader?.cancel(request.signal.reason).catch(() => {});
+  request.signal.addEventListener("abort", cancelRead, { once: true });
+  const aborted = whenAborted(request.signal);
   let finished = false;
   try {
-    const { stream } = await waitFor(
+    watchdog.arm();
+    const { stream } = await Promise.race([
       model.doStream({ ...callOptions, includeRawChunks: true, abortSignal: request.signal }),
-    );
+      aborted.promise,
+    ]).finally(() => watchdog.disarm());
     reader = stream.getReader();
     for (;;) {
-      const next = await waitFor(reader.read());
+      if (request.signal.aborted) throw abortError(request.signal);
+      watchdog.arm();
+      let next: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        next = await reader.read();
+      } finally {
+        watchdog.disarm();
+      }
       if (next.done) break;
       if (next.value.type === "raw") continue;
       yield next.value;
     }
+    if (request.signal.aborted) throw abortError(request.signal);
     finished = true;
   } catch (error) {
     if (stalled) throw new ModelStallError(watch.stallTimeoutMs);
     if (watch.signal.aborted) throw abortError(watch.signal);
     throw error;
   } finally {
+    watchdog.dispose();
     watch.signal.removeEventListener("abort", forwardAbort);
+    request.signal.removeEventListener("abort", cancelRead);
     aborted.dispose();
     if (!finished) {
       request.abort();

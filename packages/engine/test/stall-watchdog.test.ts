@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { systemClock } from "../src/index.ts";
+
+describe("the system clock's stall watchdog", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const watch = () => {
+    const stalls: number[] = [];
+    const watchdog = systemClock.watchdog?.(1_000, () => stalls.push(Date.now()));
+    if (!watchdog) throw new Error("the system clock has a watchdog");
+    return { watchdog, stalls };
+  };
+
+  it("reports a stall only when one wait lasts the whole timeout, however many waits came before", () => {
+    const { watchdog, stalls } = watch();
+    const start = Date.now();
+    for (let part = 0; part < 50; part++) {
+      watchdog.arm();
+      vi.advanceTimersByTime(900); // a part arrives just in time
+      watchdog.disarm();
+      vi.advanceTimersByTime(5_000); // the consumer is slow: not the network's fault
+    }
+    expect(stalls).toEqual([]);
+    watchdog.arm();
+    vi.advanceTimersByTime(999);
+    expect(stalls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(stalls).toEqual([start + 50 * 5_900 + 1_000]);
+    watchdog.dispose();
+  });
+
+  it("never fires once disposed, and keeps no timer pending", () => {
+    const { watchdog, stalls } = watch();
+    watchdog.arm();
+    watchdog.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(10_000);
+    expect(stalls).toEqual([]);
+  });
+});
