@@ -306,4 +306,8 @@ export const migrations: readonly string[] = [
     SELECT 1, (SELECT COALESCE(SUM(bytes), 0) FROM events) + (SELECT COALESCE(SUM(length(CAST(frame AS BLOB))), 0) FROM token_events),
       MAX((SELECT COALESCE(MAX(seq), 0) FROM events), (SELECT COALESCE(MAX(seq), 0) FROM token_events));
   `,
+  `
+  -- The model an agent CLI said it answered with (its system/init, ACP session/new), for the chat header.
+  ALTER TABLE sessions ADD COLUMN backend_reported_model TEXT;
+  `,
 ];
