@@ -4,8 +4,10 @@ import type {
   AgentCliStatus,
   AgentListResult,
   ExportResult,
+  ModelListResult,
   SessionListResult,
 } from "@parley/protocol";
+import type { AcpProcessPool } from "./acp/acp-process-pool.ts";
 import type { AgentRun } from "./agent-run.ts";
 import type { Clock } from "./run-output-parser.ts";
 
@@ -80,6 +82,11 @@ export interface AgentCli {
   listSessions(cwd?: string): Promise<SessionListResult>;
   /** The agents the CLI offers (a single default one for CLIs without named agents). */
   listAgents(cwd?: string): Promise<AgentListResult>;
+  /**
+   * The models the CLI offers in `cwd`'s project, in its own naming (what `model` takes), and the one it uses
+   * by default where it says; an empty list for a CLI that cannot list them.
+   */
+  listModels(cwd: string): Promise<ModelListResult>;
   /** Whether the CLI is installed and new enough, and its version. */
   discover(): Promise<AgentCliStatus>;
 }
@@ -108,6 +115,11 @@ export interface AgentCliConfig {
    * ignores a protocol its CLI does not speak.
    */
   protocol?: AgentCliProtocol;
+  /**
+   * Where a CLI driven over ACP is kept running between the messages of a session (one process per session,
+   * closed when idle); without it, each message starts the CLI and loads its session again.
+   */
+  acpProcesses?: AcpProcessPool;
   /** Stamps parts whose CLI reports no time; default `Date.now`. */
   now?: Clock;
 }

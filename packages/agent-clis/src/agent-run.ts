@@ -1,7 +1,7 @@
 import type { ResponsePart, RunResult } from "@parley/protocol";
 
 /** What a run reports at its end besides its parts. */
-export type RunOutcome = Pick<RunResult, "success" | "session_id" | "error_message">;
+export type RunOutcome = Pick<RunResult, "success" | "session_id" | "error_message" | "model">;
 
 /**
  * One message being answered by an agent CLI: iterate it for the ResponseParts as they arrive, await `result`

@@ -1,4 +1,6 @@
-import type { AgentCliName, AgentCliProtocol, AgentCliStatus } from "@parley/protocol";
+import type { AgentCliName, AgentCliProtocol, AgentCliStatus, ModelListResult } from "@parley/protocol";
+import { listModelsOverAcp } from "./acp/acp-models.ts";
+import type { AcpProcessPool } from "./acp/acp-process-pool.ts";
 import { type AcpLaunch, runOverAcp } from "./acp/acp-run.ts";
 import {
   type AgentCli,
@@ -37,6 +39,7 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
   protected readonly now: Clock;
   /** The protocol the person chose for this CLI, if any (each adapter has its default). */
   protected readonly protocol: AgentCliProtocol | undefined;
+  protected readonly acpProcesses: AcpProcessPool | undefined;
 
   constructor(
     private readonly identity: CliIdentity,
@@ -51,6 +54,7 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
     this.failureHint = config.failureHint;
     this.now = config.now ?? Date.now;
     this.protocol = config.protocol;
+    this.acpProcesses = config.acpProcesses;
   }
 
   discover(): Promise<AgentCliStatus> {
@@ -99,7 +103,24 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
     const refused = refusedRunArgument(options);
     if (refused !== null)
       return failedRun(`${this.label} was not started: ${refused}`, options.sessionId ?? null);
-    const launch: AcpLaunch = {
+    return runOverAcp(this.acpLaunch(args, extra), options, this.acpProcesses);
+  }
+
+  /** The models the CLI names when an ACP session starts in `cwd` (`args` start it in ACP mode). */
+  protected listModelsOverAcp(
+    args: readonly string[],
+    cwd: string,
+    extra: { env?: NodeJS.ProcessEnv } = {},
+  ): Promise<ModelListResult> {
+    const launch = this.acpLaunch(args, extra);
+    return listModelsOverAcp({ ...launch, timeoutMs: Math.min(this.timeoutMs, COMMAND_TIMEOUT_MS) }, cwd);
+  }
+
+  private acpLaunch(
+    args: readonly string[],
+    extra: { env?: NodeJS.ProcessEnv; sessionOptions?: Record<string, string> },
+  ): AcpLaunch {
+    return {
       label: this.label,
       command: this.command,
       args: [...args, ...this.extraArgs],
@@ -109,13 +130,13 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
       ...(this.failureHint !== undefined && { failureHint: this.failureHint }),
       ...(extra.sessionOptions && { sessionOptions: extra.sessionOptions }),
     };
-    return runOverAcp(launch, options);
   }
 
-  /** Runs a one-shot command (export, list) and returns its stdout, or why it failed. */
+  /** Runs a one-shot command (export, list) and returns its stdout, or why it failed; `stdin` is its input. */
   protected capture(
     args: readonly string[],
     cwd: string,
+    stdin?: string,
   ): Promise<{ stdout: string; failure: string | null }> {
     return captureCli(this.label, {
       command: this.command,
@@ -123,6 +144,7 @@ export abstract class CliAdapter implements Pick<AgentCli, "name" | "label" | "d
       cwd,
       env: this.env,
       timeoutMs: Math.min(this.timeoutMs, COMMAND_TIMEOUT_MS),
+      ...(stdin !== undefined && { stdin }),
     });
   }
 }

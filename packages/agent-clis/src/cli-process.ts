@@ -16,7 +16,10 @@ export interface CliProcessOptions {
   conversation?: boolean;
   /** Aborting kills the CLI's whole process group. */
   signal?: AbortSignal;
-  /** Wall-clock limit; a CLI still running after it is killed (several CLIs retry a dead endpoint forever). */
+  /**
+   * Wall-clock limit; a CLI still running after it is killed (several CLIs retry a dead endpoint forever). 0 sets
+   * none: a long-lived ACP agent is limited per turn by its caller.
+   */
   timeoutMs: number;
   /** How much of stderr to keep (its last characters), to show when the run fails. Default 16 KiB. */
   stderrLimit?: number;
@@ -48,6 +51,8 @@ export function startCliProcess(options: CliProcessOptions): {
   lines: AsyncIterable<string>;
   exit: Promise<CliExit>;
   input: Writable;
+  /** Kills the CLI's process group now (as a cancel would). */
+  stop(): void;
 } {
   const limit = options.stderrLimit ?? 16 * 1024;
   let stderr = "";
@@ -68,7 +73,7 @@ export function startCliProcess(options: CliProcessOptions): {
     killTimer = setTimeout(() => killGroup(child.pid, "SIGKILL"), KILL_GRACE_MS);
     killTimer.unref();
   };
-  const timeout = setTimeout(() => stop("timeout"), options.timeoutMs);
+  const timeout = options.timeoutMs > 0 ? setTimeout(() => stop("timeout"), options.timeoutMs) : undefined;
   const onAbort = (): void => stop("aborted");
   if (options.signal?.aborted) queueMicrotask(onAbort);
   else options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -99,7 +104,7 @@ export function startCliProcess(options: CliProcessOptions): {
   });
 
   const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
-  return { lines, exit, input: child.stdin };
+  return { lines, exit, input: child.stdin, stop: () => stop("aborted") };
 }
 
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {

@@ -3,6 +3,7 @@
  * Gemini CLI. Each adapter runs its CLI as a subprocess and parses that CLI's machine-readable output; callers
  * only ever see the structured results from @parley/protocol.
  */
+export { AcpProcessPool, DEFAULT_ACP_IDLE_MS } from "./acp/acp-process-pool.ts";
 export { AcpProjectFiles } from "./acp/acp-project-files.ts";
 export type {
   AgentCli,

@@ -20,7 +20,12 @@ export function runCli(
     }
     const exit = await process.exit;
     const failure = describeFailure(label, options, exit, parser.errorMessage, hint);
-    return { success: failure === null, session_id: parser.sessionId, error_message: failure };
+    return {
+      success: failure === null,
+      session_id: parser.sessionId,
+      error_message: failure,
+      ...(parser.model && { model: parser.model }),
+    };
   });
 }
 

@@ -11,6 +11,8 @@ export interface RunOutputParser {
   readonly sessionId: string | null;
   /** The failure the output itself reported (an API error, a failed turn), if any. */
   readonly errorMessage: string | null;
+  /** The model the CLI says it answers with, once its output named it (not every CLI does). */
+  readonly model?: string | null;
 }
 
 /** Clock the parsers stamp parts with when the CLI gives no time of its own; tests fix it. */

@@ -4,6 +4,7 @@ import type { RunResult } from "@parley/protocol";
 import { GEMINI_SETTINGS, openCodeConfig, reply } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  AcpProcessPool,
   type AgentCli,
   type AgentPermissionAnswer,
   type AgentPermissionRequest,
@@ -21,10 +22,15 @@ import { drain, interopPath, type RealCliWorld, useRealCliWorld } from "./suppor
 interface AcpCase {
   name: string;
   world: RealCliWorld;
-  cli(): AgentCli;
+  cli(pool?: AcpProcessPool): AgentCli;
   /** The CLI's own tool call that writes `content` to `path`. */
   write(path: string, content: string): ReturnType<typeof reply>;
   model?: string;
+  /** The model the CLI reports it answers with. */
+  reportedModel: string;
+  /** A model it lists in the fake world, and the one it uses by default. */
+  listsModel: string;
+  defaultModel: string;
   /** Whether the CLI finds a session it recorded over ACP again (Gemini CLI 0.61 often does not). */
   loadsSessions: boolean;
   /** How the refusal reached the agent: each CLI goes on differently. */
@@ -34,11 +40,12 @@ interface AcpCase {
 const gemini: AcpCase = {
   name: "Gemini CLI",
   world: useRealCliWorld("gemini-acp"),
-  cli: () =>
+  cli: (pool) =>
     new GeminiCli({
       command: interopPath("gemini"),
       timeoutMs: 60_000,
       protocol: "acp",
+      ...(pool && { acpProcesses: pool }),
       env: {
         ...gemini.world.baseEnv(),
         GEMINI_API_KEY: "fake",
@@ -47,6 +54,9 @@ const gemini: AcpCase = {
     }),
   write: (path, content) => reply().toolCall("write_file", { file_path: path, content }),
   model: "gemini-2.5-flash",
+  reportedModel: "gemini-2.5-flash",
+  listsModel: "gemini-2.5-pro",
+  defaultModel: "auto",
   loadsSessions: false,
   // Gemini CLI tells the model the call was cancelled and the turn goes on.
   expectTold: (result) => {
@@ -59,10 +69,11 @@ const gemini: AcpCase = {
 const opencode: AcpCase = {
   name: "OpenCode",
   world: useRealCliWorld("opencode-acp"),
-  cli: () =>
+  cli: (pool) =>
     new OpenCodeCli({
       command: interopPath("opencode"),
       timeoutMs: 60_000,
+      ...(pool && { acpProcesses: pool }),
       env: {
         ...opencode.world.baseEnv(),
         OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeConfig(opencode.world.server.openaiBaseUrl)),
@@ -72,6 +83,9 @@ const opencode: AcpCase = {
       },
     }),
   write: (path, content) => reply().toolCall("write", { filePath: path, content }),
+  reportedModel: "fake/fake-model",
+  listsModel: "fake/fake-model",
+  defaultModel: "fake/fake-model",
   loadsSessions: true,
   // OpenCode ends the turn with the call failed by the person's refusal.
   expectTold: (result) => {
@@ -129,6 +143,50 @@ describe.each([gemini, opencode])("$name over ACP, the real binary", (acp) => {
     ]);
     sessionId = result.session_id ?? "";
     expect(sessionId).not.toBe("");
+    // The model the CLI says it answered with, for the chat header.
+    expect(result.model).toBe(acp.reportedModel);
+  });
+
+  it("lists the models it offers in the project, and the one it uses by default", async () => {
+    const sessionsBefore = (await acp.cli().listSessions(acp.world.project)).sessions.length;
+    const listed = await acp.cli().listModels(acp.world.project);
+    expect(listed.error_message ?? null).toBeNull();
+    expect(listed.success).toBe(true);
+    // Asking leaves no session behind in the CLI's own list.
+    expect((await acp.cli().listSessions(acp.world.project)).sessions).toHaveLength(sessionsBefore);
+    expect(listed.models.map((model) => model.id)).toContain(acp.listsModel);
+    if (acp.name === "Gemini CLI") expect(listed.current_model).toBe(acp.defaultModel);
+  });
+
+  it("keeps one agent per session between messages: the next one continues without a restart", async () => {
+    const { world } = acp;
+    const pool = new AcpProcessPool();
+    try {
+      world.server.script(reply().text("first kept"));
+      const first = await drain(
+        acp.cli(pool).runAgent({ message: "Remember KEPT-1", cwd: world.project, model: acp.model }),
+      );
+      expect(first.result).toMatchObject({ success: true, error_message: null });
+      expect(pool.size).toBe(1);
+      world.server.script(reply().text("second kept"));
+      const second = await drain(
+        acp.cli(pool).runAgent({
+          message: "And now?",
+          sessionId: first.result.session_id,
+          cwd: world.project,
+          model: acp.model,
+        }),
+      );
+      expect(second.result).toMatchObject({ success: true, session_id: first.result.session_id });
+      expect(second.result.response_parts.map((part) => part.text)).toEqual(["second kept"]);
+      expect(JSON.stringify(world.server.requests.at(-1)?.body)).toContain("Remember KEPT-1");
+      expect(pool.size).toBe(1);
+      // Closing the session's agent (the Parley session was deleted) leaves nothing running.
+      await pool.closeSession(first.result.session_id ?? "");
+      expect(pool.size).toBe(0);
+    } finally {
+      await pool.closeAll();
+    }
   });
 
   it.runIf(acp.loadsSessions)("continues the session: the model gets the earlier turn", async () => {

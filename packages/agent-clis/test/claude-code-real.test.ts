@@ -34,6 +34,14 @@ const cli = (timeoutMs = 60_000) =>
 describe("Claude Code, the real binary", () => {
   let sessionId = "";
 
+  it("lists the models it offers (its answer to initialize), without starting a session", async () => {
+    const listed = await cli().listModels(world.project);
+    expect(listed.error_message ?? null).toBeNull();
+    expect(listed.models.map((model) => model.id)).toEqual(expect.arrayContaining(["default", "sonnet"]));
+    expect(listed.models.find((model) => model.id === "sonnet")?.name).toBe("Sonnet");
+    expect((await cli().listSessions(world.project)).sessions).toEqual([]);
+  });
+
   it("streams thinking, a Bash call and the answer, with Claude Code's tool use id", async () => {
     world.server.script(
       reply().thinking("Let me run it.").toolCall("Bash", { command: "echo tool-ok" }, { id: "toolu_1" }),
@@ -41,6 +49,8 @@ describe("Claude Code, the real binary", () => {
     );
     const { streamed, result } = await drain(cli().runAgent({ message: "Run the tool", cwd: world.project }));
     expect(result).toMatchObject({ success: true, error_message: null });
+    // The model Claude Code chose itself (none was named), as its system/init says.
+    expect(result.model).toBe("claude-opus-5-5");
     expect(result.response_parts.map((part) => part.part_type)).toEqual(["thinking", "tool", "final"]);
     expect(result.response_parts[0]?.text).toBe("Let me run it.");
     expect(result.response_parts[1]).toMatchObject({

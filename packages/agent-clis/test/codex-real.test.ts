@@ -34,6 +34,14 @@ const cli = (timeoutMs = 60_000) =>
 describe("Codex, the real binary", () => {
   let sessionId = "";
 
+  it("offers the model its config.toml names as its only listed model", async () => {
+    expect(await cli().listModels()).toEqual({
+      success: true,
+      models: [{ id: "fake-model" }],
+      current_model: "fake-model",
+    });
+  });
+
   it("streams reasoning, a command and the answer", async () => {
     world.server.script(
       reply().thinking("Thinking it over.").toolCall("exec_command", { cmd: "echo tool-ok" }),

@@ -46,6 +46,7 @@ describe("Gemini CLI, the real binary", () => {
       cli().runAgent({ message: "Read my notes", model, cwd: world.project }),
     );
     expect(result).toMatchObject({ success: true, error_message: null });
+    expect(result.model).toBe(model);
     expect(result.session_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.response_parts.map((part) => part.part_type)).toEqual(["tool", "final"]);
     expect(result.response_parts[0]).toMatchObject({ tool: { name: "read_file", status: "completed" } });

@@ -116,6 +116,7 @@ function syncEffects(reason: string | undefined, sessionId: string | undefined):
   switch (reason) {
     case "session_created":
     case "session_renamed":
+    case "session_updated":
     case "session_deleted":
       return [{ type: "refetch_sessions" }];
     case "settings_changed":

@@ -1,4 +1,6 @@
+import type { AcpProcessPool } from "@parley/agent-clis";
 import type { EnvironmentVariables } from "@parley/engine";
+import type { AgentCliModels } from "./agents/backends/agent-cli-models.ts";
 import type { AgentService } from "./agents/service/agent-service.ts";
 import type { EventBus } from "./bus/event-bus.ts";
 import type { ReplayPages } from "./bus/replay-pages.ts";
@@ -25,6 +27,10 @@ export interface ServerContext {
   env: EnvironmentVariables;
   /** The environment each kind of child process starts from (the person's minus Parley's secrets). */
   children: ChildEnvironments;
+  /** Agent CLIs driven over ACP, kept running between the messages of their sessions. */
+  acpProcesses: AcpProcessPool;
+  /** The models each agent CLI offers in this project, listed once and kept. */
+  agentCliModels: AgentCliModels;
   now: () => number;
   newId: (prefix: string) => string;
   /** The origin browsers use, e.g. `http://127.0.0.1:4780`. */

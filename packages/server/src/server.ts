@@ -4,6 +4,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { AcpProcessPool } from "@parley/agent-clis";
 import {
   type AgentTurnOptions,
   type EnvironmentVariables,
@@ -13,6 +14,7 @@ import {
   parleySecrets,
 } from "@parley/engine";
 import type { IdlePromptStatus, ParleySettings } from "@parley/protocol";
+import { AgentCliModels } from "./agents/backends/agent-cli-models.ts";
 import type { CompactionSettings } from "./agents/compaction/compaction.ts";
 import { AgentService } from "./agents/service/agent-service.ts";
 import { EventBus } from "./bus/event-bus.ts";
@@ -130,6 +132,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     mcp = mcpHub;
     const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
     let workflows: WorkflowService | undefined;
+    const acpProcesses = new AcpProcessPool();
     const agents = new AgentService({
       store,
       bus,
@@ -137,6 +140,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       home: options.home,
       env,
       children,
+      acpProcesses,
       now,
       newId,
       ...(options.turnDefaults && { turnDefaults: options.turnDefaults }),
@@ -169,6 +173,8 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       home: options.home,
       env,
       children,
+      acpProcesses,
+      agentCliModels: new AgentCliModels(),
       now,
       newId,
       origin: () => origin,

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ApprovalSchema, type PermissionRuleRecord, SessionSummarySchema } from "@parley/protocol";
+import {
+  ApprovalSchema,
+  ModelListResultSchema,
+  type PermissionRuleRecord,
+  SessionListSchema,
+  SessionSummarySchema,
+} from "@parley/protocol";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decodeResponse } from "./support/api-checks.ts";
@@ -45,6 +51,9 @@ const CLIS = [
     write: (path: string, content: string) => reply().toolCall("write_file", { file_path: path, content }),
     tool: "write_file",
     rule: "gemini:edit",
+    // Chosen for the session: Gemini CLI reports the model it was started with.
+    reportedModel: "gemini-2.5-flash",
+    listedModel: "gemini-2.5-pro",
   },
   {
     name: "OpenCode",
@@ -52,6 +61,9 @@ const CLIS = [
     write: (path: string, content: string) => reply().toolCall("write", { filePath: path, content }),
     tool: "write",
     rule: "opencode:edit",
+    // None chosen: OpenCode reports the model of its own config.
+    reportedModel: "fake/fake-model",
+    listedModel: "fake/fake-model",
   },
 ];
 
@@ -137,6 +149,48 @@ describe.each(CLIS)("$name over ACP, through the server", { timeout: 180_000 }, 
     );
     expect(card?.rich.data).toMatchObject({ approval_status: "AutoApproved" });
     expect(String((card?.rich.data as { reason?: string } | undefined)?.reason)).toContain(cli.rule);
+  });
+
+  it("keeps the CLI running for the session's next message, shows the model it reports, and stops it with the session", async () => {
+    fake.script(reply().text("first kept"));
+    const first = await startChat(server, { session_id: sessionId, text: "Remember KEPT-7" });
+    expect((await waitForOutcome(events, first.run_id)).outcome).toBe("success");
+    const summary = async () =>
+      (await decodeResponse(await server.request("GET", "/api/sessions"), SessionListSchema)).sessions.find(
+        (session) => session.id === sessionId,
+      );
+    // The header shows the model the CLI said it answered with; a reload reads it from the session.
+    expect((await summary())?.backend_reported_model).toBe(cli.reportedModel);
+    const pool = server.server.context.acpProcesses;
+    const kept = pool.size;
+    expect(kept).toBeGreaterThan(0);
+
+    fake.script(reply().text("second kept"));
+    const second = await startChat(server, {
+      session_id: sessionId,
+      text: "What did I ask you to remember?",
+    });
+    expect((await waitForOutcome(events, second.run_id)).outcome).toBe("success");
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain("Remember KEPT-7");
+    expect(pool.size).toBe(kept);
+
+    expect((await server.request("DELETE", `/api/sessions/${sessionId}`)).status).toBe(200);
+    expect(pool.size).toBe(kept - 1);
+  });
+
+  it("lists the CLI's own models for the new-chat picker", async () => {
+    const listed = await decodeResponse(
+      await server.request("GET", `/api/agent-clis/${cli.session.backend}/models`),
+      ModelListResultSchema,
+    );
+    expect(listed.models.map((model) => model.id)).toContain(cli.listedModel);
+    // Asked once: the second request is answered from what the first found.
+    expect(
+      await decodeResponse(
+        await server.request("GET", `/api/agent-clis/${cli.session.backend}/models`),
+        ModelListResultSchema,
+      ),
+    ).toEqual(listed);
   });
 
   it("stops the CLI's turn on cancel", async () => {

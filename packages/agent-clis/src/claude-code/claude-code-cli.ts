@@ -5,12 +5,14 @@ import {
   type AgentInfo,
   type AgentListResult,
   type ExportResult,
+  type ModelListResult,
   type SessionInfo,
   type SessionListResult,
 } from "@parley/protocol";
 import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
 import type { AgentRun } from "../agent-run.ts";
 import { CliAdapter, messageOf } from "../cli-adapter.ts";
+import { asRecord, asRecords, asString, parseJsonLine } from "../json-line.ts";
 import { ClaudeStreamParser } from "./claude-stream-parser.ts";
 import { claudeSessionInfo, parseClaudeTranscript } from "./claude-transcript.ts";
 
@@ -77,6 +79,34 @@ export class ClaudeCodeCli extends CliAdapter implements AgentCli {
     } catch (error) {
       return { success: false, sessions: [], error_message: messageOf(error) };
     }
+  }
+
+  /**
+   * The models Claude Code offers, from its answer to the `initialize` control request (what the Agent SDK's
+   * `supportedModels()` reads): it answers and exits when its input ends, before any message is sent.
+   */
+  async listModels(cwd: string): Promise<ModelListResult> {
+    const request = { type: "control_request", request_id: "models", request: { subtype: "initialize" } };
+    const args = ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"];
+    const { stdout, failure } = await this.capture(args, cwd, `${JSON.stringify(request)}\n`);
+    if (failure !== null) return { success: false, models: [], current_model: null, error_message: failure };
+    const answer = stdout
+      .split("\n")
+      .map((line) => asRecord(parseJsonLine(line)?.response))
+      .find((response) => response?.request_id === "models");
+    const offered = asRecords(asRecord(answer?.response)?.models);
+    if (answer === undefined || offered.length === 0) {
+      const error = asString(answer?.error) ?? "its answer to initialize named no models";
+      return { success: false, models: [], current_model: null, error_message: `Claude Code: ${error}` };
+    }
+    const models = offered.flatMap((model) => {
+      const id = asString(model.value);
+      const name = asString(model.displayName);
+      const description = asString(model.description);
+      return id === undefined ? [] : [{ id, ...(name && { name }), ...(description && { description }) }];
+    });
+    const current = asString(offered.find((model) => model.value === "default")?.resolvedModel) ?? null;
+    return { success: true, models, current_model: current };
   }
 
   async listAgents(cwd = process.cwd()): Promise<AgentListResult> {

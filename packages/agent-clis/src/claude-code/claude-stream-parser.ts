@@ -11,6 +11,7 @@ import { toolPart } from "../tool-part.ts";
 export class ClaudeStreamParser implements RunOutputParser {
   sessionId: string | null = null;
   errorMessage: string | null = null;
+  model: string | null = null;
   private readonly tools = new Map<string, { name: string; input: unknown }>();
 
   constructor(private readonly now: Clock = Date.now) {}
@@ -26,6 +27,10 @@ export class ClaudeStreamParser implements RunOutputParser {
         return this.toolResults(event);
       case "result":
         this.result(event);
+        return [];
+      case "system":
+        // `system/init` names the model Claude Code chose (its settings, ANTHROPIC_MODEL or `--model`).
+        if (event.subtype === "init") this.model = asString(event.model) ?? this.model;
         return [];
       default:
         return [];

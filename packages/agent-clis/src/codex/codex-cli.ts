@@ -4,6 +4,7 @@ import {
   AGENT_BACKEND_LABELS,
   type AgentListResult,
   type ExportResult,
+  type ModelListResult,
   type SessionInfo,
   type SessionListResult,
 } from "@parley/protocol";
@@ -71,6 +72,19 @@ export class CodexCli extends CliAdapter implements AgentCli {
     } catch (error) {
       return { success: false, sessions: [], error_message: `Codex sessions: ${messageOf(error)}` };
     }
+  }
+
+  /**
+   * Codex lists no models on its command line: the one its `config.toml` names (`model = "…"`) is offered and
+   * is its default; any other is free-typed.
+   */
+  async listModels(): Promise<ModelListResult> {
+    const file = join(this.env.CODEX_HOME ?? join(this.env.HOME ?? "", ".codex"), "config.toml");
+    const config = await readFile(file, "utf8").catch(() => "");
+    // Top-level keys come before the first [table].
+    const topLevel = config.split(/^\s*\[/m)[0] ?? "";
+    const model = /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1] ?? null;
+    return { success: true, models: model === null ? [] : [{ id: model }], current_model: model };
   }
 
   async listAgents(): Promise<AgentListResult> {

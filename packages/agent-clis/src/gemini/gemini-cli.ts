@@ -4,6 +4,7 @@ import {
   AGENT_BACKEND_LABELS,
   type AgentListResult,
   type ExportResult,
+  type ModelListResult,
   type SessionInfo,
   type SessionListResult,
 } from "@parley/protocol";
@@ -82,6 +83,11 @@ export class GeminiCli extends CliAdapter implements AgentCli {
     } catch (error) {
       return { success: false, sessions: [], error_message: `Gemini CLI sessions: ${messageOf(error)}` };
     }
+  }
+
+  /** The models `gemini --acp` names when a session starts (whatever protocol its runs use). */
+  listModels(cwd: string): Promise<ModelListResult> {
+    return this.listModelsOverAcp(["--acp"], cwd);
   }
 
   async listAgents(): Promise<AgentListResult> {

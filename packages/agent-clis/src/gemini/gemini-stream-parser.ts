@@ -11,6 +11,7 @@ import { toolPart } from "../tool-part.ts";
 export class GeminiStreamParser implements RunOutputParser {
   sessionId: string | null = null;
   errorMessage: string | null = null;
+  model: string | null = null;
   private text: ResponsePart | null = null;
   private textCount = 0;
   private readonly tools = new Map<string, { name: string; input: unknown }>();
@@ -24,6 +25,7 @@ export class GeminiStreamParser implements RunOutputParser {
     switch (event.type) {
       case "init":
         this.sessionId = asString(event.session_id) ?? this.sessionId;
+        this.model = asString(event.model) ?? this.model;
         return [];
       case "message": {
         if (event.role !== "assistant") return [];

@@ -2,6 +2,7 @@ import {
   AGENT_BACKEND_LABELS,
   type AgentListResult,
   type ExportResult,
+  type ModelListResult,
   type SessionListResult,
 } from "@parley/protocol";
 import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
@@ -86,6 +87,15 @@ export class OpenCodeCli extends CliAdapter implements AgentCli {
     } catch (error) {
       return { success: false, sessions: [], error_message: `OpenCode's session list: ${messageOf(error)}` };
     }
+  }
+
+  /** `opencode models`: one `provider/model` a line, every model of the providers it is configured with. */
+  async listModels(cwd: string): Promise<ModelListResult> {
+    const { stdout, failure } = await this.capture(["models"], cwd);
+    if (failure !== null) return { success: false, models: [], current_model: null, error_message: failure };
+    const ids = stdout.split("\n").map((line) => line.trim());
+    const models = ids.filter((id) => /^[^\s/]+\/\S+$/.test(id)).map((id) => ({ id }));
+    return { success: true, models, current_model: null };
   }
 
   async listAgents(cwd = process.cwd()): Promise<AgentListResult> {

@@ -38,6 +38,8 @@ export type { ExportResult } from "./export-result.ts";
 export { ExportResultSchema, exportResultToFrontend } from "./export-result.ts";
 export type { HistoryMessage } from "./history-message.ts";
 export { HistoryMessageSchema, historyMessageToFrontend } from "./history-message.ts";
+export type { CliModel, ModelListResult } from "./model-list-result.ts";
+export { CliModelSchema, ModelListResultSchema } from "./model-list-result.ts";
 export { apiPublicSchemas } from "./public-schemas.ts";
 export type { ResponsePart } from "./response-part.ts";
 export { ResponsePartSchema, responsePartToFrontend } from "./response-part.ts";

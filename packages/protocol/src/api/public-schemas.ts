@@ -17,6 +17,7 @@ import { ChatSessionSchema } from "./chat-session.ts";
 import { EpochMillisecondsSchema } from "./epoch-milliseconds.ts";
 import { ExportResultSchema } from "./export-result.ts";
 import { HistoryMessageSchema } from "./history-message.ts";
+import { CliModelSchema, ModelListResultSchema } from "./model-list-result.ts";
 import { ResponsePartSchema } from "./response-part.ts";
 import { ResponsePartToolSchema } from "./response-part-tool.ts";
 import { RunResultSchema } from "./run-result.ts";
@@ -46,5 +47,7 @@ export const apiPublicSchemas = {
   SessionInfo: SessionInfoSchema,
   AgentListResult: AgentListResultSchema,
   AgentInfo: AgentInfoSchema,
+  ModelListResult: ModelListResultSchema,
+  CliModel: CliModelSchema,
   EpochMilliseconds: EpochMillisecondsSchema,
 } satisfies Record<string, z.ZodType>;

@@ -12,6 +12,8 @@ export const RunResultSchema = lazySchema(() =>
     session_id: z.string().nullable(),
     response_parts: z.array(ResponsePartSchema),
     error_message: z.string().nullable(),
+    /** The model the CLI reported it answered with (its own id), when it says. */
+    model: z.string().nullable().optional(),
   }),
 );
 export type RunResult = z.infer<typeof RunResultSchema>;

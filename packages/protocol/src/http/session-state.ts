@@ -21,6 +21,8 @@ export const SessionSummarySchema = lazySchema(() =>
     /** The model and named agent an agent CLI backend runs with, when the session chose them. */
     backend_model: z.string().nullable().optional(),
     backend_agent: z.string().nullable().optional(),
+    /** The model the agent CLI said it answered with (its own id), once a run reported one. */
+    backend_reported_model: z.string().nullable().optional(),
   }),
 );
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;

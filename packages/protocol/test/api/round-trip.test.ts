@@ -132,6 +132,18 @@ const samples: Record<keyof typeof apiPublicSchemas, unknown[]> = {
     { success: false, agents: [], error_message: "failed" },
   ],
   AgentInfo: [{ name: "general", agent_type: "subagent", details: ["task", "read"] }],
+  ModelListResult: [
+    {
+      success: true,
+      models: [{ id: "fake/fake-model" }, { id: "sonnet", name: "Sonnet", description: "fast" }],
+      current_model: "fake/fake-model",
+    },
+    { success: false, models: [], current_model: null, error_message: "not logged in", added_later: 1 },
+  ],
+  CliModel: [
+    { id: "auto", name: "Auto" },
+    { id: "x", added_later: true },
+  ],
   EpochMilliseconds: [earliest, -1, 0, 1_700_000_000_123, latest],
   ResponsePartTool: [
     { name: "read", input: null, status: "running" },

@@ -313,4 +313,8 @@ export const migrations: readonly string[] = [
   -- before hold one delta each and keep \`first_seq\` NULL.
   ALTER TABLE token_events ADD COLUMN first_seq INTEGER;
   `,
+  `
+  -- The model an agent CLI said it answered with (its system/init, ACP session/new), for the chat header.
+  ALTER TABLE sessions ADD COLUMN backend_reported_model TEXT;
+  `,
 ];

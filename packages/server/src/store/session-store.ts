@@ -3,7 +3,7 @@ import type { SqliteDatabase } from "./database.ts";
 
 /** The columns of a session as the API shows it (`untitled` is the store's own). */
 const SUMMARY_COLUMNS =
-  "id, project_root, title, created_at_ms, updated_at_ms, backend, backend_model, backend_agent";
+  "id, project_root, title, created_at_ms, updated_at_ms, backend, backend_model, backend_agent, backend_reported_model";
 
 /** Sessions of a project: a titled conversation with one or more agents. */
 export class SessionStore {
@@ -16,6 +16,7 @@ export class SessionStore {
   readonly #delete;
   readonly #backendSession;
   readonly #setBackendSession;
+  readonly #setReportedModel;
 
   constructor(database: SqliteDatabase) {
     this.#insert = database.prepare(
@@ -39,6 +40,10 @@ export class SessionStore {
     this.#delete = database.prepare("DELETE FROM sessions WHERE id = ?");
     this.#backendSession = database.prepare("SELECT backend_session_id FROM sessions WHERE id = ?");
     this.#setBackendSession = database.prepare("UPDATE sessions SET backend_session_id = ? WHERE id = ?");
+    this.#setReportedModel = database.prepare(
+      `UPDATE sessions SET backend_reported_model = ?
+       WHERE id = ? AND backend_reported_model IS NOT ?`,
+    );
   }
 
   /** Stores a new session; an `untitled` one keeps its placeholder title until `nameUntitled`. */
@@ -48,6 +53,7 @@ export class SessionStore {
       backend: (session.backend ?? "parley") as AgentBackend,
       backend_model: session.backend_model ?? null,
       backend_agent: session.backend_agent ?? null,
+      backend_reported_model: null,
     };
     this.#insert.run({ ...stored, untitled: options.untitled === true ? 1 : 0 });
     return stored;
@@ -62,6 +68,11 @@ export class SessionStore {
   /** Records the external agent CLI's session id, which the session's next message continues. */
   setBackendSession(id: string, backendSessionId: string): void {
     this.#setBackendSession.run(backendSessionId, id);
+  }
+
+  /** Records the model the agent CLI said it answered with; false when it is the one already recorded. */
+  setReportedModel(id: string, model: string): boolean {
+    return this.#setReportedModel.run(model, id, model).changes > 0;
   }
 
   /** Names a session created without a title (from its first message); false when it already has one. */

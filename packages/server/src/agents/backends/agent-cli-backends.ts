@@ -1,4 +1,4 @@
-import { type AgentCli, createAgentCli } from "@parley/agent-clis";
+import { type AcpProcessPool, type AgentCli, createAgentCli } from "@parley/agent-clis";
 import { type EnvironmentVariables, loadSettings, settingsPath } from "@parley/engine";
 import { type AgentBackend, AgentBackendSchema, type AgentCliName } from "@parley/protocol";
 import type { ChildEnvironments } from "../../children/child-environments.ts";
@@ -29,7 +29,7 @@ export function defaultBackend(env: EnvironmentVariables): AgentBackend {
  */
 export async function openAgentCli(
   name: AgentCliName,
-  context: { children: ChildEnvironments; home: string },
+  context: { children: ChildEnvironments; home: string; acpProcesses?: AcpProcessPool },
 ): Promise<AgentCli> {
   const { env, withheld } = await context.children.for(name);
   const command = env[COMMAND_VARIABLES[name]];
@@ -42,6 +42,7 @@ export async function openAgentCli(
     ...(command && { command }),
     ...(failureHint && { failureHint }),
     ...(protocol && { protocol }),
+    ...(context.acpProcesses && { acpProcesses: context.acpProcesses }),
   });
 }
 

@@ -86,6 +86,7 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
     const report = await this.#changeReport();
     store.transaction(() => {
       if (report !== undefined) publishChangeReport(this.context, this.scope, report);
+      if (result.model) this.#noteReportedModel(result.model);
       this.#finish(result.success, result.session_id, result.error_message);
     });
     return completionOf(store, this.runId);
@@ -175,6 +176,17 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
       bus.publish({ type: "TextSegment", agent_id: this.agentId, text: content, message_id: id, ...scope });
     }
     return id;
+  }
+
+  /** Keeps the model the CLI said it answered with, for the header (it shows when the session chose none). */
+  #noteReportedModel(model: string): void {
+    if (!this.context.store.sessions.setReportedModel(this.sessionId, model)) return;
+    this.context.bus.publish({
+      type: "StateUpdated",
+      reason: "session_updated",
+      session_id: this.sessionId,
+      project_root: this.context.projectRoot,
+    });
   }
 
   #finish(success: boolean, backendSessionId: string | null, error: string | null): void {

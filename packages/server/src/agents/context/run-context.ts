@@ -1,3 +1,4 @@
+import type { AcpProcessPool } from "@parley/agent-clis";
 import type { AgentTurnOptions, EngineTool, EnvironmentVariables } from "@parley/engine";
 import type { ChatResponse, PlanData } from "@parley/protocol";
 import type { EventBus } from "../../bus/event-bus.ts";
@@ -34,6 +35,8 @@ export interface AgentServiceContext {
   scopedTools?: (scope: MessageScope) => EngineTool[];
   /** The project's MCP servers, whose tools every run offers. */
   mcp?: McpHub;
+  /** Agent CLIs driven over ACP, kept running between the messages of their sessions. */
+  acpProcesses?: AcpProcessPool;
 }
 
 /** What a run gets: the server's context plus the interaction desks and the message publisher. */

@@ -238,6 +238,9 @@ export class AgentService {
     const running = [...this.#active.values()].filter((active) => active.sessionId === sessionId);
     for (const active of running) active.cancel(true);
     await Promise.all(running.map((active) => this.waitForRun(active.runId)));
+    // The agent CLI kept running for the session's next message has nothing left to answer.
+    const backendSession = this.#context.store.sessions.backendSession(sessionId);
+    if (backendSession !== null) await this.#context.acpProcesses?.closeSession(backendSession);
   }
 
   /** Removes a message from its agent's queue before it is delivered. */
@@ -323,6 +326,7 @@ export class AgentService {
       return this.waitForRun(active.runId);
     });
     await Promise.all(ending);
+    await this.#context.acpProcesses?.closeAll();
   }
 
   async #reportChangesOf(run: KnownFields<AgentRun>): Promise<void> {

@@ -5,6 +5,7 @@ import {
   AgentSummarySchema,
   ChatSessionSchema,
   ExternalSessionParamsSchema,
+  ModelListResultSchema,
   SessionSummarySchema,
   sessionListResultToFrontend,
 } from "@parley/protocol";
@@ -55,6 +56,16 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       params: AgentCliParamsSchema,
       response: z.array(AgentSummarySchema),
       handler: ({ params }) => agentCliAgents(context, params.name),
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/agent-clis/:name/models",
+      summary:
+        "The models an agent CLI offers in this project, in its own naming (what backend_model can name), and its default where it says",
+      tag: "agent-clis",
+      params: AgentCliParamsSchema,
+      response: ModelListResultSchema,
+      handler: ({ params }) => context.agentCliModels.list(context, params.name),
     }),
     defineRoute({
       method: "post",
