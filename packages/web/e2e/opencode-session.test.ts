@@ -70,9 +70,7 @@ describe("a session answered by OpenCode in the browser", { timeout: 300_000 }, 
     await chat.page.waitForURL(/ses_/);
     // The header names OpenCode and the agent chosen for it, never Parley's model.
     expect(await chat.page.getByTestId("agent-cli-name").textContent()).toBe("OpenCode");
-    expect(await chat.page.getByTestId("agent-cli-choices").textContent()).toBe(
-      "its own model · agent build",
-    );
+    expect(await chat.page.getByTestId("agent-cli-choices").textContent()).toBe("agent build");
     expect(await chat.page.getByTestId("model-label").count()).toBe(0);
 
     server.fake.when({ bodyIncludes: "title generator" }, reply().text("Fake title"));

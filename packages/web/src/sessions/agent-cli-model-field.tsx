@@ -14,15 +14,20 @@ export function AgentCliModelField({
   earlier,
   value,
   onChange,
+  ask = true,
 }: {
   api: AgentBackendsApi;
   cli: AgentCliStatus;
+  /** Whether to ask the CLI now: the picker waits until the CLI has listed its agents, one CLI start at a time. */
+  ask?: boolean;
   /** Models earlier Parley sessions chose for this CLI. */
   earlier: readonly string[];
   value: string;
   onChange: (model: string) => void;
 }) {
-  const listed = useLoaded(useCallback(() => api.listModels(cli.name), [api, cli.name]));
+  const listed = useLoaded(
+    useCallback(() => (ask ? api.listModels(cli.name) : new Promise<never>(() => {})), [api, cli.name, ask]),
+  );
   const suggestionsId = useId();
   const offered = listed.state === "ready" ? listed.value.models : [];
   const fallback = listed.state === "ready" ? listed.value.current_model : null;

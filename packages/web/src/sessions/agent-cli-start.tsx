@@ -85,7 +85,14 @@ export function AgentCliStart({
           {agents.error}
         </p>
       )}
-      <AgentCliModelField api={api} cli={cli} earlier={modelSuggestions} value={model} onChange={setModel} />
+      <AgentCliModelField
+        api={api}
+        cli={cli}
+        earlier={modelSuggestions}
+        value={model}
+        onChange={setModel}
+        ask={agents.state !== "loading"}
+      />
       <div className="agent-cli-start-actions">
         <button
           type="submit"
