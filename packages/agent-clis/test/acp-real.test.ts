@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunResult } from "@parley/protocol";
 import { GEMINI_SETTINGS, openCodeConfig, reply } from "@parley/testkit";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   AcpProcessPool,
   type AgentCli,
@@ -152,8 +152,10 @@ describe.each([gemini, opencode])("$name over ACP, the real binary", (acp) => {
     const listed = await acp.cli().listModels(acp.world.project);
     expect(listed.error_message ?? null).toBeNull();
     expect(listed.success).toBe(true);
-    // Asking leaves no session behind in the CLI's own list.
-    expect((await acp.cli().listSessions(acp.world.project)).sessions).toHaveLength(sessionsBefore);
+    // `opencode models` leaves no session behind in OpenCode's own list. Gemini CLI's ACP session/new, opened
+    // only to ask, may (known gap, see the ACP decision).
+    if (acp.name === "OpenCode")
+      expect((await acp.cli().listSessions(acp.world.project)).sessions).toHaveLength(sessionsBefore);
     expect(listed.models.map((model) => model.id)).toContain(acp.listsModel);
     if (acp.name === "Gemini CLI") expect(listed.current_model).toBe(acp.defaultModel);
   });
@@ -199,6 +201,36 @@ describe.each([gemini, opencode])("$name over ACP, the real binary", (acp) => {
     expect(result.response_parts.map((part) => part.text)).toEqual(["second answer"]);
     expect(JSON.stringify(world.server.requests.at(-1)?.body)).toContain("Write allowed.txt");
   });
+
+  it.runIf(acp.loadsSessions)(
+    "closes an agent left idle, and the next message loads the session in a new one",
+    async () => {
+      const { world } = acp;
+      const pool = new AcpProcessPool({ idleMs: 1 });
+      try {
+        world.server.script(reply().text("before idle"));
+        const first = await drain(
+          acp.cli(pool).runAgent({ message: "Remember IDLE-3", cwd: world.project, model: acp.model }),
+        );
+        expect(first.result.success).toBe(true);
+        await vi.waitFor(() => expect(pool.size).toBe(0), { timeout: 15_000 });
+        world.server.script(reply().text("after idle"));
+        const second = await drain(
+          acp.cli(pool).runAgent({
+            message: "What was it?",
+            sessionId: first.result.session_id,
+            cwd: world.project,
+            model: acp.model,
+          }),
+        );
+        expect(second.result).toMatchObject({ success: true, session_id: first.result.session_id });
+        expect(second.result.response_parts.map((part) => part.text)).toEqual(["after idle"]);
+        expect(JSON.stringify(world.server.requests.at(-1)?.body)).toContain("Remember IDLE-3");
+      } finally {
+        await pool.closeAll();
+      }
+    },
+  );
 
   it("writes nothing when the person rejects the call, and the agent is told", async () => {
     const { world } = acp;

@@ -7,6 +7,8 @@ import {
   type ChatSession,
   ChatSessionSchema,
   decodeWith,
+  type ModelListResult,
+  ModelListResultSchema,
   type SessionSummary,
   SessionSummarySchema,
 } from "@parley/protocol";
@@ -25,6 +27,18 @@ export function listAgentClis(http: HttpTransport, options: Signal): Promise<Age
   return http.json("GET", "/api/agent-clis", {
     ...options,
     decode: (value) => decodeArray(value, (item) => decodeWith(AgentCliStatusSchema, item)),
+  });
+}
+
+/** `GET /api/agent-clis/:name/models`: the CLI's own models, what `backend_model` can name. */
+export function listAgentCliModels(
+  http: HttpTransport,
+  name: AgentCliName,
+  options: Signal,
+): Promise<ModelListResult> {
+  return http.json("GET", `${cliPath(name)}/models`, {
+    ...options,
+    decode: (value) => decodeWith(ModelListResultSchema, value),
   });
 }
 

@@ -30,6 +30,7 @@ import {
   type KnownFields,
   type MessagePage,
   MessagePageSchema,
+  type ModelListResult,
   type PermissionRuleDeleted,
   type PermissionRuleRecord,
   type PlanActionResponse,
@@ -388,6 +389,11 @@ export class ParleyClient {
   /** `GET /api/agent-clis/:name/agents`: an agent CLI's named agents for this project. */
   listAgentCliAgents(name: AgentCliName, options: RequestOptions = {}): Promise<AgentSummary[]> {
     return agentClis.listAgentCliAgents(this.#http, name, options);
+  }
+
+  /** `GET /api/agent-clis/:name/models`: the models an agent CLI offers in this project, and its default. */
+  listAgentCliModels(name: AgentCliName, options: RequestOptions = {}): Promise<ModelListResult> {
+    return agentClis.listAgentCliModels(this.#http, name, options);
   }
 
   /** `GET /api/agent-clis/:name/sessions`: an agent CLI's own earlier sessions for this project. */

@@ -377,6 +377,15 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
       field: "params.name",
     },
   ],
+  "GET /api/agent-clis/:name/models": () => [
+    {
+      name: "a CLI Parley has no adapter for",
+      path: "/api/agent-clis/cobol/models",
+      status: 400,
+      code: "invalid_request",
+      field: "params.name",
+    },
+  ],
   "GET /api/agent-clis": () => [],
   "GET /api/agent-clis/:name/sessions": () => [
     {

@@ -151,6 +151,7 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       backend: "parley",
       backend_model: null,
       backend_agent: null,
+      backend_reported_model: null,
     });
   },
   "PATCH /api/sessions/:session_id": async ({ call, server }) => {
@@ -248,6 +249,14 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       name: "reviewer",
       type: "project",
       details: ["Reviews a change for bugs"],
+    });
+  },
+  "GET /api/agent-clis/:name/models": async ({ call }) => {
+    // Codex lists no models of its own; with no config.toml it names none, and its default is its own.
+    expect(await call("/api/agent-clis/codex/models")).toEqual({
+      success: true,
+      models: [],
+      current_model: null,
     });
   },
   "GET /api/agent-clis": async ({ call }) => {

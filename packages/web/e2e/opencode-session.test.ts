@@ -41,7 +41,7 @@ afterAll(() => {
 describe("a session answered by OpenCode in the browser", { timeout: 300_000 }, () => {
   const suite = useBrowserSuite();
 
-  it("starts with the named agent and model picked from OpenCode's own list, and runs its shell in the project", async () => {
+  it("starts with the named agent picked from OpenCode's own list, offers its models, shows the model it answered with, and runs its shell in the project", async () => {
     const { server } = suite;
     mkdirSync(join(variables.XDG_CONFIG_HOME, "opencode"), { recursive: true });
     writeFileSync(
@@ -61,14 +61,16 @@ describe("a session answered by OpenCode in the browser", { timeout: 300_000 }, 
     expect(offered[0]).toBe("OpenCode's default");
     expect(offered).toContain("plan (primary)");
     await agent.selectOption("build");
-    await start.getByTestId("agent-cli-model").fill("fake/fake-model");
+    // The model field suggests OpenCode's own models (`opencode models`) once it has listed them.
+    const model = start.getByTestId("agent-cli-model");
+    await start.locator('datalist option[value="fake/fake-model"]').waitFor({ state: "attached" });
+    expect(await model.getAttribute("data-models")).toBe("ready");
+    // No model is chosen: OpenCode answers with its own.
     await start.getByTestId("agent-cli-start-button").click();
     await chat.page.waitForURL(/ses_/);
-    // The header names OpenCode with the model and agent chosen for it, never Parley's model.
+    // The header names OpenCode and the agent chosen for it, never Parley's model.
     expect(await chat.page.getByTestId("agent-cli-name").textContent()).toBe("OpenCode");
-    expect(await chat.page.getByTestId("agent-cli-choices").textContent()).toBe(
-      "fake/fake-model · agent build",
-    );
+    expect(await chat.page.getByTestId("agent-cli-choices").textContent()).toBe("agent build");
     expect(await chat.page.getByTestId("model-label").count()).toBe(0);
 
     server.fake.when({ bodyIncludes: "title generator" }, reply().text("Fake title"));
@@ -89,5 +91,14 @@ describe("a session answered by OpenCode in the browser", { timeout: 300_000 }, 
     );
     expect(asked.at(-1)?.body).toMatchObject({ model: "fake-model" });
     expect(await chat.messages("agent").last().getByTestId("message-author").textContent()).toBe("OpenCode");
+    // The header now names the model OpenCode said it answered with, and still does after a reload.
+    const choices = chat.page.getByTestId("agent-cli-choices");
+    await chat.page.waitForFunction(() =>
+      document.querySelector('[data-testid="agent-cli-choices"]')?.textContent?.startsWith("fake/"),
+    );
+    expect(await choices.textContent()).toBe("fake/fake-model · agent build");
+    await chat.page.reload();
+    await choices.waitFor();
+    expect(await choices.textContent()).toBe("fake/fake-model · agent build");
   });
 });

@@ -1,5 +1,5 @@
 import type { AgentCliStatus, SessionSummary } from "@parley/protocol";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { AgentBackendsApi, AgentCliSessionRequest } from "../src/sessions/agent-backends-api.ts";
@@ -49,6 +49,14 @@ function scriptedApi(): AgentBackendsApi & { created: AgentCliSessionRequest[]; 
             { name: "plan", type: "primary", details: [] },
           ]
         : [{ name: "default", type: "primary", details: ["Codex has no named agents"] }],
+    listModels: async (backend) =>
+      backend === "opencode"
+        ? {
+            success: true,
+            models: [{ id: "opencode/big-pickle", name: "Big Pickle" }, { id: "fake/fake-model" }],
+            current_model: null,
+          }
+        : { success: true, models: [{ id: "gpt-9" }], current_model: "gpt-9" },
     listSessions: async (backend) =>
       backend === "codex" ? [{ id: "thread-1", title: "Fix the tests", updated: "2026-11-26" }] : [],
     createSession: async (request) => {
@@ -66,7 +74,10 @@ describe("New chat with an agent CLI", () => {
   it("offers only the installed agent CLIs, and starts the chosen one with its named agent and a model", async () => {
     const api = scriptedApi();
     const onOpen = vi.fn();
-    const earlier = [summary("ses_old", { backend: "opencode", backend_model: "fake/fake-model" })];
+    const earlier = [
+      summary("ses_old", { backend: "opencode", backend_model: "fake/fake-model" }),
+      summary("ses_older", { backend: "opencode", backend_model: "fake/older" }),
+    ];
     render(<NewSessionBackend api={api} sessions={earlier} onOpen={onOpen} />);
     const picker = await screen.findByTestId("session-new-backend");
     expect(
@@ -80,12 +91,19 @@ describe("New chat with an agent CLI", () => {
       "build (primary)",
       "plan (primary)",
     ]);
-    // The model earlier OpenCode sessions chose is suggested.
-    const suggestions = document.getElementById(
-      screen.getByTestId("agent-cli-model").getAttribute("list") ?? "",
-    );
-    expect([...(suggestions?.querySelectorAll("option") ?? [])].map((option) => option.value)).toEqual([
-      "fake/fake-model",
+    // OpenCode's own models are suggested once it has listed them, then the ones earlier sessions chose.
+    const field = screen.getByTestId("agent-cli-model");
+    await waitFor(() => expect(field.getAttribute("data-models")).toBe("ready"));
+    const suggestions = document.getElementById(field.getAttribute("list") ?? "");
+    expect(
+      [...(suggestions?.querySelectorAll("option") ?? [])].map((option) => [
+        option.value,
+        option.getAttribute("label"),
+      ]),
+    ).toEqual([
+      ["opencode/big-pickle", "Big Pickle"],
+      ["fake/fake-model", null],
+      ["fake/older", null],
     ]);
     await userEvent.selectOptions(agent, "plan");
     await userEvent.type(screen.getByTestId("agent-cli-model"), "fake/other");
@@ -128,6 +146,36 @@ describe("New chat with an agent CLI", () => {
     );
     await userEvent.click(screen.getByTestId("agent-cli-start-button"));
     expect(api.created).toEqual([{ backend: "opencode" }]);
+  });
+
+  it("fills the model field in once the CLI has listed its models, names its default, and says why it could not", async () => {
+    const api = scriptedApi();
+    let answer: (result: Awaited<ReturnType<AgentBackendsApi["listModels"]>>) => void = () => {};
+    api.listModels = () =>
+      new Promise((resolve) => {
+        answer = resolve;
+      });
+    render(<NewSessionBackend api={api} onOpen={vi.fn()} />);
+    await userEvent.selectOptions(await screen.findByTestId("session-new-backend"), "codex");
+    // The picker does not wait for the CLI: the form is there, saying it is asking.
+    const field = screen.getByTestId("agent-cli-model");
+    expect(screen.getByTestId("agent-cli-models-loading").textContent).toBe("Asking Codex for its models…");
+    expect(field.getAttribute("placeholder")).toBe("Codex's configured model");
+    await act(async () => answer({ success: true, models: [{ id: "gpt-9" }], current_model: "gpt-9" }));
+    expect(field.getAttribute("placeholder")).toBe("Codex's default (gpt-9)");
+    expect(screen.queryByTestId("agent-cli-models-loading")).toBeNull();
+
+    api.listModels = async () => {
+      throw new Error("Gemini CLI did not list its models over ACP: not logged in");
+    };
+    await userEvent.selectOptions(screen.getByTestId("session-new-backend"), "opencode");
+    expect((await screen.findByTestId("agent-cli-models-error")).textContent).toBe(
+      "Gemini CLI did not list its models over ACP: not logged in",
+    );
+    // Still free-typed: the chat starts with what was typed.
+    await userEvent.type(screen.getByTestId("agent-cli-model"), "mine/model");
+    await userEvent.click(screen.getByTestId("agent-cli-start-button"));
+    expect(api.created).toEqual([{ backend: "opencode", backend_model: "mine/model" }]);
   });
 
   it("shows nothing when no agent CLI is installed", async () => {

@@ -4,6 +4,7 @@ import type {
   AgentSummary,
   ChatSession,
   CreateSessionRequest,
+  ModelListResult,
   SessionSummary,
 } from "@parley/protocol";
 import { ParleyClient } from "@parley/sdk";
@@ -17,6 +18,8 @@ export interface AgentBackendsApi {
   listAgentClis(): Promise<AgentCliStatus[]>;
   /** `GET /api/agent-clis/:name/agents`: the CLI's named agents (rejects with the CLI's words). */
   listAgents(backend: AgentCliName): Promise<AgentSummary[]>;
+  /** `GET /api/agent-clis/:name/models`: the CLI's own models and its default (rejects with its words). */
+  listModels(backend: AgentCliName): Promise<ModelListResult>;
   /** `GET /api/agent-clis/:name/sessions`: the CLI's own earlier sessions for this project. */
   listSessions(backend: AgentCliName): Promise<ChatSession[]>;
   /** `POST /api/sessions` with a backend: an empty session the CLI answers. */
@@ -31,6 +34,7 @@ export function createAgentBackendsApi(client: ParleyClient = new ParleyClient()
     // Offline or signed out: the picker stays hidden, and New chat still works.
     listAgentClis: () => client.listAgentClis().catch(() => []),
     listAgents: (backend) => client.listAgentCliAgents(backend),
+    listModels: (backend) => client.listAgentCliModels(backend),
     listSessions: (backend) => client.listAgentCliSessions(backend),
     createSession: (request) => client.createSession(request),
     importSession: (backend, sessionId) => client.importAgentCliSession(backend, sessionId),

@@ -1,11 +1,12 @@
 import type { AgentCliStatus, AgentSummary, ChatSession } from "@parley/protocol";
-import { useCallback, useId, useState } from "react";
+import { useCallback, useState } from "react";
 import type { AgentBackendsApi } from "./agent-backends-api.ts";
+import { AgentCliModelField } from "./agent-cli-model-field.tsx";
 import { type Loaded, useLoaded } from "./use-loaded.ts";
 
 /**
  * Starting a chat an agent CLI answers: the CLI's named agent (from its own list) and model (free text in
- * the CLI's naming, suggesting the ones earlier sessions used), or its defaults; and the CLI's own earlier
+ * the CLI's naming, suggesting the CLI's own and the ones earlier sessions used), or its defaults; and the CLI's own earlier
  * sessions for this project, each imported with its history to continue here.
  */
 export function AgentCliStart({
@@ -28,7 +29,6 @@ export function AgentCliStart({
   const [model, setModel] = useState("");
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const modelsId = useId();
 
   const open = async (opening: () => Promise<{ id: string }>) => {
     setBusy(true);
@@ -85,21 +85,14 @@ export function AgentCliStart({
           {agents.error}
         </p>
       )}
-      <label>
-        <span className="muted">Model</span>
-        <input
-          data-testid="agent-cli-model"
-          list={modelsId}
-          value={model}
-          placeholder={`${cli.label}'s configured model`}
-          onChange={(event) => setModel(event.target.value)}
-        />
-        <datalist id={modelsId}>
-          {modelSuggestions.map((suggestion) => (
-            <option key={suggestion} value={suggestion} />
-          ))}
-        </datalist>
-      </label>
+      <AgentCliModelField
+        api={api}
+        cli={cli}
+        earlier={modelSuggestions}
+        value={model}
+        onChange={setModel}
+        ask={agents.state !== "loading"}
+      />
       <div className="agent-cli-start-actions">
         <button
           type="submit"

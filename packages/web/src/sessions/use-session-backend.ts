@@ -8,6 +8,8 @@ export interface SessionAgentCli {
   label: string;
   /** The model the session chose for it (`backend_model`), when it chose one. */
   model?: string;
+  /** The model the CLI said it answered with (`backend_reported_model`), once a run reported one. */
+  reportedModel?: string;
   /** The CLI's named agent or profile the session chose (`backend_agent`), when it chose one. */
   agent?: string;
 }
@@ -20,6 +22,7 @@ export function agentCliOf(session: SessionSummary | undefined): SessionAgentCli
     name: backend,
     label: AGENT_BACKEND_LABELS[backend],
     ...(session?.backend_model && { model: session.backend_model }),
+    ...(session?.backend_reported_model && { reportedModel: session.backend_reported_model }),
     ...(session?.backend_agent && { agent: session.backend_agent }),
   };
 }

@@ -5,7 +5,9 @@ import type { SessionAgentCli } from "../sessions/use-session-backend.ts";
  * and named agent the session chose for it, when it chose them.
  */
 export function AgentCliLabel({ cli }: { cli: SessionAgentCli }) {
-  const choices = [cli.model, cli.agent === undefined ? undefined : `agent ${cli.agent}`].filter(
+  // The model the CLI says it answers with, else the one chosen for it (before its first answer).
+  const model = cli.reportedModel ?? cli.model;
+  const choices = [model, cli.agent === undefined ? undefined : `agent ${cli.agent}`].filter(
     (choice): choice is string => choice !== undefined,
   );
   return (
