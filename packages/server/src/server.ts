@@ -108,7 +108,8 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   let idle: IdleScheduler | undefined;
   let mcp: McpHub | undefined;
   try {
-    store = new Store(join(dataDirectory, "parley.db"));
+    // A team's servers share one PostgreSQL database; one person's server keeps a SQLite file per project.
+    store = new Store(env.PARLEY_DATABASE_URL || join(dataDirectory, "parley.db"));
     const bus = new EventBus(store.events, store.transactor, now);
     const credentials = new Credentials(options.home, dataDirectory, options.token);
     const children = new ChildEnvironments({

@@ -1,6 +1,6 @@
-import type { SqliteDatabase } from "./database.ts";
 import { EventLogPruning, type PruneLimits } from "./event-log-pruning.ts";
 import { packRow, packText, unpackText } from "./packed-text.ts";
+import type { StoreDatabase } from "./store-database.ts";
 import { attachText, type TextStore } from "./text-store.ts";
 
 /** One stored event: its seq (the SSE id), the session it belongs to, and its serialized UiSseMessage frame. */
@@ -73,7 +73,7 @@ export type { PruneLimits } from "./event-log-pruning.ts";
  * (docs/decisions/2026-11-26-storage-footprint.md). Reads merge them in seq order, so a reader sees one log.
  */
 export class EventLog {
-  readonly #database: SqliteDatabase;
+  readonly #database: StoreDatabase;
   readonly #texts: TextStore;
   readonly #pruning: EventLogPruning;
   readonly #insert;
@@ -87,7 +87,7 @@ export class EventLog {
   #head: number;
   #bytes: number;
 
-  constructor(database: SqliteDatabase, texts: TextStore) {
+  constructor(database: StoreDatabase, texts: TextStore) {
     this.#database = database;
     this.#texts = texts;
     this.#pruning = new EventLogPruning(database);
@@ -118,7 +118,7 @@ export class EventLog {
       // One MIN or MAX per subquery: SQLite reads each from an end of the table, not by scanning it.
       `SELECT MIN(low) AS floor, MAX(high) AS head FROM (
          SELECT (SELECT MIN(seq) FROM events) AS low, (SELECT MAX(seq) FROM events) AS high
-         UNION ALL SELECT (SELECT MIN(seq) FROM token_events), (SELECT MAX(seq) FROM token_events))`,
+         UNION ALL SELECT (SELECT MIN(seq) FROM token_events), (SELECT MAX(seq) FROM token_events)) AS ends`,
     );
     this.#head = this.#readBounds().head;
     this.#bytes = this.#pruning.readBytes();
@@ -147,6 +147,9 @@ export class EventLog {
     events: readonly Appended[],
   ): (LoggedEvent & Pick<Appended, "event">)[] {
     if (!this.#database.inTransaction) throw new Error("EventLog.append must run inside a transaction");
+    // A database shared by several servers: appends queue on one lock per transaction, and the head is
+    // read back under it, so seqs commit in order and a rolled-back append leaves no gap.
+    if (this.#database.lockEventLog?.()) this.#head = this.#readBounds().head;
     const logged: (LoggedEvent & Pick<Appended, "event">)[] = new Array(events.length);
     for (let index = 0; index < events.length; index++) {
       const event = events[index] as Appended;

@@ -1,28 +1,30 @@
 import { ApprovalStore } from "./approval-store.ts";
 import { ChangeBaselineStore } from "./change-baseline-store.ts";
 import { ConversationStore } from "./conversation-store.ts";
-import { openDatabase, type SqliteDatabase } from "./database.ts";
+import { openDatabase } from "./database.ts";
 import { EventLog } from "./event-log.ts";
 import { MessageStore } from "./message-store.ts";
 import { AgentOverrideStore, ChatRequestStore, MissionStore } from "./misc-stores.ts";
 import { PermissionRuleStore } from "./permission-rule-store.ts";
+import { isPostgresUrl, openPostgres } from "./postgres/open-postgres.ts";
 import { QuestionStore } from "./question-store.ts";
 import { QueueStore } from "./queue-store.ts";
 import { RunStore } from "./run-store.ts";
 import { SessionAgentStore } from "./session-agent-store.ts";
 import { SessionStore } from "./session-store.ts";
+import type { StoreDatabase } from "./store-database.ts";
 import { TextStore } from "./text-store.ts";
 import { Transactor } from "./transactor.ts";
 import { WorkflowExecutionStore } from "./workflow-execution-store.ts";
 
 /**
- * Parley's embedded store: one SQLite file (WAL) holding the event log and all state. Repositories are
- * synchronous (better-sqlite3), so a unit of work and the events it publishes commit in one transaction
- * and are delivered in seq order right after it; see docs/decisions for why, and what a PostgreSQL
- * backend would need.
+ * Parley's store: the event log and all state, in one SQLite file (WAL, the embedded default) or in a
+ * PostgreSQL database (`location` a `postgres://` URL). Repositories are synchronous on both, so a unit of
+ * work and the events it publishes commit in one transaction and are delivered in seq order right after
+ * it (docs/decisions/2026-11-21-synchronous-store.md, 2026-11-26-postgres-store.md).
  */
 export class Store {
-  readonly database: SqliteDatabase;
+  readonly database: StoreDatabase;
   readonly transactor: Transactor;
   readonly texts: TextStore;
   readonly events: EventLog;
@@ -41,8 +43,9 @@ export class Store {
   readonly changeBaselines: ChangeBaselineStore;
   readonly workflows: WorkflowExecutionStore;
 
-  constructor(file: string) {
-    this.database = openDatabase(file);
+  /** A SQLite file's path or a PostgreSQL URL. */
+  constructor(location: string) {
+    this.database = isPostgresUrl(location) ? openPostgres(location) : openDatabase(location);
     this.transactor = new Transactor(this.database);
     this.texts = new TextStore(this.database);
     this.events = new EventLog(this.database, this.texts);

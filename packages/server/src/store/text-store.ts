@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { SqliteDatabase } from "./database.ts";
 import { packRow, packText, unpackText } from "./packed-text.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /** Strings shorter than this stay inside the row that holds them: a reference would save little. */
 const KEEP_APART_FROM_CHARACTERS = 400;
@@ -28,7 +28,7 @@ export class TextStore {
   readonly #get;
   readonly #forget;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#find = database.prepare("SELECT id FROM texts WHERE session_id = ? AND hash = ?");
     this.#insert = database.prepare("INSERT INTO texts (session_id, hash, body) VALUES (?, ?, ?)");
     this.#get = database.prepare("SELECT body FROM texts WHERE id = ?");
