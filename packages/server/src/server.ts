@@ -32,6 +32,7 @@ import {
 import type { SchedulerClock } from "./missions/scheduler-clock.ts";
 import type { ServerContext } from "./server-context.ts";
 import { EventRetention } from "./store/event-retention.ts";
+import { CommitListener } from "./store/postgres/commit-listener.ts";
 import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
 import { recordServerAddress } from "./store/server-address.ts";
 import { Store } from "./store/store.ts";
@@ -107,10 +108,15 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   let retention: EventRetention | undefined;
   let idle: IdleScheduler | undefined;
   let mcp: McpHub | undefined;
+  let commits: CommitListener | undefined;
   try {
     // A team's servers share one PostgreSQL database; one person's server keeps a SQLite file per project.
     store = new Store(env.PARLEY_DATABASE_URL || join(dataDirectory, "parley.db"));
     const bus = new EventBus(store.events, store.transactor, now);
+    if (store.events.shared) {
+      // Other servers on the same database: their commits reach this server's SSE clients too.
+      commits = await CommitListener.start(env.PARLEY_DATABASE_URL as string, () => bus.catchUpForeign());
+    }
     const credentials = new Credentials(options.home, dataDirectory, options.token);
     const children = new ChildEnvironments({
       env,
@@ -242,6 +248,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         await mcpHub.close();
         bus.flush();
         await closed;
+        await commits?.close();
         store?.close();
         forgetAddress();
         unlock();
@@ -251,6 +258,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     idle?.stop();
     retention?.stop();
     await mcp?.close();
+    await commits?.close();
     store?.close();
     unlock();
     throw error;

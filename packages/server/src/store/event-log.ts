@@ -174,6 +174,22 @@ export class EventLog {
     return logged;
   }
 
+  /** Whether other servers append to this log too (a shared PostgreSQL database). */
+  get shared(): boolean {
+    return this.#database.lockEventLog !== undefined;
+  }
+
+  /** Notes that events through `seq` exist (committed by another server sharing the log). */
+  advanceHead(seq: number): void {
+    if (seq > this.#head) this.#head = seq;
+  }
+
+  /** The head as the database has it now (another server may have appended); never moves it back. */
+  refreshHead(): number {
+    this.advanceHead(this.#readBounds().head);
+    return this.#head;
+  }
+
   /** Re-reads the head after a rolled-back transaction discarded appended rows. */
   resyncHead(): void {
     this.#head = this.#readBounds().head;

@@ -30,7 +30,9 @@ export class TextStore {
 
   constructor(database: StoreDatabase) {
     this.#find = database.prepare("SELECT id FROM texts WHERE session_id = ? AND hash = ?");
-    this.#insert = database.prepare("INSERT INTO texts (session_id, hash, body) VALUES (?, ?, ?)");
+    this.#insert = database.prepare(
+      "INSERT INTO texts (session_id, hash, body) VALUES (?, ?, ?) RETURNING id",
+    );
     this.#get = database.prepare("SELECT body FROM texts WHERE id = ?");
     this.#forget = database.prepare("DELETE FROM texts WHERE session_id = ?");
   }
@@ -41,7 +43,7 @@ export class TextStore {
     const hash = createHash("sha256").update(text).digest().subarray(0, 16);
     const found = this.#find.get(sessionId, hash) as { id: number } | undefined;
     if (found !== undefined) return found.id;
-    return Number(this.#insert.run(sessionId, hash, packText(text)).lastInsertRowid);
+    return (this.#insert.get(sessionId, hash, packText(text)) as { id: number }).id;
   }
 
   /** A stored text by id, as stored (packed or not). */

@@ -22,6 +22,13 @@ export async function testCluster(): Promise<PostgresCluster> {
   return cluster;
 }
 
+/** Stops the test file's cluster (its databases go with it). */
+export function stopTestCluster(): void {
+  cluster?.stop();
+  cluster = undefined;
+  databases.clear();
+}
+
 /** The environment a test server gets for its database: a PostgreSQL URL for `home`, or nothing. */
 export async function testDatabaseEnv(home: string): Promise<Record<string, string>> {
   if (!usesPostgres()) return {};

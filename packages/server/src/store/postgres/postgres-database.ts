@@ -4,6 +4,9 @@ import { type PostgresStatementText, parametersOf, toPostgres } from "./sql-dial
 import { type BridgeResult, SyncBridge } from "./sync-bridge.ts";
 import { decodeRow, encodeValue } from "./value-codec.ts";
 
+/** The channel a commit that appended events notifies, so other servers read the log. */
+export const EVENTS_CHANNEL = "parley_events";
+
 /** The advisory lock key that orders appends to the event log across servers ("parley-log"). */
 const EVENT_LOG_LOCK = 0x7061726c;
 
@@ -70,7 +73,8 @@ export class PostgresDatabase implements StoreDatabase {
   lockEventLog(): boolean {
     if (this.#depth === 0) throw new Error("the event log is locked inside a transaction only");
     if (this.#eventLogLocked) return false;
-    this.run(`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK})`);
+    // The notification goes out only if the transaction commits, and after it: other servers then read.
+    this.run(`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK}), pg_notify('${EVENTS_CHANNEL}', '')`);
     this.#eventLogLocked = true;
     return true;
   }
