@@ -246,6 +246,12 @@ describe.each(backends)("the store on $name", ({ skip, location }) => {
   });
 });
 
+test("a PostgreSQL database that cannot be reached fails the start with its address, never its password", () => {
+  expect(() => new Store("postgres://parley:secret-password@127.0.0.1:1/parley")).toThrow(
+    "cannot use the PostgreSQL database at postgres://parley:***@127.0.0.1:1/parley:",
+  );
+});
+
 describe.skipIf(missing !== undefined)("one PostgreSQL database shared by two servers", () => {
   test("appends from both get one gap-free seq order, each seeing the other's events", async () => {
     const where = (await testCluster()).createDatabase();

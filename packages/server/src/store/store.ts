@@ -7,6 +7,7 @@ import { MessageStore } from "./message-store.ts";
 import { AgentOverrideStore, ChatRequestStore, MissionStore } from "./misc-stores.ts";
 import { PermissionRuleStore } from "./permission-rule-store.ts";
 import { isPostgresUrl, openPostgres } from "./postgres/open-postgres.ts";
+import { PostgresDatabase } from "./postgres/postgres-database.ts";
 import { QuestionStore } from "./question-store.ts";
 import { QueueStore } from "./queue-store.ts";
 import { RunStore } from "./run-store.ts";
@@ -42,6 +43,7 @@ export class Store {
   readonly sessionAgents: SessionAgentStore;
   readonly changeBaselines: ChangeBaselineStore;
   readonly workflows: WorkflowExecutionStore;
+  readonly #ping;
 
   /** A SQLite file's path or a PostgreSQL URL. */
   constructor(location: string) {
@@ -63,6 +65,17 @@ export class Store {
     this.sessionAgents = new SessionAgentStore(this.database);
     this.changeBaselines = new ChangeBaselineStore(this.database);
     this.workflows = new WorkflowExecutionStore(this.database);
+    this.#ping = this.database.prepare("SELECT 1 AS one");
+  }
+
+  /** Which database holds the data. */
+  get kind(): "sqlite" | "postgresql" {
+    return this.database instanceof PostgresDatabase ? "postgresql" : "sqlite";
+  }
+
+  /** Throws when the database does not answer a trivial query (the health check). */
+  check(): void {
+    this.#ping.get();
   }
 
   /** Runs `work` as one transaction; events published inside are delivered after it commits. */

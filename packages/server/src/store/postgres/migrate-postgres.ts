@@ -33,3 +33,17 @@ export function migratePostgres(bridge: SyncBridge): number {
     bridge.query({ sql: `SELECT pg_advisory_unlock(${MIGRATION_LOCK})` });
   }
 }
+
+/**
+ * `parley db migrate`: brings the PostgreSQL database at `url` up to date (a server does this at start as
+ * well; running it first lets a deployment migrate once before starting its servers).
+ */
+export async function migratePostgresDatabase(url: string): Promise<{ applied: number; version: number }> {
+  const { SyncBridge } = await import("./sync-bridge.ts");
+  const bridge = new SyncBridge(url);
+  try {
+    return { applied: migratePostgres(bridge), version: postgresMigrations.length };
+  } finally {
+    bridge.close();
+  }
+}
