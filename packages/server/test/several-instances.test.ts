@@ -2,7 +2,8 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { EventStream } from "./support/event-stream.ts";
+import type { EventStream as Stream } from "./support/event-stream.ts";
+import { type ServerProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
 import { readLog } from "./support/sse-log.ts";
 import { postgresMissing, stopTestCluster, testCluster } from "./support/test-database.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
@@ -15,21 +16,24 @@ if (missing === undefined) {
 if (missing !== undefined) console.warn(`SKIPPING the several-instances tests: ${missing}`);
 
 /** All answer text a watcher has received. */
-const streamedText = (stream: EventStream) =>
+const streamedText = (stream: Stream) =>
   stream.frames
     .filter((frame) => frame.message.kind === "token")
     .map((frame) => frame.message.text ?? "")
     .join("");
 
-const runsEnded = (stream: EventStream) =>
+const runsEnded = (stream: Stream) =>
   stream.frames.filter((frame) => frame.message.kind === "run" && frame.message.phase === "context_usage")
     .length;
 
 describe.skipIf(missing !== undefined)("two servers on one PostgreSQL database", () => {
   let servers: TestServer[] = [];
+  let killed: ServerProcess | undefined;
   let fake: FakeModelServer | undefined;
   let root: string | undefined;
   afterEach(async () => {
+    killed?.child.kill("SIGKILL");
+    killed = undefined;
     for (const server of servers) await server.close();
     servers = [];
     await fake?.close();
@@ -113,5 +117,48 @@ describe.skipIf(missing !== undefined)("two servers on one PostgreSQL database",
       expect(stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }))).toEqual(log);
     }
     await Promise.all([onA.close(), onB.close()]);
+  }, 30_000);
+
+  it("a run whose server is killed with kill -9 is marked interrupted by the other server, which a start never does to a live run", async () => {
+    const url = (await testCluster()).createDatabase();
+    fake = await startFakeModelServer();
+    const directories = makeDirectories();
+    root = join(directories.project, "..");
+    const env = {
+      PARLEY_MODEL: "anthropic:claude-test-1",
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: fake.url,
+      PARLEY_DATABASE_URL: url,
+      PARLEY_RUN_LEASE_MS: "600",
+    };
+    fake.script(reply().text("Partial ").gate("crash").text("never sent"));
+    killed = await spawnServerProcess({ project: directories.project, home: join(root, "home-a"), env });
+    const response = await fetch(`${killed.url}/api/chat`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${killed.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ text: "Start on A" }),
+    });
+    const { run_id: runId } = (await response.json()) as { run_id: string };
+    await fake.waitForGate("crash");
+
+    mkdirSync(join(root, "home-b"));
+    const b = await startTestServer({
+      fake,
+      directories: { project: directories.project, home: join(root, "home-b") },
+      env,
+    });
+    servers.push(b);
+    // B started while A's run was going: the run is still A's, not interrupted by B's start.
+    expect(b.server.context.store.runs.get(runId)?.status).toBe("running");
+    const onB = await b.events({ after: 0 });
+    await onB.waitFor(() => streamedText(onB).includes("Partial "));
+
+    process.kill(killed.pid, "SIGKILL");
+    await killed.exited;
+    await onB.waitForKind("run", "outcome");
+    const outcome = onB.frames.find((frame) => frame.message.phase === "outcome");
+    expect(outcome?.message.data).toMatchObject({ outcome: "interrupted", run_id: runId });
+    expect(b.server.context.store.runs.get(runId)?.status).toBe("interrupted");
+    await onB.close();
   }, 30_000);
 });

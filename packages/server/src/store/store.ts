@@ -8,6 +8,7 @@ import { AgentOverrideStore, ChatRequestStore, MissionStore } from "./misc-store
 import { PermissionRuleStore } from "./permission-rule-store.ts";
 import { isPostgresUrl, openPostgres } from "./postgres/open-postgres.ts";
 import { PostgresDatabase } from "./postgres/postgres-database.ts";
+import { RunLeases } from "./postgres/run-leases.ts";
 import { QuestionStore } from "./question-store.ts";
 import { QueueStore } from "./queue-store.ts";
 import { RunStore } from "./run-store.ts";
@@ -45,9 +46,18 @@ export class Store {
   readonly workflows: WorkflowExecutionStore;
   readonly #ping;
 
-  /** A SQLite file's path or a PostgreSQL URL. */
-  constructor(location: string) {
-    this.database = isPostgresUrl(location) ? openPostgres(location) : openDatabase(location);
+  /** Run leases among servers sharing a PostgreSQL database (undefined on SQLite: one server per file). */
+  readonly leases: RunLeases | undefined;
+
+  /**
+   * `location`: a SQLite file's path or a PostgreSQL URL. `instance` names this server among those sharing
+   * a PostgreSQL database (stable across its restarts).
+   */
+  constructor(location: string, options: { instance?: string } = {}) {
+    const postgres = isPostgresUrl(location) ? openPostgres(location, options.instance) : undefined;
+    this.database = postgres ?? openDatabase(location);
+    this.leases =
+      postgres && options.instance !== undefined ? new RunLeases(postgres, options.instance) : undefined;
     this.transactor = new Transactor(this.database);
     this.texts = new TextStore(this.database);
     this.events = new EventLog(this.database, this.texts);

@@ -41,9 +41,9 @@ describe("parley db migrate", () => {
       const url = (cluster as PostgresCluster).createDatabase();
       const first = await parley(["db", "migrate"], { PARLEY_DATABASE_URL: url });
       expect(first).toMatchObject({ code: 0, stderr: "" });
-      expect(first.stdout).toMatch(/1 migration applied \(schema version 1\)/);
+      expect(first.stdout).toMatch(/: 2 migrations applied \(schema version 2\)\n$/);
       const second = await parley(["db", "migrate"], { PARLEY_DATABASE_URL: url });
-      expect(second.stdout).toMatch(/already up to date \(schema version 1\)/);
+      expect(second.stdout).toMatch(/: already up to date \(schema version 2\)\n$/);
     });
 
     it("says the database cannot be reached, with its address and without the password", async () => {

@@ -5,12 +5,15 @@
  */
 export const BRIDGE_WORKER_SOURCE = `
 const { workerData } = require("node:worker_threads");
-const { port, signal, pgPath, url } = workerData;
+const { port, signal, pgPath, url, instance } = workerData;
 const pg = require(pgPath);
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
 const client = new pg.Client({ connectionString: url });
-let ready = client.connect();
+// Rows this connection inserts into \`runs\` name this server as their owner (the column's default).
+const ready = client
+  .connect()
+  .then(() => client.query("SELECT set_config('parley.instance', $1, false)", [instance ?? ""]));
 client.on("error", () => {});
 function reply(message) {
   port.postMessage(message);

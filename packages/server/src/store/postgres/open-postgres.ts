@@ -11,8 +11,8 @@ export function isPostgresUrl(location: string): boolean {
  * Connects to PostgreSQL and brings its schema up to date. A database that cannot be reached fails here,
  * at start, with the reason and the address (without its password).
  */
-export function openPostgres(url: string): PostgresDatabase {
-  const database = new PostgresDatabase(url);
+export function openPostgres(url: string, instance = ""): PostgresDatabase {
+  const database = new PostgresDatabase(url, instance);
   try {
     migratePostgres(database.bridge);
   } catch (error) {

@@ -22,8 +22,9 @@ export class PostgresDatabase implements StoreDatabase {
   #eventLogLocked = false;
   #beginPending = false;
 
-  constructor(url: string) {
-    this.bridge = new SyncBridge(url);
+  /** `instance` names this server among those sharing the database (its runs are its own). */
+  constructor(url: string, instance = "") {
+    this.bridge = new SyncBridge(url, instance);
     this.name = redactedUrl(url);
   }
 

@@ -238,4 +238,15 @@ export const postgresMigrations: readonly string[] = [
   CREATE INDEX workflow_executions_by_session ON workflow_executions (session_id, created_at_ms);
   CREATE INDEX workflow_executions_by_status ON workflow_executions (status);
   `,
+  `
+  -- Run leases: each server sharing the database says it is alive (seen_at_ms, every few seconds), and a
+  -- run belongs to the server whose connection inserted it. A run whose owner has gone quiet is recovered
+  -- (marked interrupted) by another server, as a restart does on SQLite.
+  CREATE TABLE server_instances (
+    id         TEXT PRIMARY KEY,
+    seen_at_ms BIGINT NOT NULL
+  );
+  ALTER TABLE runs ADD COLUMN owner TEXT DEFAULT NULLIF(current_setting('parley.instance', true), '');
+  CREATE INDEX runs_running_by_owner ON runs (owner) WHERE status = 'running';
+  `,
 ];

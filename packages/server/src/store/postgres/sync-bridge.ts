@@ -39,13 +39,14 @@ export class SyncBridge {
   readonly #signal = new Int32Array(new SharedArrayBuffer(4));
   #closed = false;
 
-  constructor(url: string) {
+  /** `instance` names the server, for the runs it starts (see the `runs.owner` column). */
+  constructor(url: string, instance = "") {
     const { port1, port2 } = new MessageChannel();
     this.#port = port1;
     const pgPath = createRequire(import.meta.url).resolve("pg");
     this.#worker = new Worker(BRIDGE_WORKER_SOURCE, {
       eval: true,
-      workerData: { port: port2, signal: this.#signal, pgPath, url },
+      workerData: { port: port2, signal: this.#signal, pgPath, url, instance },
       transferList: [port2],
     });
     this.#worker.unref();
