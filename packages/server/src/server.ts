@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, realpathSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { AcpProcessPool } from "@parley/agent-clis";
@@ -34,6 +35,8 @@ import {
 import type { SchedulerClock } from "./missions/scheduler-clock.ts";
 import type { ServerContext } from "./server-context.ts";
 import { EventRetention } from "./store/event-retention.ts";
+import { CommitListener } from "./store/postgres/commit-listener.ts";
+import { DEFAULT_LEASE_MS, LeaseKeeper } from "./store/postgres/lease-keeper.ts";
 import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
 import { recordServerAddress } from "./store/server-address.ts";
 import { Store } from "./store/store.ts";
@@ -109,9 +112,19 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   let retention: EventRetention | undefined;
   let idle: IdleScheduler | undefined;
   let mcp: McpHub | undefined;
+  let commits: CommitListener | undefined;
+  let leaseKeeper: LeaseKeeper | undefined;
   try {
-    store = new Store(join(dataDirectory, "parley.db"));
+    // A team's servers share one PostgreSQL database; one person's server keeps a SQLite file per project.
+    // On a shared database this server is named by its host and data directory: stable across restarts.
+    store = new Store(env.PARLEY_DATABASE_URL || join(dataDirectory, "parley.db"), {
+      instance: `${hostname()}:${dataDirectory}`,
+    });
     const bus = new EventBus(store.events, store.transactor, now);
+    if (store.events.shared) {
+      // Other servers on the same database: their commits reach this server's SSE clients too.
+      commits = await CommitListener.start(env.PARLEY_DATABASE_URL as string, () => bus.catchUpForeign());
+    }
     const credentials = new Credentials(options.home, dataDirectory, options.token);
     const children = new ChildEnvironments({
       env,
@@ -190,8 +203,20 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       sseConnections: new Set(),
       maxSseConnections: options.maxSseConnections ?? 10_000,
     };
-    agents.recoverInterruptedRuns();
-    workflows.recoverInterrupted();
+    const leases = store.leases;
+    if (leases === undefined) {
+      agents.recoverInterruptedRuns();
+      workflows.recoverInterrupted();
+    } else {
+      const leaseMs = Number(env.PARLEY_RUN_LEASE_MS) || DEFAULT_LEASE_MS;
+      const nowMs = Date.now();
+      // Workflow executions have no owner yet: they are brought back only when no other server is alive.
+      const alone = !leases.othersAlive(nowMs, leaseMs);
+      leases.beat(nowMs);
+      leases.recoverOrphans(nowMs, leaseMs, true, (runIds) => agents.recoverInterruptedRuns(runIds));
+      if (alone) workflows.recoverInterrupted();
+      leaseKeeper = new LeaseKeeper(leases, leaseMs, (runIds) => agents.recoverInterruptedRuns(runIds));
+    }
     // Off unless Settings (or PARLEY_IDLE_PROMPTS) turns it on: prompts idle agents toward the mission.
     idle = new IdleScheduler(
       context,
@@ -237,6 +262,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         idlePromptStatus((idle as IdleScheduler).settings, env, storedSettings(options.home).idle_prompts),
       context,
       close: async () => {
+        leaseKeeper?.stop();
         idle?.stop();
         retention?.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -247,15 +273,18 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         await mcpHub.close();
         bus.flush();
         await closed;
+        await commits?.close();
         store?.close();
         forgetAddress();
         unlock();
       },
     };
   } catch (error) {
+    leaseKeeper?.stop();
     idle?.stop();
     retention?.stop();
     await mcp?.close();
+    await commits?.close();
     store?.close();
     unlock();
     throw error;

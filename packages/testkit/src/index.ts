@@ -31,6 +31,8 @@ export { EventLog } from "./event-log.ts";
 // ── the server ────────────────────────────────────────────────────────────────
 export type { FakeModelServerOptions, FakeServerEvent } from "./fake-model-server.ts";
 export { FakeModelServer, startFakeModelServer } from "./fake-model-server.ts";
+export type { PostgresCluster } from "./postgres-cluster.ts";
+export { findPostgresBinaries, startPostgresCluster } from "./postgres-cluster.ts";
 // ── stream helpers ────────────────────────────────────────────────────────────
 export { MarkerStream } from "./marker-stream.ts";
 export type { SseEvent } from "./read-sse-events.ts";

@@ -15,6 +15,10 @@ export const COMMANDS: ReadonlyMap<string, string> = new Map([
   ["workflow", "List, run and control the project's workflows (.parley/workflows/*.yaml)"],
   ["open", "Open the web UI of the server serving this project, signed in (a fresh sign-in link)"],
   ["login", "Print a fresh sign-in link for the web UI (each link works once)"],
+  [
+    "db",
+    "Database tasks: `parley db migrate` brings the PostgreSQL database of PARLEY_DATABASE_URL up to date",
+  ],
 ]);
 
 /** Loads the subcommand named `name` (one of COMMANDS' keys). */
@@ -34,6 +38,8 @@ export async function loadCommand(name: string): Promise<Command> {
       return (await import("./open/open-command.ts")).openCommand;
     case "login":
       return (await import("./open/open-command.ts")).loginCommand;
+    case "db":
+      return (await import("./db/db-command.ts")).dbCommand;
     default:
       throw new Error(`no command ${name}`);
   }

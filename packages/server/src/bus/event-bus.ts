@@ -14,6 +14,15 @@ export interface LiveEvent extends LoggedEvent {
  */
 export type EventListener = (events: readonly LiveEvent[]) => void;
 
+/**
+ * Receives events other servers committed to a shared log (frames only: the typed event stayed with the
+ * server that published it), interleaved in seq order with this server's own.
+ */
+export type ForeignEventListener = (events: readonly LoggedEvent[]) => void;
+
+/** Events read per page when catching up with other servers' commits. */
+const FOREIGN_PAGE = 500;
+
 /** Wire format revision carried in every frame's `rev`. */
 export const WIRE_REVISION = UI_SSE_WIRE_REVISION;
 
@@ -32,6 +41,9 @@ export class EventBus {
   readonly #transactor: Transactor;
   readonly #now: () => number;
   readonly #listeners = new Set<EventListener>();
+  readonly #frameListeners = new Set<ForeignEventListener>();
+  /** The highest seq handed to listeners (on a shared log, events of other servers included). */
+  #delivered: number;
   #pending: ServerEvent[] = [];
   /** Events appended in the open transaction, delivered as one batch after it commits. */
   #committing: LiveEvent[] | undefined;
@@ -43,6 +55,7 @@ export class EventBus {
     this.#log = log;
     this.#transactor = transactor;
     this.#now = now;
+    this.#delivered = log.head;
   }
 
   /** Highest seq committed so far. */
@@ -54,6 +67,32 @@ export class EventBus {
   subscribe(listener: EventListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Adds a listener that takes every committed event as a frame, also those of other servers sharing the
+   * log (SSE connections); returns the function that removes it.
+   */
+  subscribeFrames(listener: ForeignEventListener): () => void {
+    this.#frameListeners.add(listener);
+    return () => this.#frameListeners.delete(listener);
+  }
+
+  /**
+   * On a log shared by several servers: hands listeners what other servers committed since the last
+   * delivery, in seq order (through `through`, or all there is). Committed seqs form a gap-free prefix
+   * (appends queue on one lock), so reading after the last delivered seq never skips one.
+   */
+  catchUpForeign(through = Number.POSITIVE_INFINITY): void {
+    if (this.#transactor.inTransaction) return;
+    while (this.#delivered < through) {
+      const limit = Math.min(FOREIGN_PAGE, through - this.#delivered);
+      const events = this.#log.readAfter(this.#delivered, limit);
+      if (events.length === 0) return;
+      this.#delivered = (events.at(-1) as LoggedEvent).seq;
+      this.#log.advanceHead(this.#delivered);
+      for (const listener of this.#frameListeners) listener(events);
+    }
   }
 
   /**
@@ -149,7 +188,13 @@ export class EventBus {
   }
 
   #deliver(events: readonly LiveEvent[]): void {
+    if (events.length === 0) return;
+    const first = (events[0] as LiveEvent).seq;
+    // Another server committed the seqs before these (seen under the log's lock): deliver them first.
+    if (first > this.#delivered + 1 && this.#log.shared) this.catchUpForeign(first - 1);
+    this.#delivered = (events.at(-1) as LiveEvent).seq;
     for (const listener of this.#listeners) listener(events);
+    for (const listener of this.#frameListeners) listener(events);
   }
 }
 

@@ -131,11 +131,13 @@ export class SseConnection {
   #open(requested: number | undefined): void {
     // Flush headers and prove liveness at once, so proxies do not time out a quiet stream.
     this.#enqueue("retry: 1000\n\n");
-    this.#unsubscribe = this.#bus.subscribe((events) => this.#onLive(events));
+    this.#unsubscribe = this.#bus.subscribeFrames((events) => this.#onLive(events));
     this.#heartbeat = setInterval(() => this.#writeHeartbeat(), this.#options.heartbeatMs);
     this.#heartbeat.unref();
 
-    const head = this.#log.head;
+    // A cursor from another server sharing the log may be ahead of what this one has seen yet.
+    const head =
+      requested !== undefined && requested > this.#log.head ? this.#log.refreshHead() : this.#log.head;
     if (requested === undefined) {
       this.#cursor = head;
     } else if (requested > head) {

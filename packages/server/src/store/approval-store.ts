@@ -6,7 +6,7 @@ import type {
   KnownFields,
   PermissionRuleSpec,
 } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 interface ApprovalRow {
   id: string;
@@ -53,7 +53,7 @@ export class ApprovalStore {
   readonly #byProjectAndState;
   readonly #byRun;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#insert = database.prepare(
       `INSERT INTO approvals (id, session_id, agent_id, run_id, message_id, tool_use_id, parent_tool_use_id,
          tool_name, input, headline, reason, suggested_rule, blocked_path, state, created_at_ms)

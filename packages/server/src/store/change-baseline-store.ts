@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /** A file's content at one moment: its text, absent, or not diffable (binary or too large). */
 export type FileSnapshot = { kind: "text"; text: string } | { kind: "absent" } | { kind: "opaque" };
@@ -18,7 +18,7 @@ export class ChangeBaselineStore {
   readonly #list;
   readonly #clear;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#insert = database.prepare(
       "INSERT OR IGNORE INTO run_change_baselines (run_id, path, kind, text) VALUES (?, ?, ?, ?)",
     );

@@ -1,5 +1,5 @@
 import type { MessageParam } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 import type { TextStore } from "./text-store.ts";
 
 /** A conversation entry as stored: its JSON packed when long, its text kept apart (see text-store.ts). */
@@ -17,7 +17,7 @@ export class ConversationStore {
   readonly #all;
   readonly #clear;
 
-  constructor(database: SqliteDatabase, texts: TextStore) {
+  constructor(database: StoreDatabase, texts: TextStore) {
     this.#texts = texts;
     this.#append = database.prepare(
       `INSERT INTO conversation (session_id, agent_id, position, param, text_id, text_at)

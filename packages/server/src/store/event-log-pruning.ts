@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /** What one retention pass may remove (see `EventLog.pruneStep`). */
 export interface PruneLimits {
@@ -36,7 +36,7 @@ export class EventLogPruning {
   readonly #bytesAfter;
   readonly #saveBytes;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     // Token rows are scanned in seq order: the ones left are mostly recent, and a run is one lookup.
     this.#deleteEndedTokens = database.prepare(
       `DELETE FROM token_events WHERE seq IN (
@@ -46,7 +46,7 @@ export class EventLogPruning {
     );
     const oldest = (where: string) =>
       `SELECT MAX(seq) AS end FROM (SELECT seq FROM events WHERE ${where}
-         UNION ALL SELECT seq FROM token_events WHERE ${where} ORDER BY seq LIMIT @batch)`;
+         UNION ALL SELECT seq FROM token_events WHERE ${where} ORDER BY seq LIMIT @batch) AS oldest`;
     const expired = "seq < @head AND (seq <= @cutoff OR ts_ms < @before)";
     this.#batchEnd = database.prepare(oldest("seq < @head"));
     this.#expiredBatchEnd = database.prepare(oldest(expired));

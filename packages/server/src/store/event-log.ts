@@ -1,6 +1,6 @@
-import type { SqliteDatabase } from "./database.ts";
 import { EventLogPruning, type PruneLimits } from "./event-log-pruning.ts";
 import { packRow, packText, unpackText } from "./packed-text.ts";
+import type { StoreDatabase } from "./store-database.ts";
 import { attachText, type TextStore } from "./text-store.ts";
 
 /** One stored event: its seq (the SSE id), the session it belongs to, and its serialized UiSseMessage frame. */
@@ -90,7 +90,7 @@ export type { PruneLimits } from "./event-log-pruning.ts";
  * (docs/decisions/2026-11-26-storage-footprint.md). Reads merge them in seq order, so a reader sees one log.
  */
 export class EventLog {
-  readonly #database: SqliteDatabase;
+  readonly #database: StoreDatabase;
   readonly #texts: TextStore;
   readonly #pruning: EventLogPruning;
   readonly #insert;
@@ -104,7 +104,7 @@ export class EventLog {
   #head: number;
   #bytes: number;
 
-  constructor(database: SqliteDatabase, texts: TextStore) {
+  constructor(database: StoreDatabase, texts: TextStore) {
     this.#database = database;
     this.#texts = texts;
     this.#pruning = new EventLogPruning(database);
@@ -136,7 +136,7 @@ export class EventLog {
       `SELECT MIN(low) AS floor, MAX(high) AS head FROM (
          SELECT (SELECT MIN(seq) FROM events) AS low, (SELECT MAX(seq) FROM events) AS high
          UNION ALL SELECT (SELECT COALESCE(first_seq, seq) FROM token_events ORDER BY seq LIMIT 1),
-           (SELECT MAX(seq) FROM token_events))`,
+           (SELECT MAX(seq) FROM token_events)) AS ends`,
     );
     this.#head = this.#readBounds().head;
     this.#bytes = this.#pruning.readBytes();
@@ -166,6 +166,9 @@ export class EventLog {
     events: readonly Appended[],
   ): (LoggedEvent & Pick<Appended, "event">)[] {
     if (!this.#database.inTransaction) throw new Error("EventLog.append must run inside a transaction");
+    // A database shared by several servers: appends queue on one lock per transaction, and the head is
+    // read back under it, so seqs commit in order and a rolled-back append leaves no gap.
+    if (this.#database.lockEventLog?.()) this.#head = this.#readBounds().head;
     const logged: (LoggedEvent & Pick<Appended, "event">)[] = new Array(events.length);
     for (let index = 0; index < events.length; index++) {
       const event = events[index] as Appended;
@@ -223,6 +226,22 @@ export class EventLog {
     this.#bytes += storedBytes(stored);
     this.#head = lastSeq;
     return end;
+  }
+
+  /** Whether other servers append to this log too (a shared PostgreSQL database). */
+  get shared(): boolean {
+    return this.#database.lockEventLog !== undefined;
+  }
+
+  /** Notes that events through `seq` exist (committed by another server sharing the log). */
+  advanceHead(seq: number): void {
+    if (seq > this.#head) this.#head = seq;
+  }
+
+  /** The head as the database has it now (another server may have appended); never moves it back. */
+  refreshHead(): number {
+    this.advanceHead(this.#readBounds().head);
+    return this.#head;
   }
 
   /** Re-reads the head after a rolled-back transaction discarded appended rows. */

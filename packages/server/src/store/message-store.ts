@@ -1,5 +1,5 @@
 import type { KnownFields, StoredMessage } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 import type { TextStore } from "./text-store.ts";
 
 interface MessageRow {
@@ -31,7 +31,7 @@ export class MessageStore {
   readonly #lastOfKind;
   readonly #outsideRuns;
 
-  constructor(database: SqliteDatabase, texts: TextStore) {
+  constructor(database: StoreDatabase, texts: TextStore) {
     this.#texts = texts;
     this.#insert = database.prepare(
       `INSERT INTO messages (id, session_id, position, agent_id, role, kind, rich, text_id, text_at, run_id,

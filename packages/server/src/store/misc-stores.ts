@@ -1,5 +1,5 @@
 import type { AgentOverride, KnownFields, Mission } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /**
  * First responses to chat requests, keyed by client_message_id, so a retried POST never runs twice. Kept
@@ -10,7 +10,7 @@ export class ChatRequestStore {
   readonly #put;
   readonly #prune;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#get = database.prepare("SELECT response FROM chat_requests WHERE client_message_id = ?");
     this.#put = database.prepare(
       "INSERT INTO chat_requests (client_message_id, response, created_at_ms) VALUES (?, ?, ?)",
@@ -43,7 +43,7 @@ export class MissionStore {
   readonly #insert;
   readonly #clear;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#active = database.prepare(
       "SELECT * FROM missions WHERE project_root = ? AND cleared_at_ms IS NULL ORDER BY created_at_ms DESC LIMIT 1",
     );
@@ -87,7 +87,7 @@ export class AgentOverrideStore {
   readonly #get;
   readonly #put;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#get = database.prepare(
       "SELECT override FROM agent_overrides WHERE project_root = ? AND agent_id = ?",
     );

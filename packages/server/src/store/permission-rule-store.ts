@@ -1,5 +1,5 @@
 import type { PermissionRuleRecord, PermissionRuleSource, PermissionRuleSpec } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 interface RuleRow {
   id: string;
@@ -21,7 +21,7 @@ export class PermissionRuleStore {
   readonly #get;
   readonly #delete;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#insert = database.prepare(
       `INSERT INTO permission_rules (id, project_root, tool, pattern, behavior, source, created_at_ms)
        VALUES (@id, @project_root, @tool, @pattern, @behavior, @source, @created_at_ms)`,

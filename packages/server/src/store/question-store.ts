@@ -1,5 +1,5 @@
 import type { AskUserAnswer, AskUserQuestion, KnownFields, PendingQuestion } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /** Where a question stands: only a `pending` one can be answered. */
 export type QuestionState = "pending" | "answered" | "cancelled" | "expired";
@@ -25,7 +25,7 @@ export class QuestionStore {
   readonly #answer;
   readonly #close;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#insert = database.prepare(
       `INSERT INTO ask_user_questions
          (question_id, session_id, agent_id, run_id, questions, asked_at_ms, message_id, tool_use_id, source)

@@ -1,5 +1,5 @@
 import { type QueuedMessage, queuePreview } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /**
  * A message waiting for its busy agent; `delivered` once the loop injected it, `removed` by the person.
@@ -26,7 +26,7 @@ export class QueueStore {
   readonly #setState;
   readonly #pruneFinished;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#insert = database.prepare(
       `INSERT INTO queue_items (id, session_id, agent_id, text, client_message_id, queued_at_ms, state)
        VALUES (@id, @session_id, @agent_id, @text, @client_message_id, @queued_at_ms, 'waiting')`,

@@ -1,6 +1,6 @@
 import type { AgentRun, KnownFields, RunKind, RunStatus } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
 import { unpackNullable, unpackText } from "./packed-text.ts";
+import type { StoreDatabase } from "./store-database.ts";
 import type { TextStore } from "./text-store.ts";
 
 /**
@@ -30,7 +30,7 @@ export class RunStore {
   readonly #messages;
   readonly #setModel;
 
-  constructor(database: SqliteDatabase, texts: TextStore) {
+  constructor(database: StoreDatabase, texts: TextStore) {
     this.#texts = texts;
     this.#sessionOf = database.prepare("SELECT session_id FROM runs WHERE id = ?").pluck();
     this.#insert = database.prepare(

@@ -1,5 +1,5 @@
 import type { PermissionMode } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /** What a session chose for one of its agents. */
 export interface SessionAgentSetting {
@@ -15,7 +15,7 @@ export class SessionAgentStore {
   readonly #get;
   readonly #list;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#put = database.prepare(
       `INSERT INTO session_agents (session_id, agent_id, permission_mode, updated_at_ms)
        VALUES (@session_id, @agent_id, @permission_mode, @updated_at_ms)

@@ -1,5 +1,5 @@
 import type { AgentBackend, SessionSummary } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /** The columns of a session as the API shows it (`untitled` is the store's own). */
 const SUMMARY_COLUMNS =
@@ -18,7 +18,7 @@ export class SessionStore {
   readonly #setBackendSession;
   readonly #setReportedModel;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#insert = database.prepare(
       `INSERT INTO sessions
          (id, project_root, title, created_at_ms, updated_at_ms, untitled, backend, backend_model, backend_agent)

@@ -1,28 +1,32 @@
 import { ApprovalStore } from "./approval-store.ts";
 import { ChangeBaselineStore } from "./change-baseline-store.ts";
 import { ConversationStore } from "./conversation-store.ts";
-import { openDatabase, type SqliteDatabase } from "./database.ts";
+import { openDatabase } from "./database.ts";
 import { EventLog } from "./event-log.ts";
 import { MessageStore } from "./message-store.ts";
 import { AgentOverrideStore, ChatRequestStore, MissionStore } from "./misc-stores.ts";
 import { PermissionRuleStore } from "./permission-rule-store.ts";
+import { isPostgresUrl, openPostgres } from "./postgres/open-postgres.ts";
+import { PostgresDatabase } from "./postgres/postgres-database.ts";
+import { RunLeases } from "./postgres/run-leases.ts";
 import { QuestionStore } from "./question-store.ts";
 import { QueueStore } from "./queue-store.ts";
 import { RunStore } from "./run-store.ts";
 import { SessionAgentStore } from "./session-agent-store.ts";
 import { SessionStore } from "./session-store.ts";
+import type { StoreDatabase } from "./store-database.ts";
 import { TextStore } from "./text-store.ts";
 import { Transactor } from "./transactor.ts";
 import { WorkflowExecutionStore } from "./workflow-execution-store.ts";
 
 /**
- * Parley's embedded store: one SQLite file (WAL) holding the event log and all state. Repositories are
- * synchronous (better-sqlite3), so a unit of work and the events it publishes commit in one transaction
- * and are delivered in seq order right after it; see docs/decisions for why, and what a PostgreSQL
- * backend would need.
+ * Parley's store: the event log and all state, in one SQLite file (WAL, the embedded default) or in a
+ * PostgreSQL database (`location` a `postgres://` URL). Repositories are synchronous on both, so a unit of
+ * work and the events it publishes commit in one transaction and are delivered in seq order right after
+ * it (docs/decisions/2026-11-21-synchronous-store.md, 2026-11-26-postgres-store.md).
  */
 export class Store {
-  readonly database: SqliteDatabase;
+  readonly database: StoreDatabase;
   readonly transactor: Transactor;
   readonly texts: TextStore;
   readonly events: EventLog;
@@ -40,9 +44,20 @@ export class Store {
   readonly sessionAgents: SessionAgentStore;
   readonly changeBaselines: ChangeBaselineStore;
   readonly workflows: WorkflowExecutionStore;
+  readonly #ping;
 
-  constructor(file: string) {
-    this.database = openDatabase(file);
+  /** Run leases among servers sharing a PostgreSQL database (undefined on SQLite: one server per file). */
+  readonly leases: RunLeases | undefined;
+
+  /**
+   * `location`: a SQLite file's path or a PostgreSQL URL. `instance` names this server among those sharing
+   * a PostgreSQL database (stable across its restarts).
+   */
+  constructor(location: string, options: { instance?: string } = {}) {
+    const postgres = isPostgresUrl(location) ? openPostgres(location, options.instance) : undefined;
+    this.database = postgres ?? openDatabase(location);
+    this.leases =
+      postgres && options.instance !== undefined ? new RunLeases(postgres, options.instance) : undefined;
     this.transactor = new Transactor(this.database);
     this.texts = new TextStore(this.database);
     this.events = new EventLog(this.database, this.texts);
@@ -60,6 +75,17 @@ export class Store {
     this.sessionAgents = new SessionAgentStore(this.database);
     this.changeBaselines = new ChangeBaselineStore(this.database);
     this.workflows = new WorkflowExecutionStore(this.database);
+    this.#ping = this.database.prepare("SELECT 1 AS one");
+  }
+
+  /** Which database holds the data. */
+  get kind(): "sqlite" | "postgresql" {
+    return this.database instanceof PostgresDatabase ? "postgresql" : "sqlite";
+  }
+
+  /** Throws when the database does not answer a trivial query (the health check). */
+  check(): void {
+    this.#ping.get();
   }
 
   /** Runs `work` as one transaction; events published inside are delivered after it commits. */

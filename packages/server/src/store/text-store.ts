@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { SqliteDatabase } from "./database.ts";
 import { packRow, packText, unpackText } from "./packed-text.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /** Strings shorter than this stay inside the row that holds them: a reference would save little. */
 const KEEP_APART_FROM_CHARACTERS = 400;
@@ -28,9 +28,11 @@ export class TextStore {
   readonly #get;
   readonly #forget;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#find = database.prepare("SELECT id FROM texts WHERE session_id = ? AND hash = ?");
-    this.#insert = database.prepare("INSERT INTO texts (session_id, hash, body) VALUES (?, ?, ?)");
+    this.#insert = database.prepare(
+      "INSERT INTO texts (session_id, hash, body) VALUES (?, ?, ?) RETURNING id",
+    );
     this.#get = database.prepare("SELECT body FROM texts WHERE id = ?");
     this.#forget = database.prepare("DELETE FROM texts WHERE session_id = ?");
   }
@@ -41,7 +43,7 @@ export class TextStore {
     const hash = createHash("sha256").update(text).digest().subarray(0, 16);
     const found = this.#find.get(sessionId, hash) as { id: number } | undefined;
     if (found !== undefined) return found.id;
-    return Number(this.#insert.run(sessionId, hash, packText(text)).lastInsertRowid);
+    return (this.#insert.get(sessionId, hash, packText(text)) as { id: number }).id;
   }
 
   /** A stored text by id, as stored (packed or not). */

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 interface Scope {
   afterCommit: (() => void)[];
@@ -15,7 +15,7 @@ export class Transactor {
   /** One transaction wrapper for every unit (better-sqlite3 builds a new one per `transaction()` call). */
   readonly #transaction: (work: () => unknown) => unknown;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#transaction = database.transaction((work: () => unknown) => work());
   }
 

@@ -4,7 +4,7 @@ import type {
   WorkflowInputValue,
   WorkflowStatus,
 } from "@parley/protocol";
-import type { SqliteDatabase } from "./database.ts";
+import type { StoreDatabase } from "./store-database.ts";
 
 /** A stored workflow execution: what it runs, where it is, and its card's data (`state`). */
 export interface WorkflowExecutionRecord {
@@ -51,7 +51,7 @@ export class WorkflowExecutionStore {
   readonly #all;
   readonly #byStatus;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: StoreDatabase) {
     this.#save = database.prepare(
       `INSERT INTO workflow_executions (id, session_id, agent_id, message_id, workflow_name, definition, inputs,
          status, step_index, outputs, state, pause_requested, created_at_ms, updated_at_ms)

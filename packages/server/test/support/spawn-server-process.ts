@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { testDatabaseEnv } from "./test-database.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageRoot = join(here, "..", "..");
@@ -36,7 +37,8 @@ export interface ServerProcessOptions {
 }
 
 /** Starts server-process.ts under `node --import tsx` (so the pid is the server itself, not a wrapper). */
-function launch(options: ServerProcessOptions): { child: ChildProcess; output: () => string } {
+async function launch(options: ServerProcessOptions): Promise<{ child: ChildProcess; output: () => string }> {
+  const databaseEnv = await testDatabaseEnv(options.home);
   const child = spawn(
     process.execPath,
     [
@@ -49,7 +51,11 @@ function launch(options: ServerProcessOptions): { child: ChildProcess; output: (
       options.home,
       ...(options.args ?? []),
     ],
-    { cwd: packageRoot, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: packageRoot,
+      env: { ...process.env, ...databaseEnv, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -62,8 +68,8 @@ function launch(options: ServerProcessOptions): { child: ChildProcess; output: (
 }
 
 /** Starts a server process and resolves once it printed its address; rejects if it exits first. */
-export function spawnServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const { child, output } = launch(options);
+export async function spawnServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const { child, output } = await launch(options);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
@@ -89,7 +95,7 @@ export function spawnServerProcess(options: ServerProcessOptions): Promise<Serve
 export async function expectServerProcessToFail(
   options: ServerProcessOptions,
 ): Promise<ServerProcessFailure> {
-  const { child, output } = launch(options);
+  const { child, output } = await launch(options);
   const { code } = await new Promise<{ code: number | null }>((resolve) =>
     child.once("exit", (exitCode) => resolve({ code: exitCode })),
   );

@@ -7,6 +7,7 @@ import type { CompactionSettings } from "../../src/agents/compaction/compaction.
 import type { SseConnectionOptions } from "../../src/bus/sse-connection.ts";
 import { type ParleyServer, type ServerOptions, startParleyServer } from "../../src/index.ts";
 import { EventStream } from "./event-stream.ts";
+import { testDatabaseEnv } from "./test-database.ts";
 
 /** Options of a test server; by default it talks to a fresh fake Anthropic model. */
 export interface TestServerOptions {
@@ -68,6 +69,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       PARLEY_MODEL: "anthropic:claude-test-1",
       ANTHROPIC_API_KEY: "test-key",
       ANTHROPIC_BASE_URL: fake.url,
+      ...(await testDatabaseEnv(directories.home)),
       ...options.env,
     },
     turnDefaults: { sleep: async () => {}, ...options.turnDefaults },

@@ -306,9 +306,19 @@ export class AgentService {
     };
   }
 
-  /** At start-up: records runs a killed server left "running" as interrupted (see `recoverInterruptedRun`). */
-  recoverInterruptedRuns(): string[] {
-    const running = this.#context.store.runs.running();
+  /**
+   * At start-up: records runs a killed server left "running" as interrupted (see `recoverInterruptedRun`);
+   * on a shared database, the runs `runIds` names (their server went quiet).
+   */
+  recoverInterruptedRuns(runIds?: readonly string[]): string[] {
+    const { runs } = this.#context.store;
+    const running =
+      runIds === undefined
+        ? runs.running()
+        : runIds.flatMap((id) => {
+            const run = runs.get(id);
+            return run?.status === "running" ? [run] : [];
+          });
     // Subagents first: their withdrawn approvals must not keep their parent's calls open.
     running.sort((left, right) => Number(left.parent_run_id === null) - Number(right.parent_run_id === null));
     for (const run of running) recoverInterruptedRun(this.#context, run);

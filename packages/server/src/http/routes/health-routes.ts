@@ -1,5 +1,6 @@
 import { HealthSchema, LoginUrlSchema } from "@parley/protocol";
 import type { ServerContext } from "../../server-context.ts";
+import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
 
 /** Health (the one public route) and minting login URLs for browsers. */
@@ -8,11 +9,18 @@ export function healthRoutes(context: ServerContext): RouteDefinition[] {
     defineRoute({
       method: "get",
       path: "/api/health",
-      summary: "Liveness check; needs no token",
+      summary: "Liveness check, including the database; needs no token",
       tag: "server",
       auth: false,
       response: HealthSchema,
-      handler: () => ({ ok: true as const }),
+      handler: () => {
+        try {
+          context.store.check();
+        } catch (error) {
+          throw new ApiError("unavailable", `the database does not answer: ${(error as Error).message}`);
+        }
+        return { ok: true as const, database: context.store.kind };
+      },
     }),
     defineRoute({
       method: "post",

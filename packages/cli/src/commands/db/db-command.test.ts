@@ -1,0 +1,58 @@
+import { PassThrough, Readable } from "node:stream";
+import { findPostgresBinaries, type PostgresCluster, startPostgresCluster } from "@parley/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CliIo } from "../../cli-io.ts";
+import { main } from "../../main.ts";
+
+/** Runs `parley …` in-process with captured output and the given environment. */
+async function parley(argv: string[], env: Record<string, string>) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const chunks = { stdout: "", stderr: "" };
+  stdout.on("data", (chunk: Buffer) => {
+    chunks.stdout += chunk.toString();
+  });
+  stderr.on("data", (chunk: Buffer) => {
+    chunks.stderr += chunk.toString();
+  });
+  const io: CliIo = { stdout, stderr, stdin: Readable.from([]), env, cwd: "/", onInterrupt: () => () => {} };
+  const code = await main(argv, io);
+  return { code, ...chunks };
+}
+
+const found = findPostgresBinaries();
+if ("missing" in found) console.warn(`SKIPPING parley db migrate on PostgreSQL: ${found.missing}`);
+
+describe("parley db migrate", () => {
+  it("refuses to run without a PostgreSQL URL, and says which setting names it", async () => {
+    const result = await parley(["db", "migrate"], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("PARLEY_DATABASE_URL=postgres://");
+  });
+
+  describe.skipIf("missing" in found)("on a PostgreSQL database", () => {
+    let cluster: PostgresCluster | undefined;
+    beforeAll(async () => {
+      cluster = await startPostgresCluster();
+    }, 60_000);
+    afterAll(() => cluster?.stop());
+
+    it("migrates a new database once, and then finds it up to date", async () => {
+      const url = (cluster as PostgresCluster).createDatabase();
+      const first = await parley(["db", "migrate"], { PARLEY_DATABASE_URL: url });
+      expect(first).toMatchObject({ code: 0, stderr: "" });
+      expect(first.stdout).toMatch(/: 2 migrations applied \(schema version 2\)\n$/);
+      const second = await parley(["db", "migrate"], { PARLEY_DATABASE_URL: url });
+      expect(second.stdout).toMatch(/: already up to date \(schema version 2\)\n$/);
+    });
+
+    it("says the database cannot be reached, with its address and without the password", async () => {
+      const result = await parley(["db", "migrate"], {
+        PARLEY_DATABASE_URL: "postgres://parley:secret-password@127.0.0.1:1/parley",
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("cannot migrate postgres://parley:***@127.0.0.1:1/parley");
+      expect(result.stderr).not.toContain("secret-password");
+    });
+  });
+});

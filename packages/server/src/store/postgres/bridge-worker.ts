@@ -1,0 +1,50 @@
+/**
+ * The worker side of the PostgreSQL bridge, as source text (an `eval` worker needs no file of its own in
+ * the CLI's bundle). It holds one `pg` connection and answers one request at a time: the main thread is
+ * waiting on `signal` (Atomics.wait), so a reply is posted first and the signal raised after it.
+ */
+export const BRIDGE_WORKER_SOURCE = `
+const { workerData } = require("node:worker_threads");
+const { port, signal, pgPath, url, instance } = workerData;
+const pg = require(pgPath);
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+const client = new pg.Client({ connectionString: url });
+// Rows this connection inserts into \`runs\` name this server as their owner (the column's default).
+const ready = client
+  .connect()
+  .then(() => client.query("SELECT set_config('parley.instance', $1, false)", [instance ?? ""]));
+client.on("error", () => {});
+function reply(message) {
+  port.postMessage(message);
+  Atomics.store(signal, 0, 1);
+  Atomics.notify(signal, 0);
+}
+port.on("message", async (request) => {
+  try {
+    await ready;
+    if (request.type === "close") {
+      await client.end();
+      reply({ rows: [], rowCount: 0 });
+      port.close();
+      return;
+    }
+    if (request.type === "batch") {
+      const results = [];
+      for (const query of request.queries) {
+        const result = await client.query(query.params === undefined ? query.sql : { text: query.sql, values: query.params });
+        results.push({ rows: result.rows ?? [], rowCount: result.rowCount ?? 0 });
+      }
+      reply({ results });
+      return;
+    }
+    const result = await client.query(
+      request.params === undefined ? request.sql : { text: request.sql, values: request.params, rowMode: request.rowMode },
+    );
+    const last = Array.isArray(result) ? result[result.length - 1] : result;
+    reply({ rows: last.rows ?? [], rowCount: last.rowCount ?? 0 });
+  } catch (error) {
+    reply({ error: { message: error.message, code: error.code } });
+  }
+});
+`;

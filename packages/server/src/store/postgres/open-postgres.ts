@@ -1,0 +1,23 @@
+import { migratePostgres } from "./migrate-postgres.ts";
+import { PostgresDatabase } from "./postgres-database.ts";
+import { redactedUrl } from "./redacted-url.ts";
+
+/** Whether a store location names a PostgreSQL database rather than a SQLite file. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
+/**
+ * Connects to PostgreSQL and brings its schema up to date. A database that cannot be reached fails here,
+ * at start, with the reason and the address (without its password).
+ */
+export function openPostgres(url: string, instance = ""): PostgresDatabase {
+  const database = new PostgresDatabase(url, instance);
+  try {
+    migratePostgres(database.bridge);
+  } catch (error) {
+    database.close();
+    throw new Error(`cannot use the PostgreSQL database at ${redactedUrl(url)}: ${(error as Error).message}`);
+  }
+  return database;
+}

@@ -1,0 +1,147 @@
+import type { StoreDatabase, StoreStatement } from "../store-database.ts";
+import { redactedUrl } from "./redacted-url.ts";
+import { type PostgresStatementText, parametersOf, toPostgres } from "./sql-dialect.ts";
+import { type BridgeResult, SyncBridge } from "./sync-bridge.ts";
+import { decodeRow, encodeValue } from "./value-codec.ts";
+
+/** The channel a commit that appended events notifies, so other servers read the log. */
+export const EVENTS_CHANNEL = "parley_events";
+
+/** The advisory lock key that orders appends to the event log across servers ("parley-log"). */
+const EVENT_LOG_LOCK = 0x7061726c;
+
+/**
+ * Parley's store port over PostgreSQL: statements are rewritten from the shared SQL (`toPostgres`) and run
+ * synchronously through a worker thread (`SyncBridge`). A unit of work is one PostgreSQL transaction on
+ * the worker's one connection; nested units are savepoints, as on SQLite.
+ */
+export class PostgresDatabase implements StoreDatabase {
+  readonly bridge: SyncBridge;
+  readonly name: string;
+  #depth = 0;
+  #eventLogLocked = false;
+  #beginPending = false;
+
+  /** `instance` names this server among those sharing the database (its runs are its own). */
+  constructor(url: string, instance = "") {
+    this.bridge = new SyncBridge(url, instance);
+    this.name = redactedUrl(url);
+  }
+
+  get inTransaction(): boolean {
+    return this.#depth > 0;
+  }
+
+  prepare(sql: string): StoreStatement {
+    return new PostgresStatement(this, toPostgres(sql));
+  }
+
+  /** Runs statements as they are (PostgreSQL text, several allowed, no parameters). */
+  exec(sql: string): this {
+    this.run(sql);
+    return this;
+  }
+
+  /** Runs one PostgreSQL statement; a transaction's BEGIN goes in the same round trip as its first one. */
+  run(sql: string, params?: unknown[], rowMode?: "array"): BridgeResult {
+    const query = { sql, params, rowMode };
+    if (!this.#beginPending) return this.bridge.query(query);
+    this.#beginPending = false;
+    return this.bridge.batch([{ sql: "BEGIN" }, query])[1] as BridgeResult;
+  }
+
+  transaction<Result>(work: (...args: never[]) => Result): (...args: never[]) => Result {
+    return (...args: never[]) => {
+      const depth = this.#depth;
+      const savepoint = `parley_${depth}`;
+      if (depth === 0) this.#beginPending = true;
+      else this.run(`SAVEPOINT ${savepoint}`);
+      this.#depth++;
+      let result: Result;
+      try {
+        result = work(...args);
+      } catch (error) {
+        this.#depth--;
+        this.#end(depth === 0 ? "ROLLBACK" : `ROLLBACK TO SAVEPOINT ${savepoint}`);
+        throw error;
+      }
+      this.#depth--;
+      this.#end(depth === 0 ? "COMMIT" : `RELEASE SAVEPOINT ${savepoint}`);
+      return result;
+    };
+  }
+
+  lockEventLog(): boolean {
+    if (this.#depth === 0) throw new Error("the event log is locked inside a transaction only");
+    if (this.#eventLogLocked) return false;
+    // The notification goes out only if the transaction commits, and after it: other servers then read.
+    this.run(`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK}), pg_notify('${EVENTS_CHANNEL}', '')`);
+    this.#eventLogLocked = true;
+    return true;
+  }
+
+  /** SQLite's tuning and vacuum pragmas have no PostgreSQL counterpart: they read as 0 and change nothing. */
+  pragma(): number {
+    return 0;
+  }
+
+  close(): void {
+    this.bridge.close();
+  }
+
+  #end(statement: string): void {
+    if (this.#depth === 0) this.#eventLogLocked = false;
+    if (this.#depth === 0 && this.#beginPending) {
+      // Nothing ran in the transaction: there is nothing to commit or roll back.
+      this.#beginPending = false;
+      return;
+    }
+    this.run(statement);
+  }
+}
+
+/** A statement of `PostgresDatabase`: rewritten once, its rows decoded as a repository wrote them. */
+class PostgresStatement implements StoreStatement {
+  readonly #database: PostgresDatabase;
+  readonly #text: PostgresStatementText;
+  #pluck = false;
+
+  constructor(database: PostgresDatabase, text: PostgresStatementText) {
+    this.#database = database;
+    this.#text = text;
+  }
+
+  run(...args: unknown[]): { changes: number; lastInsertRowid: number } {
+    const result = this.#query(args);
+    return { changes: result.rowCount, lastInsertRowid: 0 };
+  }
+
+  get(...args: unknown[]): unknown {
+    return this.#rows(args)[0];
+  }
+
+  all(...args: unknown[]): unknown[] {
+    return this.#rows(args);
+  }
+
+  iterate(...args: unknown[]): IterableIterator<unknown> {
+    return this.#rows(args)[Symbol.iterator]();
+  }
+
+  pluck(toggle = true): this {
+    this.#pluck = toggle;
+    return this;
+  }
+
+  #rows(args: unknown[]): unknown[] {
+    const rows = this.#query(args).rows as Record<string, unknown>[];
+    for (const row of rows) decodeRow(row);
+    if (!this.#pluck) return rows;
+    return rows.map((row) => row[Object.keys(row)[0] as string]);
+  }
+
+  #query(args: unknown[]): BridgeResult {
+    const params = parametersOf(this.#text, args).map(encodeValue);
+    return this.#database.run(this.#text.sql, params);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The store port: the part of a database connection the repositories use. better-sqlite3's `Database`
+ * fits it as it is (the embedded default, untouched); `PostgresDatabase` implements it over a worker
+ * thread that the main thread waits on (docs/decisions/2026-11-26-postgres-store.md).
+ */
+export interface StoreDatabase {
+  /** Where the data lives: the SQLite file's path, or the PostgreSQL URL without its password. */
+  readonly name: string;
+  prepare(sql: string): StoreStatement;
+  exec(sql: string): unknown;
+  /** Wraps `work` so each call runs in a transaction (a savepoint when one is already open). */
+  // biome-ignore lint/suspicious/noExplicitAny: better-sqlite3's generic signature fits this one.
+  transaction(work: (...args: any[]) => any): (...args: any[]) => any;
+  readonly inTransaction: boolean;
+  pragma(source: string, options?: { simple?: boolean }): unknown;
+  close(): unknown;
+  /**
+   * Only on a database shared by several servers: takes the event log's lock for the rest of the current
+   * transaction and returns true the first time in it (the caller then re-reads the log's head).
+   */
+  lockEventLog?(): boolean;
+}
+
+/** A prepared statement: positional (`?`) or named (`@name`) parameters, like better-sqlite3's. */
+export interface StoreStatement {
+  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+  iterate(...params: unknown[]): IterableIterator<unknown>;
+  /** Rows come back as their first column's value. */
+  pluck(toggle?: boolean): this;
+}

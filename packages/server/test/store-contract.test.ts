@@ -1,0 +1,302 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { WorkflowDefinition } from "@parley/protocol";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Store } from "../src/store/store.ts";
+import { postgresMissing, stopTestCluster, testCluster } from "./support/test-database.ts";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), "parley-store-contract-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const missing = postgresMissing();
+if (missing === undefined) {
+  beforeAll(() => testCluster(), 60_000);
+  afterAll(() => stopTestCluster());
+}
+if (missing !== undefined) console.warn(`SKIPPING the PostgreSQL store contract: ${missing}`);
+
+/** Each backend: how to get the location of an empty store. */
+const backends = [
+  { name: "SQLite", skip: false, location: async () => join(mkdtempSync(join(folder, "db-")), "parley.db") },
+  {
+    name: "PostgreSQL",
+    skip: missing !== undefined,
+    location: async () => (await testCluster()).createDatabase(),
+  },
+];
+
+const SESSION = { id: "ses_1", title: "First", project_root: "/project", created_at_ms: 1, updated_at_ms: 1 };
+
+function event(sessionId: string | null, text: string, isToken = false) {
+  return {
+    sessionId,
+    runId: null,
+    tsMs: 5,
+    isToken,
+    frame: (seq: number) => JSON.stringify({ seq, kind: isToken ? "token" : "event", text }),
+  };
+}
+
+describe.each(backends)("the store on $name", ({ skip, location }) => {
+  const open = async () => new Store(await location());
+
+  test.skipIf(skip)("keeps sessions, renames them, and deletes one with its messages", async () => {
+    const store = await open();
+    store.transaction(() => store.sessions.create(SESSION));
+    store.transaction(() => store.sessions.create({ ...SESSION, id: "ses_2", updated_at_ms: 9 }));
+    expect(store.sessions.rename("ses_1", "Renamed", 10)).toBe(true);
+    expect(store.sessions.list("/project").map((session) => [session.id, session.title])).toEqual([
+      ["ses_1", "Renamed"],
+      ["ses_2", "First"],
+    ]);
+    store.transaction(() =>
+      store.messages.append({
+        id: "msg_1",
+        session_id: "ses_1",
+        agent_id: "main",
+        role: "user",
+        rich: { kind: "Text", data: { text: "hello" } },
+        run_id: null,
+        created_at_ms: 2,
+      }),
+    );
+    expect(store.transaction(() => store.deleteSession("ses_1"))).toBe(true);
+    expect(store.sessions.get("ses_1")).toBeUndefined();
+    expect(store.messages.get("msg_1")).toBeUndefined();
+    store.close();
+  });
+
+  test.skipIf(skip)("gives messages their places in order and reads long texts back whole", async () => {
+    const store = await open();
+    store.transaction(() => store.sessions.create(SESSION));
+    const long = `${"a long message that is kept once with its session's texts ".repeat(40)}end`;
+    const texts = ["short", long, long, "ünïcödé \u0001 and \u0002 marks"];
+    store.transaction(() => {
+      for (const [index, text] of texts.entries()) {
+        store.messages.append(
+          {
+            id: `msg_${index}`,
+            session_id: "ses_1",
+            agent_id: "main",
+            role: "user",
+            rich: { kind: "Text", data: { text } },
+            run_id: null,
+            created_at_ms: index,
+          },
+          `client_${index}`,
+        );
+      }
+    });
+    const stored = store.messages.all("ses_1");
+    expect(stored.map((message) => message.position)).toEqual([0, 1, 2, 3]);
+    expect(stored.map((message) => (message.rich.data as { text: string }).text)).toEqual(texts);
+    store.close();
+  });
+
+  test.skipIf(skip)(
+    "numbers events without gaps, also after a rolled-back append, and replays them by seq",
+    async () => {
+      const where = await location();
+      let store = new Store(where);
+      store.transaction(() => store.sessions.create(SESSION));
+      store.transaction(() => store.events.append([event("ses_1", "one"), event(null, "global")]));
+      expect(() =>
+        store.transaction(() => {
+          store.events.append([event("ses_1", "rolled back")]);
+          throw new Error("the unit of work fails");
+        }),
+      ).toThrow("the unit of work fails");
+      store.events.resyncHead();
+      store.transaction(() => store.events.append([event("ses_2", "other"), event("ses_1", "token", true)]));
+      store.close();
+      store = new Store(where);
+      const all = store.events.readAfter(0, 100);
+      expect(all.map((logged) => [logged.seq, JSON.parse(logged.frame).text])).toEqual([
+        [1, "one"],
+        [2, "global"],
+        [3, "other"],
+        [4, "token"],
+      ]);
+      expect(store.events.readAfter(1, 100, "ses_1").map((logged) => logged.seq)).toEqual([2, 4]);
+      expect(store.events.readAfter(0, 2).map((logged) => logged.seq)).toEqual([1, 2]);
+      expect(store.events.head).toBe(4);
+      store.transaction(() => store.events.append([event("ses_1", "after restart")]));
+      expect(store.events.readAfter(4, 10).map((logged) => logged.seq)).toEqual([5]);
+      store.close();
+    },
+  );
+
+  test.skipIf(skip)(
+    "answers an approval exactly once when two programs answer it at the same moment",
+    { timeout: 30_000 },
+    async () => {
+      const where = await location();
+      const store = new Store(where);
+      store.transaction(() => {
+        store.sessions.create(SESSION);
+        store.approvals.create({
+          id: "apr_1",
+          session_id: "ses_1",
+          agent_id: "main",
+          run_id: "run_1",
+          message_id: "msg_1",
+          tool_use_id: "tool_1",
+          parent_tool_use_id: null,
+          tool_name: "Bash",
+          input: { command: "ls" },
+          headline: "Run ls",
+          reason: "asks first",
+          suggested_rule: null,
+          blocked_path: null,
+          created_at_ms: 3,
+        });
+      });
+      const answerers = [answerer(where), answerer(where)];
+      await Promise.all(answerers.map((program) => program.ready));
+      for (const program of answerers) program.child.stdin?.write("go\n");
+      const results = await Promise.all(answerers.map((program) => program.result));
+      expect(results.filter((result) => result.won)).toHaveLength(1);
+      const approval = store.approvals.get("apr_1");
+      expect(approval?.state).toBe("approved");
+      const winner = answerers[results.findIndex((result) => result.won)]?.child.pid;
+      expect(approval?.feedback).toBe(`from ${winner}`);
+      store.close();
+    },
+  );
+
+  test.skipIf(skip)("queues messages in order and delivers each once", async () => {
+    const store = await open();
+    store.transaction(() => store.sessions.create(SESSION));
+    for (const id of ["q_1", "q_2"]) {
+      store.transaction(() =>
+        store.queue.add({
+          id,
+          session_id: "ses_1",
+          agent_id: "main",
+          text: `text of ${id}`,
+          client_message_id: null,
+          queued_at_ms: 7,
+        }),
+      );
+    }
+    expect(store.queue.waiting("ses_1", "main").map((item) => item.id)).toEqual(["q_1", "q_2"]);
+    expect(store.queue.waitingCount("ses_1", "main")).toBe(2);
+    expect(store.queue.markDelivered("q_1", "run_1")).toBe(true);
+    expect(store.queue.markDelivered("q_1", "run_2")).toBe(false);
+    expect(store.queue.get("q_1")?.run_id).toBe("run_1");
+    expect(store.queue.waiting("ses_1", "main").map((item) => item.id)).toEqual(["q_2"]);
+    store.close();
+  });
+
+  test.skipIf(skip)("remembers the first response to a client message id, for a retried submit", async () => {
+    const store = await open();
+    store.transaction(() => store.chatRequests.put("client_1", { message_id: "msg_1", queued: false }, 1));
+    expect(() =>
+      store.transaction(() => store.chatRequests.put("client_1", { message_id: "msg_2", queued: false }, 2)),
+    ).toThrow();
+    expect(store.chatRequests.get("client_1")).toEqual({ message_id: "msg_1", queued: false });
+    expect(store.chatRequests.get("client_2")).toBeUndefined();
+    store.close();
+  });
+
+  test.skipIf(skip)("saves a workflow execution whole and finds it by status after a restart", async () => {
+    const where = await location();
+    let store = new Store(where);
+    store.transaction(() => store.sessions.create(SESSION));
+    const definition = {
+      name: "ship",
+      steps: [{ id: "build", prompt: "build it" }],
+    } as unknown as WorkflowDefinition;
+    const record = {
+      id: "wf_1",
+      session_id: "ses_1",
+      agent_id: "main",
+      message_id: "msg_wf",
+      workflow_name: "ship",
+      definition,
+      inputs: { target: "prod" },
+      step_index: 0,
+      outputs: {},
+      state: {
+        workflow_name: "ship",
+        execution_id: "wf_1",
+        status: "Running" as const,
+        total_steps: 1,
+        completed_steps: 0,
+        started_at: "2026-11-26T00:00:00.000Z",
+        updated_at: "2026-11-26T00:00:00.000Z",
+      },
+      pause_requested: false,
+      created_at_ms: 1,
+      updated_at_ms: 1,
+    };
+    store.transaction(() => store.workflows.save(record));
+    store.transaction(() => store.workflows.save({ ...record, step_index: 1, outputs: { build: "done" } }));
+    store.close();
+    store = new Store(where);
+    expect(store.workflows.withStatus("Running")).toEqual([
+      { ...record, step_index: 1, outputs: { build: "done" } },
+    ]);
+    expect(store.workflows.withStatus("Paused")).toEqual([]);
+    store.close();
+  });
+});
+
+test("a PostgreSQL database that cannot be reached fails the start with its address, never its password", () => {
+  expect(() => new Store("postgres://parley:secret-password@127.0.0.1:1/parley")).toThrow(
+    "cannot use the PostgreSQL database at postgres://parley:***@127.0.0.1:1/parley:",
+  );
+});
+
+describe.skipIf(missing !== undefined)("one PostgreSQL database shared by two servers", () => {
+  test("appends from both get one gap-free seq order, each seeing the other's events", async () => {
+    const where = (await testCluster()).createDatabase();
+    const first = new Store(where);
+    const second = new Store(where);
+    first.transaction(() => first.events.append([event(null, "a1")]));
+    second.transaction(() => second.events.append([event(null, "b1"), event(null, "b2")]));
+    first.transaction(() => first.events.append([event(null, "a2")]));
+    expect(
+      second.events.readAfter(0, 10).map((logged) => [logged.seq, JSON.parse(logged.frame).text]),
+    ).toEqual([
+      [1, "a1"],
+      [2, "b1"],
+      [3, "b2"],
+      [4, "a2"],
+    ]);
+    first.close();
+    second.close();
+  });
+});
+
+/** A separate program that answers approval `apr_1` when told to. */
+function answerer(where: string): {
+  child: ChildProcess;
+  ready: Promise<void>;
+  result: Promise<{ won: boolean }>;
+} {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(here, "support", "answer-approval-process.ts"), where, "apr_1"],
+    { cwd: join(here, ".."), stdio: ["pipe", "pipe", "inherit"] },
+  );
+  let output = "";
+  let onReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    onReady = resolve;
+  });
+  const result = new Promise<{ won: boolean }>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      if (output.includes("ready\n")) onReady();
+      const line = output.split("\n").find((candidate) => candidate.startsWith("{"));
+      if (line !== undefined) resolve(JSON.parse(line) as { won: boolean });
+    });
+    child.once("exit", (code) => reject(new Error(`the answering program exited (${code}): ${output}`)));
+  });
+  return { child, ready, result };
+}
