@@ -31,10 +31,10 @@ export { EventLog } from "./event-log.ts";
 // ── the server ────────────────────────────────────────────────────────────────
 export type { FakeModelServerOptions, FakeServerEvent } from "./fake-model-server.ts";
 export { FakeModelServer, startFakeModelServer } from "./fake-model-server.ts";
-export type { PostgresCluster } from "./postgres-cluster.ts";
-export { findPostgresBinaries, startPostgresCluster } from "./postgres-cluster.ts";
 // ── stream helpers ────────────────────────────────────────────────────────────
 export { MarkerStream } from "./marker-stream.ts";
+export type { PostgresCluster } from "./postgres-cluster.ts";
+export { findPostgresBinaries, startPostgresCluster } from "./postgres-cluster.ts";
 export type { SseEvent } from "./read-sse-events.ts";
 export { iterateSseEvents, parseSseText, readSseEvents, SseParser } from "./read-sse-events.ts";
 export type { AnsweredBy, FakeRoute, RecordedRequest, ResponseOutcome } from "./recorded-request.ts";
