@@ -50,7 +50,7 @@ describe("parley serve", () => {
     await writeFile(join(project, "src", "index.ts"), "export const answer = 42;\n");
     const { api, token } = await serve(project, join(scratch, "home"));
 
-    expect(await (await fetch(`${api}/health`)).json()).toEqual({ ok: true });
+    expect(await (await fetch(`${api}/health`)).json()).toEqual({ ok: true, database: "sqlite" });
     const response = await fetch(`${api}/workspace/structure?type=file_list`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -43,7 +43,7 @@ interface Context {
 /** One valid request (or a few) per route, each checking what a client would rely on. */
 const validCases: Record<string, (context: Context) => Promise<void>> = {
   "GET /api/health": async ({ call }) => {
-    expect(await call("/api/health", { auth: false })).toEqual({ ok: true });
+    expect(await call("/api/health", { auth: false })).toEqual({ ok: true, database: "sqlite" });
   },
   "GET /api/limits": async ({ call, server }) => {
     const limits = await call<{ sse_buffer_bytes: number; event_log: { head_seq: number } }>("/api/limits");
