@@ -1,7 +1,7 @@
 import type { AskUserAnswer, PlanData, ToolRequestData, WorkflowExecutionData } from "@parley/protocol";
 import type { ApprovalAnswer, ExecutePlanMode, QuestionCard, WorkflowControl } from "@parley/sdk";
 import { describe, expect, it, vi } from "vitest";
-import { flat, KEY, renderInTerminal } from "../../test/render.tsx";
+import { flat, KEY, renderInTerminal, settle } from "../../test/render.tsx";
 import { ApprovalPrompt } from "./approval-prompt.tsx";
 import { PlanPrompt } from "./plan-prompt.tsx";
 import { QuestionPrompt } from "./question-prompt.tsx";
@@ -44,6 +44,8 @@ describe("the approval card, answered by keys", () => {
 
   it("always allows the rule it names with a, and picks by arrows and Enter too", async () => {
     const { frame, press, onAnswer } = approval();
+    // The choices show once their keys are read (the frame after the first).
+    await settle();
     expect(frame()).toContain("Always allow Write(notes.txt)");
 
     await press(KEY.down, KEY.enter);
@@ -128,6 +130,7 @@ describe("the question card, answered by keys", () => {
     const { frame, press } = renderInTerminal(
       <QuestionPrompt question={database} focused onAnswer={onAnswer} />,
     );
+    await settle();
     expect(frame()).toContain("Which database?");
     expect(frame()).toMatch(/SQLite.*\(suggested\)/);
 

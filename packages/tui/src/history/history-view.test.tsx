@@ -73,8 +73,10 @@ function history(total: number, held: number, page = 20) {
 }
 
 describe("the history view", () => {
-  it("opens a 5,000-message session at its latest messages, laying out only what fits the screen", () => {
+  it("opens a 5,000-message session at its latest messages, laying out only what fits the screen", async () => {
     const { frame } = history(5000, 200);
+    // The line naming the keys shows once they are read (the frame after the first).
+    await settle();
     expect(frame()).toContain("answer 5000");
     expect(frame()).toContain("The latest message");
     // Twelve lines of room: six messages with a blank line between them, the rest is counted, not drawn.

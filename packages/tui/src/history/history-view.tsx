@@ -2,6 +2,7 @@ import { plural } from "@parley/sdk";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { useKeyClaims } from "../input/key-claims.tsx";
+import { useKeysAttached } from "../input/use-keys-attached.ts";
 import { useChat, useServices } from "../store/services.tsx";
 import { useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
@@ -56,6 +57,7 @@ export function HistoryView({ height, onClose }: { height: number; onClose: () =
     if (key.downArrow) return endAt(end + 1);
     if (key.end) return setEndId(undefined);
   });
+  const keysAttached = useKeysAttached();
 
   const above =
     view.start > 0 || view.cutAbove > 0
@@ -80,11 +82,13 @@ export function HistoryView({ height, onClose }: { height: number; onClose: () =
           </Text>
         </Box>
       ))}
-      <Text dimColor>
-        {atLatest
-          ? "The latest message · PgUp/↑ earlier · Esc closes"
-          : `${plural(messages.length - end, "later message")} below · PgDn/↓ later · End latest · Esc closes`}
-      </Text>
+      {keysAttached && (
+        <Text dimColor>
+          {atLatest
+            ? "The latest message · PgUp/↑ earlier · Esc closes"
+            : `${plural(messages.length - end, "later message")} below · PgDn/↓ later · End latest · Esc closes`}
+        </Text>
+      )}
     </Box>
   );
 }

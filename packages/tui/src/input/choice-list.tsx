@@ -2,6 +2,7 @@ import { Box, type Key, Text } from "ink";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { useKeys } from "./use-keys.ts";
+import { useKeysAttached } from "./use-keys-attached.ts";
 import { useLiveState } from "./use-live-state.ts";
 
 /** One answer a card offers. */
@@ -50,6 +51,8 @@ export function ChoiceList({
     const picked = byNumber ?? byKey;
     if (picked !== undefined) onPick(picked);
   }, focused);
+  const attached = useKeysAttached();
+  if (!attached) return null;
   return (
     <Box flexDirection="column">
       {choices.map((choice, index) => {

@@ -1,6 +1,6 @@
 import type { McpServerView } from "@parley/protocol";
 import { describe, expect, it, vi } from "vitest";
-import { KEY, renderInTerminal } from "../../test/render.tsx";
+import { KEY, renderInTerminal, settle } from "../../test/render.tsx";
 import { ServicesProvider, type TuiServices } from "../store/services.tsx";
 import { McpConsentNotice } from "./mcp-consent-notice.tsx";
 import { McpReview } from "./mcp-review.tsx";
@@ -82,6 +82,7 @@ describe("a project's MCP servers waiting for the person", () => {
 
   it("only rejects an entry named like the person's own server (theirs stays in use)", async () => {
     const { press, decideMcpServer, frame } = review([entry("shared", "shadowed")]);
+    await settle();
     expect(frame()).toContain("r reject (yours stays in use)");
     await press("a");
     expect(decideMcpServer).not.toHaveBeenCalled();

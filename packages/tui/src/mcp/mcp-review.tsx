@@ -2,6 +2,7 @@ import type { McpServerView } from "@parley/protocol";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { useKeyClaims } from "../input/key-claims.tsx";
+import { useKeysAttached } from "../input/use-keys-attached.ts";
 import { useServices } from "../store/services.tsx";
 import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
@@ -53,6 +54,7 @@ export function McpReview({
     if (key.rightArrow || key.downArrow)
       return setSelected((index) => Math.min(waiting.length - 1, index + 1));
   });
+  const keysAttached = useKeysAttached();
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
@@ -61,13 +63,15 @@ export function McpReview({
       </Text>
       {server === undefined ? <Text dimColor>Nothing waits for you.</Text> : <ServerLaunch server={server} />}
       {result !== undefined && <Text color={theme.accent}>{result}</Text>}
-      <Text dimColor>
-        {server?.status === "needs_approval"
-          ? "a approve and start · r reject · Esc closes"
-          : server?.status === "shadowed"
-            ? "r reject (yours stays in use) · Esc closes"
-            : "Esc closes"}
-      </Text>
+      {keysAttached && (
+        <Text dimColor>
+          {server?.status === "needs_approval"
+            ? "a approve and start · r reject · Esc closes"
+            : server?.status === "shadowed"
+              ? "r reject (yours stays in use) · Esc closes"
+              : "Esc closes"}
+        </Text>
+      )}
     </Box>
   );
 }
