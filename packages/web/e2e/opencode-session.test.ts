@@ -24,6 +24,8 @@ const variables = {
   OPENCODE_DISABLE_MODELS_FETCH: "1",
   OPENCODE_DISABLE_AUTOUPDATE: "1",
   OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+  // No default plugins: OpenCode installs them from the npm registry into a new home, which took minutes in CI.
+  OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
   PARLEY_OPENCODE_COMMAND: fileURLToPath(
     new URL("../../../interop/opencode/node_modules/opencode-ai/bin/opencode.exe", import.meta.url),
   ),
