@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { McpProjectState, projectDirectory } from "@parley/server/mcp";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GREET_WORKFLOW } from "./support/greet-workflow.ts";
 import { anthropicEnv, decodeLines, runParley } from "./support/run-parley.ts";
 
 /** `parley run` with a prompt (text, json or stream-json output) is the same agent as the SDK's mode. */
@@ -197,4 +199,52 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     expect(approver.stderr).toContain("--permission-prompt-tool must be one of stdio");
     expect(server.requests).toHaveLength(0);
   });
+
+  it("runs a project workflow to its end with RunWorkflow, gives the model each step's output, and keeps it in the project's history", async () => {
+    await writeGreetWorkflow();
+    server.script(
+      reply().toolCall("RunWorkflow", { name: "greet", inputs: { who: "Ada" } }),
+      reply().text("Greeted."),
+    );
+    const run = await parley([
+      "-p",
+      "Greet Ada",
+      "--output-format",
+      "json",
+      "--permission-mode",
+      "bypassPermissions",
+    ]);
+    expect(run.code).toBe(0);
+    expect(resultOf(run.stdout).result).toBe("Greeted.");
+    expect(systemOf(0) + JSON.stringify(server.requests[0]?.body)).toContain(
+      "greet (inputs: who): Says hello",
+    );
+    const result = JSON.stringify(server.requests[1]?.body);
+    expect(result).toMatch(/greet {2}Completed {2}1\/1/);
+    expect(result).toContain("hello Ada");
+    expect(await readFile(join(project, "greeting.txt"), "utf8")).toBe("hello Ada\n");
+    const status = await runParley(scratch, ["workflow", "status"], { env, cwd: project });
+    expect(status.stdout).toMatch(/greet {2}Completed {2}1\/1/);
+  });
+
+  it("pauses a RunWorkflow step that asks for approval when nobody can answer, and tells the model how to go on", async () => {
+    await writeGreetWorkflow();
+    server.script(
+      reply().toolCall("RunWorkflow", { name: "greet", inputs: { who: "Ada" } }),
+      reply().text("It is paused."),
+    );
+    const run = await parley(["-p", "Greet Ada", "--allowedTools", "RunWorkflow"]);
+    expect(run).toMatchObject({ code: 0, stdout: "It is paused.\n" });
+    const result = JSON.stringify(server.requests[1]?.body);
+    expect(result).toContain("greet  Paused");
+    expect(result).toContain("nobody can answer it here");
+    expect(result).toContain("parley workflow resume");
+    expect(existsSync(join(project, "greeting.txt"))).toBe(false);
+  });
 });
+
+/** The workflow the RunWorkflow tests run. */
+async function writeGreetWorkflow(): Promise<void> {
+  await mkdir(join(project, ".parley", "workflows"), { recursive: true });
+  await writeFile(join(project, ".parley", "workflows", "greet.yaml"), GREET_WORKFLOW);
+}

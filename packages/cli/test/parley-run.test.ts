@@ -352,13 +352,16 @@ describe.concurrent("parley run's tools and permissions", () => {
       await expect(readFile(join(cwd, "a.txt"), "utf8")).rejects.toThrow("ENOENT");
     }));
 
-  it("offers the model the built-in tools, without those --disallowedTools names", () =>
+  it("offers the model Parley's tools, without those --disallowedTools names", () =>
     withServer(async (server) => {
       server.script(reply().text("ok"));
 
-      const run = await parley(["run", "hi", "--disallowedTools", "Bash,Task", "--cwd", await project()], {
-        env: anthropicEnv(server),
-      });
+      const run = await parley(
+        ["run", "hi", "--disallowedTools", "Bash,Task,RunWorkflow", "--cwd", await project()],
+        {
+          env: anthropicEnv(server),
+        },
+      );
 
       expect(run.code).toBe(0);
       const body = server.requests[0]?.body as { tools?: { name: string }[] } | undefined;

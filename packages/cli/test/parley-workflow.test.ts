@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { ParleyClient } from "@parley/sdk";
 import { type ParleyServer, startParleyServer } from "@parley/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GREET_WORKFLOW } from "./support/greet-workflow.ts";
 
 const bin = fileURLToPath(new URL("../bin/parley.js", import.meta.url));
 
@@ -43,18 +44,7 @@ describe("parley workflow", () => {
     home = join(root, "home");
     mkdirSync(join(project, ".parley", "workflows"), { recursive: true });
     mkdirSync(home);
-    writeFileSync(
-      join(project, ".parley", "workflows", "greet.yaml"),
-      `name: greet
-description: Says hello
-inputs:
-  who: { type: string }
-steps:
-  - id: hello
-    name: Greet
-    run: echo "hello \${{ inputs.who }}" > greeting.txt && cat greeting.txt
-`,
-    );
+    writeFileSync(join(project, ".parley", "workflows", "greet.yaml"), GREET_WORKFLOW);
     writeFileSync(
       join(project, ".parley", "workflows", "wait.yaml"),
       "name: wait\nsteps:\n  - id: wait\n    run: sh -c 'while [ ! -f go ]; do sleep 0.02; done'\n",

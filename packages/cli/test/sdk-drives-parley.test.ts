@@ -170,6 +170,28 @@ describe("the official Claude Agent SDK driving parley run", () => {
     });
   });
 
+  it("asks canUseTool for RunWorkflow and then for the workflow step's own command, and runs it", async () => {
+    await mkdir(join(project, ".parley", "workflows"), { recursive: true });
+    await writeFile(
+      join(project, ".parley", "workflows", "stamp.yaml"),
+      "name: stamp\nsteps:\n  - id: stamp\n    run: echo stamped > stamp.txt\n",
+    );
+    server.script(reply().toolCall("RunWorkflow", { name: "stamp" }), reply().text("Stamped."));
+    const asked: string[] = [];
+    const canUseTool = async (
+      toolName: string,
+      input: Record<string, unknown>,
+    ): Promise<PermissionAnswer> => {
+      asked.push(`${toolName} ${String(input.name ?? input.command)}`);
+      return { behavior: "allow", updatedInput: input };
+    };
+    const messages = await collect(sdk.query({ prompt: "Stamp it", options: options({ canUseTool }) }));
+    expect(asked).toEqual(["RunWorkflow stamp", "Bash echo stamped > stamp.txt"]);
+    expect(await readFile(join(project, "stamp.txt"), "utf8")).toBe("stamped\n");
+    expect(lastUserText(1)).toMatch(/stamp {2}Completed {2}1\/1/);
+    expect(messages.at(-1)).toMatchObject({ type: "result", subtype: "success", result: "Stamped." });
+  });
+
   it("interrupts a long answer at once, says so in the result, and keeps the session usable", async () => {
     server.script(reply().text("Counting: one").gate("hold").text(" two"), reply().text("Still here."));
     const results = { count: 0 } as { count: number; next?: () => void };

@@ -1,11 +1,11 @@
 import { defineTool, type EngineTool } from "@parley/engine";
-import { WorkflowInputValueSchema, WorkflowNameSchema } from "@parley/protocol";
-import { z } from "zod";
 import type { MessageScope } from "../agents/context/message-publisher.ts";
+import {
+  describeAvailableWorkflows,
+  RUN_WORKFLOW_TOOL,
+  RunWorkflowInputSchema,
+} from "./run-workflow-input.ts";
 import type { WorkflowService } from "./workflow-service.ts";
-
-/** The name the agent calls it by. */
-export const RUN_WORKFLOW_TOOL = "RunWorkflow";
 
 /**
  * The agent's `RunWorkflow` tool: starts one of the project's workflows in the agent's session, as a
@@ -16,19 +16,11 @@ export function runWorkflowTool(
   workflows: Pick<WorkflowService, "start" | "definitions">,
   scope: MessageScope,
 ): EngineTool {
-  const available = workflows.definitions().workflows.map(({ definition }) => {
-    const inputs = Object.keys(definition.inputs ?? {});
-    const takes = inputs.length === 0 ? "" : ` (inputs: ${inputs.join(", ")})`;
-    return `- ${definition.name}${takes}${definition.description === undefined ? "" : `: ${definition.description}`}`;
-  });
   return defineTool({
     name: RUN_WORKFLOW_TOOL,
     description: `Starts one of the project's workflows (.parley/workflows/<name>.yaml) with inputs. It runs step by step as a card in this chat that the user can pause, resume, retry and cancel; this returns at once with its execution id, and agent steps of the workflow run after your turn ends.
-${available.length === 0 ? "The project has no workflows yet." : `Workflows:\n${available.join("\n")}`}`,
-    inputSchema: z.object({
-      name: WorkflowNameSchema.describe("The workflow's name"),
-      inputs: z.record(z.string(), WorkflowInputValueSchema).optional().describe("Its inputs by name"),
-    }),
+${describeAvailableWorkflows(workflows.definitions().workflows)}`,
+    inputSchema: RunWorkflowInputSchema,
     requiresApproval: true,
     access: () => ({ kind: "other" }),
     execute: async (input) => {

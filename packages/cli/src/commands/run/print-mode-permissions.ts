@@ -26,6 +26,8 @@ export interface PrintModePermissions {
   permissionMode: PermissionMode;
   /** The policy itself, so a host can change its mode mid-session (`set_permission_mode`). */
   policy: PermissionPolicy;
+  /** Tools a bare `--disallowedTools` name removes, whichever part of Parley offers them. */
+  removed: ReadonlySet<string>;
 }
 
 /**
@@ -70,6 +72,7 @@ export function printModePermissions(options: {
     }),
     permissionMode: policy.mode,
     policy,
+    removed,
   };
 }
 

@@ -19,6 +19,7 @@ import {
   type ProjectRules,
   printModePermissions,
 } from "./print-mode-permissions.ts";
+import { runWorkflowTool } from "./run-workflow-tool.ts";
 import { CliSessionStore } from "./stream-json/cli-session-store.ts";
 import { configuredMcpServers } from "./stream-json/configured-mcp-servers.ts";
 import { mcpServersFromArgs } from "./stream-json/mcp-config-args.ts";
@@ -42,8 +43,8 @@ export interface RunAgentOptions {
 }
 
 /**
- * The agent of `parley run`, set up once for every format: the built-in tools (only `--tools`' if given)
- * and `ProjectStructure`, the permission policy from `--permission-mode`, `--allowedTools` and
+ * The agent of `parley run`, set up once for every format: the built-in tools (only `--tools`' if given),
+ * `ProjectStructure` and `RunWorkflow`, the permission policy from `--permission-mode`, `--allowedTools` and
  * `--disallowedTools`, the MCP servers of `--mcp-config` and (unless `--strict-mcp-config`) the user's
  * `mcp.json` and the project's approved `.mcp.json`, the conversation of `--resume`/`--continue`, and the
  * system prompt with `--append-system-prompt`.
@@ -103,7 +104,14 @@ export class RunAgent {
       [
         ...permissions.tools.map((tool) => overrides.get(tool.name) ?? tool),
         createProjectStructureTool({ environment: () => childEnvironmentFor("git", io.env, settings).env }),
-      ],
+        runWorkflowTool({
+          projectRoot: realpathSync(cwd),
+          home: options.home,
+          env: io.env,
+          permissionMode: () => permissions.policy.mode,
+          ...(options.ask && { ask: options.ask }),
+        }),
+      ].filter((tool) => !permissions.removed.has(tool.name)),
       args,
     );
     const { mcp, ready } = await startMcpServers(options);

@@ -141,7 +141,8 @@ async function answer(target: FollowTarget, approval: Approval, decision: Approv
   }
 }
 
-async function pendingApprovals(api: ParleyClient, view: WorkflowExecutionView): Promise<Approval[]> {
+/** The approvals a workflow waits for now (its own calls and its agent steps' turns). */
+export async function pendingApprovals(api: ParleyClient, view: WorkflowExecutionView): Promise<Approval[]> {
   const { approvals } = await api.listApprovals({ session_id: view.session_id, state: "pending" });
   return approvals.filter((approval) => isWorkflowApproval(view, approval));
 }

@@ -1,25 +1,16 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { parleyHome } from "@parley/engine";
 import { describeWorkflowIssue, type WorkflowExecutionView, type WorkflowProblem } from "@parley/protocol";
-import { ApiRequestError, ParleyClient, WorkflowClient } from "@parley/sdk";
-import { findRunningServer, loadWorkflows, type ParleyServer, startParleyServer } from "@parley/server";
+import { ApiRequestError } from "@parley/sdk";
+import { findRunningServer, loadWorkflows } from "@parley/server";
 import { type CliIo, write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
 import { approvalAnnouncement, isWorkflowApproval } from "./approval-question.ts";
 import { type FollowTarget, followWorkflow } from "./follow-workflow.ts";
 import { parseWorkflowArgs, WORKFLOW_HELP, type WorkflowArgs } from "./parse-workflow-args.ts";
+import { openWorkflowConnection, type WorkflowConnection } from "./workflow-connection.ts";
 import { executionLine, executionReport } from "./workflow-report.ts";
-
-/** The server a command talks to, and how to let go of it. */
-interface Connection {
-  workflows: WorkflowClient;
-  api: ParleyClient;
-  /** The server's address, for links to its web UI. */
-  origin: string;
-  /** Set when no server was running and one was started in this process for the command. */
-  local?: ParleyServer;
-}
 
 /**
  * `parley workflow list|run|status|pause|resume|retry|cancel`: the workflows of a project, through the
@@ -51,7 +42,7 @@ export const workflowCommand: Command = {
       );
       return 0;
     }
-    const connection = await connect(args, projectRoot, home, io);
+    const connection = await openWorkflowConnection({ projectRoot, home, env: io.env, url: args.url });
     try {
       return await perform(args, connection, io);
     } catch (error) {
@@ -63,29 +54,11 @@ export const workflowCommand: Command = {
   },
 };
 
-async function connect(
+async function perform(
   args: Exclude<WorkflowArgs, { action: "help" }>,
-  projectRoot: string,
-  home: string,
+  connection: WorkflowConnection,
   io: CliIo,
-): Promise<Connection> {
-  const found =
-    args.url === undefined
-      ? findRunningServer(home, projectRoot)
-      : { url: args.url, token: io.env.PARLEY_TOKEN ?? "" };
-  const local =
-    found === undefined ? await startParleyServer({ projectRoot, home, env: io.env, port: 0 }) : undefined;
-  const server = found ?? (local as ParleyServer);
-  const options = { baseUrl: server.url, token: server.token };
-  return {
-    workflows: new WorkflowClient(options),
-    api: new ParleyClient(options),
-    origin: server.url.replace(/\/+$/, ""),
-    ...(local !== undefined && { local }),
-  };
-}
-
-async function perform(args: Exclude<WorkflowArgs, { action: "help" }>, connection: Connection, io: CliIo) {
+) {
   const { workflows } = connection;
   switch (args.action) {
     case "list": {
@@ -139,7 +112,7 @@ async function perform(args: Exclude<WorkflowArgs, { action: "help" }>, connecti
  * How a followed workflow is answered: on the terminal when there is one, and in the web UI of the server
  * (a server of this process gets a one-time sign-in link, as nobody's browser knows it).
  */
-function followTarget(connection: Connection, io: CliIo): FollowTarget {
+function followTarget(connection: WorkflowConnection, io: CliIo): FollowTarget {
   const interactive = io.stdin.isTTY === true;
   const { local } = connection;
   return {
@@ -162,7 +135,7 @@ function followTarget(connection: Connection, io: CliIo): FollowTarget {
 }
 
 /** `status`: every execution in a line, or one in detail; each says when it waits for a person. */
-async function printStatus(connection: Connection, io: CliIo, executionId: string | undefined) {
+async function printStatus(connection: WorkflowConnection, io: CliIo, executionId: string | undefined) {
   const { approvals } = await connection.api.listApprovals({ state: "pending" });
   const waiting = (view: WorkflowExecutionView) =>
     approvals.filter((approval) => isWorkflowApproval(view, approval));
