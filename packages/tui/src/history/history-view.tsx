@@ -1,8 +1,8 @@
 import { plural } from "@parley/sdk";
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { useState } from "react";
 import { useKeyClaims } from "../input/key-claims.tsx";
-import { useKeysAttached } from "../input/use-keys-attached.ts";
+import { useKeys } from "../input/use-keys.ts";
 import { useChat, useServices } from "../store/services.tsx";
 import { useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
@@ -41,7 +41,7 @@ export function HistoryView({ height, onClose }: { height: number; onClose: () =
     void store.loadOlder().finally(() => setLoading(false));
   };
 
-  useInput((input, key) => {
+  const keysAttached = useKeys((input, key) => {
     claims.claim();
     if (key.escape || input === "q") return onClose();
     if (key.pageUp) {
@@ -57,7 +57,6 @@ export function HistoryView({ height, onClose }: { height: number; onClose: () =
     if (key.downArrow) return endAt(end + 1);
     if (key.end) return setEndId(undefined);
   });
-  const keysAttached = useKeysAttached();
 
   const above =
     view.start > 0 || view.cutAbove > 0

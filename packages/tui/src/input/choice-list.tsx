@@ -2,7 +2,6 @@ import { Box, type Key, Text } from "ink";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { useKeys } from "./use-keys.ts";
-import { useKeysAttached } from "./use-keys-attached.ts";
 import { useLiveState } from "./use-live-state.ts";
 
 /** One answer a card offers. */
@@ -36,7 +35,7 @@ export function ChoiceList({
   const theme = useTheme();
   const glyphs = useGlyphs();
   const [selected, setSelected, readSelected] = useLiveState(0);
-  useKeys((input, key) => {
+  const attached = useKeys((input, key) => {
     if (disabled) return;
     if (onKey?.(input, key) === true) return;
     if (key.upArrow) return setSelected((index) => (index - 1 + choices.length) % choices.length);
@@ -51,7 +50,6 @@ export function ChoiceList({
     const picked = byNumber ?? byKey;
     if (picked !== undefined) onPick(picked);
   }, focused);
-  const attached = useKeysAttached();
   if (!attached) return null;
   return (
     <Box flexDirection="column">

@@ -1,8 +1,8 @@
 import type { McpServerView } from "@parley/protocol";
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { useState } from "react";
 import { useKeyClaims } from "../input/key-claims.tsx";
-import { useKeysAttached } from "../input/use-keys-attached.ts";
+import { useKeys } from "../input/use-keys.ts";
 import { useServices } from "../store/services.tsx";
 import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
@@ -45,7 +45,7 @@ export function McpReview({
     );
   };
 
-  useInput((input, key) => {
+  const keysAttached = useKeys((input, key) => {
     claims.claim();
     if (key.escape || input === "q") return onClose();
     if (input === "a") return decide("approve");
@@ -54,7 +54,6 @@ export function McpReview({
     if (key.rightArrow || key.downArrow)
       return setSelected((index) => Math.min(waiting.length - 1, index + 1));
   });
-  const keysAttached = useKeysAttached();
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>

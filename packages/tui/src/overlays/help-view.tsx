@@ -1,6 +1,7 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { BUILTIN_COMMANDS } from "../commands/slash-commands.ts";
 import { useKeyClaims } from "../input/key-claims.tsx";
+import { useKeys } from "../input/use-keys.ts";
 import { useTheme } from "../theme/theme.ts";
 
 const KEYS: [string, string][] = [
@@ -20,7 +21,7 @@ const KEYS: [string, string][] = [
 export function HelpView({ onClose }: { onClose: () => void }) {
   const theme = useTheme();
   const claims = useKeyClaims();
-  useInput((input, key) => {
+  const keysAttached = useKeys((input, key) => {
     claims.claim();
     if (key.escape || key.return || input === "q") onClose();
   });
@@ -49,7 +50,7 @@ export function HelpView({ onClose }: { onClose: () => void }) {
           "/<workflow> key=value starts one of the project's workflows; /mcp__server__prompt uses an MCP prompt."
         }
       </Text>
-      <Text dimColor>Esc closes</Text>
+      {keysAttached && <Text dimColor>Esc closes</Text>}
     </Box>
   );
 }

@@ -1,9 +1,10 @@
 import type { AgentCliName, AgentCliStatus, SessionSummary } from "@parley/protocol";
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { useEffect, useMemo, useState } from "react";
 import { type Choice, ChoiceList } from "../input/choice-list.tsx";
 import { useKeyClaims } from "../input/key-claims.tsx";
 import { LineInput } from "../input/line-input.tsx";
+import { useKeys } from "../input/use-keys.ts";
 import { useChat, useServices } from "../store/services.tsx";
 import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
@@ -58,7 +59,7 @@ export function SessionPicker({
     );
   }, [mode, clis, store]);
 
-  useInput(
+  const keysAttached = useKeys(
     (input, key) => {
       claims.claim();
       if (mode === "delete") {
@@ -81,7 +82,7 @@ export function SessionPicker({
       if (input === "r" && current !== undefined) return setMode("rename");
       if (input === "d" && current !== undefined) return setMode("delete");
     },
-    { isActive: mode === "list" || mode === "delete" },
+    mode === "list" || mode === "delete",
   );
 
   const start = Math.max(0, Math.min(selected - Math.floor(VISIBLE / 2), sorted.length - VISIBLE));
@@ -139,7 +140,7 @@ export function SessionPicker({
           onCancel={() => setMode("list")}
         />
       )}
-      {mode === "list" && (
+      {mode === "list" && keysAttached && (
         <Text dimColor>
           Enter opens · n new chat · c new chat with an agent CLI · r rename · d delete · Esc closes
         </Text>
@@ -158,7 +159,7 @@ function BackendChoice({
   onCancel: () => void;
 }) {
   const claims = useKeyClaims();
-  useInput((_input, key) => {
+  useKeys((_input, key) => {
     if (key.escape) {
       claims.claim();
       onCancel();

@@ -1,7 +1,8 @@
 import type { WorkflowExecutionView } from "@parley/protocol";
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { useCallback, useEffect, useState } from "react";
 import { useKeyClaims } from "../input/key-claims.tsx";
+import { useKeys } from "../input/use-keys.ts";
 import { useServices } from "../store/services.tsx";
 import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
@@ -23,7 +24,7 @@ export function WorkflowList({ onClose }: { onClose: () => void }) {
     );
   }, [workflows]);
   useEffect(load, [load]);
-  useInput((input, key) => {
+  const keysAttached = useKeys((input, key) => {
     claims.claim();
     if (key.escape || input === "q") return onClose();
     if (input === "r") return load();
@@ -60,7 +61,7 @@ export function WorkflowList({ onClose }: { onClose: () => void }) {
           </Text>
         </Text>
       ))}
-      <Text dimColor>Enter opens its session · r refreshes · Esc closes</Text>
+      {keysAttached && <Text dimColor>Enter opens its session · r refreshes · Esc closes</Text>}
     </Box>
   );
 }
