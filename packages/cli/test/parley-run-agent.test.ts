@@ -190,10 +190,39 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     expect(again.stderr).toContain("no conversation found");
   });
 
+  it("sends the thinking budget, effort and task budget to an Anthropic model, effort to an OpenAI one, and names what a model does not take", async () => {
+    server.script(reply().text("ok"), reply().text("ok"));
+    const reasoning = ["--max-thinking-tokens", "2048", "--effort", "high", "--task-budget", "50000"];
+    const anthropic = await parley(["-p", "hi", ...reasoning]);
+    expect(anthropic).toMatchObject({ code: 0, stderr: "" });
+    expect(server.requests[0]?.body).toMatchObject({
+      thinking: { type: "enabled", budget_tokens: 2048 },
+      output_config: { effort: "high", task_budget: { type: "tokens", total: 50000 } },
+    });
+
+    const openai = await runParley(scratch, ["-p", "hi", ...reasoning], {
+      env: {
+        OPENAI_API_KEY: "sk-fake",
+        OPENAI_BASE_URL: server.openaiBaseUrl,
+        PARLEY_MODEL: "openai:gpt-fake",
+      },
+      cwd: project,
+    });
+    expect(openai.code).toBe(0);
+    expect(server.requests[1]?.body).toMatchObject({ reasoning_effort: "high" });
+    expect(JSON.stringify(server.requests[1]?.body)).not.toContain("2048");
+    expect(openai.stderr).toContain(
+      "parley: --max-thinking-tokens/--thinking, --task-budget have no effect on openai:gpt-fake",
+    );
+  });
+
   it("refuses a Claude Code flag it cannot honour, saying why, before calling the model", async () => {
-    const run = await parley(["-p", "hi", "--effort", "high"]);
+    const run = await parley(["-p", "hi", "--json-schema", "{}"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("--effort is not supported: Parley does not set an effort level");
+    expect(run.stderr).toContain("--json-schema is not supported: Parley has no structured output yet");
+    const effort = await parley(["-p", "hi", "--effort", "extreme"]);
+    expect(effort.code).toBe(2);
+    expect(effort.stderr).toContain('--effort must be one of low, medium, high, xhigh, max (got "extreme")');
     const approver = await parley(["-p", "hi", "--permission-prompt-tool", "mcp__auth__approve"]);
     expect(approver.code).toBe(2);
     expect(approver.stderr).toContain("--permission-prompt-tool must be one of stdio");

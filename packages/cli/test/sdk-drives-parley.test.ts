@@ -22,6 +22,7 @@ type PermissionAnswer =
   | { behavior: "deny"; message: string };
 interface Query extends AsyncGenerator<Message> {
   interrupt(): Promise<void>;
+  setMaxThinkingTokens(tokens: number | null): Promise<void>;
   setPermissionMode(mode: string): Promise<void>;
   mcpServerStatus(): Promise<unknown[]>;
 }
@@ -190,6 +191,29 @@ describe("the official Claude Agent SDK driving parley run", () => {
     expect(await readFile(join(project, "stamp.txt"), "utf8")).toBe("stamped\n");
     expect(lastUserText(1)).toMatch(/stamp {2}Completed {2}1\/1/);
     expect(messages.at(-1)).toMatchObject({ type: "result", subtype: "success", result: "Stamped." });
+  });
+
+  it("passes the SDK's thinking and effort options to the model, and setMaxThinkingTokens changes them between turns", async () => {
+    server.script(reply().text("Thought."), reply().text("Quick."));
+    const results = { count: 0 } as { count: number; next?: () => void };
+    const query = sdk.query({
+      prompt: conversation(["Think hard", "Now quickly"], results),
+      options: options({ thinking: { type: "enabled", budgetTokens: 3000 }, effort: "medium" }),
+    });
+    const messages = await collect(
+      counting(query, results, (message) => {
+        if (message.type === "result" && results.count === 0) void query.setMaxThinkingTokens(0);
+      }),
+    );
+    expect(messages.filter((message) => message.type === "result")).toHaveLength(2);
+    expect(server.requests[0]?.body).toMatchObject({
+      thinking: { type: "enabled", budget_tokens: 3000 },
+      output_config: { effort: "medium" },
+    });
+    expect(server.requests[1]?.body).toMatchObject({
+      thinking: { type: "disabled" },
+      output_config: { effort: "medium" },
+    });
   });
 
   it("interrupts a long answer at once, says so in the result, and keeps the session usable", async () => {

@@ -17,6 +17,8 @@ export type {
 } from "./loop/engine-message.ts";
 export { SDKModelFallbackMessageSchema, ToolProgressLineMessageSchema } from "./loop/engine-message.ts";
 export { foldTurnIntoHistory } from "./loop/fold-turn-into-history.ts";
+export type { EffortLevel, ReasoningSettings } from "./loop/reasoning.ts";
+export { EFFORT_LEVELS, reasoningNotTaken, reasoningProviderOptions } from "./loop/reasoning.ts";
 export type { RetryPolicy } from "./loop/retry-policy.ts";
 export { DEFAULT_RETRY_POLICY, retryDelayMs } from "./loop/retry-policy.ts";
 export type { AgentTurnOptions } from "./loop/run-agent-turn.ts";

@@ -12,6 +12,7 @@ import {
   ModelStreamError,
 } from "../providers/model-call-failure.ts";
 import type { EngineMessage, SDKModelFallbackMessage } from "./engine-message.ts";
+import { reasoningProviderOptions } from "./reasoning.ts";
 import { type AssembledResponse, ResponseAssembler } from "./response-assembler.ts";
 import { retryDelayMs } from "./retry-policy.ts";
 import { streamModelParts } from "./stream-model-parts.ts";
@@ -55,12 +56,14 @@ export async function* requestModel(
     const started = turn.clock.now();
     let failure: ModelCallFailure;
     try {
+      const providerOptions = reasoningProviderOptions(turn.model.kind, turn.reasoning);
       const parts = streamModelParts(
         turn.createModel(turn.model),
         {
           prompt: toProviderPrompt(turn.systemPrompt, conversation),
           ...(turn.providerTools.length > 0 && { tools: turn.providerTools, toolChoice: { type: "auto" } }),
           ...(turn.maxOutputTokens !== undefined && { maxOutputTokens: turn.maxOutputTokens }),
+          ...(providerOptions !== undefined && { providerOptions }),
         },
         { signal: turn.signal, stallTimeoutMs: turn.stallTimeoutMs, clock: turn.clock },
       );

@@ -17,6 +17,7 @@ import { PARLEY_VERSION } from "../version.ts";
 import { type EngineClock, type IdGenerator, randomIds, systemClock } from "./engine-clock.ts";
 import type { EngineMessage } from "./engine-message.ts";
 import { systemPromptForMode } from "./plan-mode.ts";
+import type { ReasoningSettings } from "./reasoning.ts";
 import { requestModel } from "./request-model.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.ts";
 import { runToolCall, type ToolCallOutcome } from "./run-tool-call.ts";
@@ -74,6 +75,8 @@ export interface AgentTurnOptions {
   /** A stream with no data for this long is abandoned and retried (default 120 000 ms). */
   stallTimeoutMs?: number;
   maxOutputTokens?: number;
+  /** Thinking, effort and task budget, sent to models that take them. */
+  reasoning?: ReasoningSettings;
   /** Builds the language model for a config (default `createLanguageModel`). */
   createModel?: (config: ModelConfig) => LanguageModelV3;
   /**
@@ -131,6 +134,7 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
       options.parentToolUseId !== undefined,
     ),
     maxOutputTokens: options.maxOutputTokens,
+    reasoning: options.reasoning,
     createModel: options.createModel ?? ((config) => createLanguageModel(config)),
     tools,
     model: options.model,

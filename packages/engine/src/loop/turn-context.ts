@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ModelConfig } from "../config/model-config.ts";
 import type { EngineTool } from "../tools/engine-tool.ts";
 import type { EngineClock, IdGenerator } from "./engine-clock.ts";
+import type { ReasoningSettings } from "./reasoning.ts";
 import type { RetryPolicy } from "./retry-policy.ts";
 import { UsageTracker } from "./usage-tracker.ts";
 
@@ -20,6 +21,7 @@ export interface TurnContext {
   includePartialMessages: boolean;
   systemPrompt: string | undefined;
   maxOutputTokens: number | undefined;
+  reasoning: ReasoningSettings | undefined;
   createModel: (config: ModelConfig) => LanguageModelV3;
   tools: ReadonlyMap<string, EngineTool>;
   providerTools: LanguageModelV3FunctionTool[];

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { EFFORT_LEVELS, type ReasoningSettings } from "@parley/engine";
 import { PERMISSION_MODES, type PermissionMode } from "@parley/protocol";
 import { UsageError } from "../../usage-error.ts";
 
@@ -43,6 +44,8 @@ export interface RunArgs {
   mcpConfig?: string[];
   /** `--strict-mcp-config`: only the `--mcp-config` servers, not those of mcp.json and .mcp.json. */
   strictMcpConfig: boolean;
+  /** `--max-thinking-tokens`, `--thinking`, `--thinking-display`, `--effort`, `--task-budget`. */
+  reasoning?: ReasoningSettings;
   /** `--no-session-persistence` turns this off: the conversation is not kept for `--resume`. */
   persistSession: boolean;
   /** Flags accepted that change nothing about the agent (logging and the like), as given (reported once). */
@@ -138,12 +141,7 @@ const NOTED_FLAGS = [
 const REFUSED_FLAGS: Record<string, string> = {
   "setting-sources": "Parley reads its own settings (PARLEY_HOME), not Claude Code's settings files",
   "add-dir": "file tools are confined to the project (--cwd)",
-  "max-thinking-tokens": "Parley does not set a thinking budget",
-  thinking: "Parley does not set a thinking budget",
-  "thinking-display": "Parley does not set a thinking budget",
-  effort: "Parley does not set an effort level",
   "max-budget-usd": "Parley has no spending limit for a run; use --max-turns",
-  "task-budget": "Parley has no token budget for a run; use --max-turns",
   agent: "Parley has no named agents here",
   betas: "Parley does not send API betas",
   "json-schema": "Parley has no structured output yet",
@@ -222,6 +220,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
       }),
     ...(values["mcp-config"] !== undefined && { mcpConfig: values["mcp-config"] }),
     strictMcpConfig: values["strict-mcp-config"] === true,
+    ...reasoningFrom(values),
     persistSession: values["no-session-persistence"] !== true,
     noted: NOTED_FLAGS.filter((flag) => (values as Record<string, unknown>)[flag] !== undefined).map(
       (flag) => `--${flag}`,
@@ -242,6 +241,39 @@ function refuseWhatCannotBeHonoured(values: Record<string, unknown>): void {
     throw new UsageError("--fallback-model cannot be the same as --model");
   if (values["dangerously-skip-permissions"] === true && values["permission-mode"] !== undefined)
     throw new UsageError("--dangerously-skip-permissions and --permission-mode: give one of them");
+}
+
+/** `--max-thinking-tokens N` (0 turns thinking off), `--thinking`, `--thinking-display`, `--effort`, `--task-budget`. */
+function reasoningFrom(values: {
+  "max-thinking-tokens"?: string;
+  thinking?: string;
+  "thinking-display"?: string;
+  effort?: string;
+  "task-budget"?: string;
+}): { reasoning?: ReasoningSettings } {
+  const budget = values["max-thinking-tokens"];
+  const mode = values.thinking;
+  if (budget !== undefined && mode !== undefined)
+    throw new UsageError("--max-thinking-tokens and --thinking: give one of them");
+  const reasoning: ReasoningSettings = {};
+  if (budget !== undefined) {
+    const tokens = budget.trim() === "0" ? 0 : positiveInteger("--max-thinking-tokens", budget);
+    reasoning.thinking = tokens === 0 ? { type: "disabled" } : { type: "enabled", budgetTokens: tokens };
+  }
+  if (mode !== undefined) {
+    // The SDK's `thinking: { type: "enabled" }` without a budget is adaptive thinking.
+    const type = oneOf("--thinking", mode, ["adaptive", "enabled", "disabled"]);
+    reasoning.thinking = type === "disabled" ? { type } : { type: "adaptive" };
+  }
+  if (values["thinking-display"] !== undefined)
+    reasoning.thinkingDisplay = oneOf("--thinking-display", values["thinking-display"], [
+      "summarized",
+      "omitted",
+    ] as const);
+  if (values.effort !== undefined) reasoning.effort = oneOf("--effort", values.effort, EFFORT_LEVELS);
+  if (values["task-budget"] !== undefined)
+    reasoning.taskBudgetTokens = positiveInteger("--task-budget", values["task-budget"]);
+  return Object.keys(reasoning).length > 0 ? { reasoning } : {};
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {

@@ -8,7 +8,10 @@ import {
   type EngineTool,
   McpServers,
   type ModelConfig,
+  modelRef,
   parleySecrets,
+  type ReasoningSettings,
+  reasoningNotTaken,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
 import type { CliIo } from "../../cli-io.ts";
@@ -123,6 +126,7 @@ export class RunAgent {
       cwd,
       ...(stored && { history: stored.history }),
       includePartialMessages: args.includePartialMessages,
+      ...(args.reasoning && { reasoning: args.reasoning }),
       ...((args.maxTurns ?? settings.max_turns) ? { maxTurns: args.maxTurns ?? settings.max_turns } : {}),
       tools,
       canUseTool: permissions.canUseTool,
@@ -131,6 +135,7 @@ export class RunAgent {
       createModel: (config) =>
         createLanguageModel(config, args.includePartialMessages ? {} : { demo: { delayMs: 0 } }),
     });
+    warnOfReasoningNotTaken(options);
     return new RunAgent(options, { session, permissions, tools, mcp, mcpReady: ready }, store);
   }
 
@@ -154,6 +159,28 @@ export class RunAgent {
 
   async close(): Promise<void> {
     await this.mcp.close();
+  }
+}
+
+/** The flags each reasoning setting comes from, to name the ones a model cannot take. */
+const REASONING_FLAGS: Record<keyof ReasoningSettings, string> = {
+  thinking: "--max-thinking-tokens/--thinking",
+  thinkingDisplay: "--thinking-display",
+  effort: "--effort",
+  taskBudgetTokens: "--task-budget",
+};
+
+/** Says once which thinking and effort flags the chosen model does not take, rather than drop them unsaid. */
+function warnOfReasoningNotTaken(options: RunAgentOptions): void {
+  const { reasoning } = options.args;
+  if (reasoning === undefined) return;
+  for (const model of [options.model, options.fallbackModel]) {
+    if (model === undefined) continue;
+    const flags = reasoningNotTaken(model.kind, reasoning).map((key) => REASONING_FLAGS[key]);
+    if (flags.length > 0)
+      options.warn(
+        `parley: ${flags.join(", ")} ${flags.length === 1 ? "has" : "have"} no effect on ${modelRef(model)} (Anthropic models take thinking, effort and task budget; OpenAI models take effort)`,
+      );
   }
 }
 

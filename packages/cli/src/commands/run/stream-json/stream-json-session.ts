@@ -6,6 +6,7 @@ import {
   estimateTokens,
   type ModelConfig,
   ModelConfigError,
+  type ReasoningSettings,
   resolveModelConfig,
 } from "@parley/engine";
 import {
@@ -56,6 +57,8 @@ export class StreamJsonSession {
   /** The agent every `parley run` mode shares: tools, MCP servers, permissions, stored conversation. */
   #agent!: RunAgent;
   #model: ModelConfig;
+  /** Thinking and effort from the flags, as `set_max_thinking_tokens` changes them. */
+  #reasoning: ReasoningSettings | undefined;
   #systemPrompt: string | undefined;
   #current: AbortController | undefined;
   #wakeTurns: (() => void) | undefined;
@@ -67,6 +70,7 @@ export class StreamJsonSession {
     this.#options = options;
     this.#io = options.io;
     this.#model = options.model;
+    this.#reasoning = options.args.reasoning;
     const timeout = Number(options.io.env.PARLEY_HOST_TIMEOUT_MS ?? DEFAULT_HOST_TIMEOUT_MS);
     this.#channel = new ControlChannel(
       (frame) => this.#send(frame),
@@ -165,7 +169,7 @@ export class StreamJsonSession {
       case "set_model":
         return this.#send(this.#setModel(id, request.model));
       case "set_max_thinking_tokens":
-        this.#warnOnce("set_max_thinking_tokens is accepted, but Parley does not set a thinking budget yet");
+        this.#reasoning = withThinkingBudget(this.#reasoning, request);
         return this.#send(controlSuccess(id));
       case "mcp_status":
         return this.#send(controlSuccess(id, { mcpServers: this.#mcpStatus() }));
@@ -324,6 +328,7 @@ export class StreamJsonSession {
         model: this.#model,
         signal: controller.signal,
         permissionMode: this.#permissions.policy.mode,
+        reasoning: this.#reasoning,
         tools: this.#agent.turnTools(this.#sdkMcp?.tools()),
         mcpServers: this.#mcpStatus().map((server) => ({ name: server.name, status: server.status })),
         ...(this.#systemPrompt !== undefined && { systemPrompt: this.#systemPrompt }),
@@ -383,4 +388,27 @@ function textOf(content: MessageParam["content"]): string {
   return content
     .flatMap((block) => (block.type === "text" ? [(block as { text: string }).text] : []))
     .join("\n");
+}
+
+/**
+ * `set_max_thinking_tokens`: a budget turns thinking on with it, 0 turns it off, null goes back to the
+ * model's default; a display other than summarized or omitted leaves the display as it was.
+ */
+function withThinkingBudget(
+  reasoning: ReasoningSettings | undefined,
+  request: Record<string, unknown>,
+): ReasoningSettings | undefined {
+  const { thinking: _thinking, thinkingDisplay, ...rest } = reasoning ?? {};
+  const tokens = request.max_thinking_tokens;
+  const display = request.thinking_display;
+  const next: ReasoningSettings = {
+    ...rest,
+    ...(typeof tokens === "number" && {
+      thinking: tokens <= 0 ? { type: "disabled" } : { type: "enabled", budgetTokens: Math.floor(tokens) },
+    }),
+    ...(display === "summarized" || display === "omitted"
+      ? { thinkingDisplay: display }
+      : thinkingDisplay !== undefined && { thinkingDisplay }),
+  };
+  return Object.keys(next).length > 0 ? next : undefined;
 }
