@@ -216,10 +216,51 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     );
   });
 
+  it("answers --json-schema with structured output: a wrong shape is refused, ending without it gets a reminder", async () => {
+    const schema = {
+      type: "object",
+      properties: { name: { type: "string" }, age: { type: "integer" } },
+      required: ["name", "age"],
+    };
+    server.script(
+      reply().text("Ada is 36."),
+      reply().toolCall("StructuredOutput", { name: "Ada", age: "thirty-six" }),
+      reply().toolCall("StructuredOutput", { name: "Ada", age: 36 }),
+      reply().text("Done."),
+    );
+    const run = await parley([
+      "-p",
+      "Who?",
+      "--json-schema",
+      JSON.stringify(schema),
+      "--output-format",
+      "json",
+    ]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      subtype: "success",
+      result: "Done.",
+      structured_output: { name: "Ada", age: 36 },
+    });
+    const body = server.requests[0]?.body as
+      | { tools?: { name: string; input_schema: unknown }[] }
+      | undefined;
+    expect(body?.tools?.find((tool) => tool.name === "StructuredOutput")?.input_schema).toMatchObject(schema);
+    expect(systemOf(0)).toContain("call the StructuredOutput tool exactly once");
+    expect(JSON.stringify(server.requests[1]?.body)).toContain(
+      "You ended without calling the StructuredOutput tool",
+    );
+    expect(JSON.stringify(server.requests[2]?.body)).toMatch(/"is_error":true/);
+
+    const bad = await parley(["-p", "hi", "--json-schema", "[1]"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--json-schema must be a JSON Schema object");
+  });
+
   it("refuses a Claude Code flag it cannot honour, saying why, before calling the model", async () => {
-    const run = await parley(["-p", "hi", "--json-schema", "{}"]);
+    const run = await parley(["-p", "hi", "--add-dir", "/tmp"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("--json-schema is not supported: Parley has no structured output yet");
+    expect(run.stderr).toContain("--add-dir is not supported: file tools are confined to the project");
     const effort = await parley(["-p", "hi", "--effort", "extreme"]);
     expect(effort.code).toBe(2);
     expect(effort.stderr).toContain('--effort must be one of low, medium, high, xhigh, max (got "extreme")');

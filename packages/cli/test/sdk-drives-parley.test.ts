@@ -216,6 +216,22 @@ describe("the official Claude Agent SDK driving parley run", () => {
     });
   });
 
+  it("gives the SDK's outputFormat answer as the result's structured_output", async () => {
+    const schema = { type: "object", properties: { colour: { type: "string" } }, required: ["colour"] };
+    server.script(reply().toolCall("StructuredOutput", { colour: "blue" }), reply().text("Blue it is."));
+    const messages = await collect(
+      sdk.query({
+        prompt: "Pick a colour",
+        options: options({ outputFormat: { type: "json_schema", schema } }),
+      }),
+    );
+    expect(messages.at(-1)).toMatchObject({
+      type: "result",
+      subtype: "success",
+      structured_output: { colour: "blue" },
+    });
+  });
+
   it("interrupts a long answer at once, says so in the result, and keeps the session usable", async () => {
     server.script(reply().text("Counting: one").gate("hold").text(" two"), reply().text("Still here."));
     const results = { count: 0 } as { count: number; next?: () => void };

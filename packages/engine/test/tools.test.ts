@@ -330,6 +330,26 @@ describe("max turns", () => {
   });
 });
 
+describe("structured output", () => {
+  it("reminds a model that keeps ending without StructuredOutput five times, then fails the turn", async () => {
+    server.script(...Array.from({ length: 6 }, () => reply().text("Here it is, in words.")));
+
+    const messages = await collectTurn({
+      model: modelFor(server, "anthropic"),
+      prompt: "Give it as JSON",
+      outputSchema: { type: "object", properties: { n: { type: "number" } } },
+    });
+
+    expect(labels(messages).filter((label) => label === "user:text")).toHaveLength(5);
+    expect(resultOf(messages)).toMatchObject({
+      subtype: "error_max_structured_output_retries",
+      is_error: true,
+      terminal_reason: "structured_output_retry_exhausted",
+    });
+    expect(server.requests).toHaveLength(6);
+  });
+});
+
 describe("queued messages", () => {
   it("delivers queued messages after the tool results of the next request and reports each one", async () => {
     server.script(

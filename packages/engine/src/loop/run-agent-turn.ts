@@ -21,6 +21,7 @@ import type { ReasoningSettings } from "./reasoning.ts";
 import { requestModel } from "./request-model.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.ts";
 import { runToolCall, type ToolCallOutcome } from "./run-tool-call.ts";
+import { StructuredOutput } from "./structured-output.ts";
 import { runSubagentTurn, withParentToolUseId } from "./subagent-turn.ts";
 import type { ToolHooks } from "./tool-hooks.ts";
 import { newTurnContext, type TurnContext } from "./turn-context.ts";
@@ -29,6 +30,7 @@ import {
   INTERRUPTED_TOOL_RESULT,
   interruptedResult,
   maxTurnsResult,
+  structuredOutputRetriesResult,
   successResult,
   userMessage,
 } from "./turn-messages.ts";
@@ -75,6 +77,8 @@ export interface AgentTurnOptions {
   /** A stream with no data for this long is abandoned and retried (default 120 000 ms). */
   stallTimeoutMs?: number;
   maxOutputTokens?: number;
+  /** A JSON Schema the turn's final answer must match, given through the `StructuredOutput` tool. */
+  outputSchema?: Record<string, unknown>;
   /** Thinking, effort and task budget, sent to models that take them. */
   reasoning?: ReasoningSettings;
   /** Builds the language model for a config (default `createLanguageModel`). */
@@ -117,7 +121,11 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
   const forwardAbort = () => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) forwardAbort();
   else options.signal?.addEventListener("abort", forwardAbort, { once: true });
-  const tools = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
+  const structured =
+    options.outputSchema === undefined ? undefined : new StructuredOutput(options.outputSchema);
+  const tools = new Map(
+    [...(options.tools ?? []), ...(structured ? [structured.tool] : [])].map((tool) => [tool.name, tool]),
+  );
   const turn = newTurnContext({
     sessionId: options.sessionId,
     signal: controller.signal,
@@ -128,10 +136,13 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
     includePartialMessages: options.includePartialMessages ?? false,
-    systemPrompt: systemPromptForMode(
-      options.systemPrompt,
-      options.permissionMode,
-      options.parentToolUseId !== undefined,
+    systemPrompt: withInstructions(
+      systemPromptForMode(
+        options.systemPrompt,
+        options.permissionMode,
+        options.parentToolUseId !== undefined,
+      ),
+      structured?.instructions,
     ),
     maxOutputTokens: options.maxOutputTokens,
     reasoning: options.reasoning,
@@ -175,7 +186,17 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
       conversation.push({ role: "assistant", content: response.blocks as ContentBlockParam[] });
       const toolUses = toolUsesOf(response.blocks);
       if (toolUses.length === 0) {
-        yield successResult(turn, textOf(response.blocks));
+        if (structured !== undefined && !structured.provided) {
+          if (!structured.remind()) {
+            yield structuredOutputRetriesResult(turn);
+            return;
+          }
+          const content = [{ type: "text" as const, text: structured.reminder }];
+          conversation.push({ role: "user", content });
+          yield userMessage(turn, content);
+          continue;
+        }
+        yield successResult(turn, textOf(response.blocks), structured?.value);
         return;
       }
       const round = yield* runCalls(toolUses, response.invalidToolInputs);
@@ -188,6 +209,12 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
     // Stops a request or tool still running when the consumer leaves early.
     controller.abort();
   }
+}
+
+/** The system prompt with a feature's instructions after it. */
+function withInstructions(systemPrompt: string | undefined, instructions: string | undefined) {
+  if (instructions === undefined) return systemPrompt;
+  return systemPrompt === undefined ? instructions : `${systemPrompt}\n\n${instructions}`;
 }
 
 /** Runs one response's tool calls in order; `ended` when an interrupt finished the turn. */

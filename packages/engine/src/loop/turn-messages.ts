@@ -36,8 +36,24 @@ export function userMessage(
 }
 
 /** The `result`/`success` of a turn that ended with an answer. */
-export function successResult(turn: TurnContext, text: string): SDKResultMessage {
-  return { ...newResultSuccess({ ...resultFields(turn, "completed"), result: text }), uuid: turn.ids.uuid() };
+export function successResult(turn: TurnContext, text: string, structuredOutput?: unknown): SDKResultMessage {
+  return {
+    ...newResultSuccess({ ...resultFields(turn, "completed"), result: text }),
+    ...(structuredOutput !== undefined && { structured_output: structuredOutput }),
+    uuid: turn.ids.uuid(),
+  };
+}
+
+/** `error_max_structured_output_retries`: the model kept ending without its `StructuredOutput` call. */
+export function structuredOutputRetriesResult(turn: TurnContext): SDKResultMessage {
+  return {
+    ...newResultError({
+      ...resultFields(turn, "structured_output_retry_exhausted"),
+      subtype: "error_max_structured_output_retries",
+      errors: ["The model did not give its answer as structured output after being reminded"],
+    }),
+    uuid: turn.ids.uuid(),
+  };
 }
 
 /** `error_max_turns`, exactly as the CLI words it. */

@@ -1,6 +1,6 @@
 import type { ToolResultBlockParam } from "@parley/protocol";
-import { z } from "zod";
 import type { EngineTool, ToolOutput } from "../tools/engine-tool.ts";
+import { jsonSchemaInput } from "../tools/json-schema-input.ts";
 import { type McpCallFailure, mcpCallFailure } from "./mcp-call-failure.ts";
 
 /** An MCP tool as `tools/list` describes it. */
@@ -92,7 +92,7 @@ export function mcpEngineTool(
     name: mcpToolName(server, tool.name),
     description: tool.description ?? `${tool.name} from the ${server} MCP server`,
     jsonSchema,
-    inputSchema: inputValidator(jsonSchema),
+    inputSchema: jsonSchemaInput(jsonSchema),
     requiresApproval: true,
     access: () => ({ kind: "other", ...(readOnly && { readOnly: true }) }),
     mcp: { server, tool, ...(serverIcon !== undefined && { serverIcon }) },
@@ -174,12 +174,4 @@ function base64Bytes(data: string | undefined): number {
   if (data === undefined) return 0;
   const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
   return Math.floor((data.length * 3) / 4) - padding;
-}
-
-function inputValidator(schema: Record<string, unknown>): z.ZodType {
-  try {
-    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-  } catch {
-    return z.record(z.string(), z.unknown());
-  }
 }

@@ -44,6 +44,8 @@ export interface RunArgs {
   mcpConfig?: string[];
   /** `--strict-mcp-config`: only the `--mcp-config` servers, not those of mcp.json and .mcp.json. */
   strictMcpConfig: boolean;
+  /** `--json-schema`: the JSON Schema the final answer must match (the result's `structured_output`). */
+  jsonSchema?: Record<string, unknown>;
   /** `--max-thinking-tokens`, `--thinking`, `--thinking-display`, `--effort`, `--task-budget`. */
   reasoning?: ReasoningSettings;
   /** `--no-session-persistence` turns this off: the conversation is not kept for `--resume`. */
@@ -144,7 +146,6 @@ const REFUSED_FLAGS: Record<string, string> = {
   "max-budget-usd": "Parley has no spending limit for a run; use --max-turns",
   agent: "Parley has no named agents here",
   betas: "Parley does not send API betas",
-  "json-schema": "Parley has no structured output yet",
   "permission-prompts": "use --permission-prompt-tool stdio",
   "include-hook-events": "Parley does not emit hook event messages",
   "resume-session-at": "Parley resumes whole conversations only",
@@ -221,6 +222,9 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     ...(values["mcp-config"] !== undefined && { mcpConfig: values["mcp-config"] }),
     strictMcpConfig: values["strict-mcp-config"] === true,
     ...reasoningFrom(values),
+    ...(values["json-schema"] !== undefined && {
+      jsonSchema: jsonObject("--json-schema", values["json-schema"]),
+    }),
     persistSession: values["no-session-persistence"] !== true,
     noted: NOTED_FLAGS.filter((flag) => (values as Record<string, unknown>)[flag] !== undefined).map(
       (flag) => `--${flag}`,
@@ -292,6 +296,18 @@ function positiveInteger(flag: string, value: string): number {
     throw new UsageError(`${flag} must be a positive whole number (got "${value}")`);
   }
   return number;
+}
+
+function jsonObject(flag: string, value: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new UsageError(`${flag} must be a JSON Schema object: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new UsageError(`${flag} must be a JSON Schema object (got ${JSON.stringify(value).slice(0, 80)})`);
+  return parsed as Record<string, unknown>;
 }
 
 function nonEmpty(flag: string, value: string): string {

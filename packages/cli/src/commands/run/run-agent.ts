@@ -127,6 +127,7 @@ export class RunAgent {
       ...(stored && { history: stored.history }),
       includePartialMessages: args.includePartialMessages,
       ...(args.reasoning && { reasoning: args.reasoning }),
+      ...(args.jsonSchema && { outputSchema: args.jsonSchema }),
       ...((args.maxTurns ?? settings.max_turns) ? { maxTurns: args.maxTurns ?? settings.max_turns } : {}),
       tools,
       canUseTool: permissions.canUseTool,

@@ -57,6 +57,8 @@ export class StreamJsonSession {
   /** The agent every `parley run` mode shares: tools, MCP servers, permissions, stored conversation. */
   #agent!: RunAgent;
   #model: ModelConfig;
+  /** The JSON Schema answers must match (`--json-schema` or `initialize.jsonSchema`). */
+  #outputSchema: Record<string, unknown> | undefined;
   /** Thinking and effort from the flags, as `set_max_thinking_tokens` changes them. */
   #reasoning: ReasoningSettings | undefined;
   #systemPrompt: string | undefined;
@@ -71,6 +73,7 @@ export class StreamJsonSession {
     this.#io = options.io;
     this.#model = options.model;
     this.#reasoning = options.args.reasoning;
+    this.#outputSchema = options.args.jsonSchema;
     const timeout = Number(options.io.env.PARLEY_HOST_TIMEOUT_MS ?? DEFAULT_HOST_TIMEOUT_MS);
     this.#channel = new ControlChannel(
       (frame) => this.#send(frame),
@@ -213,7 +216,9 @@ export class StreamJsonSession {
         }
       });
     }
-    for (const field of ["agents", "plugins", "jsonSchema"] as const) {
+    // The SDK sends its outputFormat both as --json-schema and here; either sets it.
+    if (isJsonObject(request.jsonSchema)) this.#outputSchema = request.jsonSchema;
+    for (const field of ["agents", "plugins"] as const) {
       if (request[field] !== undefined)
         this.#warnOnce(`initialize: ${field} is not supported yet and was ignored`);
     }
@@ -329,6 +334,7 @@ export class StreamJsonSession {
         signal: controller.signal,
         permissionMode: this.#permissions.policy.mode,
         reasoning: this.#reasoning,
+        outputSchema: this.#outputSchema,
         tools: this.#agent.turnTools(this.#sdkMcp?.tools()),
         mcpServers: this.#mcpStatus().map((server) => ({ name: server.name, status: server.status })),
         ...(this.#systemPrompt !== undefined && { systemPrompt: this.#systemPrompt }),
@@ -411,4 +417,8 @@ function withThinkingBudget(
       : thinkingDisplay !== undefined && { thinkingDisplay }),
   };
   return Object.keys(next).length > 0 ? next : undefined;
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
