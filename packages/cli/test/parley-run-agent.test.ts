@@ -257,6 +257,35 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     expect(bad.stderr).toContain("--json-schema must be a JSON Schema object");
   });
 
+  it("stops before the next model request once --max-budget-usd is spent, and refuses a budget for a model with no known price", async () => {
+    await writeFile(join(project, "notes.txt"), "hello\n");
+    server.script(
+      reply()
+        .toolCall("Read", { file_path: join(project, "notes.txt") })
+        .usage({ input: 200_000, output: 10_000 }),
+      reply().text("never asked"),
+    );
+    const budget = ["--max-budget-usd", "0.5", "--output-format", "json"];
+    const run = await runParley(scratch, ["-p", "Read notes", ...budget], {
+      env: { ...env, PARLEY_MODEL: "anthropic:claude-sonnet-4-5" },
+      cwd: project,
+    });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      subtype: "error_max_budget_usd",
+      terminal_reason: "budget_exhausted",
+      errors: ["Reached maximum budget ($0.5)"],
+      total_cost_usd: 0.75,
+    });
+    expect(server.requests).toHaveLength(1);
+
+    const unknown = await parley(["-p", "hi", "--max-budget-usd", "1"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      "--max-budget-usd: Parley knows no price for anthropic:claude-fake-1, so it cannot keep to a budget",
+    );
+  });
+
   it("refuses a Claude Code flag it cannot honour, saying why, before calling the model", async () => {
     const run = await parley(["-p", "hi", "--add-dir", "/tmp"]);
     expect(run.code).toBe(2);

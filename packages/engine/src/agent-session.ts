@@ -19,6 +19,8 @@ export type AgentTurnOverrides = Partial<Omit<AgentTurnOptions, "sessionId" | "h
 export class AgentSession {
   readonly sessionId: string;
   private readonly entries: MessageParam[];
+  /** What the session's turns have cost so far, for `maxBudgetUsd`. */
+  private spentUsd = 0;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.sessionId = options.sessionId ?? globalThis.crypto.randomUUID();
@@ -43,7 +45,9 @@ export class AgentSession {
         sessionId: this.sessionId,
         history: [...this.entries],
         prompt,
+        spentUsd: this.spentUsd,
       })) {
+        if (message.type === "result") this.spentUsd += message.total_cost_usd;
         emitted.push(message);
         yield message;
       }

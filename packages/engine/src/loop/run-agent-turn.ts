@@ -29,6 +29,7 @@ import {
   apiErrorMessages,
   INTERRUPTED_TOOL_RESULT,
   interruptedResult,
+  budgetResult,
   maxTurnsResult,
   structuredOutputRetriesResult,
   successResult,
@@ -77,6 +78,10 @@ export interface AgentTurnOptions {
   /** A stream with no data for this long is abandoned and retried (default 120 000 ms). */
   stallTimeoutMs?: number;
   maxOutputTokens?: number;
+  /** Stop before a model request once the session has cost this much (USD, at list price). */
+  maxBudgetUsd?: number;
+  /** What the session's earlier turns cost, counted against `maxBudgetUsd`. */
+  spentUsd?: number;
   /** A JSON Schema the turn's final answer must match, given through the `StructuredOutput` tool. */
   outputSchema?: Record<string, unknown>;
   /** Thinking, effort and task budget, sent to models that take them. */
@@ -171,6 +176,10 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
           yield userMessage(turn, content);
         }
       }
+      if (overBudget(turn, options)) {
+        yield budgetResult(turn, options.maxBudgetUsd as number);
+        return;
+      }
       const outcome = yield* requestModel(turn, conversation);
       if (outcome.kind === "aborted") {
         yield* interrupt(turn, toolUsesOf(outcome.blocks), "aborted_streaming");
@@ -209,6 +218,12 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
     // Stops a request or tool still running when the consumer leaves early.
     controller.abort();
   }
+}
+
+/** Whether the session has spent its `maxBudgetUsd` (checked before each model request, as Claude Code does). */
+function overBudget(turn: TurnContext, options: AgentTurnOptions): boolean {
+  if (options.maxBudgetUsd === undefined) return false;
+  return (options.spentUsd ?? 0) + turn.usage.totalCostUsd >= options.maxBudgetUsd;
 }
 
 /** The system prompt with a feature's instructions after it. */

@@ -68,6 +68,18 @@ export function maxTurnsResult(turn: TurnContext, maxTurns: number): SDKResultMe
   };
 }
 
+/** `error_max_budget_usd`: the session cost what `--max-budget-usd` allows. */
+export function budgetResult(turn: TurnContext, maxBudgetUsd: number): SDKResultMessage {
+  return {
+    ...newResultError({
+      ...resultFields(turn, "budget_exhausted"),
+      subtype: "error_max_budget_usd",
+      errors: [`Reached maximum budget ($${maxBudgetUsd})`],
+    }),
+    uuid: turn.ids.uuid(),
+  };
+}
+
 /** `error_during_execution` after an interrupt, while streaming or while tools ran. */
 export function interruptedResult(
   turn: TurnContext,

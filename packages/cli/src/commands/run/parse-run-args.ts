@@ -44,6 +44,8 @@ export interface RunArgs {
   mcpConfig?: string[];
   /** `--strict-mcp-config`: only the `--mcp-config` servers, not those of mcp.json and .mcp.json. */
   strictMcpConfig: boolean;
+  /** `--max-budget-usd`: the session stops before a model request once it has cost this much. */
+  maxBudgetUsd?: number;
   /** `--json-schema`: the JSON Schema the final answer must match (the result's `structured_output`). */
   jsonSchema?: Record<string, unknown>;
   /** `--max-thinking-tokens`, `--thinking`, `--thinking-display`, `--effort`, `--task-budget`. */
@@ -143,7 +145,6 @@ const NOTED_FLAGS = [
 const REFUSED_FLAGS: Record<string, string> = {
   "setting-sources": "Parley reads its own settings (PARLEY_HOME), not Claude Code's settings files",
   "add-dir": "file tools are confined to the project (--cwd)",
-  "max-budget-usd": "Parley has no spending limit for a run; use --max-turns",
   agent: "Parley has no named agents here",
   betas: "Parley does not send API betas",
   "permission-prompts": "use --permission-prompt-tool stdio",
@@ -222,6 +223,9 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     ...(values["mcp-config"] !== undefined && { mcpConfig: values["mcp-config"] }),
     strictMcpConfig: values["strict-mcp-config"] === true,
     ...reasoningFrom(values),
+    ...(values["max-budget-usd"] !== undefined && {
+      maxBudgetUsd: positiveNumber("--max-budget-usd", values["max-budget-usd"]),
+    }),
     ...(values["json-schema"] !== undefined && {
       jsonSchema: jsonObject("--json-schema", values["json-schema"]),
     }),
@@ -295,6 +299,13 @@ function positiveInteger(flag: string, value: string): number {
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number < 1) {
     throw new UsageError(`${flag} must be a positive whole number (got "${value}")`);
   }
+  return number;
+}
+
+function positiveNumber(flag: string, value: string): number {
+  const number = Number(value);
+  if (value.trim() === "" || !Number.isFinite(number) || number <= 0)
+    throw new UsageError(`${flag} must be a positive number (got "${value}")`);
   return number;
 }
 

@@ -6,6 +6,7 @@ import {
   createLanguageModel,
   createProjectStructureTool,
   type EngineTool,
+  lookupModelInfo,
   McpServers,
   type ModelConfig,
   modelRef,
@@ -128,6 +129,7 @@ export class RunAgent {
       includePartialMessages: args.includePartialMessages,
       ...(args.reasoning && { reasoning: args.reasoning }),
       ...(args.jsonSchema && { outputSchema: args.jsonSchema }),
+      ...(args.maxBudgetUsd !== undefined && { maxBudgetUsd: budgetFor(args.maxBudgetUsd, options) }),
       ...((args.maxTurns ?? settings.max_turns) ? { maxTurns: args.maxTurns ?? settings.max_turns } : {}),
       tools,
       canUseTool: permissions.canUseTool,
@@ -161,6 +163,17 @@ export class RunAgent {
   async close(): Promise<void> {
     await this.mcp.close();
   }
+}
+
+/** `--max-budget-usd`, refused for a model whose price Parley does not know: it could not keep to it. */
+function budgetFor(maxBudgetUsd: number, options: RunAgentOptions): number {
+  for (const model of [options.model, options.fallbackModel]) {
+    if (model !== undefined && lookupModelInfo(model.kind, model.model) === undefined)
+      throw new UsageError(
+        `--max-budget-usd: Parley knows no price for ${modelRef(model)}, so it cannot keep to a budget`,
+      );
+  }
+  return maxBudgetUsd;
 }
 
 /** The flags each reasoning setting comes from, to name the ones a model cannot take. */
