@@ -18,9 +18,9 @@ const GATHER_MS = 1_000;
 const WORKER_SOURCE = `
 const { workerData } = require("node:worker_threads");
 const { file, state, driverPath, gatherMs } = workerData;
-const Database = require(driverPath);
 let database;
 try {
+  const Database = require(driverPath);
   database = new Database(file, { fileMustExist: true });
   database.pragma("synchronous = NORMAL");
   database.pragma("busy_timeout = 0");
