@@ -63,16 +63,14 @@ export const parley: Peer = {
   name: "Parley",
   async start({ home, project }, fake) {
     const port = await freePort();
-    const env = {
-      PATH: process.env.PATH,
-      HOME: home,
+    const env = childEnvironment(home, {
       NODE_ENV: "production",
       PARLEY_HOME: join(home, ".parley"),
       PARLEY_TOKEN: TOKEN,
       PARLEY_MODEL: "anthropic:claude-bench",
       ANTHROPIC_API_KEY: "bench",
       ANTHROPIC_BASE_URL: fake.url,
-    };
+    });
     const url = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${TOKEN}` };
     const args = [process.execPath, bin, "serve", "--project", project, "--port", String(port)];
@@ -97,18 +95,12 @@ export const openCode: Peer = {
   name: "OpenCode serve",
   async start({ home, project }, fake) {
     const port = await freePort();
-    const env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, ".config"),
-      XDG_DATA_HOME: join(home, ".local", "share"),
-      XDG_CACHE_HOME: join(home, ".cache"),
-      XDG_STATE_HOME: join(home, ".local", "state"),
+    const env = childEnvironment(home, {
       OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeConfig(fake.openaiBaseUrl)),
       OPENCODE_DISABLE_MODELS_FETCH: "1",
       OPENCODE_DISABLE_AUTOUPDATE: "1",
       OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
-    };
+    });
     const url = `http://127.0.0.1:${port}`;
     const args = [OPENCODE_BIN, "serve", "--port", String(port), "--hostname", "127.0.0.1"];
     const started = await launch(args, project, env, {
@@ -135,6 +127,22 @@ export const openCode: Peer = {
     };
   },
 };
+
+/**
+ * A server's environment: the caller's PATH and nothing else of theirs (no keys, no PARLEY_TOKEN), with its
+ * home and every XDG folder inside the bench's home, plus the server's own settings.
+ */
+function childEnvironment(home: string, own: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, ".config"),
+    XDG_DATA_HOME: join(home, ".local", "share"),
+    XDG_CACHE_HOME: join(home, ".cache"),
+    XDG_STATE_HOME: join(home, ".local", "state"),
+    ...own,
+  };
+}
 
 async function post(url: string, headers: Record<string, string>, body: unknown): Promise<void> {
   const response = await fetch(url, {

@@ -1,6 +1,15 @@
 import Database from "better-sqlite3";
 import { migrations } from "./migrations.ts";
 
+/** The size a WAL file is cut back to once checkpointed. */
+const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
+/**
+ * The WAL size at which the serving connection checkpoints by itself: only under writes faster than the
+ * worker can copy them back (a pause is when the WAL starts over), and half the limit so that a checkpoint
+ * delayed by the worker's own still keeps the file within it.
+ */
+const OWN_CHECKPOINT_BYTES = WAL_LIMIT_BYTES / 2;
+
 /** A better-sqlite3 connection, configured for Parley's durability guarantees. */
 export type SqliteDatabase = Database.Database;
 
@@ -9,7 +18,7 @@ export type SqliteDatabase = Database.Database;
  * WAL with `synchronous=NORMAL`: a committed transaction is in the WAL file (the operating system's cache) before
  * its events are sent, so it survives a killed process (`kill -9`, a crash); a power loss or kernel crash may
  * lose the last commits before a checkpoint, never corrupt the file. FULL's fsync per commit cost every
- * streamed token ~0.5 ms (docs/decisions/2026-11-26-streaming-cost.md).
+ * streamed token ~0.5 ms (docs/decisions/2026-11-26-streaming-cost.md). Checkpoints are `WalCheckpointer`'s.
  */
 export function openDatabase(file: string): SqliteDatabase {
   const database = new Database(file);
@@ -21,8 +30,11 @@ export function openDatabase(file: string): SqliteDatabase {
   }
   database.pragma("journal_mode = WAL");
   // After a checkpoint the WAL file is cut back to this size instead of keeping its largest size for ever.
-  database.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  database.pragma(`journal_size_limit = ${WAL_LIMIT_BYTES}`);
   database.pragma("synchronous = NORMAL");
+  // Checkpoints run in a worker thread (WalCheckpointer), so a commit on the event loop does not pay for one.
+  const pageSize = database.pragma("page_size", { simple: true }) as number;
+  database.pragma(`wal_autocheckpoint = ${Math.floor(OWN_CHECKPOINT_BYTES / pageSize)}`);
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   // better-sqlite3 builds SQLite with a 16 MB page cache, which fills as the file grows past it (the soak saw

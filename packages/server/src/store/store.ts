@@ -17,6 +17,7 @@ import { SessionStore } from "./session-store.ts";
 import type { StoreDatabase } from "./store-database.ts";
 import { TextStore } from "./text-store.ts";
 import { Transactor } from "./transactor.ts";
+import { WalCheckpointer } from "./wal-checkpointer.ts";
 import { WorkflowExecutionStore } from "./workflow-execution-store.ts";
 
 /**
@@ -45,6 +46,8 @@ export class Store {
   readonly changeBaselines: ChangeBaselineStore;
   readonly workflows: WorkflowExecutionStore;
   readonly #ping;
+  /** Checkpoints the SQLite file's WAL off the event loop (undefined on PostgreSQL). */
+  readonly #checkpointer: WalCheckpointer | undefined;
 
   /** Run leases among servers sharing a PostgreSQL database (undefined on SQLite: one server per file). */
   readonly leases: RunLeases | undefined;
@@ -58,7 +61,9 @@ export class Store {
     this.database = postgres ?? openDatabase(location);
     this.leases =
       postgres && options.instance !== undefined ? new RunLeases(postgres, options.instance) : undefined;
-    this.transactor = new Transactor(this.database);
+    this.#checkpointer = postgres ? undefined : new WalCheckpointer(location);
+    const checkpointer = this.#checkpointer;
+    this.transactor = new Transactor(this.database, checkpointer && (() => checkpointer.kick()));
     this.texts = new TextStore(this.database);
     this.events = new EventLog(this.database, this.texts);
     this.sessions = new SessionStore(this.database);
@@ -109,6 +114,7 @@ export class Store {
     } catch {
       // A full or read-only disk: the next start adds up the rows since the last saved count instead.
     }
+    this.#checkpointer?.close();
     this.database.close();
   }
 }

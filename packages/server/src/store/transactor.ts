@@ -14,9 +14,12 @@ export class Transactor {
   readonly #scopes: Scope[] = [];
   /** One transaction wrapper for every unit (better-sqlite3 builds a new one per `transaction()` call). */
   readonly #transaction: (work: () => unknown) => unknown;
+  readonly #onCommit: (() => void) | undefined;
 
-  constructor(database: StoreDatabase) {
+  /** `onCommit` runs after each outermost commit, before its callbacks (the WAL checkpointer's kick). */
+  constructor(database: StoreDatabase, onCommit?: () => void) {
     this.#transaction = database.transaction((work: () => unknown) => work());
+    this.#onCommit = onCommit;
   }
 
   /** Whether a unit of work is in progress. */
@@ -39,6 +42,7 @@ export class Transactor {
     this.#scopes.pop();
     const parent = this.#scopes.at(-1);
     if (parent === undefined) {
+      this.#onCommit?.();
       for (const callback of scope.afterCommit) callback();
     } else {
       parent.afterCommit.push(...scope.afterCommit);

@@ -37,7 +37,8 @@ export class Credentials {
   constructor(home: string, dataDirectory: string, configuredToken: string | undefined) {
     this.token = configuredToken ?? randomBytes(16).toString("hex");
     this.#tokenDigest = digest(this.token);
-    writeFileAtomic(join(dataDirectory, "token"), `${this.token}\n`, 0o600);
+    // This run's token: no fsync, since after a power loss no server runs and the next start writes its own.
+    writeFileAtomic(join(dataDirectory, "token"), `${this.token}\n`, 0o600, { durable: false });
     this.#cookieSecret = loadOrCreateSecret(join(home, "cookie-secret"));
   }
 
