@@ -19,6 +19,8 @@ export type AgentTurnOverrides = Partial<Omit<AgentTurnOptions, "sessionId" | "h
 export class AgentSession {
   readonly sessionId: string;
   private readonly entries: MessageParam[];
+  /** The turn running now: its prompt and what it emitted so far. */
+  private running: { prompt: MessageParam["content"]; emitted: EngineMessage[] } | undefined;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.sessionId = options.sessionId ?? globalThis.crypto.randomUUID();
@@ -30,12 +32,26 @@ export class AgentSession {
     return this.entries;
   }
 
+  /** The conversation with the running turn as far as it got (its open tool calls without results). */
+  historySoFar(): MessageParam[] {
+    if (this.running === undefined) return [...this.entries];
+    return [
+      ...this.entries,
+      ...foldTurnIntoHistory({
+        prompt: this.running.prompt,
+        messages: this.running.emitted,
+        running: true,
+      }),
+    ];
+  }
+
   /** Runs one turn and yields its messages; the history grows even if the caller stops early. */
   async *send(
     prompt: MessageParam["content"],
     overrides: AgentTurnOverrides = {},
   ): AsyncGenerator<EngineMessage> {
     const emitted: EngineMessage[] = [];
+    this.running = { prompt, emitted };
     try {
       for await (const message of runAgentTurn({
         ...this.options,
@@ -48,6 +64,7 @@ export class AgentSession {
         yield message;
       }
     } finally {
+      this.running = undefined;
       this.entries.push(...foldTurnIntoHistory({ prompt, messages: emitted }));
     }
   }

@@ -152,6 +152,7 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       backend_model: null,
       backend_agent: null,
       backend_reported_model: null,
+      origin: null,
     });
   },
   "PATCH /api/sessions/:session_id": async ({ call, server }) => {
