@@ -119,8 +119,15 @@ describe("an editor's thread over parley acp in the web UI", () => {
     );
     const before = await chatOf(server, id);
 
-    // A server started later shows the same thread once, not again.
+    // A server started later shows the same thread once, not again, and not `parley run`'s conversations
+    // kept in the same folder.
     await Promise.all(servers.splice(0).map((running) => running.close()));
+    const history = [{ role: "user", content: "Hello from parley run" }];
+    const conversation = { session_id: "run-1", cwd: bed.project, updated_at_ms: 1, history };
+    await writeFile(
+      join(bed.env.PARLEY_HOME as string, "cli-sessions", "run-1.json"),
+      JSON.stringify(conversation),
+    );
     const restarted = await startServer();
     expect((await sessionsOf(restarted)).map((session) => session.id)).toEqual([id]);
     expect(await chatOf(restarted, id)).toEqual(before);

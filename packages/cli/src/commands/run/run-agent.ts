@@ -147,8 +147,9 @@ export class RunAgent {
       session_id: this.session.sessionId,
       cwd: this.#options.cwd,
       updated_at_ms: Date.now(),
-      history: this.session.historySoFar(),
+      // Before the history: a server tells an editor's thread from the file's first bytes.
       ...(this.#origin !== undefined && { origin: this.#origin }),
+      history: this.session.historySoFar(),
     };
     this.#saving = this.#saving
       .then(() => this.#store.save(session))
