@@ -34,10 +34,14 @@ export class EditorThreadMirror {
   /** Mirrors every thread of the project as it is now, then follows the folder. */
   async start(): Promise<void> {
     await mkdir(this.#directory, { recursive: true, mode: 0o700 });
-    this.#watcher = watch(this.#directory, (_event, name) => {
-      if (name?.endsWith(".json")) void this.sync(name.slice(0, -".json".length));
-    });
-    this.#watcher.on("error", () => this.#watcher?.close());
+    try {
+      this.#watcher = watch(this.#directory, (_event, name) => {
+        if (name?.endsWith(".json")) void this.sync(name.slice(0, -".json".length));
+      });
+      this.#watcher.on("error", () => this.#watcher?.close());
+    } catch {
+      // No watch (the system's limit of watched folders reached): threads show as they were at start.
+    }
     const names = await readdir(this.#directory).catch(() => [] as string[]);
     const threads = names.filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -5));
     const { store, projectRoot } = this.#context;
