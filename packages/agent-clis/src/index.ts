@@ -20,7 +20,7 @@ export type { RunOutcome } from "./agent-run.ts";
 export { AgentRun, failedRun } from "./agent-run.ts";
 export { ClaudeCodeCli } from "./claude-code/claude-code-cli.ts";
 export { ClaudeStreamParser } from "./claude-code/claude-stream-parser.ts";
-export { parseClaudeTranscript } from "./claude-code/claude-transcript.ts";
+export { claudeMessageHistory, parseClaudeTranscript } from "./claude-code/claude-transcript.ts";
 export type { CliEnd, CliExit, CliProcessOptions } from "./cli-process.ts";
 export { startCliProcess } from "./cli-process.ts";
 export { CodexCli } from "./codex/codex-cli.ts";

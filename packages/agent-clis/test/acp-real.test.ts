@@ -114,6 +114,31 @@ function answering(answer: AgentPermissionAnswer) {
   };
 }
 
+/**
+ * Two messages of one session through `pool`: "Remember <marker>", then (after `between`) a follow-up that
+ * must continue the session, the model seeing the first message again. Returns the session id.
+ */
+async function rememberThenAsk(
+  acp: AcpCase,
+  pool: AcpProcessPool,
+  marker: string,
+  between: () => Promise<void>,
+): Promise<string> {
+  const { world } = acp;
+  const options = { cwd: world.project, model: acp.model };
+  world.server.script(reply().text(`before ${marker}`));
+  const first = await drain(acp.cli(pool).runAgent({ message: `Remember ${marker}`, ...options }));
+  expect(first.result).toMatchObject({ success: true, error_message: null });
+  await between();
+  world.server.script(reply().text(`after ${marker}`));
+  const sessionId = first.result.session_id ?? "";
+  const second = await drain(acp.cli(pool).runAgent({ message: "And now?", sessionId, ...options }));
+  expect(second.result).toMatchObject({ success: true, session_id: sessionId });
+  expect(second.result.response_parts.map((part) => part.text)).toEqual([`after ${marker}`]);
+  expect(JSON.stringify(world.server.requests.at(-1)?.body)).toContain(`Remember ${marker}`);
+  return sessionId;
+}
+
 describe.each([gemini, opencode])("$name over ACP, the real binary", (acp) => {
   let sessionId = "";
 
@@ -161,30 +186,14 @@ describe.each([gemini, opencode])("$name over ACP, the real binary", (acp) => {
   });
 
   it("keeps one agent per session between messages: the next one continues without a restart", async () => {
-    const { world } = acp;
     const pool = new AcpProcessPool();
     try {
-      world.server.script(reply().text("first kept"));
-      const first = await drain(
-        acp.cli(pool).runAgent({ message: "Remember KEPT-1", cwd: world.project, model: acp.model }),
-      );
-      expect(first.result).toMatchObject({ success: true, error_message: null });
-      expect(pool.size).toBe(1);
-      world.server.script(reply().text("second kept"));
-      const second = await drain(
-        acp.cli(pool).runAgent({
-          message: "And now?",
-          sessionId: first.result.session_id,
-          cwd: world.project,
-          model: acp.model,
-        }),
-      );
-      expect(second.result).toMatchObject({ success: true, session_id: first.result.session_id });
-      expect(second.result.response_parts.map((part) => part.text)).toEqual(["second kept"]);
-      expect(JSON.stringify(world.server.requests.at(-1)?.body)).toContain("Remember KEPT-1");
+      const sessionId = await rememberThenAsk(acp, pool, "KEPT-1", async () => {
+        expect(pool.size).toBe(1);
+      });
       expect(pool.size).toBe(1);
       // Closing the session's agent (the Parley session was deleted) leaves nothing running.
-      await pool.closeSession(first.result.session_id ?? "");
+      await pool.closeSession(sessionId);
       expect(pool.size).toBe(0);
     } finally {
       await pool.closeAll();
@@ -205,27 +214,11 @@ describe.each([gemini, opencode])("$name over ACP, the real binary", (acp) => {
   it.runIf(acp.loadsSessions)(
     "closes an agent left idle, and the next message loads the session in a new one",
     async () => {
-      const { world } = acp;
       const pool = new AcpProcessPool({ idleMs: 1 });
       try {
-        world.server.script(reply().text("before idle"));
-        const first = await drain(
-          acp.cli(pool).runAgent({ message: "Remember IDLE-3", cwd: world.project, model: acp.model }),
-        );
-        expect(first.result.success).toBe(true);
-        await vi.waitFor(() => expect(pool.size).toBe(0), { timeout: 15_000 });
-        world.server.script(reply().text("after idle"));
-        const second = await drain(
-          acp.cli(pool).runAgent({
-            message: "What was it?",
-            sessionId: first.result.session_id,
-            cwd: world.project,
-            model: acp.model,
-          }),
-        );
-        expect(second.result).toMatchObject({ success: true, session_id: first.result.session_id });
-        expect(second.result.response_parts.map((part) => part.text)).toEqual(["after idle"]);
-        expect(JSON.stringify(world.server.requests.at(-1)?.body)).toContain("Remember IDLE-3");
+        await rememberThenAsk(acp, pool, "IDLE-3", async () => {
+          await vi.waitFor(() => expect(pool.size).toBe(0), { timeout: 15_000 });
+        });
       } finally {
         await pool.closeAll();
       }

@@ -34,12 +34,15 @@ const cli = (timeoutMs = 60_000) =>
 describe("Codex, the real binary", () => {
   let sessionId = "";
 
-  it("offers the model its config.toml names as its only listed model", async () => {
-    expect(await cli().listModels()).toEqual({
-      success: true,
-      models: [{ id: "fake-model" }],
-      current_model: "fake-model",
-    });
+  it("offers the model its config.toml names first, as its default, then the models Codex's own picker lists", async () => {
+    const listed = await cli().listModels(world.project);
+    expect(listed).toMatchObject({ success: true, current_model: "fake-model" });
+    expect(listed.models[0]).toEqual({ id: "fake-model" });
+    // The rest come from `codex app-server`'s model/list, with the names and descriptions Codex shows.
+    expect(listed.models.length).toBeGreaterThan(1);
+    for (const model of listed.models.slice(1)) {
+      expect(model).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+    }
   });
 
   it("streams reasoning, a command and the answer", async () => {
@@ -50,6 +53,8 @@ describe("Codex, the real binary", () => {
     const { streamed, result } = await drain(cli().runAgent({ message: "Run the tool", cwd: world.project }));
     expect(result).toMatchObject({ success: true, error_message: null });
     expect(result.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    // Its `exec --json` output names no model; its rollout's turn context does.
+    expect(result.model).toBe("fake-model");
     expect(result.response_parts.map((part) => part.part_type)).toEqual(["thinking", "tool", "final"]);
     expect(result.response_parts[0]?.text).toContain("Thinking it over.");
     expect(result.response_parts[1]).toMatchObject({

@@ -21,6 +21,8 @@ export class AgentSession {
   private readonly entries: MessageParam[];
   /** What the session's turns have cost so far, for `maxBudgetUsd`. */
   private spentUsd = 0;
+  /** The turn running now: its prompt and what it emitted so far. */
+  private running: { prompt: MessageParam["content"]; emitted: EngineMessage[] } | undefined;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.sessionId = options.sessionId ?? globalThis.crypto.randomUUID();
@@ -32,12 +34,26 @@ export class AgentSession {
     return this.entries;
   }
 
+  /** The conversation with the running turn as far as it got (its open tool calls without results). */
+  historySoFar(): MessageParam[] {
+    if (this.running === undefined) return [...this.entries];
+    return [
+      ...this.entries,
+      ...foldTurnIntoHistory({
+        prompt: this.running.prompt,
+        messages: this.running.emitted,
+        running: true,
+      }),
+    ];
+  }
+
   /** Runs one turn and yields its messages; the history grows even if the caller stops early. */
   async *send(
     prompt: MessageParam["content"],
     overrides: AgentTurnOverrides = {},
   ): AsyncGenerator<EngineMessage> {
     const emitted: EngineMessage[] = [];
+    this.running = { prompt, emitted };
     try {
       for await (const message of runAgentTurn({
         ...this.options,
@@ -52,6 +68,7 @@ export class AgentSession {
         yield message;
       }
     } finally {
+      this.running = undefined;
       this.entries.push(...foldTurnIntoHistory({ prompt, messages: emitted }));
     }
   }

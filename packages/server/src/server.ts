@@ -17,6 +17,7 @@ import {
 import type { IdlePromptStatus, ParleySettings } from "@parley/protocol";
 import { AgentCliModels } from "./agents/backends/agent-cli-models.ts";
 import type { CompactionSettings } from "./agents/compaction/compaction.ts";
+import { EditorThreadMirror } from "./agents/editor-threads/editor-thread-mirror.ts";
 import { AgentService } from "./agents/service/agent-service.ts";
 import { EventBus } from "./bus/event-bus.ts";
 import { ReplayPages } from "./bus/replay-pages.ts";
@@ -114,6 +115,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   let mcp: McpHub | undefined;
   let commits: CommitListener | undefined;
   let leaseKeeper: LeaseKeeper | undefined;
+  let editorThreads: EditorThreadMirror | undefined;
   try {
     // A team's servers share one PostgreSQL database; one person's server keeps a SQLite file per project.
     // On a shared database this server is named by its host and data directory: stable across restarts.
@@ -228,6 +230,9 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     void mcpHub.start();
     retention = new EventRetention(store, limits.retention, now);
     retention.start();
+    // Editors' threads over `parley acp` in this project show in the session list as they go.
+    editorThreads = new EditorThreadMirror(agents.context, options.home);
+    await editorThreads.start();
 
     const routes = apiRoutes(context, PARLEY_VERSION);
     const allowedHosts = new Set<string>();
@@ -265,6 +270,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
         leaseKeeper?.stop();
         idle?.stop();
         retention?.stop();
+        editorThreads?.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const connection of context.sseConnections) connection.close();
         server.closeAllConnections();
@@ -283,6 +289,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     leaseKeeper?.stop();
     idle?.stop();
     retention?.stop();
+    editorThreads?.close();
     await mcp?.close();
     await commits?.close();
     store?.close();

@@ -263,6 +263,13 @@ describe("a session backed by an agent CLI", { timeout: 60_000 }, () => {
     );
     expect(agentReply.response).toBe("From the large model.");
     expect(server.fake.requests.at(-1)?.body).toMatchObject({ model: "fake-model-large" });
+    // The header shows the model Codex says it answered with (from its rollout file).
+    const sessions = (await (await server.request("GET", "/api/sessions")).json()) as {
+      sessions: { id: string; backend_reported_model?: string | null }[];
+    };
+    expect(sessions.sessions.find((listed) => listed.id === session.id)?.backend_reported_model).toBe(
+      "fake-model-large",
+    );
   });
 
   it("reports a CLI that is not installed as the run's error", async () => {

@@ -73,10 +73,10 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       },
     });
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    const events = (await response.text())
-      .split("\n\n")
-      .filter((frame) => frame.startsWith("data: "))
-      .map((frame) => JSON.parse(frame.slice("data: ".length)));
+    // Each frame: its id (the cursor a resumed stream continues after), then its event.
+    const frames = (await response.text()).split("\n\n").filter((frame) => frame.includes("data: "));
+    for (const frame of frames) expect(frame).toMatch(/^id: run_\w+:\d+:\d+:\d+\ndata: /);
+    const events = frames.map((frame) => JSON.parse(frame.slice(frame.indexOf("data: ") + "data: ".length)));
     for (const event of events) expect(route.response.safeParse(event).success).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", runId: "valid-ag-ui-run" });
   },
@@ -152,6 +152,7 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       backend_model: null,
       backend_agent: null,
       backend_reported_model: null,
+      origin: null,
     });
   },
   "PATCH /api/sessions/:session_id": async ({ call, server }) => {
@@ -252,11 +253,15 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
     });
   },
   "GET /api/agent-clis/:name/models": async ({ call }) => {
-    // Codex lists no models of its own; with no config.toml it names none, and its default is its own.
-    expect(await call("/api/agent-clis/codex/models")).toEqual({
-      success: true,
-      models: [],
-      current_model: null,
+    // Codex is not installed here, so its app server cannot list its models: the one its config.toml names is.
+    const codexHome = mkdtempSync(join(tmpdir(), "parley-codex-"));
+    writeFileSync(join(codexHome, "config.toml"), 'model = "gpt-test"\n');
+    await withCodexHome(codexHome, async () => {
+      expect(await call("/api/agent-clis/codex/models")).toEqual({
+        success: true,
+        models: [{ id: "gpt-test" }],
+        current_model: "gpt-test",
+      });
     });
   },
   "GET /api/agent-clis": async ({ call }) => {
@@ -291,16 +296,10 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
         line("output_text", "assistant", "Fixed."),
       ].join("\n"),
     );
-    const previous = process.env.CODEX_HOME;
-    process.env.CODEX_HOME = codexHome;
-    try {
+    await withCodexHome(codexHome, async () => {
       const session = await call<SessionSummary>(`/api/agent-clis/codex/sessions/${id}/import`, { body: {} });
       expect(session).toMatchObject({ backend: "codex", title: "Fix the flaky test" });
-    } finally {
-      if (previous === undefined) delete process.env.CODEX_HOME;
-      else process.env.CODEX_HOME = previous;
-      rmSync(codexHome, { recursive: true, force: true });
-    }
+    });
   },
   "GET /api/agent-runs": async ({ call, server, fixture }) => {
     const bySession = await call<AgentRunList>(`/api/agent-runs?session_id=${fixture.sessionId}`);
@@ -825,4 +824,17 @@ function writeReviewerAgent(project: string): () => void {
   );
   // Other cases read the same project's files: leave it as it was.
   return () => rmSync(join(project, ".claude"), { recursive: true, force: true });
+}
+
+/** Runs `check` with Codex reading `codexHome` (CODEX_HOME is read when the CLI is asked), then removes it. */
+async function withCodexHome(codexHome: string, check: () => Promise<void>): Promise<void> {
+  const previous = process.env.CODEX_HOME;
+  process.env.CODEX_HOME = codexHome;
+  try {
+    await check();
+  } finally {
+    if (previous === undefined) delete process.env.CODEX_HOME;
+    else process.env.CODEX_HOME = previous;
+    rmSync(codexHome, { recursive: true, force: true });
+  }
 }

@@ -68,6 +68,8 @@ describe("a session answered by Codex in the browser", { timeout: 90_000 }, () =
     // Codex answers, not Parley's model: the header names it in place of the model and permission mode,
     // and its reply is labelled with its name.
     await expectCodexAnswers(chat);
+    // The model Codex answered with (its config's, as its rollout file says), though none was chosen.
+    await chat.page.getByTestId("agent-cli-choices").getByText("fake-model", { exact: true }).waitFor();
 
     await chat.page.reload();
     await chat.waitForAgentText("Codex says hello.");

@@ -15,35 +15,45 @@ export function parseClaudeTranscript(text: string): HistoryMessage[] {
     if (entry.type !== "user" && entry.type !== "assistant") return [];
     const messageId = asString(entry.uuid) ?? null;
     const timestamp = epochFromIso(entry.timestamp) ?? null;
-    const content = asRecord(entry.message)?.content;
-    const base = { message_id: messageId, timestamp };
-    if (typeof content === "string") {
-      return [{ ...base, role: entry.type, content_type: "text", content, part_id: messageId }];
+    return claudeMessageHistory(entry.type, asRecord(entry.message)?.content, messageId, timestamp);
+  });
+}
+
+/**
+ * One Anthropic-format message (a transcript entry's, or `parley run`'s stored history's) as history
+ * messages: its text, tool calls and tool results (a user message's tool result is the assistant's side of
+ * the chat); thinking is left out. `messageId` names its parts (`<id>:<index>`).
+ */
+export function claudeMessageHistory(
+  role: "user" | "assistant",
+  content: unknown,
+  messageId: string | null,
+  timestamp: number | null,
+): HistoryMessage[] {
+  const base = { message_id: messageId, timestamp };
+  if (typeof content === "string") {
+    return [{ ...base, role, content_type: "text", content, part_id: messageId }];
+  }
+  return asRecords(content).flatMap((block, index): HistoryMessage[] => {
+    const partId = messageId === null ? null : `${messageId}:${index}`;
+    if (block.type === "text") {
+      return [{ ...base, role, content_type: "text", content: asString(block.text) ?? "", part_id: partId }];
     }
-    return asRecords(content).flatMap((block, index): HistoryMessage[] => {
-      const partId = messageId === null ? null : `${messageId}:${index}`;
-      if (block.type === "text") {
-        const role = entry.type === "user" ? "user" : "assistant";
-        return [
-          { ...base, role, content_type: "text", content: asString(block.text) ?? "", part_id: partId },
-        ];
-      }
-      if (block.type === "tool_use") {
-        const content = JSON.stringify({ name: block.name, input: block.input });
-        const callId = asString(block.id) ?? null;
-        return [
-          { ...base, role: "assistant", content_type: "tool_use", content, part_id: partId, call_id: callId },
-        ];
-      }
-      if (block.type === "tool_result") {
-        const callId = asString(block.tool_use_id) ?? null;
-        const content = toolResultText(block.content);
-        return [
-          { ...base, role: "assistant", content_type: "tool", content, part_id: partId, call_id: callId },
-        ];
-      }
-      return [];
-    });
+    if (block.type === "tool_use") {
+      const content = JSON.stringify({ name: block.name, input: block.input });
+      const callId = asString(block.id) ?? null;
+      return [
+        { ...base, role: "assistant", content_type: "tool_use", content, part_id: partId, call_id: callId },
+      ];
+    }
+    if (block.type === "tool_result") {
+      const callId = asString(block.tool_use_id) ?? null;
+      const content = toolResultText(block.content);
+      return [
+        { ...base, role: "assistant", content_type: "tool", content, part_id: partId, call_id: callId },
+      ];
+    }
+    return [];
   });
 }
 

@@ -9,14 +9,16 @@ import {
   type SessionListResult,
 } from "@parley/protocol";
 import type { AgentCli, AgentCliConfig, RunAgentOptions } from "../agent-cli.ts";
-import type { AgentRun } from "../agent-run.ts";
+import { AgentRun } from "../agent-run.ts";
 import { CliAdapter, messageOf } from "../cli-adapter.ts";
+import { codexAppServerModels } from "./codex-app-server-models.ts";
 import { CodexExecParser } from "./codex-exec-parser.ts";
-import { codexSessionInfo, parseCodexRollout } from "./codex-rollout.ts";
+import { codexSessionInfo, parseCodexRollout, rolloutModel } from "./codex-rollout.ts";
 
 /**
- * Codex through `codex exec --json` (prompt on stdin via `-`, `exec resume <id>` to continue); history and
- * sessions from its rollout files, the one non-interactive record Codex keeps of every session.
+ * Codex through `codex exec --json` (prompt on stdin via `-`, `exec resume <id>` to continue); history,
+ * sessions and the model a run answered with from its rollout files, the one non-interactive record Codex
+ * keeps of every session.
  */
 export class CodexCli extends CliAdapter implements AgentCli {
   constructor(config: AgentCliConfig) {
@@ -41,12 +43,19 @@ export class CodexCli extends CliAdapter implements AgentCli {
     // Codex has no named agents; profiles are the closest thing a user selects.
     if (options.agent && options.agent !== "default") args.push(`--profile=${options.agent}`);
     // `-` reads the prompt from stdin; it must come last, after any extra arguments.
-    return this.run(options, args, new CodexExecParser(this.now), options.message, ["-"]);
+    const run = this.run(options, args, new CodexExecParser(this.now), options.message, ["-"]);
+    return new AgentRun(async (emit) => {
+      for await (const part of run) emit(part);
+      const { success, session_id, error_message } = await run.result;
+      // The model Codex answered with is in the session's rollout file, written as the turn ran.
+      const model = session_id === null ? null : await this.rolloutModel(session_id);
+      return { success, session_id, error_message, ...(model !== null && { model }) };
+    });
   }
 
   async exportSession(sessionId: string): Promise<ExportResult> {
     try {
-      const file = (await this.rolloutFiles()).find((path) => path.endsWith(`-${sessionId}.jsonl`));
+      const file = await this.rolloutFile(sessionId);
       if (!file) throw new Error(`no rollout file in ${this.sessionsFolder()}`);
       return {
         success: true,
@@ -75,16 +84,26 @@ export class CodexCli extends CliAdapter implements AgentCli {
   }
 
   /**
-   * Codex lists no models on its command line: the one its `config.toml` names (`model = "…"`) is offered and
-   * is its default; any other is free-typed.
+   * The models Codex's own picker offers (`codex app-server`'s `model/list`), after the one its `config.toml`
+   * names (`model = "…"`), which is its default; that one alone when the app server cannot answer.
    */
-  async listModels(): Promise<ModelListResult> {
+  async listModels(cwd: string): Promise<ModelListResult> {
     const file = join(this.env.CODEX_HOME ?? join(this.env.HOME ?? "", ".codex"), "config.toml");
     const config = await readFile(file, "utf8").catch(() => "");
     // Top-level keys come before the first [table].
     const topLevel = config.split(/^\s*\[/m)[0] ?? "";
-    const model = /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1] ?? null;
-    return { success: true, models: model === null ? [] : [{ id: model }], current_model: model };
+    const configured = /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1] ?? null;
+    const listed = await codexAppServerModels({ command: this.command, env: this.env, cwd });
+    if ("failure" in listed) {
+      if (configured !== null)
+        return { success: true, models: [{ id: configured }], current_model: configured };
+      return { success: false, models: [], current_model: null, error_message: listed.failure };
+    }
+    const models = [
+      ...(configured === null ? [] : [{ id: configured }]),
+      ...listed.models.filter((model) => model.id !== configured),
+    ];
+    return { success: true, models, current_model: configured ?? listed.defaultModel };
   }
 
   async listAgents(): Promise<AgentListResult> {
@@ -92,6 +111,16 @@ export class CodexCli extends CliAdapter implements AgentCli {
       success: true,
       agents: [{ name: "default", agent_type: "primary", details: ["Codex has no named agents"] }],
     };
+  }
+
+  /** The model of the session's last turn, from its rollout file (null when there is none to read). */
+  private async rolloutModel(sessionId: string): Promise<string | null> {
+    const file = await this.rolloutFile(sessionId);
+    return file === undefined ? null : rolloutModel(await readFile(file, "utf8").catch(() => ""));
+  }
+
+  private async rolloutFile(sessionId: string): Promise<string | undefined> {
+    return (await this.rolloutFiles()).find((path) => path.endsWith(`-${sessionId}.jsonl`));
   }
 
   private sessionsFolder(): string {

@@ -37,6 +37,21 @@ export function parseCodexRollout(text: string): HistoryMessage[] {
   });
 }
 
+/**
+ * The model of a rollout's last turn: each turn records its `turn_context`, whose `model` is the one Codex
+ * answered with (its `exec --json` output names none). Null when no turn recorded one.
+ */
+export function rolloutModel(text: string): string | null {
+  let model: string | null = null;
+  for (const line of text.split("\n")) {
+    // Only turn contexts are parsed: a rollout is mostly long tool outputs and messages.
+    if (!line.includes('"turn_context"')) continue;
+    const entry = parseJsonLine(line);
+    if (entry?.type === "turn_context") model = asString(asRecord(entry.payload)?.model) ?? model;
+  }
+  return model;
+}
+
 /** A rollout's entry in a session list, and the directory it ran in (from `session_meta`). */
 export function codexSessionInfo(
   text: string,

@@ -9,11 +9,13 @@ type Entry = { role: "user" | "assistant"; content: ContentBlockParam[]; message
  * prompt, assistant blocks grouped by message id, tool results and delivered queued messages.
  * Synthetic API-error messages, superseded (retried) messages and subagents' messages (those with a
  * `parent_tool_use_id`) are left out, and a tool call left without a result (the consumer stopped
- * reading) gets an "interrupted" error result, so the history is always valid to send.
+ * reading) gets an "interrupted" error result, so the history is always valid to send. A turn still
+ * `running` is folded as far as it got: its open calls stay open (their results are still to come).
  */
 export function foldTurnIntoHistory(turn: {
   prompt?: MessageParam["content"];
   messages: readonly (EngineMessage | SDKMessage)[];
+  running?: boolean;
 }): MessageParam[] {
   const superseded = new Set<string>();
   for (const message of turn.messages) {
@@ -34,7 +36,7 @@ export function foldTurnIntoHistory(turn: {
       appendUser(entries, blocksOf(message.message.content));
     }
   }
-  closeDanglingToolUses(entries);
+  if (turn.running !== true) closeDanglingToolUses(entries);
   return entries.map(({ role, content }) => ({ role, content }));
 }
 

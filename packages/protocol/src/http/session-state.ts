@@ -23,6 +23,11 @@ export const SessionSummarySchema = lazySchema(() =>
     backend_agent: z.string().nullable().optional(),
     /** The model the agent CLI said it answered with (its own id), once a run reported one. */
     backend_reported_model: z.string().nullable().optional(),
+    /**
+     * Where the session is kept, when not here: `acp` is an editor's thread over `parley acp`, which this
+     * server shows read-only as it goes (the editor continues it; absent or null: a session of this server).
+     */
+    origin: z.enum(["acp"]).nullable().optional(),
   }),
 );
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;

@@ -11,6 +11,11 @@ export const AgUiRunInputSchema = RunAgentInputSchema.extend({
   threadId: IdSchema,
   runId: z.string().min(1).max(128),
 }).superRefine((input, issues) => {
+  // A stream resumed or connected to shows a run already going: it tells the agent nothing new.
+  const parley = (
+    input.forwardedProps as { parley?: { connect?: unknown; last_event_id?: unknown } } | undefined
+  )?.parley;
+  if (parley?.connect === true || typeof parley?.last_event_id === "string") return;
   if (lastUserText(input.messages) === "") {
     issues.addIssue({ code: "custom", path: ["messages"], message: "needs a user message with text" });
   }

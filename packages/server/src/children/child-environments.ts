@@ -5,6 +5,7 @@ import {
   type EnvironmentVariables,
   loadSettings,
 } from "@parley/engine";
+import type { ParleySettings } from "@parley/protocol";
 
 /** What the server's child environments are made from. */
 export interface ChildEnvironmentsOptions {
@@ -34,10 +35,20 @@ export class ChildEnvironments {
 
   /** The environment for a child of `kind`, and the names withheld from it. */
   async for(kind: ChildProcessKind): Promise<ChildEnvironment> {
+    return (await this.withSettings(kind)).environment;
+  }
+
+  /** As `for`, with the settings it was made from (read once), for a caller that needs more of them. */
+  async withSettings(
+    kind: ChildProcessKind,
+  ): Promise<{ environment: ChildEnvironment; settings: ParleySettings }> {
     const { env, home, token } = this.#options;
     // Unreadable settings (the Settings page says why) still withhold every secret known by name.
-    const settings = await loadSettings(home).catch(() => ({}));
-    return childEnvironmentFor(kind, { ...process.env, ...env }, settings, [token]);
+    const settings: ParleySettings = await loadSettings(home).catch(() => ({}));
+    return {
+      environment: childEnvironmentFor(kind, { ...process.env, ...env }, settings, [token]),
+      settings,
+    };
   }
 
   /** Only the environment for a child of `kind`. */

@@ -317,4 +317,11 @@ export const migrations: readonly string[] = [
   -- The model an agent CLI said it answered with (its system/init, ACP session/new), for the chat header.
   ALTER TABLE sessions ADD COLUMN backend_reported_model TEXT;
   `,
+  `
+  -- Sessions kept elsewhere and shown here read-only (\`origin\` 'acp': an editor's thread over parley acp,
+  -- \`backend_session_id\` its id there); \`mirrored_count\` is how many of its history messages are stored.
+  ALTER TABLE sessions ADD COLUMN origin TEXT;
+  ALTER TABLE sessions ADD COLUMN mirrored_count INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX sessions_by_origin ON sessions (origin, backend_session_id) WHERE origin IS NOT NULL;
+  `,
 ];

@@ -3,7 +3,7 @@ import type { StoreDatabase } from "./store-database.ts";
 
 /** The columns of a session as the API shows it (`untitled` is the store's own). */
 const SUMMARY_COLUMNS =
-  "id, project_root, title, created_at_ms, updated_at_ms, backend, backend_model, backend_agent, backend_reported_model";
+  "id, project_root, title, created_at_ms, updated_at_ms, backend, backend_model, backend_agent, backend_reported_model, origin";
 
 /** Sessions of a project: a titled conversation with one or more agents. */
 export class SessionStore {
@@ -17,13 +17,17 @@ export class SessionStore {
   readonly #backendSession;
   readonly #setBackendSession;
   readonly #setReportedModel;
+  readonly #mirror;
+  readonly #mirrors;
+  readonly #setMirrored;
 
   constructor(database: StoreDatabase) {
     this.#insert = database.prepare(
       `INSERT INTO sessions
-         (id, project_root, title, created_at_ms, updated_at_ms, untitled, backend, backend_model, backend_agent)
+         (id, project_root, title, created_at_ms, updated_at_ms, untitled, backend, backend_model, backend_agent,
+          origin)
        VALUES (@id, @project_root, @title, @created_at_ms, @updated_at_ms, @untitled, @backend, @backend_model,
-         @backend_agent)`,
+         @backend_agent, @origin)`,
     );
     this.#nameUntitled = database.prepare(
       "UPDATE sessions SET title = ?, untitled = 0 WHERE id = ? AND untitled = 1",
@@ -44,6 +48,16 @@ export class SessionStore {
       `UPDATE sessions SET backend_reported_model = ?
        WHERE id = ? AND backend_reported_model IS NOT ?`,
     );
+    this.#mirror = database.prepare(
+      `SELECT id, mirrored_count FROM sessions
+       WHERE project_root = ? AND origin = ? AND backend_session_id = ?`,
+    );
+    this.#mirrors = database.prepare(
+      "SELECT id, backend_session_id FROM sessions WHERE project_root = ? AND origin = ?",
+    );
+    this.#setMirrored = database.prepare(
+      "UPDATE sessions SET mirrored_count = ?, updated_at_ms = ? WHERE id = ?",
+    );
   }
 
   /** Stores a new session; an `untitled` one keeps its placeholder title until `nameUntitled`. */
@@ -54,6 +68,7 @@ export class SessionStore {
       backend_model: session.backend_model ?? null,
       backend_agent: session.backend_agent ?? null,
       backend_reported_model: null,
+      origin: session.origin ?? null,
     };
     this.#insert.run({ ...stored, untitled: options.untitled === true ? 1 : 0 });
     return stored;
@@ -73,6 +88,31 @@ export class SessionStore {
   /** Records the model the agent CLI said it answered with; false when it is the one already recorded. */
   setReportedModel(id: string, model: string): boolean {
     return this.#setReportedModel.run(model, id, model).changes > 0;
+  }
+
+  /** The session that shows another place's session here (`origin`, and its id there), if there is one. */
+  mirrorOf(
+    projectRoot: string,
+    origin: NonNullable<SessionSummary["origin"]>,
+    externalId: string,
+  ): { id: string; mirrored_count: number } | undefined {
+    const row = this.#mirror.get(projectRoot, origin, externalId) as
+      | { id: string; mirrored_count: number | bigint }
+      | undefined;
+    return row && { id: row.id, mirrored_count: Number(row.mirrored_count) };
+  }
+
+  /** Every session of the project shown from elsewhere (`origin`), with its id there. */
+  mirrors(
+    projectRoot: string,
+    origin: NonNullable<SessionSummary["origin"]>,
+  ): { id: string; backend_session_id: string }[] {
+    return this.#mirrors.all(projectRoot, origin) as { id: string; backend_session_id: string }[];
+  }
+
+  /** Records how many of a mirrored session's history messages are stored now, and when it changed. */
+  setMirrored(id: string, mirroredCount: number, nowMs: number): void {
+    this.#setMirrored.run(mirroredCount, nowMs, id);
   }
 
   /** Names a session created without a title (from its first message); false when it already has one. */

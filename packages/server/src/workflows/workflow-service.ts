@@ -17,7 +17,7 @@ import {
 } from "@parley/protocol";
 import { changePermissionMode, resolvePermissionMode } from "../agents/context/permission-mode.ts";
 import type { AgentService } from "../agents/service/agent-service.ts";
-import { createSessionFor, requireSession } from "../agents/service/chat-sessions.ts";
+import { createSessionFor, requireOwnSession } from "../agents/service/chat-sessions.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { WorkflowExecutionRecord } from "../store/workflow-execution-store.ts";
 import { planWorkflow } from "./plan-workflow.ts";
@@ -110,7 +110,7 @@ export class WorkflowService {
       const session =
         options.sessionId === undefined
           ? createSessionFor(run, `/${definition.name}`)
-          : requireSession(run, options.sessionId);
+          : requireOwnSession(run, options.sessionId, "run workflows");
       if (options.permissionMode !== undefined) {
         const { mode, settingsMode } = options.permissionMode;
         changePermissionMode(run, {

@@ -8,6 +8,7 @@ import { QueueList } from "../composer/queue-list.tsx";
 import { GearIcon, MenuIcon } from "../lib/icons.tsx";
 import { ProjectPage } from "../project/project-page.tsx";
 import { type AgentBackendsApi, createAgentBackendsApi } from "../sessions/agent-backends-api.ts";
+import { EditorThreadLabel, EditorThreadNote } from "../sessions/editor-thread-note.tsx";
 import { NewSessionBackend } from "../sessions/new-session-backend.tsx";
 import { SessionList } from "../sessions/session-list.tsx";
 import {
@@ -166,14 +167,28 @@ export function App({
             </div>
             <MissionLine onOpen={() => navigate({ page: "settings" })} />
             <ChatPanel />
-            <div className="chat-footer">
-              <QueueList />
-              <Composer />
-            </div>
+            <ChatFooter />
           </main>
         )}
       </div>
       <StatusAnnouncer />
+    </div>
+  );
+}
+
+/** Under the chat: the queue and the message box, or on an editor's thread a note that the editor owns it. */
+function ChatFooter() {
+  const editorThread = useActiveSessionSummary()?.origin === "acp";
+  return (
+    <div className="chat-footer">
+      {editorThread ? (
+        <EditorThreadNote />
+      ) : (
+        <>
+          <QueueList />
+          <Composer />
+        </>
+      )}
     </div>
   );
 }
@@ -212,7 +227,8 @@ function TopBar({
         {title}
       </h1>
       <div className="topbar-status">
-        {route.page === "chat" && <ChatStatus cli={agentCliOf(session)} />}
+        {route.page === "chat" &&
+          (session?.origin === "acp" ? <EditorThreadLabel /> : <ChatStatus cli={agentCliOf(session)} />)}
         <ConnectionIndicator status={connection} shared={connectionShared} />
         <ThemeToggle />
       </div>

@@ -80,6 +80,7 @@ export class AcpSession {
       ...(projectRules && { projectRules }),
       args,
       cwd: options.cwd,
+      origin: "acp",
       ask: editorApprovals({ client: options.client, sessionId, update }),
       toolOverrides: editorTools({
         client: options.client,
@@ -147,6 +148,11 @@ export class AcpSession {
         ...(this.#agent.systemPrompt !== undefined && { systemPrompt: this.#agent.systemPrompt }),
       })) {
         for (const update of updates.updatesFor(message)) await this.#update(update);
+        // The prompt (with the turn's start) and each whole message are kept at once: a Parley server of
+        // the project shows the thread as it goes.
+        if (message.type === "system" || message.type === "assistant" || message.type === "user") {
+          void this.#agent.save();
+        }
         if (message.type !== "result") continue;
         if (controller.signal.aborted) stopReason = "cancelled";
         else if (message.subtype === "error_max_turns") stopReason = "max_turn_requests";

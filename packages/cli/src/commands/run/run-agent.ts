@@ -24,7 +24,7 @@ import {
   printModePermissions,
 } from "./print-mode-permissions.ts";
 import { runWorkflowTool } from "./run-workflow-tool.ts";
-import { CliSessionStore } from "./stream-json/cli-session-store.ts";
+import { CliSessionStore, type StoredCliSession } from "./stream-json/cli-session-store.ts";
 import { configuredMcpServers } from "./stream-json/configured-mcp-servers.ts";
 import { mcpServersFromArgs } from "./stream-json/mcp-config-args.ts";
 
@@ -43,6 +43,8 @@ export interface RunAgentOptions {
   projectRules?: ProjectRules;
   /** Tools that stand in for built-in ones of the same name (an editor's file and terminal access). */
   toolOverrides?: readonly EngineTool[];
+  /** `acp`: the session is an editor's thread (a Parley server of the project shows it as it goes). */
+  origin?: StoredCliSession["origin"];
   warn(message: string): void;
 }
 
@@ -64,14 +66,19 @@ export class RunAgent {
   systemPrompt: string | undefined;
   readonly #options: RunAgentOptions;
   readonly #store: CliSessionStore;
+  readonly #origin: StoredCliSession["origin"];
+  /** The save being written: saves are written one after another, so the last one is on disk last. */
+  #saving: Promise<void> = Promise.resolve();
 
   private constructor(
     options: RunAgentOptions,
     parts: Pick<RunAgent, "session" | "permissions" | "tools" | "mcp" | "mcpReady">,
     store: CliSessionStore,
+    origin: StoredCliSession["origin"],
   ) {
     this.#options = options;
     this.#store = store;
+    this.#origin = origin;
     this.session = parts.session;
     this.permissions = parts.permissions;
     this.tools = parts.tools;
@@ -139,7 +146,9 @@ export class RunAgent {
         createLanguageModel(config, args.includePartialMessages ? {} : { demo: { delayMs: 0 } }),
     });
     warnOfReasoningNotTaken(options);
-    return new RunAgent(options, { session, permissions, tools, mcp, mcpReady: ready }, store);
+    // A conversation keeps its origin when `parley run --resume` continues an editor's thread.
+    const origin = options.origin ?? (args.forkSession ? undefined : stored?.origin);
+    return new RunAgent(options, { session, permissions, tools, mcp, mcpReady: ready }, store, origin);
   }
 
   /** Every tool a turn offers now: the built-in ones and those of the MCP servers that connected. */
@@ -148,16 +157,20 @@ export class RunAgent {
   }
 
   /** Keeps the conversation for `--resume` and `--continue` (not with `--no-session-persistence`). */
-  async save(): Promise<void> {
-    if (!this.#options.args.persistSession) return;
-    await this.#store
-      .save({
-        session_id: this.session.sessionId,
-        cwd: this.#options.cwd,
-        updated_at_ms: Date.now(),
-        history: [...this.session.history],
-      })
+  save(): Promise<void> {
+    if (!this.#options.args.persistSession) return Promise.resolve();
+    const session = {
+      session_id: this.session.sessionId,
+      cwd: this.#options.cwd,
+      updated_at_ms: Date.now(),
+      // Before the history: a server tells an editor's thread from the file's first bytes.
+      ...(this.#origin !== undefined && { origin: this.#origin }),
+      history: this.session.historySoFar(),
+    };
+    this.#saving = this.#saving
+      .then(() => this.#store.save(session))
       .catch((error: Error) => this.#options.warn(`parley: could not save the session: ${error.message}`));
+    return this.#saving;
   }
 
   async close(): Promise<void> {

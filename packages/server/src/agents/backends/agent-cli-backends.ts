@@ -1,5 +1,5 @@
 import { type AcpProcessPool, type AgentCli, createAgentCli } from "@parley/agent-clis";
-import { type EnvironmentVariables, loadSettings, settingsPath } from "@parley/engine";
+import { type EnvironmentVariables, settingsPath } from "@parley/engine";
 import { type AgentBackend, AgentBackendSchema, type AgentCliName } from "@parley/protocol";
 import type { ChildEnvironments } from "../../children/child-environments.ts";
 
@@ -31,12 +31,13 @@ export async function openAgentCli(
   name: AgentCliName,
   context: { children: ChildEnvironments; home: string; acpProcesses?: AcpProcessPool },
 ): Promise<AgentCli> {
-  const { env, withheld } = await context.children.for(name);
+  // One read of the settings: the environment and the protocol come from the same version of them.
+  const { environment, settings } = await context.children.withSettings(name);
+  const { env, withheld } = environment;
   const command = env[COMMAND_VARIABLES[name]];
   const failureHint = withheldVariablesHint(name, withheld, context.home);
   // Unreadable settings leave each CLI on its default protocol (the Settings page says why they are unreadable).
-  const settings = await loadSettings(context.home).catch(() => undefined);
-  const protocol = settings?.agent_clis?.[name]?.protocol;
+  const protocol = settings.agent_clis?.[name]?.protocol;
   return createAgentCli(name, {
     env,
     ...(command && { command }),

@@ -20,7 +20,7 @@ import { type ResumedCall, resumePoint } from "../conversation/resume-point.ts";
 import { settleOpenCalls } from "../run/run-conclusion.ts";
 import { type ActiveRun, RunDriver, type TurnOverrides } from "../run/run-driver.ts";
 import { AgentQueue } from "./agent-queue.ts";
-import { createSessionFor, nameUntitledSession, requireSession } from "./chat-sessions.ts";
+import { createSessionFor, nameUntitledSession, requireOwnSession } from "./chat-sessions.ts";
 import { recoverInterruptedRun } from "./run-recovery.ts";
 
 export type { RunCompletion } from "../context/run-completion.ts";
@@ -78,7 +78,7 @@ export class AgentService {
           ? createSessionFor(this.#context, request.text)
           : nameUntitledSession(
               this.#context,
-              requireSession(this.#context, request.session_id),
+              requireOwnSession(this.#context, request.session_id, "send it messages"),
               request.text,
             );
       let result: ChatResponse;

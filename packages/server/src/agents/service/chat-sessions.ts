@@ -12,6 +12,26 @@ export function requireSession(context: AgentServiceContext, id: string): Sessio
   return session;
 }
 
+/** The session a message or run goes to: a 404 when there is none, a 409 when it is kept elsewhere. */
+export function requireOwnSession(context: AgentServiceContext, id: string, action: string): Session {
+  const session = requireSession(context, id);
+  refuseForeignSession(session, action);
+  return session;
+}
+
+/**
+ * Refuses to change a session kept elsewhere: an editor's thread is continued (and deleted) in the editor,
+ * and shown here as it goes.
+ */
+export function refuseForeignSession(session: Pick<Session, "id" | "origin">, action: string): void {
+  if (session.origin !== "acp") return;
+  throw new ApiError(
+    "conflict",
+    `session ${session.id} is an editor's thread over parley acp: ${action} in the editor (this view follows it); ` +
+      "it is kept in PARLEY_HOME/cli-sessions, and deleting its file there removes it here",
+  );
+}
+
 /**
  * Inside a transaction: a new session for a first message sent without one, titled by that message; every
  * tab hears of it, so their session lists show it. `id` is given when a client names the session (an AG-UI

@@ -16,7 +16,7 @@ import {
 } from "@parley/protocol";
 import { defaultBackend } from "../../agents/backends/agent-cli-backends.ts";
 import { changePermissionMode, resolvePermissionMode } from "../../agents/context/permission-mode.ts";
-import { titleFrom } from "../../agents/service/chat-sessions.ts";
+import { refuseForeignSession, titleFrom } from "../../agents/service/chat-sessions.ts";
 import { compactNow } from "../../agents/service/manual-compaction.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { toQueuedMessage } from "../../store/queue-store.ts";
@@ -112,7 +112,7 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
       params: SessionParamsSchema,
       response: SessionDeletedSchema,
       handler: async ({ params }) => {
-        requireSession(params.session_id);
+        refuseForeignSession(requireSession(params.session_id), "delete it");
         await context.workflows.stopSession(params.session_id);
         await agents.stopSession(params.session_id);
         store.transaction(() => {

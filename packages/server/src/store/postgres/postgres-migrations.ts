@@ -257,4 +257,10 @@ export const postgresMigrations: readonly string[] = [
   -- As SQLite's migration 15: the model an agent CLI said it answered with.
   ALTER TABLE sessions ADD COLUMN backend_reported_model TEXT;
   `,
+  `
+  -- As SQLite's migration 16: sessions kept elsewhere (an editor's thread over parley acp), shown read-only.
+  ALTER TABLE sessions ADD COLUMN origin TEXT;
+  ALTER TABLE sessions ADD COLUMN mirrored_count BIGINT NOT NULL DEFAULT 0;
+  CREATE INDEX sessions_by_origin ON sessions (origin, backend_session_id) WHERE origin IS NOT NULL;
+  `,
 ];

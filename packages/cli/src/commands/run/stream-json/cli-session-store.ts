@@ -9,6 +9,8 @@ export interface StoredCliSession {
   cwd: string;
   updated_at_ms: number;
   history: MessageParam[];
+  /** `acp`: an editor's thread over `parley acp`, which a Parley server of its project shows as it goes. */
+  origin?: "acp";
 }
 
 /**
