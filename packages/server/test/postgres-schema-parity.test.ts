@@ -14,11 +14,11 @@ if (missing === undefined) {
 }
 if (missing !== undefined) console.warn(`SKIPPING the PostgreSQL schema parity check: ${missing}`);
 
-/** What only PostgreSQL has: its schema version table, and the run leases of servers sharing a database. */
+/** What only PostgreSQL has: its schema version table, and the leases and signals of servers sharing it. */
 const POSTGRES_ONLY = {
-  tables: ["parley_schema_version", "server_instances"],
+  tables: ["parley_schema_version", "server_instances", "server_signals"],
   columns: ["runs.owner"],
-  indexes: ["runs_running_by_owner"],
+  indexes: ["runs_running_by_owner", "server_signals_by_instance"],
 };
 
 /** Each table's columns as `table.column`, and the index names, sorted. */

@@ -257,4 +257,15 @@ export const postgresMigrations: readonly string[] = [
   -- As SQLite's migration 15: the model an agent CLI said it answered with.
   ALTER TABLE sessions ADD COLUMN backend_reported_model TEXT;
   `,
+  `
+  -- Signals between servers sharing the database: a server that cannot act on a run itself (a Stop, an
+  -- answer, a queued message for a run another server owns) leaves a row for the owner and notifies it.
+  CREATE TABLE server_signals (
+    id            BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    instance      TEXT NOT NULL,
+    signal        TEXT NOT NULL,
+    created_at_ms BIGINT NOT NULL
+  );
+  CREATE INDEX server_signals_by_instance ON server_signals (instance, id);
+  `,
 ];
