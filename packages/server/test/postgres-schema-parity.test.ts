@@ -14,9 +14,9 @@ if (missing === undefined) {
 }
 if (missing !== undefined) console.warn(`SKIPPING the PostgreSQL schema parity check: ${missing}`);
 
-/** What only PostgreSQL has: its schema version table, and the leases and signals of servers sharing it. */
+/** What only PostgreSQL has: its schema version table, and what servers sharing it coordinate through. */
 const POSTGRES_ONLY = {
-  tables: ["parley_schema_version", "server_instances", "server_signals"],
+  tables: ["parley_schema_version", "server_instances", "server_signals", "idle_prompt_claims"],
   columns: ["runs.owner"],
   indexes: ["runs_running_by_owner", "server_signals_by_instance"],
 };

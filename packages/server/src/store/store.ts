@@ -6,6 +6,7 @@ import { EventLog } from "./event-log.ts";
 import { MessageStore } from "./message-store.ts";
 import { AgentOverrideStore, ChatRequestStore, MissionStore } from "./misc-stores.ts";
 import { PermissionRuleStore } from "./permission-rule-store.ts";
+import { IdlePromptClaims } from "./postgres/idle-prompt-claims.ts";
 import { DEFAULT_LEASE_MS } from "./postgres/lease-keeper.ts";
 import { isPostgresUrl, openPostgres } from "./postgres/open-postgres.ts";
 import { PostgresDatabase } from "./postgres/postgres-database.ts";
@@ -52,6 +53,8 @@ export class Store {
   readonly leases: RunLeases | undefined;
   /** Signals to the server owning a run, among servers sharing a PostgreSQL database (undefined on SQLite). */
   readonly signals: ServerSignals | undefined;
+  /** Which server sends an idle prompt, among servers sharing a PostgreSQL database (undefined on SQLite). */
+  readonly idlePromptClaims: IdlePromptClaims | undefined;
 
   /**
    * `location`: a SQLite file's path or a PostgreSQL URL. `instance` names this server among those sharing
@@ -66,6 +69,8 @@ export class Store {
       postgres && instance !== undefined
         ? new ServerSignals(postgres, instance, options.leaseMs ?? DEFAULT_LEASE_MS)
         : undefined;
+    this.idlePromptClaims =
+      postgres && instance !== undefined ? new IdlePromptClaims(postgres, instance) : undefined;
     this.transactor = new Transactor(this.database);
     this.texts = new TextStore(this.database);
     this.events = new EventLog(this.database, this.texts);

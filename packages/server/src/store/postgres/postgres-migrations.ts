@@ -268,4 +268,16 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX server_signals_by_instance ON server_signals (instance, id);
   `,
+  `
+  -- The idle prompt after an agent's run is sent by one server: the first to claim it (the agent's
+  -- session, the agent and the run after which it went idle) sends it, the others find the claim taken.
+  CREATE TABLE idle_prompt_claims (
+    session_id    TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    agent_id      TEXT NOT NULL,
+    after_run_id  TEXT NOT NULL,
+    instance      TEXT NOT NULL,
+    claimed_at_ms BIGINT NOT NULL,
+    PRIMARY KEY (session_id, agent_id, after_run_id)
+  );
+  `,
 ];
