@@ -222,12 +222,14 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       workflows.recoverInterrupted();
     } else {
       const nowMs = Date.now();
-      // Workflow executions have no owner yet: they are brought back only when no other server is alive.
-      const alone = !leases.othersAlive(nowMs, leaseMs);
+      // What this server left going before it restarted, and what quiet servers left, is brought back here.
+      const recover = (orphans: { runIds: string[]; workflowIds: string[] }) => {
+        agents.recoverInterruptedRuns(orphans.runIds);
+        workflows.recoverInterrupted(orphans.workflowIds);
+      };
       leases.beat(nowMs);
-      leases.recoverOrphans(nowMs, leaseMs, true, (runIds) => agents.recoverInterruptedRuns(runIds));
-      if (alone) workflows.recoverInterrupted();
-      leaseKeeper = new LeaseKeeper(leases, leaseMs, (runIds) => agents.recoverInterruptedRuns(runIds));
+      leases.recoverOrphans(nowMs, leaseMs, true, recover);
+      leaseKeeper = new LeaseKeeper(leases, leaseMs, recover);
     }
     const signals = store.signals;
     if (signals !== undefined) {

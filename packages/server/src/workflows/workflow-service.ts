@@ -277,8 +277,8 @@ export class WorkflowService {
    * At start-up: workflows a stopped server left Running are Paused at the step that was interrupted,
    * which is marked so (never run again silently); approvals their steps left waiting expire.
    */
-  recoverInterrupted(): string[] {
-    return this.#drive.recover();
+  recoverInterrupted(ids?: readonly string[]): string[] {
+    return this.#drive.recover(ids);
   }
 
   /** Stops every running step as the server shuts down; their workflows come back Paused after the restart. */

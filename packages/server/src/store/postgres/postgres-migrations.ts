@@ -280,4 +280,12 @@ export const postgresMigrations: readonly string[] = [
     PRIMARY KEY (session_id, agent_id, after_run_id)
   );
   `,
+  `
+  -- A workflow execution is driven by one server, as a run is: the one that started (or resumed) it. When
+  -- that server goes quiet, another brings the execution back Paused, as a restart does on SQLite.
+  ALTER TABLE workflow_executions
+    ADD COLUMN owner TEXT DEFAULT NULLIF(current_setting('parley.instance', true), '');
+  CREATE INDEX workflow_executions_going_by_owner ON workflow_executions (owner)
+    WHERE status IN ('Running', 'Pending');
+  `,
 ];
