@@ -151,6 +151,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       env,
       secrets: () => parleySecrets({ env, settings: storedSettings(options.home), token: credentials.token }),
       childEnvironment: () => children.env("mcp"),
+      ...(store.mcpState && { stateStorage: store.mcpState.forProject(projectRoot) }),
       ...options.mcp,
       onChange: () =>
         bus.publish({ type: "StateUpdated", reason: "mcp_servers_changed", project_root: projectRoot }),

@@ -12,6 +12,7 @@ import { isPostgresUrl, openPostgres } from "./postgres/open-postgres.ts";
 import { PostgresDatabase } from "./postgres/postgres-database.ts";
 import { RunLeases } from "./postgres/run-leases.ts";
 import { ServerSignals } from "./postgres/server-signals.ts";
+import { SharedMcpState } from "./postgres/shared-mcp-state.ts";
 import { QuestionStore } from "./question-store.ts";
 import { QueueStore } from "./queue-store.ts";
 import { RunStore } from "./run-store.ts";
@@ -55,6 +56,8 @@ export class Store {
   readonly signals: ServerSignals | undefined;
   /** Which server sends an idle prompt, among servers sharing a PostgreSQL database (undefined on SQLite). */
   readonly idlePromptClaims: IdlePromptClaims | undefined;
+  /** The person's MCP decisions, shared by servers on a PostgreSQL database (undefined on SQLite: a file). */
+  readonly mcpState: SharedMcpState | undefined;
 
   /**
    * `location`: a SQLite file's path or a PostgreSQL URL. `instance` names this server among those sharing
@@ -71,6 +74,7 @@ export class Store {
         : undefined;
     this.idlePromptClaims =
       postgres && instance !== undefined ? new IdlePromptClaims(postgres, instance) : undefined;
+    this.mcpState = postgres ? new SharedMcpState(postgres) : undefined;
     this.transactor = new Transactor(this.database);
     this.texts = new TextStore(this.database);
     this.events = new EventLog(this.database, this.texts);

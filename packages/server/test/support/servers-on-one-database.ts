@@ -18,7 +18,7 @@ export interface ServersOnOneDatabase {
 /** Starts `count` servers (home-a, home-b, …) on a new database of the test file's cluster. */
 export async function startServersOnOneDatabase(
   count: number,
-  options: Pick<TestServerOptions, "env"> = {},
+  options: Pick<TestServerOptions, "env" | "mcp"> = {},
 ): Promise<ServersOnOneDatabase> {
   const url = (await testCluster()).createDatabase();
   const fake = await startFakeModelServer();
@@ -33,6 +33,7 @@ export async function startServersOnOneDatabase(
         fake,
         directories: { project: directories.project, home },
         env: { PARLEY_DATABASE_URL: url, ...options.env },
+        ...(options.mcp && { mcp: options.mcp }),
       }),
     );
   }

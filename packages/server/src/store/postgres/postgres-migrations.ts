@@ -288,4 +288,14 @@ export const postgresMigrations: readonly string[] = [
   CREATE INDEX workflow_executions_going_by_owner ON workflow_executions (owner)
     WHERE status IN ('Running', 'Pending');
   `,
+  `
+  -- The person's decisions about a project's MCP servers (which .mcp.json entries may start, which are
+  -- off): in the database servers share, so a decision taken on one counts on all (SQLite's servers keep
+  -- them in mcp-state.json in their data directory).
+  CREATE TABLE mcp_project_state (
+    project_root  TEXT PRIMARY KEY,
+    state         TEXT NOT NULL,
+    updated_at_ms BIGINT NOT NULL
+  );
+  `,
 ];
