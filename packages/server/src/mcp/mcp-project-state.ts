@@ -47,7 +47,13 @@ export class McpProjectState {
 
   /** Reads the decisions again (another server sharing them may have changed them); true if they changed. */
   refresh(): boolean {
-    const text = this.#storage.read();
+    let text: string | undefined;
+    try {
+      text = this.#storage.read();
+    } catch {
+      // The database holding them is away: the decisions as last read still hold.
+      return false;
+    }
     if (text === this.#text) return false;
     this.#text = text;
     this.#state = parseState(text);
