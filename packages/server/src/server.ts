@@ -234,7 +234,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     }
     const signals = store.signals;
     if (signals !== undefined) {
-      takeSignals = () => dispatchSignals(signals, agents);
+      takeSignals = () => dispatchSignals(signals, agents, workflows);
       takeSignals();
     }
     // Off unless Settings (or PARLEY_IDLE_PROMPTS) turns it on: prompts idle agents toward the mission.

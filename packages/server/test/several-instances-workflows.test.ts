@@ -2,12 +2,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import type { WorkflowExecutionView } from "@parley/protocol";
 import { type FakeModelServer, startFakeModelServer } from "@parley/testkit";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { EventStream } from "./support/event-stream.ts";
+import { type ServersOnOneDatabase, startServersOnOneDatabase } from "./support/servers-on-one-database.ts";
 import { postToProcess, type ServerProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
 import { postgresMissing, stopTestCluster, testCluster } from "./support/test-database.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
-import { step, waitForWorkflow, writeWorkflow } from "./support/workflows.ts";
+import { isRunning, step, waitForWorkflow, writeGate, writeWorkflow } from "./support/workflows.ts";
 
 const missing = postgresMissing();
 if (missing === undefined) {
@@ -21,7 +22,10 @@ describe.skipIf(missing !== undefined)("a workflow with two servers on one datab
   let root: string | undefined;
   let a: ServerProcess | undefined;
   let b: TestServer | undefined;
+  let cluster: ServersOnOneDatabase | undefined;
   afterEach(async () => {
+    await cluster?.close();
+    cluster = undefined;
     if (root !== undefined && existsSync(join(root, "project", "step.pid"))) {
       try {
         process.kill(Number(readFileSync(join(root, "project", "step.pid"), "utf8")), "SIGKILL");
@@ -98,4 +102,37 @@ describe.skipIf(missing !== undefined)("a workflow with two servers on one datab
     expect(readFileSync(file("log.txt"), "utf8")).toBe("one\ntwo started\ntwo started\ntwo\n");
     await onB.close();
   }, 60_000);
+  it("cancelled on the other server, it stops at once on the server driving it: the running step's command is stopped", async () => {
+    cluster = await startServersOnOneDatabase(2);
+    const [onA, onB] = cluster.servers as [TestServer, TestServer];
+    const project = onA.directories.project;
+    writeWorkflow(
+      project,
+      "long",
+      `name: long\nsteps:\n  - id: wait\n    run: ${writeGate(project, "wait")}\n`,
+    );
+    await onA.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
+    const events = await onB.events({ after: 0 });
+    const started = await onA.json<WorkflowExecutionView>("POST", "/api/workflows/long/executions", {});
+    await waitForWorkflow(
+      events,
+      started.execution_id,
+      (data) => step(data, "wait").output === "wait waiting",
+    );
+    const pid = Number(readFileSync(join(project, "wait.pid"), "utf8"));
+
+    const cancelled = await onB.json<WorkflowExecutionView>(
+      "POST",
+      `/api/workflow-executions/${started.execution_id}/cancel`,
+      {},
+    );
+    expect(cancelled.execution.status).toBe("Cancelled");
+    // A was told, and stopped the step's command (it would otherwise wait for its gate for ever).
+    await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 10_000, interval: 50 });
+    expect(
+      (await onA.json<WorkflowExecutionView>("GET", `/api/workflow-executions/${started.execution_id}`))
+        .execution.status,
+    ).toBe("Cancelled");
+    await events.close();
+  }, 30_000);
 });

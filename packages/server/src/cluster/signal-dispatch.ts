@@ -1,12 +1,18 @@
 import type { AgentService } from "../agents/service/agent-service.ts";
 import type { ServerSignals } from "../store/postgres/server-signals.ts";
+import type { WorkflowService } from "../workflows/workflow-service.ts";
 
 /**
  * Acts on the signals other servers left for this one (they share its PostgreSQL database): a Stop for a
- * run here, an answer a run here waits for, a message queued for an agent running here. Called on each
+ * run here, an answer a run here waits for, a message queued for an agent running here, a workflow this
+ * server drives paused or cancelled there. Called on each
  * notification naming this server, and after the listener reconnects.
  */
-export function dispatchSignals(signals: ServerSignals, agents: AgentService): void {
+export function dispatchSignals(
+  signals: ServerSignals,
+  agents: AgentService,
+  workflows: WorkflowService,
+): void {
   let taken: ReturnType<ServerSignals["take"]>;
   try {
     taken = signals.take();
@@ -29,6 +35,9 @@ export function dispatchSignals(signals: ServerSignals, agents: AgentService): v
           break;
         case "queued":
           agents.deliverQueued(signal.session_id, signal.agent_id);
+          break;
+        case "workflow_stopped":
+          workflows.stoppedElsewhere(signal.execution_id);
           break;
       }
     } catch (error) {

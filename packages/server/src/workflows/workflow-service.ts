@@ -168,7 +168,9 @@ export class WorkflowService {
   pause(id: string, now: boolean, reason?: string): WorkflowExecutionView {
     const record = this.#require(id);
     const paused = transitioned(pauseWorkflow(record.state, this.#drive.clock));
-    if (!now && this.#drive.isRunningStep(id)) {
+    // Another server sharing the database may drive it: that one pauses at the boundary, or stops its step.
+    const owner = this.#ownerElsewhere(id);
+    if (!now && (this.#drive.isRunningStep(id) || owner !== undefined)) {
       return viewOf(
         this.#drive.save({
           ...record,
@@ -190,9 +192,13 @@ export class WorkflowService {
               message: `stopped: ${reason ?? "Pause now was used"}; it runs again from its start on Resume`,
             },
           });
-    return viewOf(
-      this.#drive.save({ ...record, pause_requested: false, state: { ...state, pause_requested: false } }),
-    );
+    const saved = this.#drive.save({
+      ...record,
+      pause_requested: false,
+      state: { ...state, pause_requested: false },
+    });
+    this.#stopElsewhere(owner, id);
+    return viewOf(saved);
   }
 
   /**
@@ -235,6 +241,7 @@ export class WorkflowService {
   /** Cancels the workflow, stopping its running step; what was done stays done. */
   cancel(id: string): WorkflowExecutionView {
     const record = this.#require(id);
+    const owner = this.#ownerElsewhere(id);
     const cancelled = transitioned(cancelWorkflow(record.state, this.#drive.clock));
     this.#drive.stop(id);
     const running = record.state.steps?.find((step) => step.status === "running");
@@ -245,9 +252,18 @@ export class WorkflowService {
             status: "cancelled",
             ended_at: isoFromEpochMs(this.#drive.nowMs()),
           });
-    return viewOf(
-      this.#drive.save({ ...record, pause_requested: false, state: { ...state, pause_requested: false } }),
-    );
+    const saved = this.#drive.save({
+      ...record,
+      pause_requested: false,
+      state: { ...state, pause_requested: false },
+    });
+    this.#stopElsewhere(owner, id);
+    return viewOf(saved);
+  }
+
+  /** Another server paused or cancelled an execution this one drives (and stored it): its step stops. */
+  stoppedElsewhere(id: string): void {
+    this.#drive.stop(id);
   }
 
   /** Before a session is deleted: its workflows still going are cancelled and their steps stopped. */
@@ -284,6 +300,17 @@ export class WorkflowService {
   /** Stops every running step as the server shuts down; their workflows come back Paused after the restart. */
   shutdown(): Promise<void> {
     return this.#drive.shutdown();
+  }
+
+  /** The other live server driving the execution, on a shared database (never on SQLite). */
+  #ownerElsewhere(id: string): string | undefined {
+    return this.#context.agents.context.store.signals?.workflowOwnerElsewhere(id);
+  }
+
+  /** After the change is stored: the server driving the execution stops its step. */
+  #stopElsewhere(owner: string | undefined, id: string): void {
+    if (owner === undefined) return;
+    this.#context.agents.context.store.signals?.send(owner, { kind: "workflow_stopped", execution_id: id });
   }
 
   #require(id: string): WorkflowExecutionRecord {

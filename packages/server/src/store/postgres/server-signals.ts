@@ -15,6 +15,7 @@ export class ServerSignals {
   readonly #leaseMs: number;
   readonly #runOwner;
   readonly #agentOwner;
+  readonly #workflowOwner;
   readonly #insert;
   readonly #take;
 
@@ -28,6 +29,11 @@ export class ServerSignals {
     this.#runOwner = database.prepare(`SELECT owner FROM runs WHERE runs.id = @runId AND ${liveOwner}`);
     this.#agentOwner = database.prepare(
       `SELECT owner FROM runs WHERE runs.session_id = @sessionId AND runs.agent_id = @agentId AND ${liveOwner} LIMIT 1`,
+    );
+    this.#workflowOwner = database.prepare(
+      `SELECT owner FROM workflow_executions WHERE id = @id AND status IN ('Running', 'Pending')
+       AND owner IS NOT NULL AND owner != @self AND EXISTS (SELECT 1 FROM server_instances
+         WHERE server_instances.id = workflow_executions.owner AND server_instances.seen_at_ms >= @liveSince)`,
     );
     this.#insert = database.prepare(
       `WITH signal AS (INSERT INTO server_signals (instance, signal, created_at_ms) VALUES (@instance, @signal, @nowMs) RETURNING id)
@@ -54,6 +60,12 @@ export class ServerSignals {
     const row = this.#agentOwner.get({ sessionId, agentId, ...this.#scope() }) as
       | { owner: string }
       | undefined;
+    return row?.owner;
+  }
+
+  /** The live server other than this one driving the workflow execution `id`, if any. */
+  workflowOwnerElsewhere(id: string): string | undefined {
+    const row = this.#workflowOwner.get({ id, ...this.#scope() }) as { owner: string } | undefined;
     return row?.owner;
   }
 
