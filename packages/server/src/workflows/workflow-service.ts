@@ -192,13 +192,7 @@ export class WorkflowService {
               message: `stopped: ${reason ?? "Pause now was used"}; it runs again from its start on Resume`,
             },
           });
-    const saved = this.#drive.save({
-      ...record,
-      pause_requested: false,
-      state: { ...state, pause_requested: false },
-    });
-    this.#stopElsewhere(owner, id);
-    return viewOf(saved);
+    return this.#storeStopped(record, state, owner);
   }
 
   /**
@@ -252,13 +246,7 @@ export class WorkflowService {
             status: "cancelled",
             ended_at: isoFromEpochMs(this.#drive.nowMs()),
           });
-    const saved = this.#drive.save({
-      ...record,
-      pause_requested: false,
-      state: { ...state, pause_requested: false },
-    });
-    this.#stopElsewhere(owner, id);
-    return viewOf(saved);
+    return this.#storeStopped(record, state, owner);
   }
 
   /** Another server paused or cancelled an execution this one drives (and stored it): its step stops. */
@@ -307,10 +295,25 @@ export class WorkflowService {
     return this.#context.agents.context.store.signals?.workflowOwnerElsewhere(id);
   }
 
-  /** After the change is stored: the server driving the execution stops its step. */
-  #stopElsewhere(owner: string | undefined, id: string): void {
-    if (owner === undefined) return;
-    this.#context.agents.context.store.signals?.send(owner, { kind: "workflow_stopped", execution_id: id });
+  /**
+   * Stores a paused or cancelled execution; then the other server driving it (`owner`, if any) is told to
+   * stop its step.
+   */
+  #storeStopped(
+    record: WorkflowExecutionRecord,
+    state: WorkflowExecutionData,
+    owner: string | undefined,
+  ): WorkflowExecutionView {
+    const saved = this.#drive.save({
+      ...record,
+      pause_requested: false,
+      state: { ...state, pause_requested: false },
+    });
+    if (owner !== undefined) {
+      const signal = { kind: "workflow_stopped" as const, execution_id: record.id };
+      this.#context.agents.context.store.signals?.send(owner, signal);
+    }
+    return viewOf(saved);
   }
 
   #require(id: string): WorkflowExecutionRecord {
