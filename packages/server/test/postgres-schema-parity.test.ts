@@ -16,7 +16,13 @@ if (missing !== undefined) console.warn(`SKIPPING the PostgreSQL schema parity c
 
 /** What only PostgreSQL has: its schema version table, and what servers sharing it coordinate through. */
 const POSTGRES_ONLY = {
-  tables: ["parley_schema_version", "server_instances", "server_signals", "idle_prompt_claims", "mcp_project_state"],
+  tables: [
+    "parley_schema_version",
+    "server_instances",
+    "server_signals",
+    "idle_prompt_claims",
+    "mcp_project_state",
+  ],
   columns: ["runs.owner", "workflow_executions.owner"],
   indexes: ["runs_running_by_owner", "server_signals_by_instance", "workflow_executions_going_by_owner"],
 };
