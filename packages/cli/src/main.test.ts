@@ -1,30 +1,8 @@
-import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "./cli-io.ts";
-import { main } from "./main.ts";
+import { runMain } from "../test/support/run-main.ts";
 
-/** Runs `main` in-process with captured output and an environment with no keys. */
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const chunks = { stdout: "", stderr: "" };
-  stdout.on("data", (chunk: Buffer) => {
-    chunks.stdout += chunk.toString();
-  });
-  stderr.on("data", (chunk: Buffer) => {
-    chunks.stderr += chunk.toString();
-  });
-  const io: CliIo = {
-    stdout,
-    stderr,
-    stdin: Readable.from([]),
-    env: { PARLEY_HOME: "/nonexistent/parley-home" },
-    cwd: "/",
-    onInterrupt: () => () => {},
-  };
-  const code = await main(argv, io);
-  return { code, ...chunks };
-}
+/** Runs `parley …` in-process with an environment with no keys. */
+const run = (argv: string[]) => runMain(argv, { PARLEY_HOME: "/nonexistent/parley-home" });
 
 describe("parley's command line", () => {
   it.each([

@@ -23,6 +23,7 @@ import { EventBus } from "./bus/event-bus.ts";
 import { ReplayPages } from "./bus/replay-pages.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import { ChildEnvironments } from "./children/child-environments.ts";
+import { dispatchSignals } from "./cluster/signal-dispatch.ts";
 import { apiRoutes, createApp } from "./http/app.ts";
 import { Credentials } from "./http/security/credentials.ts";
 import { type RetentionLimits, resolveLimits, type ServerLimits } from "./limits/server-limits.ts";
@@ -38,6 +39,8 @@ import type { ServerContext } from "./server-context.ts";
 import { EventRetention } from "./store/event-retention.ts";
 import { CommitListener } from "./store/postgres/commit-listener.ts";
 import { DEFAULT_LEASE_MS, LeaseKeeper } from "./store/postgres/lease-keeper.ts";
+import { EVENTS_CHANNEL } from "./store/postgres/postgres-database.ts";
+import { SIGNALS_CHANNEL } from "./store/postgres/server-signals.ts";
 import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
 import { recordServerAddress } from "./store/server-address.ts";
 import { Store } from "./store/store.ts";
@@ -119,13 +122,23 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   try {
     // A team's servers share one PostgreSQL database; one person's server keeps a SQLite file per project.
     // On a shared database this server is named by its host and data directory: stable across restarts.
+    const leaseMs = Number(env.PARLEY_RUN_LEASE_MS) || DEFAULT_LEASE_MS;
     store = new Store(env.PARLEY_DATABASE_URL || join(dataDirectory, "parley.db"), {
       instance: `${hostname()}:${dataDirectory}`,
+      leaseMs,
     });
     const bus = new EventBus(store.events, store.transactor, now);
+    // Acts on what other servers on the same database ask of this one's runs, once the agents exist.
+    let takeSignals: (() => void) | undefined;
     if (store.events.shared) {
       // Other servers on the same database: their commits reach this server's SSE clients too.
-      commits = await CommitListener.start(env.PARLEY_DATABASE_URL as string, () => bus.catchUpForeign());
+      const instance = store.signals?.instance;
+      commits = await CommitListener.start(env.PARLEY_DATABASE_URL as string, {
+        [EVENTS_CHANNEL]: () => bus.catchUpForeign(),
+        [SIGNALS_CHANNEL]: (payload) => {
+          if (payload === undefined || payload === instance) takeSignals?.();
+        },
+      });
     }
     const credentials = new Credentials(options.home, dataDirectory, options.token);
     const children = new ChildEnvironments({
@@ -140,6 +153,7 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       env,
       secrets: () => parleySecrets({ env, settings: storedSettings(options.home), token: credentials.token }),
       childEnvironment: () => children.env("mcp"),
+      ...(store.mcpState && { stateStorage: store.mcpState.forProject(projectRoot) }),
       ...options.mcp,
       onChange: () =>
         bus.publish({ type: "StateUpdated", reason: "mcp_servers_changed", project_root: projectRoot }),
@@ -210,14 +224,20 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       agents.recoverInterruptedRuns();
       workflows.recoverInterrupted();
     } else {
-      const leaseMs = Number(env.PARLEY_RUN_LEASE_MS) || DEFAULT_LEASE_MS;
       const nowMs = Date.now();
-      // Workflow executions have no owner yet: they are brought back only when no other server is alive.
-      const alone = !leases.othersAlive(nowMs, leaseMs);
+      // What this server left going before it restarted, and what quiet servers left, is brought back here.
+      const recover = (orphans: { runIds: string[]; workflowIds: string[] }) => {
+        agents.recoverInterruptedRuns(orphans.runIds);
+        workflows.recoverInterrupted(orphans.workflowIds);
+      };
       leases.beat(nowMs);
-      leases.recoverOrphans(nowMs, leaseMs, true, (runIds) => agents.recoverInterruptedRuns(runIds));
-      if (alone) workflows.recoverInterrupted();
-      leaseKeeper = new LeaseKeeper(leases, leaseMs, (runIds) => agents.recoverInterruptedRuns(runIds));
+      leases.recoverOrphans(nowMs, leaseMs, true, recover);
+      leaseKeeper = new LeaseKeeper(leases, leaseMs, recover);
+    }
+    const signals = store.signals;
+    if (signals !== undefined) {
+      takeSignals = () => dispatchSignals(signals, agents, workflows);
+      takeSignals();
     }
     // Off unless Settings (or PARLEY_IDLE_PROMPTS) turns it on: prompts idle agents toward the mission.
     idle = new IdleScheduler(

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { EventStream as Stream } from "./support/event-stream.ts";
+import { type ServersOnOneDatabase, startServersOnOneDatabase } from "./support/servers-on-one-database.ts";
 import { type ServerProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
 import { readLog } from "./support/sse-log.ts";
 import { postgresMissing, stopTestCluster, testCluster } from "./support/test-database.ts";
@@ -28,6 +29,7 @@ const runsEnded = (stream: Stream) =>
 
 describe.skipIf(missing !== undefined)("two servers on one PostgreSQL database", () => {
   let servers: TestServer[] = [];
+  let cluster: ServersOnOneDatabase | undefined;
   let killed: ServerProcess | undefined;
   let fake: FakeModelServer | undefined;
   let root: string | undefined;
@@ -36,27 +38,18 @@ describe.skipIf(missing !== undefined)("two servers on one PostgreSQL database",
     killed = undefined;
     for (const server of servers) await server.close();
     servers = [];
+    await cluster?.close();
+    cluster = undefined;
     await fake?.close();
+    fake = undefined;
     if (root !== undefined) rmSync(root, { recursive: true, force: true });
+    root = undefined;
   });
 
   /** Two servers for the same project, each with its own home, sharing one database. */
   async function startTwo(): Promise<[TestServer, TestServer]> {
-    const url = (await testCluster()).createDatabase();
-    fake = await startFakeModelServer();
-    const directories = makeDirectories();
-    root = join(directories.project, "..");
-    const start = async (home: string) => {
-      mkdirSync(home, { recursive: true });
-      const server = await startTestServer({
-        fake,
-        directories: { project: directories.project, home },
-        env: { PARLEY_DATABASE_URL: url },
-      });
-      servers.push(server);
-      return server;
-    };
-    return [await start(join(root, "home-a")), await start(join(root, "home-b"))];
+    cluster = await startServersOnOneDatabase(2);
+    return cluster.servers as [TestServer, TestServer];
   }
 
   it("a run on one server streams to a client of the other, and a client resumes across them with no gap and no duplicate", async () => {
@@ -64,20 +57,20 @@ describe.skipIf(missing !== undefined)("two servers on one PostgreSQL database",
     const tokens = 20;
     const script = reply();
     for (let index = 0; index < tokens; index++) script.gate(`t${index}`).text(`w${index} `);
-    fake?.script(script);
+    cluster?.fake.script(script);
     const onB = await b.events({ after: 0 });
     const onA = await a.events({ after: 0 });
     await a.json("POST", "/api/chat", { text: "Write on A" });
-    await fake?.waitForGate("t0");
+    await cluster?.fake.waitForGate("t0");
     for (let index = 0; index < tokens / 2; index++) {
-      fake?.release(`t${index}`);
+      cluster?.fake.release(`t${index}`);
       // Each token reaches the client of B while the run goes on on A.
       await onB.waitFor(() => streamedText(onB).includes(`w${index} `));
     }
     await onA.waitFor(() => streamedText(onA).includes(`w${tokens / 2 - 1} `));
     await onA.close();
     const resumed = await b.events({ lastEventId: String(onA.lastSeq) });
-    for (let index = tokens / 2; index < tokens; index++) fake?.release(`t${index}`);
+    for (let index = tokens / 2; index < tokens; index++) cluster?.fake.release(`t${index}`);
     await onB.waitFor(() => runsEnded(onB) === 1);
     await resumed.waitFor(() => runsEnded(resumed) === 1);
 
@@ -96,7 +89,7 @@ describe.skipIf(missing !== undefined)("two servers on one PostgreSQL database",
   it("runs on both servers at once reach the clients of both in one seq order, each event once", async () => {
     const [a, b] = await startTwo();
     const answer = () => reply().text("one ").text("two ").text("three ").text("four.");
-    fake?.script(answer(), answer(), answer(), answer());
+    cluster?.fake.script(answer(), answer(), answer(), answer());
     const onA = await a.events({ after: 0 });
     const onB = await b.events({ after: 0 });
     await Promise.all([

@@ -4,7 +4,7 @@ import type { WorkflowExecutionView } from "@parley/protocol";
 import { type FakeModelServer, startFakeModelServer } from "@parley/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EventStream } from "./support/event-stream.ts";
-import { type ServerProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
+import { postToProcess, type ServerProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
 import { isRunning, step, waitForWorkflow, writeWorkflow } from "./support/workflows.ts";
 
@@ -65,15 +65,7 @@ steps:
         ANTHROPIC_BASE_URL: fake.url,
       },
     });
-    const post = async <T>(path: string, body: unknown): Promise<T> => {
-      const response = await fetch(`${child?.url}${path}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${child?.token}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      expect(response.ok, await response.clone().text()).toBe(true);
-      return (await response.json()) as T;
-    };
+    const post = <T>(path: string, body: unknown) => postToProcess<T>(child as ServerProcess, path, body);
     await post("/api/permission-rules", { tool: "Bash", behavior: "allow" });
     const stream = await EventStream.open(child.url, child.token, { after: 0 });
     const started = await post<WorkflowExecutionView>("/api/workflows/nightly/executions", {});

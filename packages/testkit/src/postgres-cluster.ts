@@ -13,6 +13,10 @@ export interface PostgresCluster {
   createDatabase(): string;
   /** Stops the server at once and deletes its data. */
   stop(): void;
+  /** Stops the server at once, keeping its data: the database goes away under its clients. */
+  pause(): void;
+  /** Starts the paused server again on the same port, and returns once it accepts connections. */
+  resume(): void;
 }
 
 /** Where PostgreSQL's server programs are, or why none was found (tests that need it say so and skip). */
@@ -67,7 +71,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "-c full_page_writes=off",
     "-c max_connections=200",
   ].join(" ");
-  run("pg_ctl", ["-D", dataDirectory, "-o", options, "-l", join(directory, "log"), "-w", "start"]);
+  const start = () =>
+    run("pg_ctl", ["-D", dataDirectory, "-o", options, "-l", join(directory, "log"), "-w", "start"]);
+  const stopNow = () => run("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"]);
+  start();
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const psql = (sql: string) =>
     run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-c", sql]);
@@ -83,10 +90,18 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       if (stopped) return;
       stopped = true;
       try {
-        run("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"]);
+        stopNow();
+      } catch {
+        // Paused already: there is no server to stop.
       } finally {
         rmSync(directory, { recursive: true, force: true });
       }
+    },
+    pause() {
+      stopNow();
+    },
+    resume() {
+      start();
     },
   };
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { agUiRoute } from "../agui/agui-route.ts";
 import { MAX_BODY_BYTES } from "../limits/server-limits.ts";
 import type { ServerContext } from "../server-context.ts";
+import { PostgresError } from "../store/postgres/sync-bridge.ts";
 import { ApiError } from "./api-error.ts";
 import { isClientAbort } from "./client-abort.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -155,6 +156,11 @@ export function createApp(
         new ApiError("invalid_request", "the request was not received in full").toBody(),
         400,
       );
+    }
+    if (error instanceof PostgresError && error.databaseAway) {
+      // The server keeps serving what needs no database, and recovers by itself once PostgreSQL is back.
+      const away = new ApiError("unavailable", `the database does not answer (${error.message}); try again`);
+      return request.json(away.toBody(), away.status as 503);
     }
     console.error("parley: unexpected error while handling", request.req.method, request.req.path, error);
     return request.json(new ApiError("internal", "internal error; the server log has details").toBody(), 500);

@@ -13,6 +13,7 @@ import {
 import type { MessagePublisher } from "../agents/context/message-publisher.ts";
 import { toolCatalog } from "../agents/tool-calls/tool-catalog.ts";
 import type { EventBus } from "../bus/event-bus.ts";
+import { forwardToRunOwner } from "../cluster/run-owner-signals.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { McpHub } from "../mcp/mcp-hub.ts";
 import type { Store } from "../store/store.ts";
@@ -132,9 +133,20 @@ export class ApprovalDesk {
       return result;
     });
     bus.flush();
-    if (!this.#waiters.settle(id, answered) && answered.parent_tool_use_id === null)
-      this.#context.resume(answered.session_id, answered.agent_id);
+    if (this.#waiters.settle(id, answered)) return answered;
+    // The run waiting for it may be another server's (several servers on one database): that one takes it.
+    if (forwardToRunOwner(store, answered.run_id, { kind: "approval_answered", approval_id: id }))
+      return answered;
+    if (answered.parent_tool_use_id === null) this.#context.resume(answered.session_id, answered.agent_id);
     return answered;
+  }
+
+  /** Takes an answer another server stored for a run of this one (see `forwardToRunOwner`). */
+  answeredElsewhere(id: string): void {
+    const approval = this.#context.store.approvals.get(id);
+    if (approval === undefined || approval.state === "pending") return;
+    if (!this.#waiters.settle(id, approval) && approval.parent_tool_use_id === null)
+      this.#context.resume(approval.session_id, approval.agent_id);
   }
 
   /** Withdraws pending approvals (cancelled run, or expired after a restart); returns those withdrawn. */

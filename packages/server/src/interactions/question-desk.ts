@@ -7,6 +7,7 @@ import type {
 } from "@parley/protocol";
 import type { MessagePublisher, MessageScope } from "../agents/context/message-publisher.ts";
 import type { EventBus } from "../bus/event-bus.ts";
+import { forwardToRunOwner } from "../cluster/run-owner-signals.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { StoredQuestion } from "../store/question-store.ts";
 import type { Store } from "../store/store.ts";
@@ -154,7 +155,15 @@ export class QuestionDesk {
       const sent = this.#context.send(question.session_id, question.agent_id, text);
       runId = sent.runId;
       messageId = sent.messageId;
-    } else if (question.source === "tool" && !this.#waiters.settle(question.question_id, body.answers)) {
+    } else if (
+      question.source === "tool" &&
+      !this.#waiters.settle(question.question_id, body.answers) &&
+      // The run waiting for it may be another server's (several servers on one database): that one takes it.
+      !forwardToRunOwner(this.#context.store, question.run_id ?? null, {
+        kind: "question_answered",
+        question_id: question.question_id,
+      })
+    ) {
       runId = this.#context.resume(question.session_id, question.agent_id) ?? runId;
     }
     return {
@@ -164,6 +173,14 @@ export class QuestionDesk {
       ...(messageId !== undefined && { message_id: messageId }),
       ...(runId !== undefined && { run_id: runId }),
     };
+  }
+
+  /** Takes an answer another server stored for a run of this one (see `forwardToRunOwner`). */
+  answeredElsewhere(questionId: string): void {
+    const question = this.#context.store.questions.get(questionId);
+    if (question?.answers === null || question?.answers === undefined) return;
+    if (!this.#waiters.settle(questionId, question.answers))
+      this.#context.resume(question.session_id, question.agent_id);
   }
 
   /** Withdraws pending questions; returns those withdrawn. */

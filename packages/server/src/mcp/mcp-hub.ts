@@ -29,7 +29,7 @@ import {
   McpServerNotProjectError,
   McpServerShadowedError,
 } from "./mcp-hub-errors.ts";
-import { McpProjectState, mcpEntryDigest } from "./mcp-project-state.ts";
+import { McpProjectState, type McpStateStorage, mcpEntryDigest } from "./mcp-project-state.ts";
 import { mcpServerStatus } from "./mcp-server-status.ts";
 import { mcpServerView } from "./mcp-server-view.ts";
 import {
@@ -56,6 +56,8 @@ export interface McpHubOptions {
   restart?: Partial<McpRestartPolicy>;
   /** Called whenever a server's status or tools change (the server announces it to clients). */
   onChange?: () => void;
+  /** Where the person's decisions are kept, when not in the data directory (a database servers share). */
+  stateStorage?: McpStateStorage;
 }
 
 /** One configured entry and what became of it. */
@@ -94,7 +96,7 @@ export class McpHub {
     this.#options = options;
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutsFromEnvironment(options.env), ...options.timeouts };
     this.#restart = { ...DEFAULT_RESTART, ...options.restart };
-    this.#state = new McpProjectState(options.dataDirectory);
+    this.#state = new McpProjectState(options.dataDirectory, options.stateStorage);
   }
 
   /** Reads the config files and starts every server allowed to start; resolves when each has settled. */
@@ -109,7 +111,9 @@ export class McpHub {
    */
   reload(): Promise<void> {
     const { entries, problems } = readMcpConfigFiles(this.#options.home, this.#options.projectRoot);
-    const problemsChanged = JSON.stringify(problems) !== JSON.stringify(this.#problems);
+    // Decisions another server sharing them took (approved, rejected, turned off) count here too.
+    const decisionsChanged = this.#state.refresh();
+    const problemsChanged = JSON.stringify(problems) !== JSON.stringify(this.#problems) || decisionsChanged;
     this.#problems = problems;
     const stopping: HubServer[] = [];
     const starting: HubServer[] = [];
@@ -119,7 +123,10 @@ export class McpHub {
       seen.add(key);
       const existing = this.#servers.get(key);
       if (existing !== undefined && sameEntry(existing.entry, entry)) {
-        if (existing.entry.shadowed === entry.shadowed) continue;
+        if (existing.entry.shadowed === entry.shadowed) {
+          if (decisionsChanged) this.#decided(existing, starting, stopping);
+          continue;
+        }
         // The user added or removed a server of this name: the project's entry stops or may start.
         existing.entry = entry;
         (entry.shadowed ? stopping : starting).push(existing);
@@ -145,6 +152,14 @@ export class McpHub {
         await Promise.all(starting.map((server) => this.#connect(server)));
       })(),
     );
+  }
+
+  /** A server whose entry did not change, after the decisions did: it starts, or stops, as they now say. */
+  #decided(server: HubServer, starting: HubServer[], stopping: HubServer[]): void {
+    const running = server.connection !== undefined;
+    const mayStart = this.#state.mayStart(server.entry);
+    if (mayStart && !running) starting.push(server);
+    else if (!mayStart && running) stopping.push(server);
   }
 
   /** Resolves once no server is connecting (tests and `parley run` wait for it; the API never does). */

@@ -31,12 +31,33 @@ export type McpEntryDecision = "pending" | "approved" | "rejected";
  * (its digest): a changed entry is pending again, and the approved one is kept to show what changed.
  */
 export class McpProjectState {
-  readonly #file: string;
+  readonly #storage: McpStateStorage;
+  #text: string | undefined;
   #state: McpProjectStateFile;
 
-  constructor(dataDirectory: string) {
-    this.#file = join(dataDirectory, "mcp-state.json");
-    this.#state = readState(this.#file);
+  /**
+   * `storage`: where the decisions are kept when not in the data directory's `mcp-state.json` (the
+   * database that servers sharing it read, so a decision taken on one counts on all).
+   */
+  constructor(dataDirectory: string, storage?: McpStateStorage) {
+    this.#storage = storage ?? fileStorage(join(dataDirectory, "mcp-state.json"));
+    this.#text = this.#storage.read();
+    this.#state = parseState(this.#text);
+  }
+
+  /** Reads the decisions again (another server sharing them may have changed them); true if they changed. */
+  refresh(): boolean {
+    let text: string | undefined;
+    try {
+      text = this.#storage.read();
+    } catch {
+      // The database holding them is away: the decisions as last read still hold.
+      return false;
+    }
+    if (text === this.#text) return false;
+    this.#text = text;
+    this.#state = parseState(text);
+    return true;
   }
 
   /** Rejected beats approved: a person who said no to this exact entry is not asked again, nor is it run. */
@@ -62,18 +83,21 @@ export class McpProjectState {
   }
 
   approve(name: string, entry: unknown): void {
+    this.refresh();
     this.#state.approved[name] = { digest: mcpEntryDigest(entry), entry: entry ?? null };
     delete this.#state.rejected[name];
     this.#save();
   }
 
   reject(name: string, entry: unknown): void {
+    this.refresh();
     this.#state.rejected[name] = mcpEntryDigest(entry);
     this.#save();
   }
 
   /** Forgets a rejection: the entry asks for approval again. */
   unreject(name: string): void {
+    this.refresh();
     delete this.#state.rejected[name];
     this.#save();
   }
@@ -92,6 +116,7 @@ export class McpProjectState {
   }
 
   setEnabled(name: string, enabled: boolean): void {
+    this.refresh();
     const others = this.#state.disabled.filter((candidate) => candidate !== name);
     this.#state.disabled = enabled ? others : [...others, name];
     this.#save();
@@ -102,12 +127,14 @@ export class McpProjectState {
   }
 
   set trustReadOnlyTools(trust: boolean) {
+    this.refresh();
     this.#state.trust_read_only_tools = trust;
     this.#save();
   }
 
   #save(): void {
-    writeFileAtomic(this.#file, `${JSON.stringify(this.#state, null, 2)}\n`, 0o600);
+    this.#text = `${JSON.stringify(this.#state, null, 2)}\n`;
+    this.#storage.write(this.#text);
   }
 }
 
@@ -123,16 +150,30 @@ function own<T>(record: Record<string, T>, name: string): T | undefined {
   return Object.hasOwn(record, name) ? record[name] : undefined;
 }
 
-function readState(file: string): McpProjectStateFile {
+/** Where a project's MCP decisions are kept, as the text of `mcp-state.json` (undefined: none yet). */
+export interface McpStateStorage {
+  read(): string | undefined;
+  write(text: string): void;
+}
+
+/** The decisions in a file of the data directory, readable by the owner only. */
+function fileStorage(file: string): McpStateStorage {
+  return {
+    read: () => (existsSync(file) ? readFileSync(file, "utf8") : undefined),
+    write: (text) => writeFileAtomic(file, text, 0o600),
+  };
+}
+
+function parseState(text: string | undefined): McpProjectStateFile {
   const empty = (): McpProjectStateFile => ({
     approved: {},
     rejected: {},
     disabled: [],
     trust_read_only_tools: false,
   });
-  if (!existsSync(file)) return empty();
+  if (text === undefined) return empty();
   try {
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    const parsed = JSON.parse(text) as Record<string, unknown>;
     return {
       approved: approvalsOf(parsed.approved),
       rejected: stringsOf(parsed.rejected),

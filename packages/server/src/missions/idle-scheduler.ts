@@ -93,7 +93,7 @@ export class IdleScheduler {
     const key = `${run.session_id}/${run.agent_id}`;
     this.#cancel(key);
     // A Stop (or an interrupted or failed run) ends the idle prompting of this agent until a run ends well.
-    if (event.outcome === "success") this.#schedule(key, run.session_id, run.agent_id);
+    if (event.outcome === "success") this.#schedule(key, run.session_id, run.agent_id, run.id);
   }
 
   /** The settings changed: pending prompts are dropped, and with idle prompts on, idle agents wait anew. */
@@ -107,27 +107,29 @@ export class IdleScheduler {
     const { store, projectRoot } = this.#context;
     if (this.#mission() === null) return;
     for (const session of store.sessions.list(projectRoot)) {
-      const lastByAgent = new Map<string, { status: string }>();
+      const lastByAgent = new Map<string, { id: string; status: string }>();
       for (const run of store.runs.listBySession(session.id)) {
         if (run.parent_run_id === null) lastByAgent.set(run.agent_id, run);
       }
       for (const [agentId, run] of lastByAgent) {
-        if (run.status === "completed") this.#schedule(`${session.id}/${agentId}`, session.id, agentId);
+        if (run.status === "completed")
+          this.#schedule(`${session.id}/${agentId}`, session.id, agentId, run.id);
       }
     }
   }
 
-  #schedule(key: string, sessionId: string, agentId: string): void {
+  /** `afterRunId`: the agent's run whose end left it idle. */
+  #schedule(key: string, sessionId: string, agentId: string, afterRunId: string): void {
     if (this.#mission() === null) return;
     const idleSinceMs = this.#clock.now();
     const handle = this.#clock.setTimeout(() => {
       this.#timers.delete(key);
-      this.#fire(sessionId, agentId, this.#clock.now() - idleSinceMs);
+      this.#fire(sessionId, agentId, afterRunId, this.#clock.now() - idleSinceMs);
     }, this.#settings.idleAfterMs);
     this.#timers.set(key, handle);
   }
 
-  #fire(sessionId: string, agentId: string, idleMs: number): void {
+  #fire(sessionId: string, agentId: string, afterRunId: string, idleMs: number): void {
     const { store, agents, bus, projectRoot } = this.#context;
     const mission = this.#mission();
     if (!this.#settings.enabled || mission === null || agents.isActive(sessionId, agentId)) return;
@@ -135,6 +137,8 @@ export class IdleScheduler {
     if (store.questions.pending(sessionId).length > 0) return;
     const used = this.#idlePromptsSent(mission);
     if (used >= this.#settings.maxTurnsPerMission) return;
+    // Several servers on one database: each may have this prompt pending, and the first to claim it sends it.
+    if (!this.#claimed(sessionId, agentId, afterRunId)) return;
     const text = idlePromptText(mission.text, idleMs, used + 1, this.#settings.maxTurnsPerMission);
     let runId: string | undefined;
     try {
@@ -150,6 +154,22 @@ export class IdleScheduler {
       session_id: sessionId,
       ...(runId !== undefined && { run_id: runId }),
     });
+  }
+
+  /**
+   * Whether this server is the one to send the prompt after `afterRunId` (always on SQLite: one server).
+   * On a shared database the agent must still be idle since that run (another server may have run it
+   * since), and the claim taken by no other server.
+   */
+  #claimed(sessionId: string, agentId: string, afterRunId: string): boolean {
+    const { store } = this.#context;
+    const claims = store.idlePromptClaims;
+    if (claims === undefined) return true;
+    const last = store.runs
+      .listBySession(sessionId)
+      .filter((run) => run.agent_id === agentId && run.parent_run_id === null)
+      .at(-1);
+    return last?.id === afterRunId && claims.claim(sessionId, agentId, afterRunId, this.#clock.now());
   }
 
   /** Idle prompts already sent toward this mission: runs since it was set whose prompt is one. */

@@ -6,9 +6,13 @@ import { EventLog } from "./event-log.ts";
 import { MessageStore } from "./message-store.ts";
 import { AgentOverrideStore, ChatRequestStore, MissionStore } from "./misc-stores.ts";
 import { PermissionRuleStore } from "./permission-rule-store.ts";
+import { IdlePromptClaims } from "./postgres/idle-prompt-claims.ts";
+import { DEFAULT_LEASE_MS } from "./postgres/lease-keeper.ts";
 import { isPostgresUrl, openPostgres } from "./postgres/open-postgres.ts";
 import { PostgresDatabase } from "./postgres/postgres-database.ts";
 import { RunLeases } from "./postgres/run-leases.ts";
+import { ServerSignals } from "./postgres/server-signals.ts";
+import { SharedMcpState } from "./postgres/shared-mcp-state.ts";
 import { QuestionStore } from "./question-store.ts";
 import { QueueStore } from "./queue-store.ts";
 import { RunStore } from "./run-store.ts";
@@ -51,16 +55,29 @@ export class Store {
 
   /** Run leases among servers sharing a PostgreSQL database (undefined on SQLite: one server per file). */
   readonly leases: RunLeases | undefined;
+  /** Signals to the server owning a run, among servers sharing a PostgreSQL database (undefined on SQLite). */
+  readonly signals: ServerSignals | undefined;
+  /** Which server sends an idle prompt, among servers sharing a PostgreSQL database (undefined on SQLite). */
+  readonly idlePromptClaims: IdlePromptClaims | undefined;
+  /** The person's MCP decisions, shared by servers on a PostgreSQL database (undefined on SQLite: a file). */
+  readonly mcpState: SharedMcpState | undefined;
 
   /**
    * `location`: a SQLite file's path or a PostgreSQL URL. `instance` names this server among those sharing
-   * a PostgreSQL database (stable across its restarts).
+   * a PostgreSQL database (stable across its restarts); a server quiet for `leaseMs` counts as gone.
    */
-  constructor(location: string, options: { instance?: string } = {}) {
+  constructor(location: string, options: { instance?: string; leaseMs?: number } = {}) {
     const postgres = isPostgresUrl(location) ? openPostgres(location, options.instance) : undefined;
     this.database = postgres ?? openDatabase(location);
-    this.leases =
-      postgres && options.instance !== undefined ? new RunLeases(postgres, options.instance) : undefined;
+    const instance = options.instance;
+    this.leases = postgres && instance !== undefined ? new RunLeases(postgres, instance) : undefined;
+    this.signals =
+      postgres && instance !== undefined
+        ? new ServerSignals(postgres, instance, options.leaseMs ?? DEFAULT_LEASE_MS)
+        : undefined;
+    this.idlePromptClaims =
+      postgres && instance !== undefined ? new IdlePromptClaims(postgres, instance) : undefined;
+    this.mcpState = postgres ? new SharedMcpState(postgres) : undefined;
     this.#checkpointer = postgres ? undefined : new WalCheckpointer(location);
     const checkpointer = this.#checkpointer;
     this.transactor = new Transactor(this.database, checkpointer && (() => checkpointer.kick()));

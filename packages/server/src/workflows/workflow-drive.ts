@@ -86,6 +86,8 @@ export class WorkflowDrive {
 
   /** Starts driving a Running execution (after any drive of it that was stopped has let go). */
   start(id: string): void {
+    // On a shared database the execution is this server's to drive now, and to bring back if it dies.
+    this.#run.store.leases?.ownWorkflow(id);
     const previous = this.#stopping.get(id) ?? Promise.resolve();
     const drive: ActiveDrive = { controller: new AbortController(), inStep: false, done: Promise.resolve() };
     this.#active.set(id, drive);
@@ -114,10 +116,15 @@ export class WorkflowDrive {
     return this.#stopping.get(id) ?? Promise.resolve();
   }
 
-  /** At start-up: Running executions a stopped server left behind are Paused at their interrupted step. */
-  recover(): string[] {
+  /**
+   * At start-up: Running executions a stopped server left behind are Paused at their interrupted step (on
+   * a shared database, those of `ids`: the ones whose server went quiet).
+   */
+  recover(ids?: readonly string[]): string[] {
     const { store } = this.#run;
-    const left = [...store.workflows.withStatus("Running"), ...store.workflows.withStatus("Pending")];
+    const left = [...store.workflows.withStatus("Running"), ...store.workflows.withStatus("Pending")].filter(
+      (record) => ids === undefined || ids.includes(record.id),
+    );
     for (const record of left) this.#pauseInterrupted(record);
     return left.map((record) => record.id);
   }

@@ -168,7 +168,9 @@ export class WorkflowService {
   pause(id: string, now: boolean, reason?: string): WorkflowExecutionView {
     const record = this.#require(id);
     const paused = transitioned(pauseWorkflow(record.state, this.#drive.clock));
-    if (!now && this.#drive.isRunningStep(id)) {
+    // Another server sharing the database may drive it: that one pauses at the boundary, or stops its step.
+    const owner = this.#ownerElsewhere(id);
+    if (!now && (this.#drive.isRunningStep(id) || owner !== undefined)) {
       return viewOf(
         this.#drive.save({
           ...record,
@@ -190,9 +192,7 @@ export class WorkflowService {
               message: `stopped: ${reason ?? "Pause now was used"}; it runs again from its start on Resume`,
             },
           });
-    return viewOf(
-      this.#drive.save({ ...record, pause_requested: false, state: { ...state, pause_requested: false } }),
-    );
+    return this.#storeStopped(record, state, owner);
   }
 
   /**
@@ -235,6 +235,7 @@ export class WorkflowService {
   /** Cancels the workflow, stopping its running step; what was done stays done. */
   cancel(id: string): WorkflowExecutionView {
     const record = this.#require(id);
+    const owner = this.#ownerElsewhere(id);
     const cancelled = transitioned(cancelWorkflow(record.state, this.#drive.clock));
     this.#drive.stop(id);
     const running = record.state.steps?.find((step) => step.status === "running");
@@ -245,9 +246,12 @@ export class WorkflowService {
             status: "cancelled",
             ended_at: isoFromEpochMs(this.#drive.nowMs()),
           });
-    return viewOf(
-      this.#drive.save({ ...record, pause_requested: false, state: { ...state, pause_requested: false } }),
-    );
+    return this.#storeStopped(record, state, owner);
+  }
+
+  /** Another server paused or cancelled an execution this one drives (and stored it): its step stops. */
+  stoppedElsewhere(id: string): void {
+    this.#drive.stop(id);
   }
 
   /** Before a session is deleted: its workflows still going are cancelled and their steps stopped. */
@@ -277,13 +281,39 @@ export class WorkflowService {
    * At start-up: workflows a stopped server left Running are Paused at the step that was interrupted,
    * which is marked so (never run again silently); approvals their steps left waiting expire.
    */
-  recoverInterrupted(): string[] {
-    return this.#drive.recover();
+  recoverInterrupted(ids?: readonly string[]): string[] {
+    return this.#drive.recover(ids);
   }
 
   /** Stops every running step as the server shuts down; their workflows come back Paused after the restart. */
   shutdown(): Promise<void> {
     return this.#drive.shutdown();
+  }
+
+  /** The other live server driving the execution, on a shared database (never on SQLite). */
+  #ownerElsewhere(id: string): string | undefined {
+    return this.#context.agents.context.store.signals?.workflowOwnerElsewhere(id);
+  }
+
+  /**
+   * Stores a paused or cancelled execution; then the other server driving it (`owner`, if any) is told to
+   * stop its step.
+   */
+  #storeStopped(
+    record: WorkflowExecutionRecord,
+    state: WorkflowExecutionData,
+    owner: string | undefined,
+  ): WorkflowExecutionView {
+    const saved = this.#drive.save({
+      ...record,
+      pause_requested: false,
+      state: { ...state, pause_requested: false },
+    });
+    if (owner !== undefined) {
+      const signal = { kind: "workflow_stopped" as const, execution_id: record.id };
+      this.#context.agents.context.store.signals?.send(owner, signal);
+    }
+    return viewOf(saved);
   }
 
   #require(id: string): WorkflowExecutionRecord {

@@ -101,3 +101,15 @@ export async function expectServerProcessToFail(
   );
   return { code, output: output() };
 }
+
+/** An authenticated JSON POST to a server process that must succeed; returns the parsed body. */
+export async function postToProcess<T>(server: ServerProcess, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${path} → ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}

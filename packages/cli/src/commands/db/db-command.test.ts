@@ -1,24 +1,6 @@
-import { PassThrough, Readable } from "node:stream";
 import { findPostgresBinaries, type PostgresCluster, startPostgresCluster } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliIo } from "../../cli-io.ts";
-import { main } from "../../main.ts";
-
-/** Runs `parley …` in-process with captured output and the given environment. */
-async function parley(argv: string[], env: Record<string, string>) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const chunks = { stdout: "", stderr: "" };
-  stdout.on("data", (chunk: Buffer) => {
-    chunks.stdout += chunk.toString();
-  });
-  stderr.on("data", (chunk: Buffer) => {
-    chunks.stderr += chunk.toString();
-  });
-  const io: CliIo = { stdout, stderr, stdin: Readable.from([]), env, cwd: "/", onInterrupt: () => () => {} };
-  const code = await main(argv, io);
-  return { code, ...chunks };
-}
+import { runMain as parley } from "../../../test/support/run-main.ts";
 
 const found = findPostgresBinaries();
 if ("missing" in found) console.warn(`SKIPPING parley db migrate on PostgreSQL: ${found.missing}`);

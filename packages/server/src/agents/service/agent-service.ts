@@ -9,6 +9,7 @@ import type {
   MessageParam,
   StreamingSegment,
 } from "@parley/protocol";
+import { cancelElsewhere, tellRunOwnerOfQueue } from "../../cluster/run-owner-signals.ts";
 import { ApiError } from "../../http/api-error.ts";
 import type { QueueItem } from "../../store/queue-store.ts";
 import { ExternalRunDriver } from "../backends/external-run-driver.ts";
@@ -108,6 +109,7 @@ export class AgentService {
           queued_at_ms: now(),
         });
         this.#queue.announce("added", session.id, agentId, [item]);
+        tellRunOwnerOfQueue(store, session.id, agentId);
         result = {
           session_id: session.id,
           agent_id: agentId,
@@ -225,6 +227,7 @@ export class AgentService {
         cancelled.push(active.runId);
       }
     }
+    cancelled.push(...cancelElsewhere(store, root.id, tree, cancelled, options.clearQueue === true));
     const withdrawn =
       cancelled.length > 0 ? [] : withdrawWaiting(this.#context, tree, root.session_id, root.agent_id);
     if (withdrawn.length > 0 && options.clearQueue === true)
@@ -348,10 +351,18 @@ export class AgentService {
   }
 
   #busy(sessionId: string, agentId: string): boolean {
+    const { store } = this.#context;
     return (
       this.#active.has(agentKey(sessionId, agentId)) ||
-      waitingToolUseIds(this.#context.store, sessionId, agentId).size > 0
+      waitingToolUseIds(store, sessionId, agentId).size > 0 ||
+      // Another server sharing the database runs a turn of this agent (never on SQLite).
+      store.signals?.agentOwnerElsewhere(sessionId, agentId) !== undefined
     );
+  }
+
+  /** Starts the agent's queued messages if it is free (another server queued one for a run here). */
+  deliverQueued(sessionId: string, agentId: string): void {
+    this.#startQueued(sessionId, agentId);
   }
 
   /**

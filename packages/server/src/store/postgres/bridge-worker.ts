@@ -2,6 +2,10 @@
  * The worker side of the PostgreSQL bridge, as source text (an `eval` worker needs no file of its own in
  * the CLI's bundle). It holds one `pg` connection and answers one request at a time: the main thread is
  * waiting on `signal` (Atomics.wait), so a reply is posted first and the signal raised after it.
+ *
+ * The connection opens on the first request and again after it was lost (PostgreSQL restarted, the
+ * network dropped), but only for a request marked `fresh`, one that begins a unit of work: a statement
+ * inside a transaction whose connection was lost fails instead of running outside that transaction.
  */
 export const BRIDGE_WORKER_SOURCE = `
 const { workerData } = require("node:worker_threads");
@@ -9,12 +13,24 @@ const { port, signal, pgPath, url, instance } = workerData;
 const pg = require(pgPath);
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
-const client = new pg.Client({ connectionString: url });
-// Rows this connection inserts into \`runs\` name this server as their owner (the column's default).
-const ready = client
-  .connect()
-  .then(() => client.query("SELECT set_config('parley.instance', $1, false)", [instance ?? ""]));
-client.on("error", () => {});
+let client;
+let ready;
+let lost = true;
+function open() {
+  const opened = new pg.Client({ connectionString: url });
+  const markLost = () => {
+    if (client === opened) lost = true;
+  };
+  opened.on("error", markLost);
+  opened.on("end", markLost);
+  client = opened;
+  lost = false;
+  // Rows this connection inserts into \`runs\` name this server as their owner (the column's default).
+  ready = opened
+    .connect()
+    .then(() => opened.query("SELECT set_config('parley.instance', $1, false)", [instance ?? ""]));
+  ready.catch(markLost);
+}
 function reply(message) {
   port.postMessage(message);
   Atomics.store(signal, 0, 1);
@@ -22,13 +38,22 @@ function reply(message) {
 }
 port.on("message", async (request) => {
   try {
-    await ready;
     if (request.type === "close") {
-      await client.end();
+      if (client !== undefined && !lost) await client.end().catch(() => {});
       reply({ rows: [], rowCount: 0 });
       port.close();
       return;
     }
+    if (lost) {
+      if (!request.fresh) {
+        const error = new Error("the connection to PostgreSQL was lost in the middle of a transaction");
+        error.code = "08006";
+        throw error;
+      }
+      if (client !== undefined) client.end().catch(() => {});
+      open();
+    }
+    await ready;
     if (request.type === "batch") {
       const results = [];
       for (const query of request.queries) {

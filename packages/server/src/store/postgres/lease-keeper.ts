@@ -5,12 +5,13 @@ export const DEFAULT_LEASE_MS = 15_000;
 
 /**
  * Keeps this server's lease alive (a beat every third of the lease) and, at each beat, recovers the runs
- * of servers that went quiet: within about 1⅓ leases of a server's death, its runs are interrupted.
+ * of servers that went quiet: within about 1⅓ leases of a server's death, its runs are interrupted and
+ * its workflow executions Paused.
  */
 export class LeaseKeeper {
   readonly #timer: NodeJS.Timeout;
 
-  constructor(leases: RunLeases, leaseMs: number, recover: (runIds: string[]) => void) {
+  constructor(leases: RunLeases, leaseMs: number, recover: Parameters<RunLeases["recoverOrphans"]>[3]) {
     this.#timer = setInterval(
       () => {
         try {

@@ -21,6 +21,8 @@ export class PostgresDatabase implements StoreDatabase {
   #depth = 0;
   #eventLogLocked = false;
   #beginPending = false;
+  /** Whether BEGIN was sent and the transaction not yet ended. */
+  #begun = false;
 
   /** `instance` names this server among those sharing the database (its runs are its own). */
   constructor(url: string, instance = "") {
@@ -45,8 +47,10 @@ export class PostgresDatabase implements StoreDatabase {
   /** Runs one PostgreSQL statement; a transaction's BEGIN goes in the same round trip as its first one. */
   run(sql: string, params?: unknown[], rowMode?: "array"): BridgeResult {
     const query = { sql, params, rowMode };
-    if (!this.#beginPending) return this.bridge.query(query);
+    // Outside a transaction the bridge may open a lost connection again; inside one it must not.
+    if (!this.#beginPending) return this.bridge.query(query, !this.#begun);
     this.#beginPending = false;
+    this.#begun = true;
     return this.bridge.batch([{ sql: "BEGIN" }, query])[1] as BridgeResult;
   }
 
@@ -90,13 +94,21 @@ export class PostgresDatabase implements StoreDatabase {
   }
 
   #end(statement: string): void {
-    if (this.#depth === 0) this.#eventLogLocked = false;
-    if (this.#depth === 0 && this.#beginPending) {
+    if (this.#depth > 0) {
+      this.run(statement);
+      return;
+    }
+    this.#eventLogLocked = false;
+    if (this.#beginPending) {
       // Nothing ran in the transaction: there is nothing to commit or roll back.
       this.#beginPending = false;
       return;
     }
-    this.run(statement);
+    try {
+      this.run(statement);
+    } finally {
+      this.#begun = false;
+    }
   }
 }
 

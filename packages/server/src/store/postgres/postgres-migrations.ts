@@ -263,4 +263,45 @@ export const postgresMigrations: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN mirrored_count BIGINT NOT NULL DEFAULT 0;
   CREATE INDEX sessions_by_origin ON sessions (origin, backend_session_id) WHERE origin IS NOT NULL;
   `,
+  `
+  -- Signals between servers sharing the database: a server that cannot act on a run itself (a Stop, an
+  -- answer, a queued message for a run another server owns) leaves a row for the owner and notifies it.
+  CREATE TABLE server_signals (
+    id            BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    instance      TEXT NOT NULL,
+    signal        TEXT NOT NULL,
+    created_at_ms BIGINT NOT NULL
+  );
+  CREATE INDEX server_signals_by_instance ON server_signals (instance, id);
+  `,
+  `
+  -- The idle prompt after an agent's run is sent by one server: the first to claim it (the agent's
+  -- session, the agent and the run after which it went idle) sends it, the others find the claim taken.
+  CREATE TABLE idle_prompt_claims (
+    session_id    TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    agent_id      TEXT NOT NULL,
+    after_run_id  TEXT NOT NULL,
+    instance      TEXT NOT NULL,
+    claimed_at_ms BIGINT NOT NULL,
+    PRIMARY KEY (session_id, agent_id, after_run_id)
+  );
+  `,
+  `
+  -- A workflow execution is driven by one server, as a run is: the one that started (or resumed) it. When
+  -- that server goes quiet, another brings the execution back Paused, as a restart does on SQLite.
+  ALTER TABLE workflow_executions
+    ADD COLUMN owner TEXT DEFAULT NULLIF(current_setting('parley.instance', true), '');
+  CREATE INDEX workflow_executions_going_by_owner ON workflow_executions (owner)
+    WHERE status IN ('Running', 'Pending');
+  `,
+  `
+  -- The person's decisions about a project's MCP servers (which .mcp.json entries may start, which are
+  -- off): in the database servers share, so a decision taken on one counts on all (SQLite's servers keep
+  -- them in mcp-state.json in their data directory).
+  CREATE TABLE mcp_project_state (
+    project_root  TEXT PRIMARY KEY,
+    state         TEXT NOT NULL,
+    updated_at_ms BIGINT NOT NULL
+  );
+  `,
 ];

@@ -4,8 +4,9 @@ import type { PostgresDatabase } from "./postgres-database.ts";
 const RECOVERY_LOCK = 0x70617272;
 
 /**
- * Which runs still have a live server (PostgreSQL only): each server records that it is alive, and a
- * run left `running` by a server that stopped saying so for `ttlMs` is an orphan to recover. A server
+ * Which runs and workflow executions still have a live server (PostgreSQL only): each server records
+ * that it is alive, and a run left `running` (an execution left Running) by a server that stopped saying
+ * so for `ttlMs` is an orphan to recover. A server
  * restarted on the same data keeps its name, so its own runs are orphans at once, as on SQLite.
  */
 export class RunLeases {
@@ -13,7 +14,8 @@ export class RunLeases {
   readonly #instance: string;
   readonly #beat;
   readonly #orphans;
-  readonly #othersAlive;
+  readonly #orphanWorkflows;
+  readonly #ownWorkflow;
 
   constructor(database: PostgresDatabase, instance: string) {
     this.#database = database;
@@ -28,14 +30,15 @@ export class RunLeases {
          OR server_instances.id IS NULL OR server_instances.seen_at_ms < @staleBefore)
        ORDER BY runs.started_at_ms`,
     );
-    this.#othersAlive = database.prepare(
-      "SELECT id FROM server_instances WHERE id != ? AND seen_at_ms >= ? LIMIT 1",
+    this.#orphanWorkflows = database.prepare(
+      `SELECT workflow_executions.id AS id FROM workflow_executions
+       LEFT JOIN server_instances ON server_instances.id = workflow_executions.owner
+       WHERE workflow_executions.status IN ('Running', 'Pending') AND (workflow_executions.owner IS NULL
+         OR workflow_executions.owner = @self OR server_instances.id IS NULL
+         OR server_instances.seen_at_ms < @staleBefore)
+       ORDER BY workflow_executions.created_at_ms`,
     );
-  }
-
-  /** Whether another server has said it is alive within `ttlMs`. */
-  othersAlive(nowMs: number, ttlMs: number): boolean {
-    return this.#othersAlive.get(this.#instance, nowMs - ttlMs) !== undefined;
+    this.#ownWorkflow = database.prepare("UPDATE workflow_executions SET owner = ? WHERE id = ?");
   }
 
   /** Records that this server is alive now. */
@@ -43,19 +46,31 @@ export class RunLeases {
     this.#beat.run(this.#instance, nowMs);
   }
 
+  /** Records that this server drives the workflow execution now (it started or resumed it). */
+  ownWorkflow(id: string): void {
+    this.#ownWorkflow.run(this.#instance, id);
+  }
+
   /**
-   * Runs `recover` with the ids of orphaned runs, unless another server is recovering right now (it takes
-   * them). `ownAlso`: this server's own running runs count as orphans (at its start).
+   * Runs `recover` with the ids of orphaned runs and workflow executions, unless another server is
+   * recovering right now (it takes them). `ownAlso`: this server's own ones count as orphans (at its start).
    */
-  recoverOrphans(nowMs: number, ttlMs: number, ownAlso: boolean, recover: (runIds: string[]) => void): void {
+  recoverOrphans(
+    nowMs: number,
+    ttlMs: number,
+    ownAlso: boolean,
+    recover: (orphans: { runIds: string[]; workflowIds: string[] }) => void,
+  ): void {
     const locked = this.#database.run(`SELECT pg_try_advisory_lock(${RECOVERY_LOCK}) AS locked`).rows[0] as {
       locked: boolean;
     };
     if (!locked.locked) return;
     try {
-      const self = ownAlso ? this.#instance : "";
-      const rows = this.#orphans.all({ self, staleBefore: nowMs - ttlMs }) as { id: string }[];
-      if (rows.length > 0) recover(rows.map((row) => row.id));
+      const scope = { self: ownAlso ? this.#instance : "", staleBefore: nowMs - ttlMs };
+      const ids = (rows: unknown[]) => (rows as { id: string }[]).map((row) => row.id);
+      const runIds = ids(this.#orphans.all(scope));
+      const workflowIds = ids(this.#orphanWorkflows.all(scope));
+      if (runIds.length > 0 || workflowIds.length > 0) recover({ runIds, workflowIds });
     } finally {
       this.#database.run(`SELECT pg_advisory_unlock(${RECOVERY_LOCK})`);
     }

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { BRIDGE_WORKER_SOURCE } from "./bridge-worker.ts";
 
 /** A query as the worker runs it: PostgreSQL text with `$n` parameters. */
@@ -23,6 +23,16 @@ export class PostgresError extends Error {
     this.name = "PostgresError";
     this.code = code;
   }
+
+  /**
+   * Whether the database went away (it stopped, the network dropped, it did not answer) rather than
+   * refusing a statement: SQLSTATE classes 08 and 57P, a socket's error, or no code at all (the driver's
+   * own "connection terminated").
+   */
+  get databaseAway(): boolean {
+    const code = this.code;
+    return code === undefined || code.startsWith("08") || code.startsWith("57P") || /^E[A-Z]/.test(code);
+  }
 }
 
 /** How long a query may take before the server gives up on the database (a lost connection, a lock held). */
@@ -34,32 +44,31 @@ const QUERY_TIMEOUT_MS = 30_000;
  * loading). The store stays synchronous, so persist-before-emit and the replay/live seam hold as on SQLite.
  */
 export class SyncBridge {
-  readonly #worker: Worker;
-  readonly #port;
+  readonly #url: string;
+  readonly #instance: string;
+  #worker!: Worker;
+  #port!: MessagePort;
   readonly #signal = new Int32Array(new SharedArrayBuffer(4));
   #closed = false;
 
   /** `instance` names the server, for the runs it starts (see the `runs.owner` column). */
   constructor(url: string, instance = "") {
-    const { port1, port2 } = new MessageChannel();
-    this.#port = port1;
-    const pgPath = createRequire(import.meta.url).resolve("pg");
-    this.#worker = new Worker(BRIDGE_WORKER_SOURCE, {
-      eval: true,
-      workerData: { port: port2, signal: this.#signal, pgPath, url, instance },
-      transferList: [port2],
-    });
-    this.#worker.unref();
+    this.#url = url;
+    this.#instance = instance;
+    this.#startWorker();
   }
 
-  /** Runs one query and returns its rows (an array of statements as one text when `params` is absent). */
-  query(query: BridgeQuery): BridgeResult {
-    return this.#call({ type: "query", ...query }) as BridgeResult;
+  /**
+   * Runs one query and returns its rows (an array of statements as one text when `params` is absent).
+   * `fresh`: the query begins a unit of work, so a lost connection may be opened again for it.
+   */
+  query(query: BridgeQuery, fresh = true): BridgeResult {
+    return this.#call({ type: "query", fresh, ...query }) as BridgeResult;
   }
 
   /** Runs several queries in one round trip, in order; stops at the first error. */
-  batch(queries: readonly BridgeQuery[]): BridgeResult[] {
-    return (this.#call({ type: "batch", queries }) as { results: BridgeResult[] }).results;
+  batch(queries: readonly BridgeQuery[], fresh = true): BridgeResult[] {
+    return (this.#call({ type: "batch", fresh, queries }) as { results: BridgeResult[] }).results;
   }
 
   close(): void {
@@ -73,6 +82,18 @@ export class SyncBridge {
     void this.#worker.terminate();
   }
 
+  #startWorker(): void {
+    const { port1, port2 } = new MessageChannel();
+    this.#port = port1;
+    const pgPath = createRequire(import.meta.url).resolve("pg");
+    this.#worker = new Worker(BRIDGE_WORKER_SOURCE, {
+      eval: true,
+      workerData: { port: port2, signal: this.#signal, pgPath, url: this.#url, instance: this.#instance },
+      transferList: [port2],
+    });
+    this.#worker.unref();
+  }
+
   #call(request: object): unknown {
     if (this.#closed) throw new PostgresError("the PostgreSQL connection is closed", undefined);
     Atomics.store(this.#signal, 0, 0);
@@ -80,10 +101,12 @@ export class SyncBridge {
     const waited = Atomics.wait(this.#signal, 0, 0, QUERY_TIMEOUT_MS);
     const received = receiveMessageOnPort(this.#port);
     if (waited === "timed-out" || received === undefined) {
-      // A reply may still come: the bridge is closed so no later call reads it as its own.
-      this.#closed = true;
+      // A reply may still come: a new worker (and connection) takes over, so no later call reads it as
+      // its own. Its first connection opens only for a query that begins a unit of work.
       void this.#worker.terminate();
-      throw new PostgresError(`PostgreSQL did not answer within ${QUERY_TIMEOUT_MS / 1000} s`, undefined);
+      this.#port.close();
+      this.#startWorker();
+      throw new PostgresError(`PostgreSQL did not answer within ${QUERY_TIMEOUT_MS / 1000} s`, "08006");
     }
     const message = received.message as { error?: { message: string; code?: string } };
     if (message.error !== undefined) throw new PostgresError(message.error.message, message.error.code);
