@@ -8,7 +8,6 @@ import type {
   AgentCliName,
   ApprovalStatus,
   JsonValue,
-  PermissionMode,
   PermissionRuleSpec,
   StoredMessage,
   ToolRequestData,
@@ -17,18 +16,14 @@ import { newApprovalId } from "../../interactions/approval-desk.ts";
 import type { MessageScope } from "../context/message-publisher.ts";
 import { currentPermissionMode } from "../context/permission-mode.ts";
 import type { RunContext } from "../context/run-context.ts";
+import { decideAcpPermission } from "./acp-permission-decision.ts";
 
 /** How the run records a card: appends it, or replaces the card stored under the same key. */
 export type UpsertCard = (key: string, rich: StoredMessage["rich"], content: string) => string;
 
-/** Kinds of ACP tool call that change files, which `acceptEdits` allows unasked and `plan` refuses. */
-const EDIT_KINDS = new Set(["edit", "delete", "move"]);
-/** Kinds that only look, which every mode allows once the CLI asks. */
-const READ_KINDS = new Set(["read", "search", "think"]);
-
 /**
- * What an agent CLI driven over ACP asks the person, answered the way Parley's own calls are: the session's
- * permission mode and the project's rules decide first (a rule names the CLI and the kind of call, e.g.
+ * What an agent CLI driven over ACP asks the person, answered the way Parley's own calls are: the project's
+ * rules and the session's permission mode decide first (`decideAcpPermission`) (a rule names the CLI and the kind of call, e.g.
  * `gemini:edit`, which "Always allow" saves); otherwise the call becomes a durable approval card the run
  * waits on. The CLI's plan is shown as a Plan card that each new version replaces.
  */
@@ -62,17 +57,10 @@ export class ExternalInteraction implements AgentInteraction {
     const stored = store.permissionRules
       .list(projectRoot)
       .find((candidate) => candidate.tool === rule.tool && !candidate.pattern);
-    // A deny rule wins over everything, the mode over an allow rule (plan mode refuses edits whatever the rules).
-    const byMode = stored?.behavior === "deny" ? undefined : settledByMode(mode, request.kind);
-    const settled = byMode ?? stored?.behavior;
-    if (settled === "allow" || settled === "deny") {
-      const allowed = settled === "allow";
-      const reason =
-        byMode === undefined
-          ? `The project's rule ${rule.tool} ${allowed ? "allows" : "denies"} it`
-          : `The permission mode (${mode}) ${allowed ? "allows" : "refuses"} it`;
-      this.#card(request, { status: allowed ? "AutoApproved" : "Rejected", reason });
-      return allowed ? "allow_once" : "reject_once";
+    const settled = decideAcpPermission({ mode, kind: request.kind, rule: stored });
+    if (settled !== undefined) {
+      this.#card(request, { status: settled.allowed ? "AutoApproved" : "Rejected", reason: settled.reason });
+      return settled.allowed ? "allow_once" : "reject_once";
     }
     if (signal.aborted) return "cancelled";
     const approval = store.transaction(() => {
@@ -156,13 +144,4 @@ export class ExternalInteraction implements AgentInteraction {
     };
     return this.#upsert(`request:${request.callId}`, { kind: "ToolRequest", data }, request.title);
   }
-}
-
-/** What the permission mode decides alone for a kind of call, or nothing when the person is asked. */
-function settledByMode(mode: PermissionMode, kind: string): "allow" | "deny" | undefined {
-  if (mode === "bypassPermissions") return "allow";
-  if (READ_KINDS.has(kind)) return "allow";
-  if (mode === "acceptEdits" && EDIT_KINDS.has(kind)) return "allow";
-  if (mode === "plan") return "deny";
-  return undefined;
 }
