@@ -27,9 +27,9 @@ import type { ToolHooks } from "./tool-hooks.ts";
 import { newTurnContext, type TurnContext } from "./turn-context.ts";
 import {
   apiErrorMessages,
+  budgetResult,
   INTERRUPTED_TOOL_RESULT,
   interruptedResult,
-  budgetResult,
   maxTurnsResult,
   structuredOutputRetriesResult,
   successResult,
