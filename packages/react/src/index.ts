@@ -18,6 +18,8 @@ export { SystemNotice } from "./cards/system-notice.tsx";
 export { ToolParameters } from "./cards/tool-parameters.tsx";
 export { ToolResultView } from "./cards/tool-result-view.tsx";
 export { ChatStoreProvider, useChatActions, useChatStore } from "./chat-store-context.tsx";
+export { MarkdownContent } from "./markdown/markdown-content.tsx";
+export { RemoteImage } from "./markdown/remote-image.tsx";
 export { ParleyChatProvider } from "./parley-chat-provider.tsx";
 export { type ChatMessagesView, type ChatStatus, useChatMessages } from "./use-chat-messages.ts";
 export { useLoadWhen } from "./use-load-when.ts";
