@@ -1,6 +1,22 @@
 import { extractSpecialBlocks } from "@parley/protocol";
-import { ApprovalCard, ToolResultView, useChatMessages, useSession } from "@parley/react";
-import { type ChatMessage, indexCards, isCardShown, readToolRequest, readToolResult } from "@parley/sdk";
+import {
+  ApprovalCard,
+  MarkdownContent,
+  ProjectStructureCard,
+  ToolResultView,
+  useChatMessages,
+  useSession,
+  WorkflowCard,
+} from "@parley/react";
+import {
+  type ChatMessage,
+  indexCards,
+  isCardShown,
+  readProjectStructure,
+  readToolRequest,
+  readToolResult,
+  readWorkflowExecution,
+} from "@parley/sdk";
 import { useState } from "react";
 
 /** A product's chat panel: its sessions, the messages as they stream, approvals answered in place. */
@@ -30,7 +46,11 @@ export function EmbeddedChat() {
           {connection} · {status}
         </p>
         {messages.map((message) => (
-          <MessageView key={message.id} message={message} />
+          <MessageView
+            key={message.id}
+            message={message}
+            streaming={status === "busy" && message === messages.at(-1)}
+          />
         ))}
         {error !== undefined && <p role="alert">{error}</p>}
         <form
@@ -58,8 +78,11 @@ export function EmbeddedChat() {
   );
 }
 
-/** A bubble: the person's text, or the agent's text with its approval cards and tool results. */
-function MessageView({ message }: { message: ChatMessage }) {
+/**
+ * A bubble: the person's text, or the agent's text with its cards (approvals, tool results, workflow
+ * progress, project structure).
+ */
+function MessageView({ message, streaming }: { message: ChatMessage; streaming: boolean }) {
   if (message.role === "user") return <p className="embed-user">{message.text}</p>;
   const cards = message.cards ?? [];
   const index = indexCards(cards);
@@ -73,23 +96,36 @@ function MessageView({ message }: { message: ChatMessage }) {
             return (
               <ApprovalCard key={card.id} card={card} request={request} result={index.results.get(card.id)} />
             );
+          const execution =
+            card.rich.kind === "WorkflowExecution" ? readWorkflowExecution(card.rich.data) : undefined;
+          if (execution !== undefined)
+            return <WorkflowCard key={card.id} execution={execution} messageId={card.id} />;
+          const structure =
+            card.rich.kind === "ProjectStructure" ? readProjectStructure(card.rich.data) : undefined;
+          if (structure !== undefined)
+            return <ProjectStructureCard key={card.id} card={card} structure={structure} />;
           const result = readToolResult(card.rich.data);
           return result === undefined ? null : <ToolResultView key={card.id} result={result} />;
         })}
-      <AgentText text={message.text} />
+      <AgentText text={message.text} streaming={streaming} />
     </div>
   );
 }
 
 /**
- * The agent's text: its prose as written (a product would render the markdown its own way) and its special
- * blocks (a change report, a finished task) named, instead of their raw JSON.
+ * The agent's text: its prose as markdown (Parley's renderer, streaming with a cursor while the answer
+ * grows) and its special blocks (a change report, a finished task) named, instead of their raw JSON.
  */
-function AgentText({ text }: { text: string }) {
-  return extractSpecialBlocks(text).map((segment, index) =>
+function AgentText({ text, streaming }: { text: string; streaming: boolean }) {
+  const segments = extractSpecialBlocks(text);
+  return segments.map((segment, index) =>
     segment.kind === "markdown" ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: a message's segments never change order
-      <p key={index}>{segment.text.trim()}</p>
+      <MarkdownContent
+        // biome-ignore lint/suspicious/noArrayIndexKey: a message's segments never change order
+        key={index}
+        text={segment.text}
+        streaming={streaming && index === segments.length - 1}
+      />
     ) : (
       // biome-ignore lint/suspicious/noArrayIndexKey: as above
       <p key={index} className="embed-block">

@@ -4,6 +4,9 @@ import { createRoot } from "react-dom/client";
 import { EmbeddedChat } from "./embedded-chat.tsx";
 import "@parley/react/cards.css";
 import "@parley/react/mcp-cards.css";
+import "@parley/react/markdown.css";
+import "@parley/react/project-structure.css";
+import "@parley/react/workflow-card.css";
 import "./embed.css";
 
 const root = document.getElementById("root");

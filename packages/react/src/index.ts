@@ -2,6 +2,7 @@
 // web UI's own (approvals, questions, plans, tool calls and results, MCP calls), styled by `cards.css` and
 // `mcp-cards.css` (import `@parley/react/cards.css` and `@parley/react/mcp-cards.css`).
 
+export { apiMessage } from "./api-message.ts";
 export { ApprovalActions } from "./cards/approval-actions.tsx";
 export { ApprovalCard } from "./cards/approval-card.tsx";
 export { type CardWarn, CardWarningProvider, useCardWarning } from "./cards/card-warnings.tsx";
@@ -18,7 +19,23 @@ export { SystemNotice } from "./cards/system-notice.tsx";
 export { ToolParameters } from "./cards/tool-parameters.tsx";
 export { ToolResultView } from "./cards/tool-result-view.tsx";
 export { ChatStoreProvider, useChatActions, useChatStore } from "./chat-store-context.tsx";
+export { MarkdownContent } from "./markdown/markdown-content.tsx";
+export { RemoteImage } from "./markdown/remote-image.tsx";
 export { ParleyChatProvider } from "./parley-chat-provider.tsx";
+export { ProjectStructureCard } from "./project-structure/project-structure-card.tsx";
 export { type ChatMessagesView, type ChatStatus, useChatMessages } from "./use-chat-messages.ts";
 export { useLoadWhen } from "./use-load-when.ts";
 export { type SessionView, useSession } from "./use-session.ts";
+export {
+  foldWorkflowMessages,
+  type WorkflowStepMessages,
+  waitsForApproval,
+} from "./workflows/fold-workflow-messages.ts";
+export { type LiveWorkflow, useChatWorkflows } from "./workflows/use-chat-workflows.ts";
+export { WorkflowButtons } from "./workflows/workflow-buttons.tsx";
+export { WorkflowCard, WorkflowProgressBar } from "./workflows/workflow-card.tsx";
+export {
+  useWorkflowFold,
+  type WorkflowFold,
+  WorkflowFoldContext,
+} from "./workflows/workflow-fold-context.ts";

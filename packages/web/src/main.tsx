@@ -8,6 +8,9 @@ import { ThemeProvider } from "./theme/theme-context.tsx";
 import "./styles.css";
 import "@parley/react/cards.css";
 import "@parley/react/mcp-cards.css";
+import "@parley/react/markdown.css";
+import "@parley/react/project-structure.css";
+import "@parley/react/workflow-card.css";
 
 /**
  * The store and settings API the page runs on: the sdk's ChatStore against this page's own origin (the

@@ -1,9 +1,7 @@
-import { useChatActions, useChatStore } from "@parley/react";
+import { useChatActions, useChatStore, useChatWorkflows, WorkflowFoldContext } from "@parley/react";
 import type { ChatMessage } from "@parley/sdk";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useChatWorkflows } from "../workflows/use-chat-workflows.ts";
-import { WorkflowFoldContext } from "../workflows/workflow-fold-context.ts";
 import { WorkflowProgressStrip } from "../workflows/workflow-progress-strip.tsx";
 import { MessageRow } from "./message-row.tsx";
 

@@ -1,5 +1,5 @@
 import { PlanDataSchema } from "@parley/protocol";
-import { PlanCardView } from "@parley/react";
+import { MarkdownContent, PlanCardView, RemoteImage } from "@parley/react";
 import {
   type ChatMessage,
   indexCards,
@@ -9,8 +9,6 @@ import {
   segmentsOf,
 } from "@parley/sdk";
 import { useMemo } from "react";
-import { MarkdownContent } from "../markdown/markdown-content.tsx";
-import { RemoteImage } from "../markdown/remote-image.tsx";
 import { ChangeReportBlock } from "./blocks/change-report-block.tsx";
 import { ThinkingIndicator } from "./thinking-indicator.tsx";
 import { TurnParts } from "./turn-parts.tsx";

@@ -1,9 +1,8 @@
-import { useChatActions, useChatStore } from "@parley/react";
+import { apiMessage, useChatActions, useChatStore } from "@parley/react";
 import { parseWorkflowCommand } from "@parley/sdk";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { navigate } from "../app/use-route.ts";
 import {
-  apiMessage,
   isWorkflowFile,
   startWorkflow,
   useWorkflowDefinitions,

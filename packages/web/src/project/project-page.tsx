@@ -4,10 +4,9 @@ import {
   type ProjectStructureType,
   richMessageToModelText,
 } from "@parley/protocol";
-import { useChatActions } from "@parley/react";
+import { ProjectStructureCard, useChatActions } from "@parley/react";
 import { ParleyClient, STRUCTURE_TITLES } from "@parley/sdk";
 import { useEffect, useState } from "react";
-import { ProjectStructureCard } from "../chat/cards/project-structure/project-structure-card.tsx";
 
 const client = new ParleyClient();
 const TYPES: ProjectStructureType[] = ["tree", "file_list", "dependencies"];

@@ -1,6 +1,6 @@
 import type { WorkflowList } from "@parley/protocol";
 import { useLoadWhen } from "@parley/react";
-import { ApiRequestError, WorkflowClient } from "@parley/sdk";
+import { WorkflowClient } from "@parley/sdk";
 
 const client = new WorkflowClient();
 const NO_WORKFLOWS: WorkflowList = { workflows: [], problems: [] };
@@ -36,10 +36,4 @@ export async function isWorkflowFile(name: string, known: WorkflowList): Promise
   } catch {
     return false;
   }
-}
-
-/** What the server said went wrong, without the request line the client puts before it. */
-export function apiMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.body !== undefined) return error.body.error.message;
-  return (error as Error).message;
 }

@@ -1,5 +1,6 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
-import { WorkflowProgressBar } from "./workflow-card.tsx";
+import { WorkflowProgressBar } from "@parley/react";
+import "./workflows.css";
 
 /**
  * Pinned above the message box while a workflow of the session runs and its card's header is out of

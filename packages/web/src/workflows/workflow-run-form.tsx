@@ -1,7 +1,8 @@
 import type { WorkflowSummary } from "@parley/protocol";
+import { apiMessage } from "@parley/react";
 import { useState } from "react";
 import { navigate } from "../app/use-route.ts";
-import { apiMessage, startWorkflow } from "./use-workflow-definitions.ts";
+import { startWorkflow } from "./use-workflow-definitions.ts";
 
 /**
  * Runs a workflow from the Workflows page: one field per declared input (its default filled in, a check box

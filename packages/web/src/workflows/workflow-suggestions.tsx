@@ -1,4 +1,5 @@
 import type { WorkflowList } from "@parley/protocol";
+import "./workflows.css";
 
 /**
  * Below the composer while a `/` line is typed: the workflows whose name starts with what was typed, each

@@ -1,5 +1,5 @@
 import type { FinalizeTaskBlock as FinalizeTaskBlockData } from "@parley/protocol";
-import { MarkdownContent } from "../../markdown/markdown-content.tsx";
+import { MarkdownContent } from "@parley/react";
 
 const OUTCOME_LABELS = { completed: "Completed", partial: "Partly done", failed: "Failed" } as const;
 

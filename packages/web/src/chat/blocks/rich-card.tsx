@@ -4,11 +4,13 @@ import {
   ApprovalCard,
   McpResourceCard,
   PlanCardView,
+  ProjectStructureCard,
   QuestionCardView,
   SystemNotice,
   ToolResultView,
   useCardWarning,
   useChatActions,
+  WorkflowCard,
 } from "@parley/react";
 import {
   type CardIndex,
@@ -22,8 +24,6 @@ import {
   readToolResult,
   readWorkflowExecution,
 } from "@parley/sdk";
-import { WorkflowCard } from "../../workflows/workflow-card.tsx";
-import { ProjectStructureCard } from "../cards/project-structure/project-structure-card.tsx";
 import { TextCard } from "../cards/text-card.tsx";
 
 /**

@@ -1,7 +1,7 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
 import { sendWorkflowControl, WorkflowClient, type WorkflowControl, workflowControls } from "@parley/sdk";
 import { useState } from "react";
-import { apiMessage } from "./use-workflow-definitions.ts";
+import { apiMessage } from "../api-message.ts";
 
 /** The workflow routes, shared by every card (same origin, session cookie). */
 const client = new WorkflowClient();

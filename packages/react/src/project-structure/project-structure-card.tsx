@@ -1,6 +1,5 @@
 import type { ProjectStructureData } from "@parley/protocol";
 import { type MessageCard, STRUCTURE_TITLES } from "@parley/sdk";
-import "./project-structure.css";
 import { ProjectDependencyView } from "./project-dependency-view.tsx";
 import { ProjectFileTable } from "./project-file-table.tsx";
 import { ProjectTreeView } from "./project-tree-view.tsx";

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from "react";
 import { WorkflowButtons } from "./workflow-buttons.tsx";
 import { useWorkflowFold } from "./workflow-fold-context.ts";
 import { WorkflowStepItem } from "./workflow-step-item.tsx";
-import "./workflows.css";
 
 const NO_MESSAGES: readonly never[] = [];
 
