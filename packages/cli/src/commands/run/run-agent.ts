@@ -103,6 +103,7 @@ export class RunAgent {
       throw new UsageError("--continue: no earlier conversation found in this directory");
     const permissions = printModePermissions({
       cwd,
+      ...(args.addDirectories && { additionalDirectories: args.addDirectories }),
       shellEnvironment: childEnvironmentFor("shell", io.env, settings).env,
       mode: args.permissionMode ?? settings.permission_mode ?? "default",
       ...(args.allowedTools && { allowedTools: args.allowedTools }),
@@ -132,6 +133,7 @@ export class RunAgent {
       model: options.model,
       ...(options.fallbackModel && { fallbackModel: options.fallbackModel }),
       cwd,
+      ...(args.addDirectories?.length && { additionalDirectories: args.addDirectories }),
       ...(stored && { history: stored.history }),
       includePartialMessages: args.includePartialMessages,
       ...(args.reasoning && { reasoning: args.reasoning }),
