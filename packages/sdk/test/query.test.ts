@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PermissionResult, SDKMessage, SDKUserMessage } from "@parley/protocol";
+import type { PermissionResult, SDKMessage, SDKUserMessage, SpawnOptions } from "@parley/protocol";
 import { readChildProcessRecord, reply, writeRecordingProgram } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Query, query } from "../src/query/index.ts";
@@ -139,6 +140,46 @@ describe("query() driving parley run", () => {
       cwd: session.project,
       env: { PWD: session.project },
     });
+  });
+
+  it("starts the CLI through the host's spawnClaudeCodeProcess with the command line it would run itself", async () => {
+    const record = join(session.scratch, "default-start.json");
+    const recorder = writeRecordingProgram(join(session.scratch, "recording-default"), record, {
+      readsStdin: false,
+    });
+    const flags = { model: "anthropic:claude-fake-1", maxTurns: 3, allowedTools: ["Read"] };
+    await collect(
+      query({ prompt: "Hello", options: options({ ...flags, pathToClaudeCodeExecutable: recorder }) }),
+    ).catch(() => []);
+    const spawned: SpawnOptions[] = [];
+    session.server.script(reply().text("Hi through the host's spawner."));
+
+    const messages = await collect(
+      query({
+        prompt: "Hello",
+        options: options({
+          ...flags,
+          spawnClaudeCodeProcess: (launch: SpawnOptions) => {
+            spawned.push(launch);
+            return spawn(launch.command, launch.args, {
+              cwd: launch.cwd,
+              env: launch.env,
+              stdio: ["pipe", "pipe", "inherit"],
+            });
+          },
+        }),
+      }),
+    );
+
+    expect(messages.at(-1)).toMatchObject({ result: "Hi through the host's spawner." });
+    expect(spawned).toHaveLength(1);
+    expect(spawned[0]).toMatchObject({
+      command: executable,
+      args: readChildProcessRecord(record)?.argv,
+      cwd: session.project,
+      env: { PWD: session.project },
+    });
+    expect(spawned[0]?.signal).toBeInstanceOf(AbortSignal);
   });
 
   it("fails with the CLI's own words when it cannot start a session", async () => {
