@@ -97,7 +97,7 @@ const FLAG_OPTIONS = {
 
 // Each start of a CLI costs seconds on a loaded machine; each test starts two.
 describe("the same program with the official SDK and Parley's query()", { timeout: 240_000 }, () => {
-  it("passes every flag option as the same command line", async () => {
+  async function commandLines(options: Record<string, unknown>) {
     const argv: Record<string, string[] | undefined> = {};
     for (const name of ["official", "parley"] as const) {
       const record = join(session.scratch, `argv-${name}.json`);
@@ -105,14 +105,26 @@ describe("the same program with the official SDK and Parley's query()", { timeou
         readsStdin: false,
       });
       await run(hosts[name], "hi", {
-        ...FLAG_OPTIONS,
+        ...options,
         pathToClaudeCodeExecutable: program,
         cwd: session.project,
         env: session.env(),
       });
       argv[name] = readChildProcessRecord(record)?.argv;
     }
+    return argv;
+  }
+
+  it("passes every flag option as the same command line", async () => {
+    const argv = await commandLines(FLAG_OPTIONS);
     expect(argv.official).toContain("--max-thinking-tokens=2048");
+    expect(argv.parley).toEqual(argv.official);
+  });
+
+  it("keeps MCP servers off the command line alike with mcpServersDelivery initialize", async () => {
+    const argv = await commandLines({ ...FLAG_OPTIONS, mcpServersDelivery: "initialize" });
+    expect(argv.official).toContain("--await-initialize");
+    expect(argv.official).not.toContain("--mcp-config");
     expect(argv.parley).toEqual(argv.official);
   });
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PermissionResult, SDKMessage, SDKUserMessage, SpawnOptions } from "@parley/protocol";
 import { readChildProcessRecord, reply, writeRecordingProgram } from "@parley/testkit";
+import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Query, query } from "../src/query/index.ts";
 import { collect, useCliSession } from "./support/cli-session.ts";
@@ -181,6 +182,38 @@ describe("query() driving parley run", () => {
     });
     expect(spawned[0]?.signal).toBeInstanceOf(AbortSignal);
   });
+
+  it("sends MCP servers in initialize with mcpServersDelivery initialize, and parley run starts and calls them", async () => {
+    const record = join(session.scratch, "initialize-delivery.json");
+    const recorder = writeRecordingProgram(join(session.scratch, "recording-delivery"), record, {
+      readsStdin: false,
+    });
+    const fixture = {
+      command: process.execPath,
+      args: [FIXTURE_MCP_SERVER],
+      env: { TOKEN: "kept-off-argv" },
+    };
+    const delivery = { mcpServers: { fixture }, mcpServersDelivery: "initialize" as const };
+    await collect(
+      query({ prompt: "Hello", options: options({ ...delivery, pathToClaudeCodeExecutable: recorder }) }),
+    ).catch(() => []);
+    const argv = readChildProcessRecord(record)?.argv ?? [];
+    expect(argv).toContain("--await-initialize");
+    expect(argv.join(" ")).not.toContain("kept-off-argv");
+    session.server.script(
+      reply().toolCall("mcp__fixture__lookup", { word: "parley" }),
+      reply().text("Found it."),
+    );
+
+    const conversation = query({
+      prompt: "Look up parley",
+      options: options({ ...delivery, allowedTools: ["mcp__fixture__lookup"] }),
+    });
+    const messages = await collect(conversation);
+
+    expect(messages.at(-1)).toMatchObject({ result: "Found it." });
+    expect(JSON.stringify(session.server.requests[1]?.body)).toContain("parley: a word the fixture knows");
+  }, 60_000);
 
   it("fails with the CLI's own words when it cannot start a session", async () => {
     const failing = query({ prompt: "Hi", options: options({ model: "nowhere:model" }) });
