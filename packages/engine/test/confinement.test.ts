@@ -127,6 +127,37 @@ describe("confinePath refuses every way out of the project", () => {
   });
 });
 
+describe("confinePath with added directories (--add-dir)", () => {
+  const inAdded = (requested: string, intent: "read" | "write" = "read") =>
+    confinePath(project.root, requested, { intent, additionalRoots: [project.outside] });
+
+  it("accepts absolute paths inside an added directory, shown by their absolute path", async () => {
+    expect(await inAdded(join(project.outside, "secret.txt"))).toEqual({
+      root: project.outside,
+      absolute: join(project.outside, "secret.txt"),
+      relative: join(project.outside, "secret.txt"),
+      kind: "file",
+    });
+    expect(await inAdded(join(project.outside, "new", "file.txt"), "write")).toMatchObject({
+      kind: undefined,
+    });
+  });
+
+  it("refuses '..' after the added directory, a sibling sharing its name prefix, and symlinks out of it", async () => {
+    await symlink("/etc", join(project.outside, "etc-link"));
+    const rule = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "accepted",
+        (error: PathConfinementError) => error.rule,
+      );
+
+    expect(await rule(inAdded(`${project.outside}/../proj/README.md`))).toBe("parent-segment");
+    expect(await rule(inAdded(`${project.outside}-evil/x`))).toBe("absolute-path");
+    expect(await rule(inAdded(join(project.outside, "etc-link", "passwd")))).toBe("symlink-outside");
+    expect(await rule(inAdded("/etc/passwd"))).toBe("absolute-path");
+  });
+});
+
 describe("opening a confined path re-checks what was opened", () => {
   it("refuses a read when a folder in the path was swapped for a symlink after the check", async () => {
     await project.write({ "data/file.txt": "inside" });

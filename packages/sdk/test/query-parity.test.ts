@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { chmod, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -96,7 +97,7 @@ const FLAG_OPTIONS = {
 
 // Each start of a CLI costs seconds on a loaded machine; each test starts two.
 describe("the same program with the official SDK and Parley's query()", { timeout: 240_000 }, () => {
-  it("passes every flag option as the same command line", async () => {
+  async function commandLines(options: Record<string, unknown>) {
     const argv: Record<string, string[] | undefined> = {};
     for (const name of ["official", "parley"] as const) {
       const record = join(session.scratch, `argv-${name}.json`);
@@ -104,15 +105,53 @@ describe("the same program with the official SDK and Parley's query()", { timeou
         readsStdin: false,
       });
       await run(hosts[name], "hi", {
-        ...FLAG_OPTIONS,
+        ...options,
         pathToClaudeCodeExecutable: program,
         cwd: session.project,
         env: session.env(),
       });
       argv[name] = readChildProcessRecord(record)?.argv;
     }
+    return argv;
+  }
+
+  it("passes every flag option as the same command line", async () => {
+    const argv = await commandLines(FLAG_OPTIONS);
     expect(argv.official).toContain("--max-thinking-tokens=2048");
     expect(argv.parley).toEqual(argv.official);
+  });
+
+  it("keeps MCP servers off the command line alike with mcpServersDelivery initialize", async () => {
+    const argv = await commandLines({ ...FLAG_OPTIONS, mcpServersDelivery: "initialize" });
+    expect(argv.official).toContain("--await-initialize");
+    expect(argv.official).not.toContain("--mcp-config");
+    expect(argv.parley).toEqual(argv.official);
+  });
+
+  it("calls the host's spawnClaudeCodeProcess with the same command, arguments and folder", async () => {
+    const launches: Record<string, { command: string; args: string[]; cwd?: string } | undefined> = {};
+    for (const name of ["official", "parley"] as const) {
+      const record = join(session.scratch, `spawned-${name}.json`);
+      const program = writeRecordingProgram(join(session.scratch, `spawn-${name}`), record, {
+        readsStdin: false,
+      });
+      await run(hosts[name], "hi", {
+        model: "claude-fake-1",
+        additionalDirectories: ["/a"],
+        pathToClaudeCodeExecutable: program,
+        cwd: session.project,
+        env: session.env(),
+        spawnClaudeCodeProcess: (launch: { command: string; args: string[]; cwd?: string }) => {
+          launches[name] = { command: launch.command, args: launch.args, cwd: launch.cwd };
+          return spawn(launch.command, launch.args, { cwd: launch.cwd, stdio: ["pipe", "pipe", "ignore"] });
+        },
+      });
+      // The spawner's process is the one that ran.
+      expect(readChildProcessRecord(record)?.argv).toEqual(launches[name]?.args);
+    }
+    expect(launches.parley?.command).toBe(launches.official?.command?.replace(/-official$/, "-parley"));
+    expect(launches.parley?.args).toEqual(launches.official?.args);
+    expect(launches.parley?.cwd).toBe(launches.official?.cwd);
   });
 
   it("runs an SDK-hosted MCP tool through parley run, with the same calls, tool schema and result", async () => {

@@ -1,9 +1,11 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PermissionResult, SDKMessage, SDKUserMessage } from "@parley/protocol";
+import type { PermissionResult, SDKMessage, SDKUserMessage, SpawnOptions } from "@parley/protocol";
 import { readChildProcessRecord, reply, writeRecordingProgram } from "@parley/testkit";
+import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Query, query } from "../src/query/index.ts";
 import { collect, useCliSession } from "./support/cli-session.ts";
@@ -140,6 +142,78 @@ describe("query() driving parley run", () => {
       env: { PWD: session.project },
     });
   });
+
+  it("starts the CLI through the host's spawnClaudeCodeProcess with the command line it would run itself", async () => {
+    const record = join(session.scratch, "default-start.json");
+    const recorder = writeRecordingProgram(join(session.scratch, "recording-default"), record, {
+      readsStdin: false,
+    });
+    const flags = { model: "anthropic:claude-fake-1", maxTurns: 3, allowedTools: ["Read"] };
+    await collect(
+      query({ prompt: "Hello", options: options({ ...flags, pathToClaudeCodeExecutable: recorder }) }),
+    ).catch(() => []);
+    const spawned: SpawnOptions[] = [];
+    session.server.script(reply().text("Hi through the host's spawner."));
+
+    const messages = await collect(
+      query({
+        prompt: "Hello",
+        options: options({
+          ...flags,
+          spawnClaudeCodeProcess: (launch: SpawnOptions) => {
+            spawned.push(launch);
+            return spawn(launch.command, launch.args, {
+              cwd: launch.cwd,
+              env: launch.env,
+              stdio: ["pipe", "pipe", "inherit"],
+            });
+          },
+        }),
+      }),
+    );
+
+    expect(messages.at(-1)).toMatchObject({ result: "Hi through the host's spawner." });
+    expect(spawned).toHaveLength(1);
+    expect(spawned[0]).toMatchObject({
+      command: executable,
+      args: readChildProcessRecord(record)?.argv,
+      cwd: session.project,
+      env: { PWD: session.project },
+    });
+    expect(spawned[0]?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("sends MCP servers in initialize with mcpServersDelivery initialize, and parley run starts and calls them", async () => {
+    const record = join(session.scratch, "initialize-delivery.json");
+    const recorder = writeRecordingProgram(join(session.scratch, "recording-delivery"), record, {
+      readsStdin: false,
+    });
+    const fixture = {
+      command: process.execPath,
+      args: [FIXTURE_MCP_SERVER],
+      env: { TOKEN: "kept-off-argv" },
+    };
+    const delivery = { mcpServers: { fixture }, mcpServersDelivery: "initialize" as const };
+    await collect(
+      query({ prompt: "Hello", options: options({ ...delivery, pathToClaudeCodeExecutable: recorder }) }),
+    ).catch(() => []);
+    const argv = readChildProcessRecord(record)?.argv ?? [];
+    expect(argv).toContain("--await-initialize");
+    expect(argv.join(" ")).not.toContain("kept-off-argv");
+    session.server.script(
+      reply().toolCall("mcp__fixture__lookup", { word: "parley" }),
+      reply().text("Found it."),
+    );
+
+    const conversation = query({
+      prompt: "Look up parley",
+      options: options({ ...delivery, allowedTools: ["mcp__fixture__lookup"] }),
+    });
+    const messages = await collect(conversation);
+
+    expect(messages.at(-1)).toMatchObject({ result: "Found it." });
+    expect(JSON.stringify(session.server.requests[1]?.body)).toContain("parley: a word the fixture knows");
+  }, 60_000);
 
   it("fails with the CLI's own words when it cannot start a session", async () => {
     const failing = query({ prompt: "Hi", options: options({ model: "nowhere:model" }) });

@@ -55,6 +55,8 @@ export interface AgentTurnOptions {
   /** Model calls allowed in the turn; the turn ends with `error_max_turns` when tools would need more. */
   maxTurns?: number;
   cwd: string;
+  /** Canonical directories outside `cwd` that Read, Write, Edit and LS may also use (`--add-dir`). */
+  additionalDirectories?: readonly string[];
   /** Reported in `system/init` (default `"default"`). */
   permissionMode?: PermissionMode;
   /** Emit `system/status` and `stream_event` partials (Anthropic raw stream events). */
@@ -250,6 +252,7 @@ async function* runToolRound(
         hooks: options.toolHooks,
         signal: turn.signal,
         cwd: options.cwd,
+        additionalDirectories: options.additionalDirectories,
         sessionId: turn.sessionId,
         clock: turn.clock,
         ids: turn.ids,

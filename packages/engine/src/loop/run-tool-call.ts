@@ -36,6 +36,8 @@ export interface ToolCallContext {
   hooks: ToolHooks | undefined;
   signal: AbortSignal;
   cwd: string;
+  /** Directories outside the project the file tools may also use. */
+  additionalDirectories: readonly string[] | undefined;
   sessionId: string;
   clock: EngineClock;
   ids: IdGenerator;
@@ -170,6 +172,7 @@ export async function* runToolCall(
       tool.execute(input.value, {
         signal: context.signal,
         cwd: context.cwd,
+        ...(context.additionalDirectories && { additionalDirectories: context.additionalDirectories }),
         toolUseId: call.id,
         onProgress,
         emit,

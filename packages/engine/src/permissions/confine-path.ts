@@ -7,11 +7,14 @@ export type PathIntent = "read" | "write";
 
 /** A path that passed confinement, in canonical form. */
 export interface ConfinedPath {
-  /** The canonical project root (`realpath` of the root given). */
+  /** The canonical root the path is in: the project's, or the added directory's it names. */
   root: string;
   /** Canonical absolute path: symlinks resolved; for a new file, the real parent plus the new names. */
   absolute: string;
-  /** `absolute` relative to `root` with `/` separators; `""` for the root itself. */
+  /**
+   * `absolute` relative to `root` with `/` separators (`""` for the root itself); in an added directory,
+   * `absolute` itself, so project rules such as `Edit(src/**)` do not reach it.
+   */
   relative: string;
   /** What is there now; `undefined` when nothing is (a new file). */
   kind: "file" | "directory" | undefined;
@@ -21,8 +24,18 @@ export interface ConfinedPath {
 const ENCODED_TRAVERSAL = /%(?:2e|2f|5c|00|25|c0|c1)/i;
 const WINDOWS_ABSOLUTE = /^(?:[a-z]:|[\\/]{2})/i;
 
+/** How a path is confined. */
+export interface ConfineOptions {
+  intent: PathIntent;
+  /**
+   * Directories outside the project the file tools may also use (`--add-dir`, the SDK's
+   * `additionalDirectories`), named by absolute paths; symlinks may not leave them either.
+   */
+  additionalRoots?: readonly string[];
+}
+
 /**
- * Resolves `requested` (relative to the project root) and refuses anything that could leave the project:
+ * Resolves `requested` (relative to the project root, or absolute inside one of `additionalRoots`) and refuses anything that could leave the project:
  * NUL bytes, percent-encoded traversal, absolute and home paths (POSIX and Windows forms), `..` and inner
  * `.` segments (backslashes count as separators), and symlinks anywhere in the path whose target is
  * outside. The check compares canonical paths on path boundaries (`/w/proj-evil` is not in `/w/proj`).
@@ -31,10 +44,11 @@ const WINDOWS_ABSOLUTE = /^(?:[a-z]:|[\\/]{2})/i;
 export async function confinePath(
   projectRoot: string,
   requested: string,
-  options: { intent: PathIntent },
+  options: ConfineOptions,
 ): Promise<ConfinedPath> {
-  const segments = lexicalSegments(requested);
-  const root = await realpath(projectRoot);
+  const added = await addedRootOf(requested, options.additionalRoots ?? []);
+  const segments = lexicalSegments(added === undefined ? requested : added.rest, requested);
+  const root = added?.root ?? (await realpath(projectRoot));
   let existing = join(root, ...segments);
   const missing: string[] = [];
   let real: string;
@@ -64,7 +78,7 @@ export async function confinePath(
     throw new PathConfinementError(
       "symlink-outside",
       requested,
-      "resolves through a symlink to a place outside the project.",
+      `resolves through a symlink to a place outside the ${added ? "added directory" : "project"}.`,
     );
   }
   const absolute = join(real, ...missing);
@@ -80,7 +94,8 @@ export async function confinePath(
     }
     kind = info.isFile() ? "file" : "directory";
   }
-  return { root, absolute, relative: relative(root, absolute).split(sep).join("/"), kind };
+  const shown = added ? absolute : relative(root, absolute);
+  return { root, absolute, relative: shown.split(sep).join("/"), kind };
 }
 
 /** True when `candidate` is `root` itself or below it; both must be canonical. */
@@ -89,29 +104,51 @@ export function isInside(root: string, candidate: string): boolean {
   return path === "" || (path !== ".." && !path.startsWith(`..${sep}`) && !isAbsolute(path));
 }
 
+/**
+ * The added directory an absolute `requested` path lies in (canonical), and the rest of the path inside it.
+ * Compared on path boundaries against both the directory as given and its real path.
+ */
+async function addedRootOf(
+  requested: string,
+  roots: readonly string[],
+): Promise<{ root: string; rest: string } | undefined> {
+  if (!isAbsolute(requested) || roots.length === 0) return undefined;
+  for (const given of roots) {
+    const root = await realpath(given).catch(() => undefined);
+    if (root === undefined) continue;
+    for (const spelling of new Set([given.replace(/[\\/]+$/, ""), root])) {
+      // Lexically, so a `..` after the directory is refused below rather than normalised away.
+      if (requested === spelling) return { root, rest: "." };
+      if (requested.startsWith(`${spelling}/`) || requested.startsWith(`${spelling}${sep}`))
+        return { root, rest: requested.slice(spelling.length + 1) || "." };
+    }
+  }
+  return undefined;
+}
+
 /** The names `requested` walks through, after refusing every form that could leave the root lexically. */
-function lexicalSegments(requested: string): string[] {
+function lexicalSegments(requested: string, shown = requested): string[] {
   if (requested.includes("\0")) {
-    throw new PathConfinementError("nul-byte", requested, "contains a NUL byte.");
+    throw new PathConfinementError("nul-byte", shown, "contains a NUL byte.");
   }
   if (ENCODED_TRAVERSAL.test(requested)) {
     throw new PathConfinementError(
       "encoded-traversal",
-      requested,
+      shown,
       "contains a percent-escape for '.', a separator, NUL or '%'; paths are taken literally, give the decoded name.",
     );
   }
   if (isAbsolute(requested) || WINDOWS_ABSOLUTE.test(requested) || requested.startsWith("\\")) {
     throw new PathConfinementError(
       "absolute-path",
-      requested,
+      shown,
       "is absolute; file tools only work inside the project, so give a path relative to the project root.",
     );
   }
   if (requested === "~" || requested.startsWith("~")) {
     throw new PathConfinementError(
       "home-path",
-      requested,
+      shown,
       "starts with '~' (the home directory); file tools only work inside the project.",
     );
   }
@@ -123,12 +160,12 @@ function lexicalSegments(requested: string): string[] {
     if (part === "..") {
       throw new PathConfinementError(
         "parent-segment",
-        requested,
+        shown,
         "contains '..'; file tools only work inside the project, so give a path relative to the project root.",
       );
     }
     if (part === ".") {
-      throw new PathConfinementError("dot-segment", requested, "contains a '.' segment; remove it.");
+      throw new PathConfinementError("dot-segment", shown, "contains a '.' segment; remove it.");
     }
     if (part !== "") segments.push(part);
   }

@@ -39,6 +39,8 @@ export type PermissionDecision =
 /** What a policy starts with. */
 export interface PermissionPolicyOptions {
   projectRoot: string;
+  /** Directories outside the project the file tools may also use (`--add-dir`); writes there ask as usual. */
+  additionalDirectories?: readonly string[];
   mode?: PermissionMode;
   rules?: readonly PermissionRule[];
   /** Allow calls whose tool declares it changes nothing (an MCP tool's `readOnlyHint`), as the user chose. */
@@ -54,12 +56,14 @@ export interface PermissionPolicyOptions {
  */
 export class PermissionPolicy {
   readonly projectRoot: string;
+  private readonly additionalDirectories: readonly string[];
   private currentMode: PermissionMode;
   private readonly ruleList: PermissionRule[];
   private readonly trustReadOnlyTools: boolean;
 
   constructor(options: PermissionPolicyOptions) {
     this.projectRoot = options.projectRoot;
+    this.additionalDirectories = options.additionalDirectories ?? [];
     this.trustReadOnlyTools = options.trustReadOnlyTools === true;
     this.currentMode = options.mode ?? "default";
     this.ruleList = [...(options.rules ?? [])];
@@ -110,7 +114,10 @@ export class PermissionPolicy {
 
     if (access.kind === "read" || access.kind === "write") {
       try {
-        const confined = await confinePath(this.projectRoot, access.path, { intent: access.kind });
+        const confined = await confinePath(this.projectRoot, access.path, {
+          intent: access.kind,
+          additionalRoots: this.additionalDirectories,
+        });
         canonicalPath = confined.relative;
       } catch (error) {
         if (error instanceof PathConfinementError) return { behavior: "deny", message: error.message };

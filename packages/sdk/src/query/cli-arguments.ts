@@ -45,10 +45,9 @@ export function cliArguments(options: QueryOptions): string[] {
   if (options.disallowedTools?.length) flag("disallowedTools", options.disallowedTools.join(","));
   if (options.tools !== undefined)
     args.push(Array.isArray(options.tools) ? `--tools=${options.tools.join(",")}` : "--tools=default");
-  const servers = Object.entries(options.mcpServers ?? {}).filter(
-    ([, config]) => (config as { type?: string }).type !== "sdk",
-  );
-  if (servers.length > 0)
+  const servers = processMcpServers(options);
+  const serversAtStart = options.mcpServersDelivery !== "initialize";
+  if (servers.length > 0 && serversAtStart)
     pair(args, "mcp-config", JSON.stringify({ mcpServers: Object.fromEntries(servers) }));
   if (options.settingSources !== undefined) flag("setting-sources", options.settingSources.join(","));
   on("strict-mcp-config", options.strictMcpConfig);
@@ -67,7 +66,10 @@ export function cliArguments(options: QueryOptions): string[] {
   flag("project-config-root", options.projectConfigRoot);
   for (const directory of options.additionalDirectories ?? []) flag("add-dir", directory);
   const pluginsAtStart = options.pluginDelivery !== "initialize";
-  on("await-initialize", !pluginsAtStart && (options.plugins?.length ?? 0) > 0);
+  on(
+    "await-initialize",
+    (!pluginsAtStart && (options.plugins?.length ?? 0) > 0) || (!serversAtStart && servers.length > 0),
+  );
   for (const plugin of pluginsAtStart ? (options.plugins ?? []) : []) {
     if (plugin.type !== "local") throw new Error(`Unsupported plugin type: ${String(plugin.type)}`);
     flag(plugin.skipMcpDiscovery ? "plugin-dir-no-mcp" : "plugin-dir", plugin.path);
@@ -86,6 +88,13 @@ export function cliArguments(options: QueryOptions): string[] {
     else pair(args, name, value);
   }
   return args;
+}
+
+/** The `mcpServers` the CLI runs or connects to itself: all but the SDK-hosted ones. */
+export function processMcpServers(options: QueryOptions): [string, unknown][] {
+  return Object.entries(options.mcpServers ?? {}).filter(
+    ([, config]) => (config as { type?: string }).type !== "sdk",
+  );
 }
 
 /** `--name value` as two items, or `--name=value` when the value would read as an option. */

@@ -1,9 +1,11 @@
 import type { HookCallback, QueryOptions } from "@parley/protocol";
+import { processMcpServers } from "./cli-arguments.ts";
 
 /**
  * The fields of the `initialize` control request, from query options, as the official SDK sends them:
  * hooks (each callback registered under an id the CLI calls back with), SDK-hosted MCP servers, the system
- * prompt in its four shapes, structured output's schema, agents, and the other initialize-only options.
+ * prompt in its four shapes, structured output's schema, agents, MCP servers with `mcpServersDelivery:
+ * "initialize"`, and the other initialize-only options.
  */
 export function initializeRequest(
   options: QueryOptions,
@@ -19,6 +21,7 @@ export function initializeRequest(
     }));
   }
   const skills = options.skills === "all" ? undefined : options.skills;
+  const servers = processMcpServers(options);
   return {
     ...(Object.keys(hooks).length > 0 && { hooks }),
     ...(sdkMcpServers.length > 0 && { sdkMcpServers }),
@@ -36,6 +39,11 @@ export function initializeRequest(
       supportedDialogKinds: options.supportedDialogKinds,
       perTaskStopAffordance: options.perTaskStopAffordance,
       plugins: options.pluginDelivery === "initialize" ? options.plugins : undefined,
+      // Off the command line, where other users of the machine could read their env and headers.
+      mcpServers:
+        options.mcpServersDelivery === "initialize" && servers.length > 0
+          ? Object.fromEntries(servers)
+          : undefined,
     }),
   };
 }

@@ -1,4 +1,3 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import {
   controlError,
@@ -16,6 +15,7 @@ import {
 import { cliArguments } from "./cli-arguments.ts";
 import { initializeRequest } from "./initialize-request.ts";
 import { SdkMcpHosting } from "./sdk-mcp-hosting.ts";
+import { type CliProcess, spawnCli } from "./spawn-cli.ts";
 
 /** What `query()` takes: the official SDK's shape. */
 export interface QueryInput {
@@ -61,7 +61,9 @@ export function query(input: QueryInput): Query {
 
 class CliQuery implements Query {
   readonly #options: QueryOptions;
-  readonly #child: ChildProcessWithoutNullStreams;
+  readonly #child: CliProcess;
+  /** Aborts once the CLI should be gone, for a custom spawner's process (`SpawnOptions.signal`). */
+  readonly #spawnAbort = new AbortController();
   readonly #messages: SDKMessage[] = [];
   readonly #pending = new Map<
     string,
@@ -86,19 +88,21 @@ class CliQuery implements Query {
     });
     const { command, args } = this.#command();
     const cwd = this.#options.cwd ?? process.cwd();
-    this.#child = spawn(command, args, {
+    this.#child = spawnCli(this.#options, {
+      command,
+      args,
       cwd,
       env: this.#environment(cwd),
-      stdio: ["pipe", "pipe", "pipe"],
+      signal: this.#spawnAbort.signal,
     });
-    this.#child.on("error", (error) => this.#fail(new Error(`could not start ${command}: ${error.message}`)));
+    this.#child.onError((error) => this.#fail(new Error(`could not start ${command}: ${error.message}`)));
     this.#child.stdin.on("error", () => {});
-    this.#child.stderr.on("data", (chunk: Buffer) => {
+    this.#child.stderr?.on("data", (chunk: Buffer) => {
       const text = chunk.toString("utf8");
       this.#stderr = (this.#stderr + text).slice(-STDERR_TAIL);
       this.#options.stderr?.(text);
     });
-    this.#child.on("close", (code, signal) => this.#closed(code, signal));
+    this.#child.onEnd((code, signal) => this.#closed(code, signal));
     createInterface({ input: this.#child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) =>
       this.#receive(line),
     );
@@ -400,6 +404,7 @@ class CliQuery implements Query {
     this.#done = true;
     this.#child.stdin.end();
     this.#child.kill("SIGTERM");
+    this.#spawnAbort.abort();
     this.#wake?.();
   }
 }

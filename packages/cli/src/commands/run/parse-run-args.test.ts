@@ -55,9 +55,13 @@ describe("parley run arguments", () => {
   });
 
   it("refuses a Claude Code flag Parley cannot honour, saying why", () => {
-    expect(() => parseRunArgs(["--add-dir=/tmp/a", "hi"])).toThrow(
-      new UsageError("--add-dir is not supported: file tools are confined to the project (--cwd)"),
+    expect(() => parseRunArgs(["--agent=reviewer", "hi"])).toThrow(
+      new UsageError("--agent is not supported: Parley has no named agents here"),
     );
+    expect(parseRunArgs(["--add-dir=/tmp/a", "--add-dir", "../b", "hi"]).addDirectories).toEqual([
+      "/tmp/a",
+      "../b",
+    ]);
     expect(() => parseRunArgs(["--permission-prompt-tool", "mcp__auth__approve"])).toThrow(UsageError);
     expect(parseRunArgs(["--setting-sources="]).noted).toEqual([]);
     expect(parseRunArgs(["--dangerously-skip-permissions"]).permissionMode).toBe("bypassPermissions");

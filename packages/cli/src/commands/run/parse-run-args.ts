@@ -21,6 +21,8 @@ export interface RunArgs {
   verbose: boolean;
   systemPrompt?: string;
   cwd?: string;
+  /** `--add-dir` values as given: directories outside the project the file tools may also use. */
+  addDirectories?: string[];
   /** `--permission-mode` (Claude Code's `manual` is read as `default`). */
   permissionMode?: PermissionMode;
   /** `--allowedTools` values as given (rules like `Bash(git status:*)`, several per value allowed). */
@@ -144,7 +146,6 @@ const NOTED_FLAGS = [
 /** Flags of Claude Code that Parley cannot honour: refused, since running without them would mislead. */
 const REFUSED_FLAGS: Record<string, string> = {
   "setting-sources": "Parley reads its own settings (PARLEY_HOME), not Claude Code's settings files",
-  "add-dir": "file tools are confined to the project (--cwd)",
   agent: "Parley has no named agents here",
   betas: "Parley does not send API betas",
   "permission-prompts": "use --permission-prompt-tool stdio",
@@ -196,6 +197,9 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     verbose: values.verbose ?? false,
     ...(values["system-prompt"] !== undefined && { systemPrompt: values["system-prompt"] }),
     ...(values.cwd !== undefined && { cwd: nonEmpty("--cwd", values.cwd) }),
+    ...(values["add-dir"] !== undefined && {
+      addDirectories: values["add-dir"].map((directory) => nonEmpty("--add-dir", directory)),
+    }),
     ...(values["permission-mode"] !== undefined && {
       permissionMode: permissionMode(values["permission-mode"]),
     }),

@@ -39,6 +39,8 @@ export interface PrintModePermissions {
  */
 export function printModePermissions(options: {
   cwd: string;
+  /** `--add-dir`s, canonical: the file tools may use them too, with the same rules and approvals. */
+  additionalDirectories?: readonly string[];
   mode: PermissionMode;
   /** What `Bash` commands start from: the person's environment minus Parley's secrets (`childEnvironmentFor`). */
   shellEnvironment: EnvironmentVariables;
@@ -53,6 +55,7 @@ export function printModePermissions(options: {
   const removed = new Set(disallowed.filter((rule) => rule.pattern === undefined).map((rule) => rule.tool));
   const policy = new PermissionPolicy({
     projectRoot: options.cwd,
+    ...(options.additionalDirectories && { additionalDirectories: options.additionalDirectories }),
     mode: options.mode,
     rules: [
       ...(options.projectRules?.rules ?? []),

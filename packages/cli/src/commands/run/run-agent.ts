@@ -62,7 +62,7 @@ export class RunAgent {
   readonly tools: EngineTool[];
   readonly mcp: McpServers;
   /** Settles when every configured MCP server has connected or failed (failures are reported). */
-  readonly mcpReady: Promise<void>;
+  mcpReady: Promise<void>;
   systemPrompt: string | undefined;
   readonly #options: RunAgentOptions;
   readonly #store: CliSessionStore;
@@ -103,6 +103,7 @@ export class RunAgent {
       throw new UsageError("--continue: no earlier conversation found in this directory");
     const permissions = printModePermissions({
       cwd,
+      ...(args.addDirectories && { additionalDirectories: args.addDirectories }),
       shellEnvironment: childEnvironmentFor("shell", io.env, settings).env,
       mode: args.permissionMode ?? settings.permission_mode ?? "default",
       ...(args.allowedTools && { allowedTools: args.allowedTools }),
@@ -132,6 +133,7 @@ export class RunAgent {
       model: options.model,
       ...(options.fallbackModel && { fallbackModel: options.fallbackModel }),
       cwd,
+      ...(args.addDirectories?.length && { additionalDirectories: args.addDirectories }),
       ...(stored && { history: stored.history }),
       includePartialMessages: args.includePartialMessages,
       ...(args.reasoning && { reasoning: args.reasoning }),
@@ -152,6 +154,23 @@ export class RunAgent {
   }
 
   /** Every tool a turn offers now: the built-in ones and those of the MCP servers that connected. */
+  /**
+   * Starts MCP servers the SDK host sent in `initialize` (`mcpServersDelivery: "initialize"`): like
+   * `--mcp-config`'s, they are the host's own choice and read its whole environment; the next turn waits for them.
+   */
+  connectHostMcpServers(servers: Readonly<Record<string, unknown>>): void {
+    const { cwd, io, settings, warn } = this.#options;
+    const connecting = this.mcp.connect(servers, io.env, {
+      spawning: {
+        cwd: realpathSync(cwd),
+        environment: () => childEnvironmentFor("mcp", io.env, settings).env,
+      },
+      conceal: [...parleySecrets({ env: io.env, settings }).values],
+    });
+    const before = this.mcpReady;
+    this.mcpReady = Promise.all([before, connecting]).then(() => reportFailures(this.mcp, warn));
+  }
+
   turnTools(extra: readonly EngineTool[] = []): EngineTool[] {
     return [...this.tools, ...this.mcp.tools(), ...extra];
   }
@@ -243,10 +262,11 @@ async function startMcpServers(options: RunAgentOptions) {
     conceal: [...secrets.values],
     environmentOf: (name) => (Object.hasOwn(fromArgs, name) ? env : (fromFiles?.environmentOf(name) ?? env)),
   });
-  const ready = connecting.then(() => {
-    for (const server of mcp.status()) {
-      if (server.status === "failed") warn(`parley: the MCP server ${server.name} failed: ${server.error}`);
-    }
-  });
-  return { mcp, ready };
+  return { mcp, ready: connecting.then(() => reportFailures(mcp, warn)) };
+}
+
+function reportFailures(mcp: McpServers, warn: (message: string) => void): void {
+  for (const server of mcp.status()) {
+    if (server.status === "failed") warn(`parley: the MCP server ${server.name} failed: ${server.error}`);
+  }
 }

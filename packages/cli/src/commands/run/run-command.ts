@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { loadSettings, parleyHome } from "@parley/engine";
 import { type CliIo, write } from "../../cli-io.ts";
@@ -30,6 +30,8 @@ Options:
   --system-prompt <text>          replace the system prompt
   --append-system-prompt <text>   added to the system prompt
   --cwd <dir>                     the working directory of the session
+  --add-dir <dir>                 a directory outside it that Read, Write, Edit and LS may also use
+                                  (by absolute path; writes there ask like the project's), repeatable
   --permission-mode <mode>        default (reads only), acceptEdits (also file edits), plan (read,
                                   then answer with a plan), dontAsk (refuse what would ask) or
                                   bypassPermissions (--dangerously-skip-permissions)
@@ -52,7 +54,7 @@ The agent has Parley's tools (Read, LS, Glob, Grep, Write, Edit, Bash, Task, Pro
 those of the user's mcp.json servers, the project's .mcp.json servers approved in Parley's UI and
 --mcp-config's. Unless --permission-prompt-tool stdio lets the SDK host decide, nobody can approve a
 call here: what the permission mode and rules do not allow is refused, and the model is told how to
-allow it. Claude Code flags Parley cannot honour (--effort, --add-dir, --json-schema, ...) are refused.
+allow it. Claude Code flags Parley cannot honour (--agent, --betas, --settings, ...) are refused.
 The model comes from --model, PARLEY_MODEL, settings.json in PARLEY_HOME (~/.parley),
 ANTHROPIC_API_KEY or OPENAI_API_KEY, or else the offline demo model.
 Exit status: 0 on success, 1 when the turn ended in an error, 2 for bad arguments.
@@ -82,6 +84,7 @@ async function runStreamJson(args: RunArgs, io: CliIo): Promise<number> {
     );
   }
   const cwd = await workingDirectory(args, io);
+  args = { ...args, addDirectories: await addedDirectories(args, io) };
   const home = parleyHome(io.env);
   const settings = await loadSettings(home);
   const { model, fallbackModel } = chooseModels(args, io, settings);
@@ -97,6 +100,7 @@ async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
   for (const flag of args.noted)
     await write(io.stderr, `parley: ${flag} is accepted and changes nothing here\n`);
   const cwd = await workingDirectory(args, io);
+  args = { ...args, addDirectories: await addedDirectories(args, io) };
   const home = parleyHome(io.env);
   const settings = await loadSettings(home);
   const { model, fallbackModel } = chooseModels(args, io, settings);
@@ -146,6 +150,19 @@ async function workingDirectory(args: RunArgs, io: CliIo): Promise<string> {
   const info = await stat(directory).catch(() => undefined);
   if (!info?.isDirectory()) throw new UsageError(`--cwd: "${args.cwd}" is not a directory`);
   return directory;
+}
+
+/** `--add-dir`s as real paths (a symlink names where it leads, so nothing can move it later); each must exist. */
+async function addedDirectories(args: RunArgs, io: CliIo): Promise<string[]> {
+  const directories: string[] = [];
+  for (const given of args.addDirectories ?? []) {
+    const directory = await realpath(resolve(io.cwd, given)).catch(() => undefined);
+    const info = directory === undefined ? undefined : await stat(directory).catch(() => undefined);
+    if (directory === undefined || !info?.isDirectory())
+      throw new UsageError(`--add-dir: "${given}" is not a directory`);
+    directories.push(directory);
+  }
+  return directories;
 }
 
 async function readPrompt(io: CliIo): Promise<string> {

@@ -36,7 +36,10 @@ export const editTool = defineTool({
     if (input.old_string === input.new_string) {
       throw new Error("old_string and new_string are the same; there is nothing to change.");
     }
-    const confined = await confinePath(context.cwd, input.file_path, { intent: "write" });
+    const confined = await confinePath(context.cwd, input.file_path, {
+      intent: "write",
+      additionalRoots: context.additionalDirectories ?? [],
+    });
     if (confined.kind === undefined) {
       throw new Error(`File does not exist: ${input.file_path}. Use Write to create it.`);
     }

@@ -31,7 +31,10 @@ export const lsTool = defineTool({
   access: (input) => ({ kind: "read", path: input.path ?? "." }),
   execute: async (input, context) => {
     const shown = input.path ?? ".";
-    const confined = await confinePath(context.cwd, shown, { intent: "read" });
+    const confined = await confinePath(context.cwd, shown, {
+      intent: "read",
+      additionalRoots: context.additionalDirectories ?? [],
+    });
     if (confined.kind === undefined) throw new Error(`Folder does not exist: ${shown}`);
     if (confined.kind !== "directory") throw new Error(`${shown} is a file; use Read to read it.`);
     const entries: Dirent[] = await readdir(confined.absolute, { withFileTypes: true });

@@ -35,7 +35,10 @@ export const readTool = defineTool({
   requiresApproval: false,
   access: (input) => ({ kind: "read", path: input.file_path }),
   execute: async (input, context) => {
-    const confined = await confinePath(context.cwd, input.file_path, { intent: "read" });
+    const confined = await confinePath(context.cwd, input.file_path, {
+      intent: "read",
+      additionalRoots: context.additionalDirectories ?? [],
+    });
     if (confined.kind === undefined) throw new Error(`File does not exist: ${input.file_path}`);
     if (confined.kind === "directory") {
       throw new Error(`${input.file_path} is a directory; use LS to list it.`);

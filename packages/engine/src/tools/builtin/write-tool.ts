@@ -27,7 +27,10 @@ export const writeTool = defineTool({
   requiresApproval: true,
   access: (input) => ({ kind: "write", path: input.file_path }),
   execute: async (input, context) => {
-    const confined = await confinePath(context.cwd, input.file_path, { intent: "write" });
+    const confined = await confinePath(context.cwd, input.file_path, {
+      intent: "write",
+      additionalRoots: context.additionalDirectories ?? [],
+    });
     const { created } = await writeConfinedFile(confined, input.content, input.file_path);
     const bytes = Buffer.byteLength(input.content, "utf8");
     return {

@@ -216,6 +216,9 @@ export class StreamJsonSession {
         }
       });
     }
+    // `mcpServersDelivery: "initialize"`: the servers come here instead of `--mcp-config`, keeping their env off argv.
+    const hostServers = isJsonObject(request.mcpServers) ? request.mcpServers : undefined;
+    if (hostServers !== undefined) this.#agent.connectHostMcpServers(hostServers);
     // The SDK sends its outputFormat both as --json-schema and here; either sets it.
     if (isJsonObject(request.jsonSchema)) this.#outputSchema = request.jsonSchema;
     for (const field of ["agents", "plugins"] as const) {
@@ -223,6 +226,7 @@ export class StreamJsonSession {
         this.#warnOnce(`initialize: ${field} is not supported yet and was ignored`);
     }
     return {
+      ...(hostServers !== undefined && { mcp_servers_applied: true }),
       commands: [],
       agents: [],
       output_style: "default",
