@@ -287,9 +287,9 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
   });
 
   it("refuses a Claude Code flag it cannot honour, saying why, before calling the model", async () => {
-    const run = await parley(["-p", "hi", "--add-dir", "/tmp"]);
+    const run = await parley(["-p", "hi", "--betas", "context-1m"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("--add-dir is not supported: file tools are confined to the project");
+    expect(run.stderr).toContain("--betas is not supported: Parley does not send API betas");
     const effort = await parley(["-p", "hi", "--effort", "extreme"]);
     expect(effort.code).toBe(2);
     expect(effort.stderr).toContain('--effort must be one of low, medium, high, xhigh, max (got "extreme")');

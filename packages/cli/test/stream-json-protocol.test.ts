@@ -232,10 +232,10 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
     expect(cli.stderr.match(/--debug is accepted and changes nothing here/g)).toHaveLength(1);
     expect(cli.frames.some((frame) => frame.type === "stream_event")).toBe(true);
 
-    const refused = new Cli(["--add-dir=/tmp"], env, cwd);
+    const refused = new Cli(["--betas=context-1m"], env, cwd);
     refused.end();
     expect(await refused.exited).toBe(2);
-    expect(refused.stderr).toContain("--add-dir is not supported: file tools are confined to the project");
+    expect(refused.stderr).toContain("--betas is not supported: Parley does not send API betas");
   });
 
   it("starts the MCP servers of --mcp-config, offers their tools, and reports a broken one without stopping", async () => {
