@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { anthropicEnv, runParley } from "./support/run-parley.ts";
+import { fakeAnthropicHome, runParley } from "./support/run-parley.ts";
 
 /** `parley run --add-dir`: the file tools reach a directory outside the project, and nothing else. */
 
@@ -29,12 +29,7 @@ beforeEach(async () => {
   await writeFile(join(added, "notes.txt"), "the added directory's notes\n");
   await writeFile(join(outside, "secret.txt"), "not for the agent\n");
   const home = await mkdtemp(join(scratch, "home-"));
-  env = {
-    ...anthropicEnv(server),
-    HOME: home,
-    PARLEY_HOME: join(home, ".parley"),
-    PARLEY_MODEL: "anthropic:claude-fake-1",
-  };
+  env = fakeAnthropicHome(server, home);
 });
 afterEach(async () => {
   await server.close();

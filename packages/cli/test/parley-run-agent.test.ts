@@ -7,7 +7,7 @@ import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testk
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GREET_WORKFLOW } from "./support/greet-workflow.ts";
-import { anthropicEnv, decodeLines, runParley } from "./support/run-parley.ts";
+import { decodeLines, fakeAnthropicHome, runParley } from "./support/run-parley.ts";
 
 /** `parley run` with a prompt (text, json or stream-json output) is the same agent as the SDK's mode. */
 
@@ -26,12 +26,7 @@ beforeEach(async () => {
   server = await startFakeModelServer();
   project = await realpath(await mkdtemp(join(scratch, "project-")));
   const home = await mkdtemp(join(scratch, "home-"));
-  env = {
-    ...anthropicEnv(server),
-    HOME: home,
-    PARLEY_HOME: join(home, ".parley"),
-    PARLEY_MODEL: "anthropic:claude-fake-1",
-  };
+  env = fakeAnthropicHome(server, home);
 });
 afterEach(async () => {
   await server.close();

@@ -1,43 +1,18 @@
-import type { DirectoryNode, ProjectStructureData } from "@parley/protocol";
+import type { ProjectStructureData } from "@parley/protocol";
+import {
+  sampleStructureFields as common,
+  structureFile as file,
+  sampleProjectTree as tree,
+} from "@parley/testkit";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ProjectStructureCard } from "../src/project-structure/project-structure-card.tsx";
 
-const common = {
-  root_path: "/work/demo",
-  generated_at: "2026-11-25T12:00:00.000Z",
-  excluded_patterns: [".git", "node_modules"],
-};
-
 /** The card on its own, as an embedding app or the web UI's Project view draws it. */
 function renderStructure(data: ProjectStructureData | Record<string, unknown>) {
   return render(<ProjectStructureCard structure={data as ProjectStructureData} />);
 }
-
-const file = (path: string, size: number, language?: string) => ({
-  path,
-  size,
-  mime_type: language === "TypeScript" ? "text/typescript" : "text/plain",
-  ...(language && { language }),
-});
-
-const tree: DirectoryNode = {
-  name: "demo",
-  path: "",
-  files: [file("README.md", 12), { path: "escape", size: 0, mime_type: "inode/symlink" }],
-  directories: [
-    {
-      name: "src",
-      path: "src",
-      files: [file("src/main.ts", 2048, "TypeScript")],
-      directories: [
-        { name: "lib", path: "src/lib", files: [file("src/lib/util.ts", 10, "TypeScript")], directories: [] },
-      ],
-      omitted_entries: 7,
-    },
-  ],
-};
 
 const paths = (testId: string) => screen.queryAllByTestId(testId).map((row) => row.dataset.path);
 

@@ -35,6 +35,7 @@ export { FakeModelServer, startFakeModelServer } from "./fake-model-server.ts";
 export { MarkerStream } from "./marker-stream.ts";
 export type { PostgresCluster } from "./postgres-cluster.ts";
 export { findPostgresBinaries, startPostgresCluster } from "./postgres-cluster.ts";
+export { sampleProjectTree, sampleStructureFields, structureFile } from "./project-structure-sample.ts";
 export type { SseEvent } from "./read-sse-events.ts";
 export { iterateSseEvents, parseSseText, readSseEvents, SseParser } from "./read-sse-events.ts";
 export type { AnsweredBy, FakeRoute, RecordedRequest, ResponseOutcome } from "./recorded-request.ts";

@@ -1,41 +1,12 @@
-import type { DirectoryNode, ProjectStructureData } from "@parley/protocol";
+import type { ProjectStructureData } from "@parley/protocol";
+import { sampleStructureFields as common, sampleProjectTree as tree } from "@parley/testkit";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderTurns, turnWith } from "./card-fixtures.tsx";
 
-const common = {
-  root_path: "/work/demo",
-  generated_at: "2026-11-25T12:00:00.000Z",
-  excluded_patterns: [".git", "node_modules"],
-};
-
 function renderStructure(data: ProjectStructureData | Record<string, unknown>) {
   return renderTurns([turnWith([{ id: "msg_structure", rich: { kind: "ProjectStructure", data } }])]);
 }
-
-const file = (path: string, size: number, language?: string) => ({
-  path,
-  size,
-  mime_type: language === "TypeScript" ? "text/typescript" : "text/plain",
-  ...(language && { language }),
-});
-
-const tree: DirectoryNode = {
-  name: "demo",
-  path: "",
-  files: [file("README.md", 12), { path: "escape", size: 0, mime_type: "inode/symlink" }],
-  directories: [
-    {
-      name: "src",
-      path: "src",
-      files: [file("src/main.ts", 2048, "TypeScript")],
-      directories: [
-        { name: "lib", path: "src/lib", files: [file("src/lib/util.ts", 10, "TypeScript")], directories: [] },
-      ],
-      omitted_entries: 7,
-    },
-  ],
-};
 
 describe("the ProjectStructure card", () => {
   it("shows a ProjectStructure message in the chat as the structure card from @parley/react", () => {

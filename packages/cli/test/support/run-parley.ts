@@ -48,6 +48,14 @@ export const anthropicEnv = (server: FakeModelServer) => ({
   ANTHROPIC_BASE_URL: server.url,
 });
 
+/** A `parley run` environment of its own: a fresh home, and the fake model server as Anthropic's API. */
+export const fakeAnthropicHome = (server: FakeModelServer, home: string) => ({
+  ...anthropicEnv(server),
+  HOME: home,
+  PARLEY_HOME: join(home, ".parley"),
+  PARLEY_MODEL: "anthropic:claude-fake-1",
+});
+
 /** Every stdout line decoded as an SDK message. */
 export function decodeLines(stdout: string) {
   return stdout
