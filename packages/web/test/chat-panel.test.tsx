@@ -68,8 +68,11 @@ describe("ChatPanel", () => {
 
   it("offers Jump to latest once the reader scrolls up, and jumps back on click", async () => {
     renderPanel(conversation(200));
-    await waitFor(() => expect(renderedIds()).toContain("m199"));
-    expect(screen.queryByTestId("jump-to-latest")).toBeNull();
+    // Rows are measured after the first paint, so the list settles at the end over a few frames.
+    await waitFor(() => {
+      expect(renderedIds()).toContain("m199");
+      expect(screen.queryByTestId("jump-to-latest")).toBeNull();
+    });
 
     act(() => layout.scrollTo(5000));
     const jump = await screen.findByTestId("jump-to-latest");
