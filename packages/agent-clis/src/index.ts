@@ -4,7 +4,6 @@
  * only ever see the structured results from @parley/protocol.
  */
 export { AcpProcessPool, DEFAULT_ACP_IDLE_MS } from "./acp/acp-process-pool.ts";
-export { AcpProjectFiles } from "./acp/acp-project-files.ts";
 export type {
   AgentCli,
   AgentCliConfig,

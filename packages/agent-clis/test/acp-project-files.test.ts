@@ -10,7 +10,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AcpProjectFiles } from "../src/index.ts";
+import { AcpProjectFiles } from "../src/acp/acp-project-files.ts";
 
 /** An ACP agent's file reads and writes, served by Parley inside the project only, with real files. */
 

@@ -2,7 +2,6 @@ import { Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import type { ResponsePart } from "@parley/protocol";
 import type { AgentInteraction } from "../agent-cli.ts";
-import { messageOf } from "../cli-adapter.ts";
 import { type CliExit, startCliProcess } from "../cli-process.ts";
 import type { Clock } from "../run-output-parser.ts";
 import { answerPermission } from "./acp-permission.ts";
@@ -172,14 +171,6 @@ export class AcpAgentProcess {
   #noteModels(response: unknown): void {
     this.models = sessionModelsOf(response) ?? this.models;
   }
-}
-
-/** A JSON-RPC error with what its `data` says (agents put the cause there: "Internal error" alone says little). */
-export function acpErrorText(failure: unknown): string {
-  const data = (failure as { data?: unknown }).data;
-  const details = typeof data === "string" ? data : data === undefined ? "" : JSON.stringify(data);
-  const text = messageOf(failure);
-  return details && !text.includes(details) ? `${text}: ${details.slice(0, 2000)}` : text;
 }
 
 /** The CLI's stdout lines as the byte stream ACP's reader takes (one JSON-RPC message per line). */

@@ -1,13 +1,15 @@
 import type { ModelListResult } from "@parley/protocol";
 import { describeFailure } from "../run-cli.ts";
-import { AcpAgentProcess, type AcpLaunch, acpErrorText } from "./acp-agent-process.ts";
+import type { AcpLaunch } from "./acp-agent-process.ts";
+import { loadAcpAgentProcess } from "./acp-agent-process-loader.ts";
+import { acpErrorText } from "./acp-error-text.ts";
 
 /**
  * The models an ACP agent offers in a project, from the `session/new` response of a session opened only to
  * ask (no prompt is sent, so the CLI records nothing). Never throws: a CLI that fails says why.
  */
 export async function listModelsOverAcp(launch: AcpLaunch, cwd: string): Promise<ModelListResult> {
-  const agent = new AcpAgentProcess({ ...launch, sessionOptions: {} }, cwd);
+  const agent = new (await loadAcpAgentProcess())({ ...launch, sessionOptions: {} }, cwd);
   const limit = setTimeout(() => agent.kill(), launch.timeoutMs);
   let error: string | null = null;
   try {

@@ -2,7 +2,9 @@ import type { RunAgentOptions } from "../agent-cli.ts";
 import { AgentRun, type RunOutcome } from "../agent-run.ts";
 import type { CliExit } from "../cli-process.ts";
 import { describeFailure } from "../run-cli.ts";
-import { AcpAgentProcess, type AcpLaunch, acpErrorText } from "./acp-agent-process.ts";
+import type { AcpLaunch } from "./acp-agent-process.ts";
+import { loadAcpAgentProcess } from "./acp-agent-process-loader.ts";
+import { acpErrorText } from "./acp-error-text.ts";
 import type { AcpProcessPool } from "./acp-process-pool.ts";
 
 export type { AcpLaunch } from "./acp-agent-process.ts";
@@ -24,7 +26,7 @@ export function runOverAcp(launch: AcpLaunch, options: RunAgentOptions, pool?: A
     // A kept agent that died while idle: its words come before this turn's answer, which a new process gives.
     if (taken.crash !== undefined)
       emit({ text: taken.crash, timestamp: launch.now(), part_type: "thinking", part_id: "acp:restarted" });
-    const agent = taken.process ?? new AcpAgentProcess(launch, options.cwd);
+    const agent = taken.process ?? new (await loadAcpAgentProcess())(launch, options.cwd);
     const turn = new AbortController();
     let stopTimer: NodeJS.Timeout | undefined;
     const cancel = (): void => {

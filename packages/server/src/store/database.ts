@@ -52,12 +52,14 @@ function migrate(database: SqliteDatabase): void {
       `the database schema (version ${current}) is newer than this Parley (version ${migrations.length}); upgrade Parley`,
     );
   }
-  for (let version = current; version < migrations.length; version++) {
-    database.transaction(() => {
+  if (current === migrations.length) return;
+  // One transaction for every pending migration: a new database commits (and syncs) once, not once per step.
+  database.transaction(() => {
+    for (let version = current; version < migrations.length; version++) {
       database.exec(migrations[version] as string);
       database.pragma(`user_version = ${version + 1}`);
-    })();
-  }
+    }
+  })();
 }
 
 /** A file with no schema yet (new): its page size and vacuum mode can still be chosen. */
