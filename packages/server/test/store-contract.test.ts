@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { WorkflowDefinition } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Store } from "../src/store/store.ts";
+import { runWrite } from "../src/store/store-database.ts";
 import { postgresMissing, stopTestCluster, testCluster } from "./support/test-database.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -96,6 +97,29 @@ describe.each(backends)("the store on $name", ({ skip, location }) => {
     expect(stored.map((message) => (message.rich.data as { text: string }).text)).toEqual(texts);
     store.close();
   });
+
+  test.skipIf(skip)(
+    "rolls back a whole unit of work whose write fails when it is sent, and takes the next one",
+    async () => {
+      const store = await open();
+      store.transaction(() => store.sessions.create(SESSION));
+      const insertSession = store.database.prepare(
+        "INSERT INTO sessions (id, title, project_root, created_at_ms, updated_at_ms) VALUES (?, ?, ?, ?, ?)",
+      );
+      // On PostgreSQL the failing insert waits for the commit's round trip; the error comes from there.
+      expect(() =>
+        store.transaction(() => {
+          store.events.append([event("ses_1", "lost with its unit of work")]);
+          runWrite(insertSession, "ses_1", "Duplicate", "/project", 3, 3);
+        }),
+      ).toThrow(/UNIQUE|unique|duplicate/);
+      store.events.resyncHead();
+      store.transaction(() => store.events.append([event("ses_1", "next")]));
+      expect(store.events.readAfter(0, 10).map((logged) => JSON.parse(logged.frame).text)).toEqual(["next"]);
+      expect(store.sessions.get("ses_1")?.title).toBe("First");
+      store.close();
+    },
+  );
 
   test.skipIf(skip)(
     "numbers events without gaps, also after a rolled-back append, and replays them by seq",

@@ -1,6 +1,6 @@
 import { EventLogPruning, type PruneLimits } from "./event-log-pruning.ts";
 import { packRow, packText, unpackText } from "./packed-text.ts";
-import type { StoreDatabase } from "./store-database.ts";
+import { runWrite, type StoreDatabase } from "./store-database.ts";
 import { attachText, type TextStore } from "./text-store.ts";
 
 /** One stored event: its seq (the SSE id), the session it belongs to, and its serialized UiSseMessage frame. */
@@ -183,7 +183,7 @@ export class EventLog {
       // conversation and the run); what is left of a long frame is stored deflated.
       const { stored, textId, at } = this.#texts.store(sessionId, event.longText, frame);
       const bytes = storedBytes(stored);
-      this.#insert.run(seq, tsMs, sessionId, runId, stored, bytes, textId, at);
+      runWrite(this.#insert, seq, tsMs, sessionId, runId, stored, bytes, textId, at);
       this.#bytes += bytes;
       this.#head = seq;
       logged[index] = { seq, sessionId, frame, event: event.event };
@@ -222,7 +222,15 @@ export class EventLog {
     const lastSeq = firstSeq + frames.length - 1;
     // Several deltas stay text: they are dropped within the hour, and the live path should not deflate.
     const stored = frames.length === 1 ? packText(frames[0] as string) : frames.join(FRAME_SEPARATOR);
-    this.#insertToken.run(lastSeq, tsMs, sessionId, runId, stored, frames.length === 1 ? null : firstSeq);
+    runWrite(
+      this.#insertToken,
+      lastSeq,
+      tsMs,
+      sessionId,
+      runId,
+      stored,
+      frames.length === 1 ? null : firstSeq,
+    );
     this.#bytes += storedBytes(stored);
     this.#head = lastSeq;
     return end;

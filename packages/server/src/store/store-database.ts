@@ -29,4 +29,19 @@ export interface StoreStatement {
   iterate(...params: unknown[]): IterableIterator<unknown>;
   /** Rows come back as their first column's value. */
   pluck(toggle?: boolean): this;
+  /**
+   * Only where a statement costs a round trip (PostgreSQL): inside a transaction, sends the statement with
+   * the transaction's next one (its next read, or its commit) instead of on its own. For writes whose
+   * result nobody reads; an error they raise is thrown by that next statement.
+   */
+  runWithNext?(...params: unknown[]): void;
+}
+
+/**
+ * Runs a write whose result nobody reads: on PostgreSQL inside a transaction it rides along with the
+ * transaction's next round trip (`runWithNext`), on SQLite it runs at once.
+ */
+export function runWrite(statement: StoreStatement, ...params: unknown[]): void {
+  if (statement.runWithNext) statement.runWithNext(...params);
+  else statement.run(...params);
 }

@@ -1,7 +1,7 @@
 import type { StoreDatabase, StoreStatement } from "../store-database.ts";
 import { redactedUrl } from "./redacted-url.ts";
 import { type PostgresStatementText, parametersOf, toPostgres } from "./sql-dialect.ts";
-import { type BridgeResult, SyncBridge } from "./sync-bridge.ts";
+import { type BridgeQuery, type BridgeResult, SyncBridge } from "./sync-bridge.ts";
 import { decodeRow, encodeValue } from "./value-codec.ts";
 
 /** The channel a commit that appended events notifies, so other servers read the log. */
@@ -23,6 +23,11 @@ export class PostgresDatabase implements StoreDatabase {
   #beginPending = false;
   /** Whether BEGIN was sent and the transaction not yet ended. */
   #begun = false;
+  /**
+   * Statements of the open transaction not sent yet (`runWithNext`): they go in the same round trip as its
+   * next statement, each a thread hand-off and a wait saved (a commit of streamed tokens: 2 instead of 4).
+   */
+  #waiting: BridgeQuery[] = [];
 
   /** `instance` names this server among those sharing the database (its runs are its own). */
   constructor(url: string, instance = "") {
@@ -44,14 +49,26 @@ export class PostgresDatabase implements StoreDatabase {
     return this;
   }
 
-  /** Runs one PostgreSQL statement; a transaction's BEGIN goes in the same round trip as its first one. */
+  /**
+   * Runs one PostgreSQL statement; a transaction's BEGIN and the statements waiting for it
+   * (`runWithNext`) go in the same round trip.
+   */
   run(sql: string, params?: unknown[], rowMode?: "array"): BridgeResult {
     const query = { sql, params, rowMode };
-    // Outside a transaction the bridge may open a lost connection again; inside one it must not.
-    if (!this.#beginPending) return this.bridge.query(query, !this.#begun);
-    this.#beginPending = false;
-    this.#begun = true;
-    return this.bridge.batch([{ sql: "BEGIN" }, query])[1] as BridgeResult;
+    if (!this.#beginPending && this.#waiting.length === 0) {
+      // Outside a transaction the bridge may open a lost connection again; inside one it must not.
+      return this.bridge.query(query, !this.#begun);
+    }
+    const queries = this.#takeWaiting();
+    queries.push(query);
+    const results = this.bridge.batch(queries, queries[0]?.sql === "BEGIN");
+    return results[results.length - 1] as BridgeResult;
+  }
+
+  /** Queues a statement for the transaction's next round trip; outside a transaction it runs now. */
+  runWithNext(sql: string, params?: unknown[]): void {
+    if (this.#depth === 0) this.run(sql, params);
+    else this.#waiting.push({ sql, params });
   }
 
   transaction<Result>(work: (...args: never[]) => Result): (...args: never[]) => Result {
@@ -79,7 +96,8 @@ export class PostgresDatabase implements StoreDatabase {
     if (this.#depth === 0) throw new Error("the event log is locked inside a transaction only");
     if (this.#eventLogLocked) return false;
     // The notification goes out only if the transaction commits, and after it: other servers then read.
-    this.run(`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK}), pg_notify('${EVENTS_CHANNEL}', '')`);
+    // The caller's next statement reads the log's head, so the lock is taken in that statement's round trip.
+    this.runWithNext(`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK}), pg_notify('${EVENTS_CHANNEL}', '')`);
     this.#eventLogLocked = true;
     return true;
   }
@@ -95,19 +113,47 @@ export class PostgresDatabase implements StoreDatabase {
 
   #end(statement: string): void {
     if (this.#depth > 0) {
+      // A savepoint's rollback sends the statements waiting since it too: they are undone with it.
       this.run(statement);
       return;
     }
     this.#eventLogLocked = false;
-    if (this.#beginPending) {
+    // Rolled back, statements not sent yet need not be: the transaction undoes them either way.
+    if (statement === "ROLLBACK") this.#waiting = [];
+    if (this.#beginPending && this.#waiting.length === 0) {
       // Nothing ran in the transaction: there is nothing to commit or roll back.
       this.#beginPending = false;
       return;
     }
     try {
       this.run(statement);
+    } catch (error) {
+      // A waiting statement failed before COMMIT ran: end the aborted transaction, or the connection's next
+      // unit of work would begin inside it.
+      if (statement === "COMMIT" && this.#begun) this.#rollBackQuietly();
+      throw error;
     } finally {
       this.#begun = false;
+    }
+  }
+
+  /** The statements waiting for the next round trip, after BEGIN when it has not been sent yet. */
+  #takeWaiting(): BridgeQuery[] {
+    const queries = this.#waiting;
+    this.#waiting = [];
+    if (this.#beginPending) {
+      this.#beginPending = false;
+      this.#begun = true;
+      queries.unshift({ sql: "BEGIN" });
+    }
+    return queries;
+  }
+
+  #rollBackQuietly(): void {
+    try {
+      this.bridge.query({ sql: "ROLLBACK" }, false);
+    } catch {
+      // The connection is gone: the database ended the transaction with it.
     }
   }
 }
@@ -143,6 +189,10 @@ class PostgresStatement implements StoreStatement {
   pluck(toggle = true): this {
     this.#pluck = toggle;
     return this;
+  }
+
+  runWithNext(...args: unknown[]): void {
+    this.#database.runWithNext(this.#text.sql, parametersOf(this.#text, args).map(encodeValue));
   }
 
   #rows(args: unknown[]): unknown[] {
