@@ -98,6 +98,8 @@ export type {
 export { policyCanUseTool } from "./permissions/policy-can-use-tool.ts";
 export { protectedPathReason } from "./permissions/protected-paths.ts";
 export { riskyFlagIn } from "./permissions/risky-shell-flags.ts";
+export type { RuleFile } from "./permissions/rule-path.ts";
+export { filePatternMatches } from "./permissions/rule-path.ts";
 export type {
   ShellCommandAnalysis,
   ShellRedirect,

@@ -55,7 +55,7 @@ export interface AgentTurnOptions {
   /** Model calls allowed in the turn; the turn ends with `error_max_turns` when tools would need more. */
   maxTurns?: number;
   cwd: string;
-  /** Canonical directories outside `cwd` that Read, Write, Edit and LS may also use (`--add-dir`). */
+  /** Canonical directories outside `cwd` that the file tools (Read, Write, Edit, LS, Glob, Grep) may also use (`--add-dir`). */
   additionalDirectories?: readonly string[];
   /** Reported in `system/init` (default `"default"`). */
   permissionMode?: PermissionMode;

@@ -1,6 +1,6 @@
 import { lazySchema, PermissionBehaviorSchema } from "@parley/protocol";
 import { z } from "zod";
-import { matchesGlob } from "./glob-pattern.ts";
+import { filePatternMatches, type RuleFile } from "./rule-path.ts";
 import {
   analyzeShellCommand,
   isPlainCommand,
@@ -10,8 +10,9 @@ import {
 
 /**
  * A per-project permission rule: `tool` is a tool name (`Edit`, `Bash`, an MCP tool); `pattern` is a path
- * glob relative to the project root for file tools (`src/**`) or a command prefix for `Bash` (`git status`,
- * `npm test`; Claude Code's trailing `:*` is accepted); no pattern means every call of the tool.
+ * glob for file tools (`src/**` relative to the project root, `//abs/dir/**` absolute, `~/dir/**` in the
+ * home directory; see `filePatternMatches`) or a command prefix for `Bash` (`git status`, `npm test`;
+ * Claude Code's trailing `:*` is accepted); no pattern means every call of the tool.
  */
 export const PermissionRuleSchema = lazySchema(() =>
   z.looseObject({
@@ -22,11 +23,11 @@ export const PermissionRuleSchema = lazySchema(() =>
 );
 export type PermissionRule = z.infer<typeof PermissionRuleSchema>;
 
-/** A tool call as rules see it: the paths it touches (canonical first) or the command line it runs. */
+/** A tool call as rules see it: the file it touches (canonical first) or the command line it runs. */
 export interface RuleSubject {
   toolName: string;
-  /** Project-relative paths: the canonical one first, then the one the model wrote if it differs. */
-  paths?: readonly string[];
+  /** The file: its canonical place first, then the path the model wrote if it differs. */
+  files?: readonly RuleFile[];
   shell?: ShellCommandAnalysis;
 }
 
@@ -39,9 +40,9 @@ export interface RuleSubject {
 export function ruleMatches(rule: PermissionRule, subject: RuleSubject): boolean {
   if (rule.tool !== subject.toolName && !coversMcpServer(rule.tool, subject.toolName)) return false;
   if (rule.pattern === undefined) return true;
-  if (subject.paths) {
-    const candidates = rule.behavior === "allow" ? subject.paths.slice(0, 1) : subject.paths;
-    return candidates.some((path) => matchesGlob(rule.pattern as string, path));
+  if (subject.files) {
+    const candidates = rule.behavior === "allow" ? subject.files.slice(0, 1) : subject.files;
+    return candidates.some((file) => filePatternMatches(rule.pattern as string, file));
   }
   if (subject.shell) {
     if (rule.behavior === "allow") return false;
