@@ -132,7 +132,7 @@ describe("parley run --add-dir", { timeout: SEVERAL_STARTS }, () => {
     for (const index of [4, 5]) expect(toolResultOf(index)).not.toContain("secret.txt");
   });
 
-  it("lets rules in Claude Code's //path form allow Edit there without asking, and deny it in a folder", async () => {
+  it("lets rules in Claude Code's //path form allow Edit there without asking, and deny Edit and reads in a folder", async () => {
     await mkdir(join(added, "private"));
     await writeFile(join(added, "private", "key.txt"), "private key\n");
     server.script(
@@ -146,6 +146,9 @@ describe("parley run --add-dir", { timeout: SEVERAL_STARTS }, () => {
         old_string: "private",
         new_string: "leaked",
       }),
+      reply().toolCall("Read", { file_path: join(added, "private", "key.txt") }),
+      reply().toolCall("Grep", { pattern: "key", path: join(added, "private") }),
+      reply().toolCall("Read", { file_path: join(added, "notes.txt") }),
       reply().text("Done."),
     );
 
@@ -157,13 +160,18 @@ describe("parley run --add-dir", { timeout: SEVERAL_STARTS }, () => {
       "--allowedTools",
       `Edit(/${added}/**)`,
       "--disallowedTools",
-      `Edit(/${added}/private/**)`,
+      `Edit(/${added}/private/**) Read(/${added}/private/**)`,
     ]);
 
     expect(run.code).toBe(0);
     expect(await readFile(join(added, "notes.txt"), "utf8")).toBe("the added directory's edited notes\n");
     expect(toolResultOf(2)).toContain(`Edit is denied by the project rule Edit(/${added}/private/**)`);
     expect(await readFile(join(added, "private", "key.txt"), "utf8")).toBe("private key\n");
+    // A Read rule covers every tool that reads files, as in Claude Code.
+    expect(toolResultOf(3)).toContain(`Read is denied by the project rule Read(/${added}/private/**)`);
+    expect(toolResultOf(4)).toContain(`Grep is denied by the project rule Read(/${added}/private/**)`);
+    for (const index of [3, 4]) expect(toolResultOf(index)).not.toContain("private key");
+    expect(toolResultOf(5)).toContain("edited notes");
   });
 
   it("treats a Bash redirection into the added directory as a write there, asking unless edits or a rule allow it", async () => {

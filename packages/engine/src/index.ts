@@ -85,6 +85,7 @@ export type { PermissionRule, RuleSubject } from "./permissions/permission-rule.
 export {
   commandPrefixWords,
   coversMcpServer,
+  FILE_READ_TOOLS,
   PermissionRuleSchema,
   ruleMatches,
 } from "./permissions/permission-rule.ts";

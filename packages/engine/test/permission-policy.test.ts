@@ -343,6 +343,20 @@ describe("rules with Claude Code's path forms, and added directories", () => {
     ).toMatchObject({ behavior: "deny" });
   });
 
+  it("applies a Read rule to every tool that reads files, and to a folder a search is given", async () => {
+    await project.write({ "secrets/key.txt": "" });
+    const rules: PermissionRule[] = [{ tool: "Read", pattern: "/secrets/**", behavior: "deny" }];
+    const read = (toolName: string, path: string) =>
+      check({ kind: "read", path }, { toolName, rules }).then((decision) => decision.behavior);
+
+    expect(await read("Read", "secrets/key.txt")).toBe("deny");
+    expect(await read("Grep", "secrets")).toBe("deny");
+    expect(await read("Glob", "secrets")).toBe("deny");
+    expect(await read("LS", "secrets")).toBe("deny");
+    expect(await read("Grep", "src")).toBe("allow");
+    expect(await read("mcp__files__read", "secrets/key.txt")).toBe("allow");
+  });
+
   it("offers an always-allow rule for an added directory in the //path form", async () => {
     expect(await check(write(join(project.outside, "secret.txt")), { added: [project.outside] })).toEqual({
       behavior: "ask",

@@ -64,6 +64,11 @@ export interface AgentTurnOptions {
   tools?: EngineTool[];
   /** Asked before a tool that requires approval runs; without it such calls are denied (fail closed). */
   canUseTool?: CanUseToolCallback;
+  /**
+   * Also ask `canUseTool` before tools that only read files (Read, LS, Glob, Grep), so that deny and ask
+   * rules about reading apply to them; otherwise they run without asking (confinement still holds).
+   */
+  decideReads?: boolean;
   /** The host's hooks around every tool call (PreToolUse, PostToolUse). */
   toolHooks?: ToolHooks;
   /** The session's MCP servers and how they stand, reported in `system/init`. */
@@ -249,6 +254,7 @@ async function* runToolRound(
       called = yield* runToolCall(call, invalidInputs.get(call.id), {
         tools: turn.tools,
         canUseTool: options.canUseTool,
+        decideReads: options.decideReads === true,
         hooks: options.toolHooks,
         signal: turn.signal,
         cwd: options.cwd,

@@ -5,17 +5,32 @@ import { escapeGlob, matchesGlob } from "./glob-pattern.ts";
 
 /** A file as file rules (`Edit(src/**)`, `Read(//abs/dir/**)`) see it. */
 export interface RuleFile {
-  /** Project-relative, `/`-separated (`""` for the root); absent for a file outside the project (an added directory). */
+  /** Project-relative, `/`-separated (`""` for the root); absent outside the project (an added directory). */
   relative?: string;
   /** Absolute, `/`-separated. */
   absolute: string;
+  /** A folder (what LS, Glob and Grep are given): a deny or ask rule on what is in it (`dir/**`) names it too. */
+  folder?: boolean;
 }
 
 /** The file a confined path names: project-relative only when it is in the project. */
 export function ruleFileOf(confined: ConfinedPath): RuleFile {
-  return isAbsolute(confined.relative)
-    ? { absolute: confined.absolute }
-    : { relative: confined.relative, absolute: confined.absolute };
+  return {
+    ...(!isAbsolute(confined.relative) && { relative: confined.relative }),
+    absolute: confined.absolute,
+    ...(confined.kind === "directory" && { folder: true }),
+  };
+}
+
+/** Whether a deny or ask rule's pattern names `file`, or, for a folder, what is in it (a search reads it). */
+export function filePatternMatchesLoosely(pattern: string, file: RuleFile): boolean {
+  if (filePatternMatches(pattern, file)) return true;
+  if (file.folder !== true) return false;
+  const inside: RuleFile = {
+    ...(file.relative !== undefined && file.relative !== "" && { relative: `${file.relative}/` }),
+    absolute: `${file.absolute}/`,
+  };
+  return filePatternMatches(pattern, inside);
 }
 
 /** A path as the model wrote it, taken lexically (for deny and ask rules, which match any spelling). */
