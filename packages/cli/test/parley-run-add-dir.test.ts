@@ -117,6 +117,10 @@ describe("parley run --add-dir", { timeout: SEVERAL_STARTS }, () => {
     const run = await parley(["-p", "Search", "--add-dir", added]);
 
     expect(run.code).toBe(0);
+    // The model is told where else its file tools reach.
+    expect(JSON.stringify(server.requests[0]?.body)).toContain(
+      `the file tools (Read, Write, Edit, LS, Glob, Grep) may use these directories, by absolute path: ${added}`,
+    );
     // Hits in the added directory are named by absolute path, so Read and Edit can take them as they are.
     expect(toolResultOf(1)).toContain(join(added, "notes.txt"));
     expect(toolResultOf(1)).toContain(join(added, "deep", "more.txt"));

@@ -149,10 +149,13 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
     stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
     includePartialMessages: options.includePartialMessages ?? false,
     systemPrompt: withInstructions(
-      systemPromptForMode(
-        options.systemPrompt,
-        options.permissionMode,
-        options.parentToolUseId !== undefined,
+      withInstructions(
+        systemPromptForMode(
+          options.systemPrompt,
+          options.permissionMode,
+          options.parentToolUseId !== undefined,
+        ),
+        addedDirectoriesNote(options.additionalDirectories),
       ),
       structured?.instructions,
     ),
@@ -231,6 +234,12 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
 function overBudget(turn: TurnContext, options: AgentTurnOptions): boolean {
   if (options.maxBudgetUsd === undefined) return false;
   return (options.spentUsd ?? 0) + turn.usage.totalCostUsd >= options.maxBudgetUsd;
+}
+
+/** Tells the model where else its file tools reach, as Claude Code names its additional working directories. */
+function addedDirectoriesNote(directories: readonly string[] | undefined): string | undefined {
+  if (directories === undefined || directories.length === 0) return undefined;
+  return `Besides the project, the file tools (Read, Write, Edit, LS, Glob, Grep) may use these directories, by absolute path: ${directories.join(", ")}.`;
 }
 
 /** The system prompt with a feature's instructions after it. */
