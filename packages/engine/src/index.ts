@@ -85,6 +85,7 @@ export type { PermissionRule, RuleSubject } from "./permissions/permission-rule.
 export {
   commandPrefixWords,
   coversMcpServer,
+  FILE_READ_TOOLS,
   PermissionRuleSchema,
   ruleMatches,
 } from "./permissions/permission-rule.ts";
@@ -98,6 +99,8 @@ export type {
 export { policyCanUseTool } from "./permissions/policy-can-use-tool.ts";
 export { protectedPathReason } from "./permissions/protected-paths.ts";
 export { riskyFlagIn } from "./permissions/risky-shell-flags.ts";
+export type { RuleFile } from "./permissions/rule-path.ts";
+export { filePatternMatches } from "./permissions/rule-path.ts";
 export type {
   ShellCommandAnalysis,
   ShellRedirect,

@@ -24,12 +24,13 @@ const shell = (command: string): ToolAccess => ({ kind: "execute", command });
 
 function check(
   access: ToolAccess,
-  options: { mode?: PermissionMode; rules?: PermissionRule[]; toolName?: string } = {},
+  options: { mode?: PermissionMode; rules?: PermissionRule[]; toolName?: string; added?: string[] } = {},
 ): Promise<PermissionDecision> {
   const policy = new PermissionPolicy({
     projectRoot: project.root,
     mode: options.mode,
     rules: options.rules,
+    ...(options.added && { additionalDirectories: options.added }),
   });
   const toolName =
     options.toolName ?? (access.kind === "execute" ? "Bash" : access.kind === "read" ? "Read" : "Write");
@@ -314,6 +315,99 @@ describe("rules", () => {
       reason: "Edit would change src/app.ts",
       suggestedRule: { tool: "Edit", pattern: "src/**", behavior: "allow" },
     });
+  });
+});
+
+describe("rules with Claude Code's path forms, and added directories", () => {
+  const allowEdit = (pattern: string): PermissionRule => ({ tool: "Edit", pattern, behavior: "allow" });
+  const edit = (path: string, rules: PermissionRule[], added = [project.outside]) =>
+    check(write(path), { toolName: "Edit", rules, added }).then((decision) => decision.behavior);
+
+  it("reads //path as absolute, /path and ./path as the project root's, and keeps relative rules in the project", async () => {
+    const inAdded = join(project.outside, "secret.txt");
+
+    expect(await edit(inAdded, [allowEdit(`/${project.outside}/**`)])).toBe("allow");
+    expect(await edit("src/app.ts", [allowEdit(`/${project.root}/src/**`)])).toBe("allow");
+    expect(await edit("src/app.ts", [allowEdit("/src/**")])).toBe("allow");
+    expect(await edit("src/app.ts", [allowEdit("./src/**")])).toBe("allow");
+    // A single slash is the project root, as in Claude Code, so it does not name the added directory.
+    expect(await edit(inAdded, [allowEdit(`${project.outside}/**`)])).toBe("ask");
+    expect(await edit(inAdded, [allowEdit("**")])).toBe("ask");
+    expect(
+      await check(write(inAdded), {
+        toolName: "Edit",
+        rules: [{ tool: "Edit", pattern: `/${project.outside}/*.txt`, behavior: "deny" }],
+        mode: "bypassPermissions",
+        added: [project.outside],
+      }),
+    ).toMatchObject({ behavior: "deny" });
+  });
+
+  it("applies a Read rule to every tool that reads files, and to a folder a search is given", async () => {
+    await project.write({ "secrets/key.txt": "" });
+    const rules: PermissionRule[] = [{ tool: "Read", pattern: "/secrets/**", behavior: "deny" }];
+    const read = (toolName: string, path: string) =>
+      check({ kind: "read", path }, { toolName, rules }).then((decision) => decision.behavior);
+
+    expect(await read("Read", "secrets/key.txt")).toBe("deny");
+    expect(await read("Grep", "secrets")).toBe("deny");
+    expect(await read("Glob", "secrets")).toBe("deny");
+    expect(await read("LS", "secrets")).toBe("deny");
+    expect(await read("Grep", "src")).toBe("allow");
+    expect(await read("mcp__files__read", "secrets/key.txt")).toBe("allow");
+  });
+
+  it("offers an always-allow rule for an added directory in the //path form", async () => {
+    expect(await check(write(join(project.outside, "secret.txt")), { added: [project.outside] })).toEqual({
+      behavior: "ask",
+      reason: `Write would change ${join(project.outside, "secret.txt")}`,
+      suggestedRule: { tool: "Write", pattern: `/${project.outside}/**`, behavior: "allow" },
+    });
+  });
+
+  it("counts a redirection into an added directory as a write there, and one into any other place as outside", async () => {
+    const echo: PermissionRule = { tool: "Bash", pattern: "echo:*", behavior: "allow" };
+    const into = `echo hi > ${join(project.outside, "out.txt")}`;
+    const added = [project.outside];
+
+    expect(await check(shell(into), { rules: [echo], added })).toMatchObject({
+      behavior: "ask",
+      reason: expect.stringContaining("writing a file needs its own approval"),
+    });
+    expect((await check(shell(into), { rules: [echo], added, mode: "acceptEdits" })).behavior).toBe("allow");
+    const editAdded = allowEdit(`/${project.outside}/**`);
+    expect((await check(shell(into), { rules: [echo, editAdded], added })).behavior).toBe("allow");
+    expect(await check(shell(into), { rules: [echo], mode: "acceptEdits" })).toMatchObject({
+      behavior: "ask",
+      reason: expect.stringContaining("writes outside the project"),
+    });
+    expect(
+      await check(shell(`echo x > ${join(project.outside, ".git", "config")}`), {
+        rules: [echo],
+        added,
+        mode: "acceptEdits",
+      }),
+    ).toMatchObject({ behavior: "ask", blockedPath: join(project.outside, ".git", "config") });
+  });
+
+  it("lets a line cd into the project or an added directory without a rule of its own, and nowhere else", async () => {
+    const rules: PermissionRule[] = [{ tool: "Bash", pattern: "ls:*", behavior: "allow" }];
+    const added = [project.outside];
+
+    expect((await check(shell(`cd ${project.outside} && ls`), { rules, added })).behavior).toBe("allow");
+    expect((await check(shell("cd src && ls"), { rules, added })).behavior).toBe("allow");
+    expect(await check(shell(`cd ${project.outside} && ls`), { rules })).toMatchObject({
+      behavior: "ask",
+      reason: `no rule allows \`cd ${project.outside}\``,
+    });
+    expect((await check(shell("cd /tmp && ls"), { rules, added })).behavior).toBe("ask");
+    // After one cd a relative one is not known from the project; an absolute redirection still is.
+    expect((await check(shell(`cd ${project.outside} && cd src && ls`), { rules, added })).behavior).toBe(
+      "ask",
+    );
+    const echo: PermissionRule = { tool: "Bash", pattern: "echo:*", behavior: "allow" };
+    const line = `cd ${project.outside} && echo x > ${join(project.outside, "out.txt")}`;
+    expect((await check(shell(line), { rules: [echo], added, mode: "acceptEdits" })).behavior).toBe("allow");
   });
 });
 

@@ -55,7 +55,7 @@ export interface AgentTurnOptions {
   /** Model calls allowed in the turn; the turn ends with `error_max_turns` when tools would need more. */
   maxTurns?: number;
   cwd: string;
-  /** Canonical directories outside `cwd` that Read, Write, Edit and LS may also use (`--add-dir`). */
+  /** Canonical directories outside `cwd` that the file tools (Read, Write, Edit, LS, Glob, Grep) may also use (`--add-dir`). */
   additionalDirectories?: readonly string[];
   /** Reported in `system/init` (default `"default"`). */
   permissionMode?: PermissionMode;
@@ -64,6 +64,11 @@ export interface AgentTurnOptions {
   tools?: EngineTool[];
   /** Asked before a tool that requires approval runs; without it such calls are denied (fail closed). */
   canUseTool?: CanUseToolCallback;
+  /**
+   * Also ask `canUseTool` before tools that only read files (Read, LS, Glob, Grep), so that deny and ask
+   * rules about reading apply to them; otherwise they run without asking (confinement still holds).
+   */
+  decideReads?: boolean;
   /** The host's hooks around every tool call (PreToolUse, PostToolUse). */
   toolHooks?: ToolHooks;
   /** The session's MCP servers and how they stand, reported in `system/init`. */
@@ -144,10 +149,13 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
     stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
     includePartialMessages: options.includePartialMessages ?? false,
     systemPrompt: withInstructions(
-      systemPromptForMode(
-        options.systemPrompt,
-        options.permissionMode,
-        options.parentToolUseId !== undefined,
+      withInstructions(
+        systemPromptForMode(
+          options.systemPrompt,
+          options.permissionMode,
+          options.parentToolUseId !== undefined,
+        ),
+        addedDirectoriesNote(options.additionalDirectories),
       ),
       structured?.instructions,
     ),
@@ -228,6 +236,12 @@ function overBudget(turn: TurnContext, options: AgentTurnOptions): boolean {
   return (options.spentUsd ?? 0) + turn.usage.totalCostUsd >= options.maxBudgetUsd;
 }
 
+/** Tells the model where else its file tools reach, as Claude Code names its additional working directories. */
+function addedDirectoriesNote(directories: readonly string[] | undefined): string | undefined {
+  if (directories === undefined || directories.length === 0) return undefined;
+  return `Besides the project, the file tools (Read, Write, Edit, LS, Glob, Grep) may use these directories, by absolute path: ${directories.join(", ")}.`;
+}
+
 /** The system prompt with a feature's instructions after it. */
 function withInstructions(systemPrompt: string | undefined, instructions: string | undefined) {
   if (instructions === undefined) return systemPrompt;
@@ -249,6 +263,7 @@ async function* runToolRound(
       called = yield* runToolCall(call, invalidInputs.get(call.id), {
         tools: turn.tools,
         canUseTool: options.canUseTool,
+        decideReads: options.decideReads === true,
         hooks: options.toolHooks,
         signal: turn.signal,
         cwd: options.cwd,

@@ -32,6 +32,8 @@ export interface ToolCallOutcome {
 export interface ToolCallContext {
   tools: ReadonlyMap<string, EngineTool>;
   canUseTool: CanUseToolCallback | undefined;
+  /** Ask `canUseTool` about file reads too (`AgentTurnOptions.decideReads`). */
+  decideReads: boolean;
   /** The host's hooks around every call (PreToolUse, PostToolUse). */
   hooks: ToolHooks | undefined;
   signal: AbortSignal;
@@ -85,7 +87,9 @@ export async function* runToolCall(
     input = validate(tool, pre.updatedInput);
     if (!input.success) return failure(call, input.message);
   }
-  const askFirst = tool.requiresApproval && pre?.behavior !== "allow";
+  const readToDecide =
+    context.decideReads && context.canUseTool !== undefined && accessOf(tool, input.value)?.kind === "read";
+  const askFirst = (tool.requiresApproval || readToDecide) && pre?.behavior !== "allow";
 
   if (askFirst && !context.canUseTool) {
     // Fail closed: a host that set up no way to approve has approved nothing.

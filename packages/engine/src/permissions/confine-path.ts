@@ -46,8 +46,9 @@ export async function confinePath(
   requested: string,
   options: ConfineOptions,
 ): Promise<ConfinedPath> {
-  const added = await addedRootOf(requested, options.additionalRoots ?? []);
-  const segments = lexicalSegments(added === undefined ? requested : added.rest, requested);
+  const roots = options.additionalRoots ?? [];
+  const added = await addedRootOf(requested, roots);
+  const segments = lexicalSegments(added === undefined ? requested : added.rest, requested, roots);
   const root = added?.root ?? (await realpath(projectRoot));
   let existing = join(root, ...segments);
   const missing: string[] = [];
@@ -98,6 +99,15 @@ export async function confinePath(
   return { root, absolute, relative: shown.split(sep).join("/"), kind };
 }
 
+/**
+ * How tools and rules name a place found below a confined folder (a search's hit): relative to the project
+ * root, or by its absolute path when the folder is in an added directory, as `ConfinedPath.relative` does.
+ */
+export function shownPathBelow(folder: ConfinedPath, absolute: string): string {
+  if (isAbsolute(folder.relative)) return absolute;
+  return relative(folder.root, absolute).split(sep).join("/");
+}
+
 /** True when `candidate` is `root` itself or below it; both must be canonical. */
 export function isInside(root: string, candidate: string): boolean {
   const path = relative(root, candidate);
@@ -127,7 +137,7 @@ async function addedRootOf(
 }
 
 /** The names `requested` walks through, after refusing every form that could leave the root lexically. */
-function lexicalSegments(requested: string, shown = requested): string[] {
+function lexicalSegments(requested: string, shown: string, additionalRoots: readonly string[]): string[] {
   if (requested.includes("\0")) {
     throw new PathConfinementError("nul-byte", shown, "contains a NUL byte.");
   }
@@ -139,10 +149,14 @@ function lexicalSegments(requested: string, shown = requested): string[] {
     );
   }
   if (isAbsolute(requested) || WINDOWS_ABSOLUTE.test(requested) || requested.startsWith("\\")) {
+    const also =
+      additionalRoots.length === 0
+        ? ""
+        : ` or give an absolute path inside a directory added to the session (${additionalRoots.join(", ")})`;
     throw new PathConfinementError(
       "absolute-path",
       shown,
-      "is absolute; file tools only work inside the project, so give a path relative to the project root.",
+      `is absolute; file tools only work inside the project, so give a path relative to the project root${also}.`,
     );
   }
   if (requested === "~" || requested.startsWith("~")) {

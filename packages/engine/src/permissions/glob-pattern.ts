@@ -15,6 +15,11 @@ export function matchesGlob(pattern: string, path: string, options: { matchBase?
   return compileGlob(pattern, options).test(path);
 }
 
+/** `path` as a glob that matches exactly it: its glob characters escaped. */
+export function escapeGlob(path: string): string {
+  return path.replace(/[*?[\]{}\\]/g, "\\$&");
+}
+
 function translate(pattern: string): string {
   let out = "";
   let braceDepth = 0;

@@ -4,12 +4,14 @@ import { confinePath } from "./confine-path.ts";
 import { PathConfinementError } from "./path-confinement-error.ts";
 import { type PermissionRule, type RuleSubject, ruleMatches } from "./permission-rule.ts";
 import { protectedPathReason } from "./protected-paths.ts";
+import { ruleFileName, ruleFileOf, writtenRuleFile } from "./rule-path.ts";
 import {
   FILE_WRITE_TOOLS,
   type RedirectedFile,
-  redirectedFiles,
   type ShellAllowance,
+  type ShellPaths,
   shellAllowance,
+  shellPaths,
 } from "./shell-allowance.ts";
 import { analyzeShellCommand, isPlainCommand, type ShellCommandAnalysis } from "./shell-command.ts";
 import { suggestAllowRule } from "./suggest-rule.ts";
@@ -39,7 +41,10 @@ export type PermissionDecision =
 /** What a policy starts with. */
 export interface PermissionPolicyOptions {
   projectRoot: string;
-  /** Directories outside the project the file tools may also use (`--add-dir`); writes there ask as usual. */
+  /**
+   * Directories outside the project the file tools may also use (`--add-dir`), canonical; writes there, and
+   * a shell line's redirections into them, ask as in the project.
+   */
   additionalDirectories?: readonly string[];
   mode?: PermissionMode;
   rules?: readonly PermissionRule[];
@@ -110,7 +115,7 @@ export class PermissionPolicy {
     let protectedReason: string | undefined;
     let blockedPath: string | undefined;
     let canonicalPath: string | undefined;
-    let files: RedirectedFile[] = [];
+    let shellPlaces: ShellPaths | undefined;
 
     if (access.kind === "read" || access.kind === "write") {
       try {
@@ -119,23 +124,26 @@ export class PermissionPolicy {
           additionalRoots: this.additionalDirectories,
         });
         canonicalPath = confined.relative;
+        const canonical = ruleFileOf(confined);
+        const written = writtenRuleFile(this.projectRoot, access.path);
+        subject.files =
+          ruleFileName(written) === ruleFileName(canonical) ? [canonical] : [canonical, written];
       } catch (error) {
         if (error instanceof PathConfinementError) return { behavior: "deny", message: error.message };
         throw error;
       }
-      const written = normalizeRelative(access.path);
-      subject.paths = written === canonicalPath ? [canonicalPath] : [canonicalPath, written];
       if (access.kind === "write") {
-        blockedPath = subject.paths.find((path) => protectedPathReason(path) !== undefined);
+        blockedPath = subject.files.map(ruleFileName).find((path) => protectedPathReason(path) !== undefined);
         protectedReason = blockedPath === undefined ? undefined : protectedPathReason(blockedPath);
       }
     } else if (access.kind === "execute") {
       const shell = analyzeShellCommand(access.command);
       subject.shell = shell;
-      files = await redirectedFiles(this.projectRoot, shell);
-      blockedPath = protectedMention(shell, files);
+      shellPlaces = await shellPaths(this.projectRoot, shell, this.additionalDirectories);
+      blockedPath = protectedMention(shell, shellPlaces.files);
       protectedReason = blockedPath === undefined ? undefined : protectedPathReason(blockedPath);
     }
+    const files = shellPlaces?.files ?? [];
     // A redirection into a file is a write of that file: Edit and Write rules about it apply too.
     const names = (rule: PermissionRule) =>
       ruleMatches(rule, subject) ||
@@ -143,8 +151,8 @@ export class PermissionPolicy {
         files.some(
           (file) =>
             file.intent === "write" &&
-            file.relative !== undefined &&
-            ruleMatches(rule, { toolName: rule.tool, paths: [file.relative] }),
+            file.file !== undefined &&
+            ruleMatches(rule, { toolName: rule.tool, files: [file.file] }),
         ));
 
     const trustedRead = access.kind === "other" && access.readOnly === true && this.trustReadOnlyTools;
@@ -173,10 +181,11 @@ export class PermissionPolicy {
     const allowRules = this.ruleList.filter((rule) => rule.behavior === "allow");
     const shellCover = (rules: readonly PermissionRule[]): ShellAllowance | undefined =>
       subject.shell &&
+      shellPlaces &&
       shellAllowance({
         toolName: request.toolName,
         shell: subject.shell,
-        files,
+        paths: shellPlaces,
         rules,
         mode: this.currentMode,
       });
@@ -249,13 +258,6 @@ function sameRule(left: PermissionRule, right: PermissionRule): boolean {
   return left.tool === right.tool && left.pattern === right.pattern && left.behavior === right.behavior;
 }
 
-function normalizeRelative(path: string): string {
-  return path
-    .split(/[\\/]/)
-    .filter((segment) => segment !== "" && segment !== ".")
-    .join("/");
-}
-
 /**
  * The first word (or redirection target) of a shell line that names a protected path, or the protected
  * file a redirection really writes (through a symlink, say), if any.
@@ -269,12 +271,10 @@ function protectedMention(shell: ShellCommandAnalysis, files: readonly Redirecte
     const found = words.find((word) => protectedPathReason(word) !== undefined);
     if (found !== undefined) return found;
   }
-  return files.find(
-    (file) =>
-      file.intent === "write" &&
-      file.relative !== undefined &&
-      protectedPathReason(file.relative) !== undefined,
-  )?.relative;
+  const written = files.flatMap((file) =>
+    file.intent === "write" && file.file !== undefined ? [ruleFileName(file.file)] : [],
+  );
+  return written.find((path) => protectedPathReason(path) !== undefined);
 }
 
 function planModeMessage(request: PermissionCheck): string {

@@ -1,6 +1,6 @@
 import { lazySchema, PermissionBehaviorSchema } from "@parley/protocol";
 import { z } from "zod";
-import { matchesGlob } from "./glob-pattern.ts";
+import { filePatternMatches, filePatternMatchesLoosely, type RuleFile } from "./rule-path.ts";
 import {
   analyzeShellCommand,
   isPlainCommand,
@@ -10,8 +10,9 @@ import {
 
 /**
  * A per-project permission rule: `tool` is a tool name (`Edit`, `Bash`, an MCP tool); `pattern` is a path
- * glob relative to the project root for file tools (`src/**`) or a command prefix for `Bash` (`git status`,
- * `npm test`; Claude Code's trailing `:*` is accepted); no pattern means every call of the tool.
+ * glob for file tools (`src/**` relative to the project root, `//abs/dir/**` absolute, `~/dir/**` in the
+ * home directory; see `filePatternMatches`) or a command prefix for `Bash` (`git status`, `npm test`;
+ * Claude Code's trailing `:*` is accepted); no pattern means every call of the tool.
  */
 export const PermissionRuleSchema = lazySchema(() =>
   z.looseObject({
@@ -22,26 +23,35 @@ export const PermissionRuleSchema = lazySchema(() =>
 );
 export type PermissionRule = z.infer<typeof PermissionRuleSchema>;
 
-/** A tool call as rules see it: the paths it touches (canonical first) or the command line it runs. */
+/** The built-in tools that read files: a `Read` rule applies to each of them, as in Claude Code. */
+export const FILE_READ_TOOLS: ReadonlySet<string> = new Set(["Read", "LS", "Glob", "Grep"]);
+
+/** A tool call as rules see it: the file it touches (canonical first) or the command line it runs. */
 export interface RuleSubject {
   toolName: string;
-  /** Project-relative paths: the canonical one first, then the one the model wrote if it differs. */
-  paths?: readonly string[];
+  /** The file: its canonical place first, then the path the model wrote if it differs. */
+  files?: readonly RuleFile[];
   shell?: ShellCommandAnalysis;
 }
 
 /**
- * Whether `rule` names `subject`. File rules match strictly for allow (the canonical path) and loosely for
- * deny and ask (any path the call names). For a shell line this is the loose match deny and ask rules use
+ * Whether `rule` names `subject`; a `Read` rule names the call of every tool that reads files
+ * (`FILE_READ_TOOLS`). File rules match strictly for allow (the canonical path) and loosely for deny and ask
+ * (any path the call names, and a folder when the rule names what is in it). For a shell line this is the loose match deny and ask rules use
  * (any command of the line, by program name too); whether allow rules cover a whole line is
  * `shellAllowance`'s to say, command by command and file by file.
  */
 export function ruleMatches(rule: PermissionRule, subject: RuleSubject): boolean {
-  if (rule.tool !== subject.toolName && !coversMcpServer(rule.tool, subject.toolName)) return false;
+  const readRule =
+    rule.tool === "Read" && subject.files !== undefined && FILE_READ_TOOLS.has(subject.toolName);
+  if (rule.tool !== subject.toolName && !coversMcpServer(rule.tool, subject.toolName) && !readRule)
+    return false;
   if (rule.pattern === undefined) return true;
-  if (subject.paths) {
-    const candidates = rule.behavior === "allow" ? subject.paths.slice(0, 1) : subject.paths;
-    return candidates.some((path) => matchesGlob(rule.pattern as string, path));
+  if (subject.files) {
+    const pattern = rule.pattern;
+    if (rule.behavior === "allow")
+      return subject.files.slice(0, 1).some((file) => filePatternMatches(pattern, file));
+    return subject.files.some((file) => filePatternMatchesLoosely(pattern, file));
   }
   if (subject.shell) {
     if (rule.behavior === "allow") return false;

@@ -1,18 +1,35 @@
+import { isAbsolute } from "node:path";
 import type { PermissionMode } from "@parley/protocol";
 import { confinePath } from "./confine-path.ts";
-import { matchesGlob } from "./glob-pattern.ts";
 import { commandMatchesRule, type PermissionRule } from "./permission-rule.ts";
 import { protectedPathReason } from "./protected-paths.ts";
 import { riskyFlagIn } from "./risky-shell-flags.ts";
-import { isDescriptorRedirect, isOutputRedirect, type ShellCommandAnalysis } from "./shell-command.ts";
+import { filePatternMatches, type RuleFile, ruleFileName, ruleFileOf } from "./rule-path.ts";
+import {
+  isDescriptorRedirect,
+  isOutputRedirect,
+  type ShellCommandAnalysis,
+  type SimpleShellCommand,
+} from "./shell-command.ts";
 
-/** A file a shell line's redirection reads or writes, with its canonical place in the project if it has one. */
+/** A file a shell line's redirection reads or writes, with its canonical place if it has one. */
 export interface RedirectedFile {
   operator: string;
   target: string;
   intent: "read" | "write";
-  /** Project-relative canonical path; `undefined` when the file is outside the project (or unresolvable). */
-  relative?: string;
+  /**
+   * Where it is, as file tools resolve paths: in the project or an added directory; `undefined` when it is
+   * outside both (or unresolvable).
+   */
+  file?: RuleFile;
+}
+
+/** Where a shell line's paths lead, as far as rules need to know. */
+export interface ShellPaths {
+  /** The files its redirections read or write. */
+  files: RedirectedFile[];
+  /** Its `cd`/`pushd` commands into a folder of the project or an added directory (they need no rule). */
+  workspaceDirectoryChanges: ReadonlySet<SimpleShellCommand>;
 }
 
 /** The tools whose rules say where files may be written: a redirection into a file is such a write. */
@@ -22,28 +39,43 @@ const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr"]);
 const CHANGES_DIRECTORY = new Set(["cd", "pushd", "popd"]);
 
 /**
- * The files a shell line's redirections read (`<`) or write (`>`, `>>`, `>|`, `<>`), resolved as the tools
- * resolve paths. Descriptor duplications (`2>&1`) and `/dev/null`-like targets are no files; here-documents
- * are left to the analysis, which no rule sees through.
+ * The files a shell line's redirections read (`<`) or write (`>`, `>>`, `>|`, `<>`), resolved as the file
+ * tools resolve paths (so a file in an added directory is a file like the project's), and the line's
+ * directory changes that stay in the project or an added directory. Descriptor duplications (`2>&1`) and
+ * `/dev/null`-like targets are no files; here-documents are left to the analysis, which no rule sees through.
+ * A relative `cd` counts only as the line's first directory change: after another, where it leads is not
+ * known from the project.
  */
-export async function redirectedFiles(
+export async function shellPaths(
   projectRoot: string,
   shell: ShellCommandAnalysis,
-): Promise<RedirectedFile[]> {
+  additionalRoots: readonly string[] = [],
+): Promise<ShellPaths> {
+  const place = (target: string, intent: "read" | "write") =>
+    confinePath(projectRoot, target, { intent, additionalRoots }).then(
+      (confined) => confined,
+      () => undefined,
+    );
   const files: RedirectedFile[] = [];
+  const workspaceDirectoryChanges = new Set<SimpleShellCommand>();
+  let changedDirectory = false;
   for (const command of shell.commands) {
+    const [program, target, ...rest] = command.words;
+    if (program !== undefined && CHANGES_DIRECTORY.has(program)) {
+      const knowable = target !== undefined && (isAbsolute(target) || !changedDirectory);
+      const folder = knowable && rest.length === 0 ? await place(target, "read") : undefined;
+      if (folder?.kind === "directory" && program !== "popd") workspaceDirectoryChanges.add(command);
+      changedDirectory = true;
+    }
     for (const redirect of command.redirects) {
       if (isDescriptorRedirect(redirect) || redirect.operator.includes("<<")) continue;
       if (HARMLESS_TARGETS.has(redirect.target)) continue;
       const intent = isOutputRedirect(redirect) ? "write" : "read";
-      const relative = await confinePath(projectRoot, redirect.target, { intent }).then(
-        (confined) => confined.relative,
-        () => undefined,
-      );
-      files.push({ ...redirect, intent, ...(relative !== undefined && { relative }) });
+      const confined = await place(redirect.target, intent);
+      files.push({ ...redirect, intent, ...(confined && { file: ruleFileOf(confined) }) });
     }
   }
-  return files;
+  return { files, workspaceDirectoryChanges };
 }
 
 /** Whether allow rules cover a whole shell line: the rules that do, or the first part none covers. */
@@ -52,18 +84,21 @@ export type ShellAllowance = { covered: true; rules: PermissionRule[] } | { cove
 /**
  * Whether `rules` (allow rules) cover every operation of a shell line, as Claude Code checks a compound
  * command: each command of the chain needs a rule of its own (`Bash(echo:*)` covers `echo a; echo b`, not
- * `echo a; rm b`); a redirection into a file is a write that needs its own allowance (an `Edit`/`Write`
- * rule for the file, or acceptEdits mode); a read from outside the project is never covered; substitutions,
- * expansions, background jobs and the like are covered by no pattern. A bare `Bash` rule covers everything.
+ * `echo a; rm b`), except a `cd` into the project or an added directory, which changes nothing; a
+ * redirection into a file is a write that needs its own allowance (an `Edit`/`Write` rule for the file, or
+ * acceptEdits mode), in an added directory as in the project; a redirection outside both is never covered;
+ * substitutions, expansions, background jobs and the like are covered by no pattern. A bare `Bash` rule
+ * covers everything.
  */
 export function shellAllowance(options: {
   toolName: string;
   shell: ShellCommandAnalysis;
-  files: readonly RedirectedFile[];
+  paths: ShellPaths;
   rules: readonly PermissionRule[];
   mode: PermissionMode;
 }): ShellAllowance {
-  const { toolName, shell, files, rules } = options;
+  const { toolName, shell, rules } = options;
+  const { files, workspaceDirectoryChanges } = options.paths;
   const bare = rules.find((rule) => rule.tool === toolName && rule.pattern === undefined);
   if (bare) return { covered: true, rules: [bare] };
   if (shell.complexities.length > 0)
@@ -73,17 +108,18 @@ export function shellAllowance(options: {
     };
   const used = new Set<PermissionRule>();
   const changesDirectory = shell.commands.some((command) => CHANGES_DIRECTORY.has(command.words[0] ?? ""));
-  if (changesDirectory && files.length > 0)
+  if (changesDirectory && files.some((file) => !isAbsolute(file.target)))
     return {
       covered: false,
       reason:
-        "it changes directory and redirects to a file, so where the file lands cannot be known in advance",
+        "it changes directory and redirects to a relative path, so where the file lands cannot be known in advance",
     };
   for (const command of shell.commands) {
     const text = command.words.join(" ");
     const risky = riskyFlagIn(command.words);
     if (risky !== undefined)
       return { covered: false, reason: `\`${text}\` uses ${risky}, which lets it run other programs` };
+    if (workspaceDirectoryChanges.has(command)) continue;
     const rule = rules.find(
       (candidate) => candidate.tool === toolName && commandMatchesRule(candidate, command),
     );
@@ -92,27 +128,26 @@ export function shellAllowance(options: {
   }
   for (const file of files) {
     const where = `${file.operator} ${file.target}`;
-    if (file.relative === undefined)
+    if (file.file === undefined)
       return {
         covered: false,
-        reason: `its redirection \`${where}\` ${file.intent === "write" ? "writes" : "reads"} outside the project`,
+        reason: `its redirection \`${where}\` ${file.intent === "write" ? "writes" : "reads"} outside the project and any directory added to it`,
       };
     if (file.intent === "read") continue;
-    if (protectedPathReason(file.relative) !== undefined)
-      return {
-        covered: false,
-        reason: `its redirection \`${where}\` writes ${file.relative}, a protected file`,
-      };
+    const name = ruleFileName(file.file);
+    if (protectedPathReason(name) !== undefined)
+      return { covered: false, reason: `its redirection \`${where}\` writes ${name}, a protected file` };
     if (options.mode === "acceptEdits") continue;
+    const written = file.file;
     const rule = rules.find(
       (candidate) =>
         FILE_WRITE_TOOLS.has(candidate.tool) &&
-        (candidate.pattern === undefined || matchesGlob(candidate.pattern, file.relative as string)),
+        (candidate.pattern === undefined || filePatternMatches(candidate.pattern, written)),
     );
     if (rule === undefined)
       return {
         covered: false,
-        reason: `its redirection \`${where}\` writes ${file.relative}, and writing a file needs its own approval (an Edit rule for it, or acceptEdits mode)`,
+        reason: `its redirection \`${where}\` writes ${name}, and writing a file needs its own approval (an Edit rule for it, or acceptEdits mode)`,
       };
     used.add(rule);
   }

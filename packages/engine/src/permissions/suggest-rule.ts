@@ -1,4 +1,5 @@
 import type { ToolAccess } from "../tools/engine-tool.ts";
+import { escapeGlob } from "./glob-pattern.ts";
 import type { PermissionRule } from "./permission-rule.ts";
 import { protectedPathReason } from "./protected-paths.ts";
 import { riskyFlagIn } from "./risky-shell-flags.ts";
@@ -33,7 +34,8 @@ const SUBCOMMAND = /^[A-Za-z][\w:.-]*$/;
  * be offered (protected paths, shell lines that are not one plain command, risky options): a file's folder
  * (`src/app/**`, or the file itself at the project root), a command with its subcommand (`git status`,
  * `npm run build`) or else the exact command, and the bare tool name for other tools.
- * `canonicalPath` is the project-relative path the call resolved to, for file tools.
+ * `canonicalPath` is the path the call resolved to, for file tools: project-relative, or absolute in an
+ * added directory.
  */
 export function suggestAllowRule(
   toolName: string,
@@ -45,7 +47,8 @@ export function suggestAllowRule(
     if (path === "" || protectedPathReason(path) !== undefined) return undefined;
     const slash = path.lastIndexOf("/");
     const pattern = slash < 0 ? escapeGlob(path) : `${escapeGlob(path.slice(0, slash))}/**`;
-    return { tool: toolName, pattern, behavior: "allow" };
+    // An absolute path (in an added directory) is written `//abs/...`, as Claude Code reads rules.
+    return { tool: toolName, pattern: path.startsWith("/") ? `/${pattern}` : pattern, behavior: "allow" };
   }
   if (access?.kind === "execute") {
     const analysis = analyzeShellCommand(access.command);
@@ -72,8 +75,4 @@ function commandPrefix(words: string[]): string[] {
 
 function quoteWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
-}
-
-function escapeGlob(path: string): string {
-  return path.replace(/[*?[\]{}\\]/g, "\\$&");
 }

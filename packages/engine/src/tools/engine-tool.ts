@@ -8,7 +8,7 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The session's working directory: the project root the built-in file tools are confined to. */
   cwd: string;
-  /** Canonical directories outside the project that Read, Write, Edit and LS may also use (`--add-dir`). */
+  /** Canonical directories outside the project that the file tools (Read, Write, Edit, LS, Glob, Grep) may also use (`--add-dir`). */
   additionalDirectories?: readonly string[];
   toolUseId: string;
   /** Reports one line of output while the tool runs (emitted as a `tool_progress` message). */

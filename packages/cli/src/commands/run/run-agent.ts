@@ -142,6 +142,7 @@ export class RunAgent {
       ...((args.maxTurns ?? settings.max_turns) ? { maxTurns: args.maxTurns ?? settings.max_turns } : {}),
       tools,
       canUseTool: permissions.canUseTool,
+      ...(permissions.decideReads && { decideReads: true }),
       permissionMode: permissions.permissionMode,
       // The demo model paces its words for people watching partials; nobody sees them otherwise.
       createModel: (config) =>

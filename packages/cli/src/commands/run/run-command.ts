@@ -30,8 +30,9 @@ Options:
   --system-prompt <text>          replace the system prompt
   --append-system-prompt <text>   added to the system prompt
   --cwd <dir>                     the working directory of the session
-  --add-dir <dir>                 a directory outside it that Read, Write, Edit and LS may also use
-                                  (by absolute path; writes there ask like the project's), repeatable
+  --add-dir <dir>                 a directory outside it that Read, Write, Edit, LS, Glob and Grep
+                                  may also use (by absolute path; writes there, Bash redirections
+                                  included, ask like the project's; rules: Edit(//dir/**)), repeatable
   --permission-mode <mode>        default (reads only), acceptEdits (also file edits), plan (read,
                                   then answer with a plan), dontAsk (refuse what would ask) or
                                   bypassPermissions (--dangerously-skip-permissions)

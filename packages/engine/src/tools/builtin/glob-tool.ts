@@ -1,7 +1,7 @@
 import { lstat } from "node:fs/promises";
 import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
-import { confinePath } from "../../permissions/confine-path.ts";
+import { confinePath, shownPathBelow } from "../../permissions/confine-path.ts";
 import { compileGlob } from "../../permissions/glob-pattern.ts";
 import { defineTool } from "../engine-tool.ts";
 import { walkProject } from "../fs/walk-project.ts";
@@ -13,7 +13,7 @@ export const GLOB_MAX_VISITED = 50_000;
 
 const DESCRIPTION = `Finds files in the project by glob pattern and returns their paths, most recently modified first.
 - Patterns: '*' within a name, '**' across folders, '?', '[abc]', '{ts,tsx}'; e.g. '**/*.ts' or 'src/**/*.test.ts'.
-- path (optional) is the folder to search, relative to the project root; patterns are matched against paths relative to it.
+- path (optional) is the folder to search, relative to the project root (or absolute, inside a directory added to the session); patterns are matched against paths relative to it.
 - .git and node_modules are skipped and symlinked folders are not followed. At most ${GLOB_MAX_RESULTS} paths are returned.`;
 
 const GlobInputSchema = lazySchema(() =>
@@ -22,7 +22,9 @@ const GlobInputSchema = lazySchema(() =>
     path: z
       .string()
       .optional()
-      .describe("Folder to search in, relative to the project root (default: the root)"),
+      .describe(
+        "Folder to search in, relative to the project root or absolute in an added directory (default: the root)",
+      ),
   }),
 );
 
@@ -35,8 +37,11 @@ export const globTool = defineTool({
   access: (input) => ({ kind: "read", path: input.path ?? "." }),
   execute: async (input, context) => {
     const shown = input.path ?? ".";
-    const confined = await confinePath(context.cwd, shown, { intent: "read" });
-    if (confined.kind !== "directory") throw new Error(`${shown} is not a folder in the project.`);
+    const confined = await confinePath(context.cwd, shown, {
+      intent: "read",
+      additionalRoots: context.additionalDirectories ?? [],
+    });
+    if (confined.kind !== "directory") throw new Error(`${shown} is not a folder.`);
     const matcher = compileGlob(input.pattern.replace(/^\.\//, ""));
     const base = confined.relative === "" ? "" : `${confined.relative}/`;
     const walk = walkProject({
@@ -49,9 +54,10 @@ export const globTool = defineTool({
     let step = await walk.next();
     while (!step.done) {
       const entry = step.value;
-      if (entry.kind !== "directory" && matcher.test(entry.relative.slice(base.length))) {
+      const path = shownPathBelow(confined, entry.absolute);
+      if (entry.kind !== "directory" && matcher.test(path.slice(base.length))) {
         const info = await lstat(entry.absolute).catch(() => undefined);
-        matches.push({ path: entry.relative, modified: info?.mtimeMs ?? 0 });
+        matches.push({ path, modified: info?.mtimeMs ?? 0 });
       }
       step = await walk.next();
     }

@@ -1,6 +1,6 @@
 import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
-import { type ConfinedPath, confinePath } from "../../permissions/confine-path.ts";
+import { type ConfinedPath, confinePath, shownPathBelow } from "../../permissions/confine-path.ts";
 import { compileGlob } from "../../permissions/glob-pattern.ts";
 import { defineTool } from "../engine-tool.ts";
 import { openConfinedForRead } from "../fs/confined-file.ts";
@@ -22,14 +22,17 @@ const MAX_MATCHED_LINE_CHARS = 10_000;
 
 const DESCRIPTION = `Searches the contents of project files with a JavaScript regular expression.
 - output_mode: "files_with_matches" (default, file paths), "content" (matching lines as path:line:text, with -A/-B/-C context lines) or "count" (matches per file).
-- path (optional) is a file or folder relative to the project root; glob filters file names (e.g. '*.ts', '*.{ts,tsx}', 'src/**/*.js').
+- path (optional) is a file or folder relative to the project root (or absolute, inside a directory added to the session); glob filters file names (e.g. '*.ts', '*.{ts,tsx}', 'src/**/*.js').
 - "-i" ignores case; head_limit caps the lines of output (default 250).
 - .git, node_modules, binary files and files over ${GREP_MAX_FILE_BYTES} bytes are skipped; symlinks are not followed.`;
 
 const GrepInputSchema = lazySchema(() =>
   z.object({
     pattern: z.string().min(1).describe("Regular expression (JavaScript syntax)"),
-    path: z.string().optional().describe("File or folder to search, relative to the project root"),
+    path: z
+      .string()
+      .optional()
+      .describe("File or folder to search, relative to the project root or absolute in an added directory"),
     glob: z.string().optional().describe("Only files whose path matches this glob"),
     output_mode: z.enum(["files_with_matches", "content", "count"]).optional(),
     "-i": z.boolean().optional().describe("Ignore case"),
@@ -56,7 +59,10 @@ export const grepTool = defineTool({
       throw new Error(`The pattern is not a valid regular expression: ${(error as Error).message}`);
     }
     const shown = input.path ?? ".";
-    const confined = await confinePath(context.cwd, shown, { intent: "read" });
+    const confined = await confinePath(context.cwd, shown, {
+      intent: "read",
+      additionalRoots: context.additionalDirectories ?? [],
+    });
     if (confined.kind === undefined) throw new Error(`Path does not exist: ${shown}`);
     const mode: GrepOutputMode = input.output_mode ?? "files_with_matches";
     const around = input["-C"] ?? 0;
@@ -96,7 +102,7 @@ export const grepTool = defineTool({
           await search({
             root: confined.root,
             absolute: entry.absolute,
-            relative: entry.relative,
+            relative: shownPathBelow(confined, entry.absolute),
             kind: "file",
           });
         }
