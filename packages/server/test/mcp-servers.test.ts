@@ -378,7 +378,7 @@ describe("MCP configuration that is wrong", () => {
 });
 
 describe("remote MCP servers", () => {
-  it("connects to a Streamable HTTP server with the configured header (${VAR} expanded) and calls its tool", async () => {
+  it("connects to a Streamable HTTP server with the configured header (its environment variable expanded) and calls its tool", async () => {
     const keyed = await startHeaderMcpServer("x-api-key", "sekret");
     const directories = makeDirectories();
     writeJson(join(directories.home, "mcp.json"), {
