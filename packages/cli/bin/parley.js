@@ -8,7 +8,7 @@ import { freshBundleEntry } from "../build/bundle-manifest.mjs";
 
 // Node 22.1 and later keep V8's compiled code between starts (on disk, checked against each chunk's
 // contents), which saves most of the time a start spends compiling the bundle; Node 20 has no such cache.
-module.enableCompileCache?.();
+/** @type {{ enableCompileCache?: () => unknown }} */ (module).enableCompileCache?.();
 
 const entry =
   freshBundleEntry() ??
