@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { approvalCard, renderTurns, resultCard, turnWith } from "./card-fixtures.tsx";
+import { approvalCard, renderTurns, resultCard, turnWith } from "../../react/test/support/card-fixtures.tsx";
 
 const card = () => screen.getByTestId("approval-card");
 

@@ -2,7 +2,7 @@ import type { ProjectStructureData } from "@parley/protocol";
 import { sampleStructureFields as common, sampleProjectTree as tree } from "@parley/testkit";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderTurns, turnWith } from "./card-fixtures.tsx";
+import { renderTurns, turnWith } from "../../react/test/support/card-fixtures.tsx";
 
 function renderStructure(data: ProjectStructureData | Record<string, unknown>) {
   return renderTurns([turnWith([{ id: "msg_structure", rich: { kind: "ProjectStructure", data } }])]);

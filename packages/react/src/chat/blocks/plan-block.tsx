@@ -1,6 +1,6 @@
 import type { PlanBlock as PlanBlockData } from "@parley/protocol";
-import { PlanCardView } from "@parley/react";
 import { readPlanCard } from "@parley/sdk";
+import { PlanCardView } from "../../cards/plan-card.tsx";
 
 /**
  * A plan written in message text (seed 002 PlanBlock): the same card as a Plan message, without Execute

@@ -1,7 +1,7 @@
-import { CardWarningProvider, ChatStoreProvider, useChatStore } from "@parley/react";
 import type { ChatMessage, SessionChatState } from "@parley/sdk";
 import { render } from "@testing-library/react";
-import { AgentMessage } from "../src/chat/agent-message.tsx";
+import { AgentMessage } from "../../src/chat/agent-message.tsx";
+import { CardWarningProvider, ChatStoreProvider, useChatStore } from "../../src/index.ts";
 import { emptySession, FakeChatStore, userMessage } from "./fake-chat-store.ts";
 
 export { approvalCard, planCard, questionCard, resultCard, turnWith } from "./card-data.ts";

@@ -1,21 +1,40 @@
-import { ChatStoreProvider } from "@parley/react";
 import type { ChatStoreState } from "@parley/sdk";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { Composer } from "../src/composer/composer.tsx";
+import { Composer, type ComposerProps } from "../src/composer/composer.tsx";
 import { QueueList } from "../src/composer/queue-list.tsx";
-import { emptySession, FakeChatStore } from "./fake-chat-store.ts";
+import { ChatStoreProvider } from "../src/index.ts";
+import { emptySession, FakeChatStore } from "./support/fake-chat-store.ts";
 
-function renderComposer(state: Partial<ChatStoreState> = {}) {
+function renderComposer(state: Partial<ChatStoreState> = {}, props: ComposerProps = {}) {
   const store = new FakeChatStore({ activeSessionId: "s1", session: emptySession("s1"), ...state });
   render(
     <ChatStoreProvider store={store}>
       <QueueList />
-      <Composer />
+      <Composer {...props} />
     </ChatStoreProvider>,
   );
   return { store, input: screen.getByTestId("composer") as HTMLTextAreaElement };
+}
+
+/** An app that offers `/review` once a `/` is typed, holding the Composer's text itself. */
+function WithSuggestions() {
+  const [text, setText] = useState("");
+  return (
+    <Composer
+      text={text}
+      onTextChange={setText}
+      suggestions={
+        text.startsWith("/") && (
+          <button type="button" onClick={() => setText("/review ")}>
+            /review
+          </button>
+        )
+      }
+    />
+  );
 }
 
 describe("Composer", () => {
@@ -58,12 +77,65 @@ describe("Composer", () => {
     expect(store.callsOf("sendMessage")).toEqual([["via button"]]);
   });
 
-  it("gives the text back when sending fails", async () => {
+  it("gives the text back when sending fails and says why, until the next send", async () => {
     const { store, input } = renderComposer();
     store.failNextSend = "Parley's server cannot be reached.";
     await userEvent.type(input, "keep me{Enter}");
     expect(store.callsOf("sendMessage")).toEqual([["keep me"]]);
     expect(input.value).toBe("keep me");
+    expect(screen.getByRole("alert").textContent).toBe("Parley's server cannot be reached.");
+    await userEvent.type(input, "{Enter}");
+    expect(store.callsOf("sendMessage")).toEqual([["keep me"], ["keep me"]]);
+    expect(screen.queryByTestId("composer-error")).toBeNull();
+  });
+
+  it("leaves a failed send's error to the app when told to, still giving the text back", async () => {
+    const { store, input } = renderComposer({}, { showSendErrors: false });
+    store.failNextSend = "Parley's server cannot be reached.";
+    await userEvent.type(input, "keep me{Enter}");
+    expect(input.value).toBe("keep me");
+    expect(screen.queryByTestId("composer-error")).toBeNull();
+  });
+
+  it("lets the app take a command instead of sending it, and sends what it does not take", async () => {
+    const taken: string[] = [];
+    const onCommand = (text: string) =>
+      text.startsWith("/") ? Promise.resolve(text === "/known" && taken.push(text) > 0) : undefined;
+    const { store, input } = renderComposer({}, { onCommand });
+    await userEvent.type(input, "/known{Enter}");
+    await userEvent.type(input, "/unknown{Enter}");
+    await userEvent.type(input, "plain{Enter}");
+    await waitFor(() => expect(store.callsOf("sendMessage")).toEqual([["/unknown"], ["plain"]]));
+    expect(taken).toEqual(["/known"]);
+    expect(input.value).toBe("");
+  });
+
+  it("shows why a command failed and gives its text back", async () => {
+    const onCommand = () => Promise.reject(new Error("No workflow named deploy accepts stage=prod"));
+    const { store, input } = renderComposer({}, { onCommand });
+    await userEvent.type(input, "/deploy stage=prod{Enter}");
+    expect((await screen.findByTestId("composer-error")).textContent).toBe(
+      "No workflow named deploy accepts stage=prod",
+    );
+    expect(input.value).toBe("/deploy stage=prod");
+    expect(store.callsOf("sendMessage")).toEqual([]);
+  });
+
+  it("shows the app's suggestions for the text it holds, and takes the one chosen", async () => {
+    const store = new FakeChatStore({ activeSessionId: "s1", session: emptySession("s1") });
+    render(
+      <ChatStoreProvider store={store}>
+        <WithSuggestions />
+      </ChatStoreProvider>,
+    );
+    const input = screen.getByTestId("composer") as HTMLTextAreaElement;
+    expect(screen.queryByRole("button", { name: "/review" })).toBeNull();
+    await userEvent.type(input, "/re");
+    await userEvent.click(screen.getByRole("button", { name: "/review" }));
+    expect(input.value).toBe("/review ");
+    await userEvent.type(input, "main{Enter}");
+    expect(store.callsOf("sendMessage")).toEqual([["/review main"]]);
+    expect(input.value).toBe("");
   });
 
   it("shows Stop only while the agent works, and Stop cancels the run", async () => {

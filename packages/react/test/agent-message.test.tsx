@@ -1,10 +1,10 @@
-import { ChatStoreProvider } from "@parley/react";
 import { type ChatMessage, displayPhase } from "@parley/sdk";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AgentMessage } from "../src/chat/agent-message.tsx";
-import { agentMessage, FakeChatStore } from "./fake-chat-store.ts";
+import { ChatStoreProvider } from "../src/index.ts";
+import { agentMessage, FakeChatStore } from "./support/fake-chat-store.ts";
 
 function renderTurn(overrides: Partial<ChatMessage>, text = "") {
   render(

@@ -2,7 +2,7 @@ import type { MessageCard } from "@parley/sdk";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderTurns, turnWith } from "./card-fixtures.tsx";
+import { renderTurns, turnWith } from "./support/card-fixtures.tsx";
 
 const report = {
   type: "change_report",

@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@parley/sdk";
-import { formatMessageTime } from "../lib/format.ts";
+import { formatMessageTime } from "./format-message-time.ts";
 import { MessageImages } from "./message-body.tsx";
 
 /** A message the person sent, as plain text; "sending" until the server has confirmed it. */

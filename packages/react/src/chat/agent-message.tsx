@@ -1,8 +1,8 @@
-import { SystemNotice } from "@parley/react";
 import { type ChatMessage, displayPhase, isMarkerOnly, OUTCOME_NOTES, readSystemControl } from "@parley/sdk";
-import { formatMessageTime } from "../lib/format.ts";
-import { useSessionAgentCli } from "../sessions/use-session-backend.ts";
+import { SystemNotice } from "../cards/system-notice.tsx";
+import { useSessionAgentCli } from "../use-session-agent-cli.ts";
 import { ActivitySection } from "./activity-section.tsx";
+import { formatMessageTime } from "./format-message-time.ts";
 import { MessageBody } from "./message-body.tsx";
 import { SubagentTreeView } from "./subagent-tree-view.tsx";
 

@@ -1,5 +1,7 @@
 import {
   activityItemsOf,
+  formatDuration,
+  plural,
   type SubagentTreeEntry,
   saidInText,
   subagentRoots,
@@ -7,7 +9,6 @@ import {
   waitsForPerson,
 } from "@parley/sdk";
 import { useId, useState } from "react";
-import { formatDuration, plural } from "../lib/format.ts";
 import { ActivityList } from "./activity-list.tsx";
 import { TurnParts } from "./turn-parts.tsx";
 

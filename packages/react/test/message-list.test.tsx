@@ -1,10 +1,10 @@
-import { ChatStoreProvider } from "@parley/react";
 import type { ChatMessage } from "@parley/sdk";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ChatPanel } from "../src/chat/chat-panel.tsx";
-import { agentMessage, emptySession, FakeChatStore, userMessage } from "./fake-chat-store.ts";
-import { stubLayout } from "./layout-stub.ts";
+import { MessageList } from "../src/chat/message-list.tsx";
+import { ChatStoreProvider } from "../src/index.ts";
+import { agentMessage, emptySession, FakeChatStore, userMessage } from "./support/fake-chat-store.ts";
+import { stubLayout } from "./support/layout-stub.ts";
 
 const ROW_HEIGHT = 100;
 const VIEWPORT_HEIGHT = 600;
@@ -24,7 +24,7 @@ function renderPanel(messages: ChatMessage[], hasOlder = false) {
   });
   render(
     <ChatStoreProvider store={store}>
-      <ChatPanel />
+      <MessageList />
     </ChatStoreProvider>,
   );
   return store;
@@ -37,7 +37,7 @@ const atBottom = (scroller: HTMLElement) =>
 const renderedIds = () =>
   screen.queryAllByTestId("message").map((element) => element.getAttribute("data-message-id"));
 
-describe("ChatPanel", () => {
+describe("MessageList", () => {
   let layout: ReturnType<typeof stubLayout>;
   beforeEach(() => {
     layout = stubLayout({ viewportHeight: VIEWPORT_HEIGHT, rowHeight: ROW_HEIGHT });
@@ -116,7 +116,7 @@ describe("ChatPanel", () => {
     const store = new FakeChatStore();
     render(
       <ChatStoreProvider store={store}>
-        <ChatPanel />
+        <MessageList />
       </ChatStoreProvider>,
     );
     expect(screen.getByTestId("chat-empty").textContent).toContain("start a conversation");

@@ -1,7 +1,9 @@
-import { useChatActions, useChatStore, useChatWorkflows, WorkflowFoldContext } from "@parley/react";
 import type { ChatMessage } from "@parley/sdk";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useChatActions, useChatStore } from "../chat-store-context.tsx";
+import { useChatWorkflows } from "../workflows/use-chat-workflows.ts";
+import { WorkflowFoldContext } from "../workflows/workflow-fold-context.ts";
 import { WorkflowProgressStrip } from "../workflows/workflow-progress-strip.tsx";
 import { MessageRow } from "./message-row.tsx";
 
@@ -9,13 +11,14 @@ import { MessageRow } from "./message-row.tsx";
 const LOAD_OLDER_THRESHOLD_PX = 600;
 
 /**
- * The conversation (seed 002 ChatPanel): a virtualized list, so a session of thousands of messages mounts
- * only what is on screen. It starts at the latest message, follows new output while the reader is at the
- * bottom, stays put when they scrolled up (offering "Jump to latest"), and loads older pages at the top.
- * A workflow's steps show inside its card, and while it runs with its card out of view its progress is
- * pinned above the message box.
+ * The conversation of the open session (seed 002 ChatPanel): a virtualized list, so a session of thousands
+ * of messages mounts only what is on screen. It starts at the latest message, follows new output while the
+ * reader is at the bottom, stays put when they scrolled up (offering "Jump to latest"), brings them back
+ * when they send, and loads older pages at the top. A workflow's steps show inside its card, and while it
+ * runs with its card out of view its progress is pinned at the bottom. It fills its parent, which needs a
+ * height (a flex column or a fixed height). `empty` replaces the invitation a chat without messages shows.
  */
-export function ChatPanel() {
+export function MessageList({ empty }: { empty?: ReactNode }) {
   const session = useChatStore((state) => state.session);
   const loadingSession = useChatStore((state) => state.loadingSession);
   if (session === undefined) {
@@ -24,7 +27,7 @@ export function ChatPanel() {
         {loadingSession ? (
           <p className="muted">Loading the conversation…</p>
         ) : (
-          <p>Ask anything to start a conversation.</p>
+          (empty ?? <p>Ask anything to start a conversation.</p>)
         )}
       </div>
     );
@@ -32,16 +35,16 @@ export function ChatPanel() {
   if (session.messages.length === 0 && !session.hasOlder) {
     return (
       <div className="chat-empty" data-testid="chat-empty">
-        <p>No messages yet. Ask anything to start.</p>
+        {empty ?? <p>No messages yet. Ask anything to start.</p>}
       </div>
     );
   }
-  return <MessageList key={session.sessionId} messages={session.messages} hasOlder={session.hasOlder} />;
+  return <VirtualMessages key={session.sessionId} messages={session.messages} hasOlder={session.hasOlder} />;
 }
 
 const renderMessage = (message: ChatMessage) => <MessageRow message={message} />;
 
-function MessageList({ messages, hasOlder }: { messages: readonly ChatMessage[]; hasOlder: boolean }) {
+function VirtualMessages({ messages, hasOlder }: { messages: readonly ChatMessage[]; hasOlder: boolean }) {
   const actions = useChatActions();
   const { rows, fold, live } = useChatWorkflows(messages, renderMessage);
   const scrollRef = useRef<HTMLDivElement>(null);

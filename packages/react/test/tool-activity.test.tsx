@@ -2,7 +2,7 @@ import type { ActivityItem, SubagentTreeEntry } from "@parley/sdk";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { approvalCard, renderTurns, resultCard, turnWith } from "./card-fixtures.tsx";
+import { approvalCard, renderTurns, resultCard, turnWith } from "./support/card-fixtures.tsx";
 
 const readRequest = approvalCard(
   {

@@ -1,18 +1,6 @@
 import type { AskUserAnswer } from "@parley/protocol";
 import { isRichMessageKind } from "@parley/protocol";
 import {
-  ApprovalCard,
-  McpResourceCard,
-  PlanCardView,
-  ProjectStructureCard,
-  QuestionCardView,
-  SystemNotice,
-  ToolResultView,
-  useCardWarning,
-  useChatActions,
-  WorkflowCard,
-} from "@parley/react";
-import {
   type CardIndex,
   isCardShown,
   type MessageCard,
@@ -24,7 +12,17 @@ import {
   readToolResult,
   readWorkflowExecution,
 } from "@parley/sdk";
-import { TextCard } from "../cards/text-card.tsx";
+import { ApprovalCard } from "../../cards/approval-card.tsx";
+import { useCardWarning } from "../../cards/card-warnings.tsx";
+import { McpResourceCard } from "../../cards/mcp-resource-card.tsx";
+import { PlanCardView } from "../../cards/plan-card.tsx";
+import { QuestionCardView } from "../../cards/question-card.tsx";
+import { SystemNotice } from "../../cards/system-notice.tsx";
+import { TextCard } from "../../cards/text-card.tsx";
+import { ToolResultView } from "../../cards/tool-result-view.tsx";
+import { useChatActions } from "../../chat-store-context.tsx";
+import { ProjectStructureCard } from "../../project-structure/project-structure-card.tsx";
+import { WorkflowCard } from "../../workflows/workflow-card.tsx";
 
 /**
  * A typed card inside an agent turn, by kind: approval, tool result, plan, question, system marker or text.

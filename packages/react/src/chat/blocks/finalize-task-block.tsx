@@ -1,5 +1,5 @@
 import type { FinalizeTaskBlock as FinalizeTaskBlockData } from "@parley/protocol";
-import { MarkdownContent } from "@parley/react";
+import { MarkdownContent } from "../../markdown/markdown-content.tsx";
 
 const OUTCOME_LABELS = { completed: "Completed", partial: "Partly done", failed: "Failed" } as const;
 

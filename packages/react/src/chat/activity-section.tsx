@@ -1,6 +1,12 @@
-import { activityItemsOf, type ChatMessage, isTransientStatus, type MessagePhase } from "@parley/sdk";
+import {
+  activityItemsOf,
+  type ChatMessage,
+  formatDuration,
+  isTransientStatus,
+  type MessagePhase,
+  plural,
+} from "@parley/sdk";
 import { useId, useState } from "react";
-import { formatDuration, plural } from "../lib/format.ts";
 import { ActivityList } from "./activity-list.tsx";
 
 /**

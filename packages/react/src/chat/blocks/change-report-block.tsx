@@ -1,6 +1,6 @@
 import type { ChangedFile, ChangeReportBlock as ChangeReportBlockData } from "@parley/protocol";
+import { plural } from "@parley/sdk";
 import { useState } from "react";
-import { plural } from "../../lib/format.ts";
 import { DiffView } from "./diff-view.tsx";
 
 /**

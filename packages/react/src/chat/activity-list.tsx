@@ -1,8 +1,8 @@
 import type { ToolRequestData, ToolResultData } from "@parley/protocol";
-import { ToolParameters, ToolResultView } from "@parley/react";
 import {
   type ActivityGroup,
   type ActivityItem,
+  formatDuration,
   groupActivity,
   groupState,
   inlineToolOutput,
@@ -11,7 +11,8 @@ import {
   readToolResult,
 } from "@parley/sdk";
 import { useMemo, useState } from "react";
-import { formatDuration } from "../lib/format.ts";
+import { ToolParameters } from "../cards/tool-parameters.tsx";
+import { ToolResultView } from "../cards/tool-result-view.tsx";
 
 /** One line of output short enough to show next to the call's headline. */
 const INLINE_OUTPUT_CHARS = 120;

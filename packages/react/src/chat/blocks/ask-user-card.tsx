@@ -1,7 +1,8 @@
 import type { AskUserAnswer, AskUserBlock } from "@parley/protocol";
-import { QuestionCardView, useChatActions } from "@parley/react";
 import { answerLabels, type InteractionOutcome, readQuestionCard } from "@parley/sdk";
 import { useState } from "react";
+import { QuestionCardView } from "../../cards/question-card.tsx";
+import { useChatActions } from "../../chat-store-context.tsx";
 
 /**
  * A question written in message text (seed 002 AskUserCard) that the server did not turn into a Question

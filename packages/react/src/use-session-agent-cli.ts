@@ -1,5 +1,5 @@
 import { AGENT_BACKEND_LABELS, type AgentCliName, type SessionSummary } from "@parley/protocol";
-import { useChatStore } from "@parley/react";
+import { useChatStore } from "./chat-store-context.tsx";
 
 /** The agent CLI that answers a session, as people name it, with the model and named agent it runs with. */
 export interface SessionAgentCli {

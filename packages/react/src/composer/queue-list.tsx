@@ -1,7 +1,7 @@
-import { useChatActions, useChatStore } from "@parley/react";
 import type { QueuedChatMessage } from "@parley/sdk";
 import { useState } from "react";
-import { CloseIcon } from "../lib/icons.tsx";
+import { useChatActions, useChatStore } from "../chat-store-context.tsx";
+import { CloseIcon } from "../icons.tsx";
 
 /**
  * Messages waiting for the busy agent, each removable before the agent reads it. A long message shows its

@@ -1,6 +1,6 @@
-import { MarkdownContent } from "@parley/react";
 import type { MessageCard } from "@parley/sdk";
 import { dataRecord } from "@parley/sdk";
+import { MarkdownContent } from "../markdown/markdown-content.tsx";
 
 /**
  * A card shown as text: a Text card, a message of a kind this UI does not know (`unknownKind`, its text as

@@ -1,6 +1,5 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
-import { WorkflowProgressBar } from "@parley/react";
-import "./workflows.css";
+import { WorkflowProgressBar } from "./workflow-card.tsx";
 
 /**
  * Pinned above the message box while a workflow of the session runs and its card's header is out of

@@ -1,7 +1,7 @@
 import { extractSpecialBlocks } from "@parley/protocol";
-import { MarkdownContent } from "@parley/react";
 import type { MessageSegment } from "@parley/sdk";
 import { memo, useMemo } from "react";
+import { MarkdownContent } from "../markdown/markdown-content.tsx";
 import { SpecialBlockView } from "./blocks/special-block-view.tsx";
 
 /**

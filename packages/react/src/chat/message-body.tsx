@@ -1,5 +1,4 @@
 import { PlanDataSchema } from "@parley/protocol";
-import { MarkdownContent, PlanCardView, RemoteImage } from "@parley/react";
 import {
   type ChatMessage,
   indexCards,
@@ -9,6 +8,9 @@ import {
   segmentsOf,
 } from "@parley/sdk";
 import { useMemo } from "react";
+import { PlanCardView } from "../cards/plan-card.tsx";
+import { MarkdownContent } from "../markdown/markdown-content.tsx";
+import { RemoteImage } from "../markdown/remote-image.tsx";
 import { ChangeReportBlock } from "./blocks/change-report-block.tsx";
 import { ThinkingIndicator } from "./thinking-indicator.tsx";
 import { TurnParts } from "./turn-parts.tsx";

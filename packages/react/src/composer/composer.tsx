@@ -1,71 +1,93 @@
-import { apiMessage, useChatActions, useChatStore } from "@parley/react";
-import { parseWorkflowCommand } from "@parley/sdk";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { navigate } from "../app/use-route.ts";
-import {
-  isWorkflowFile,
-  startWorkflow,
-  useWorkflowDefinitions,
-} from "../workflows/use-workflow-definitions.ts";
-import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
-import { McpPromptSuggestions, useMcpPrompts } from "./mcp-prompt-suggestions.tsx";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { apiMessage } from "../api-message.ts";
+import { useChatActions, useChatStore } from "../chat-store-context.tsx";
+
+/** What the Composer lets an app add: suggestions for what is typed, and commands it handles itself. */
+export interface ComposerProps {
+  /**
+   * The text in the box, for an app that needs it as it is typed (to offer suggestions); with
+   * `onTextChange`. Without it the box keeps its own text.
+   */
+  text?: string;
+  /** Called with each change of the text (typing, sending, a failed send giving it back). */
+  onTextChange?: (text: string) => void;
+  /** Shown above the box: command suggestions for what is typed, say. */
+  suggestions?: ReactNode;
+  /**
+   * Looks at a line before it is sent. Return undefined when it is no command of the app's: it is sent as a
+   * message. Otherwise return a promise that resolves true when the app handled it, false to send it as a
+   * message after all, or rejects: the error is shown above the box and the text given back.
+   */
+  onCommand?: (text: string) => Promise<boolean> | undefined;
+  /**
+   * Whether the box shows why a send failed (default true). An app that already shows the store's error
+   * (a banner) turns it off; the text comes back into the box either way.
+   */
+  showSendErrors?: boolean;
+}
 
 /**
  * The message box. Enter sends and Shift+Enter adds a line, except while an input method is composing
  * (Enter then confirms the composition). While the agent works, sending queues the message and a Stop
- * button (or Esc) cancels the run explicitly.
+ * button (or Esc) cancels the run explicitly. A send that fails gives its text back.
  */
-export function Composer() {
+export function Composer({
+  text: givenText,
+  onTextChange,
+  suggestions,
+  onCommand,
+  showSendErrors = true,
+}: ComposerProps) {
   const actions = useChatActions();
   const busy = useChatStore((state) => state.session?.busy === true);
-  const [text, setText] = useState("");
+  const [ownText, setOwnText] = useState("");
+  const text = givenText ?? ownText;
+  // The text as last rendered, for a send that fails after the person typed on.
+  const latestText = useRef(text);
+  latestText.current = text;
+  const setText = (next: string) => {
+    latestText.current = next;
+    setOwnText(next);
+    onTextChange?.(next);
+  };
+  const [error, setError] = useState<string | undefined>();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const canSend = text.trim() !== "";
-  const sessionId = useChatStore((state) => state.activeSessionId);
-  const workflows = useWorkflowDefinitions(text.trimStart().startsWith("/"));
-  const mcpPrompts = useMcpPrompts(text.trimStart().startsWith("/"));
-  const [workflowError, setWorkflowError] = useState<string | undefined>();
 
-  const send = () => {
-    if (!canSend) return;
-    const sent = text;
-    setText("");
-    textareaRef.current?.focus();
-    // `/name key=value …` naming a workflow starts it in this session instead of sending a message (the
-    // definitions are asked for when the list is not loaded yet: a fast typist is not sent to the agent).
-    const command = parseWorkflowCommand(sent);
-    if (command !== undefined) {
-      setWorkflowError(undefined);
-      void isWorkflowFile(command.name, workflows).then((found) => {
-        if (!found) return sendMessage(sent);
-        return startWorkflow(command.name, sessionId, command.inputs).then(
-          (view) => {
-            if (sessionId === undefined) navigate({ page: "chat", sessionId: view.session_id });
-          },
-          (error: unknown) => {
-            setWorkflowError(apiMessage(error));
-            setText((current) => (current === "" ? sent : current));
-          },
-        );
-      });
-      return;
-    }
-    sendMessage(sent);
+  // A line that did not go through comes back, unless something new was typed meanwhile.
+  const giveBack = (sent: string) => {
+    if (latestText.current === "") setText(sent);
   };
 
   const sendMessage = (sent: string) => {
     const errorBefore = actions.getSnapshot().error;
     void actions.sendMessage(sent).then(() => {
-      // A failed send leaves its error in the store; give the text back unless something new was typed.
+      // A failed send leaves its error in the store.
       const errorAfter = actions.getSnapshot().error;
       if (errorAfter !== undefined && errorAfter !== errorBefore) {
-        setText((current) => (current === "" ? sent : current));
+        if (showSendErrors) setError(errorAfter);
+        giveBack(sent);
       }
     });
   };
 
-  const stop = () => {
-    void actions.stopRun();
+  const send = () => {
+    if (!canSend) return;
+    const sent = text;
+    setText("");
+    setError(undefined);
+    textareaRef.current?.focus();
+    const command = onCommand?.(sent);
+    if (command === undefined) return sendMessage(sent);
+    void command.then(
+      (handled) => {
+        if (!handled) sendMessage(sent);
+      },
+      (failure: unknown) => {
+        setError(apiMessage(failure));
+        giveBack(sent);
+      },
+    );
   };
 
   useEffect(() => {
@@ -98,11 +120,10 @@ export function Composer() {
         send();
       }}
     >
-      <WorkflowSuggestions text={text} list={workflows} onChoose={setText} />
-      <McpPromptSuggestions text={text} prompts={mcpPrompts} onChoose={setText} />
-      {workflowError !== undefined && (
-        <p className="workflow-error" role="alert" data-testid="workflow-start-error">
-          {workflowError}
+      {suggestions !== undefined && <div className="composer-above">{suggestions}</div>}
+      {error !== undefined && (
+        <p className="composer-error" role="alert" data-testid="composer-error">
+          {error}
         </p>
       )}
       <label htmlFor="composer-input" className="visually-hidden">
@@ -129,7 +150,7 @@ export function Composer() {
             type="button"
             className="button button-danger"
             data-testid="stop"
-            onClick={stop}
+            onClick={() => void actions.stopRun()}
             title="Stop (Esc)"
           >
             Stop

@@ -1,10 +1,10 @@
-import { ChatStoreProvider } from "@parley/react";
 import type { ChatMessage } from "@parley/sdk";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ChatPanel } from "../src/chat/chat-panel.tsx";
-import { agentMessage, emptySession, FakeChatStore, userMessage } from "./fake-chat-store.ts";
-import { stubLayout } from "./layout-stub.ts";
+import { MessageList } from "../src/chat/message-list.tsx";
+import { ChatStoreProvider } from "../src/index.ts";
+import { agentMessage, emptySession, FakeChatStore, userMessage } from "./support/fake-chat-store.ts";
+import { stubLayout } from "./support/layout-stub.ts";
 
 // Counts how often each message's component renders, by wrapping the real components.
 const renders = vi.hoisted(() => new Map<string, number>());
@@ -50,7 +50,7 @@ describe("streaming render isolation", () => {
     const store = new FakeChatStore({ activeSessionId: "s1", session: { ...emptySession("s1"), messages } });
     render(
       <ChatStoreProvider store={store}>
-        <ChatPanel />
+        <MessageList />
       </ChatStoreProvider>,
     );
     await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(11));
