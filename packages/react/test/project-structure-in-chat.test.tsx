@@ -2,13 +2,13 @@ import type { ProjectStructureData } from "@parley/protocol";
 import { sampleStructureFields as common, sampleProjectTree as tree } from "@parley/testkit";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderTurns, turnWith } from "../../react/test/support/card-fixtures.tsx";
+import { renderTurns, turnWith } from "./support/card-fixtures.tsx";
 
 function renderStructure(data: ProjectStructureData | Record<string, unknown>) {
   return renderTurns([turnWith([{ id: "msg_structure", rich: { kind: "ProjectStructure", data } }])]);
 }
 
-describe("the ProjectStructure card", () => {
+describe("the ProjectStructure card in the chat", () => {
   it("shows a ProjectStructure message in the chat as the structure card from @parley/react", () => {
     renderStructure({ ...common, structure_type: "tree", content: tree });
     const card = screen.getByTestId("rich-card");

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { questionCard, renderTurns, turnWith } from "../../react/test/support/card-fixtures.tsx";
+import { questionCard, renderTurns, turnWith } from "./support/card-fixtures.tsx";
 
 const options = () => screen.getAllByTestId("question-option") as HTMLButtonElement[];
 

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { approvalCard, renderTurns, resultCard, turnWith } from "../../react/test/support/card-fixtures.tsx";
+import { approvalCard, renderTurns, resultCard, turnWith } from "./support/card-fixtures.tsx";
 
 const card = () => screen.getByTestId("approval-card");
 
-describe("ApprovalCard", () => {
+describe("ApprovalCard in an agent turn", () => {
   it("shows the tool, what it would do, its input readably, why it asks, and the rule Always allow saves", () => {
     renderTurns([turnWith([approvalCard()])]);
     expect(card().dataset).toMatchObject({

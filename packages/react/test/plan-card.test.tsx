@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { planCard, renderTurns, turnWith } from "../../react/test/support/card-fixtures.tsx";
+import { planCard, renderTurns, turnWith } from "./support/card-fixtures.tsx";
 
 const plan = () => screen.getByTestId("plan-card");
 
