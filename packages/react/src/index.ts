@@ -1,6 +1,7 @@
-// Parley's chat for React apps. The hooks read the sdk's chat store through a provider; the cards are the
-// web UI's own (approvals, questions, plans, tool calls and results, MCP calls), styled by `cards.css` and
-// `mcp-cards.css` (import `@parley/react/cards.css` and `@parley/react/mcp-cards.css`).
+// Parley's chat for React apps. The hooks read the sdk's chat store through a provider; the message list,
+// the message box and the cards are the web UI's own (messages as they stream, approvals, questions, plans,
+// tool calls and results, MCP calls), styled by the package's stylesheets (`@parley/react/base.css`,
+// `chat.css`, `composer.css`, `cards.css`, `mcp-cards.css`, …; see the README).
 
 export { apiMessage } from "./api-message.ts";
 export { ApprovalActions } from "./cards/approval-actions.tsx";
@@ -16,9 +17,17 @@ export { PlanCardView } from "./cards/plan-card.tsx";
 export { QuestionCardView } from "./cards/question-card.tsx";
 export { QuestionItem } from "./cards/question-item.tsx";
 export { SystemNotice } from "./cards/system-notice.tsx";
+export { TextCard } from "./cards/text-card.tsx";
 export { ToolParameters } from "./cards/tool-parameters.tsx";
 export { ToolResultView } from "./cards/tool-result-view.tsx";
+export { AgentMessage } from "./chat/agent-message.tsx";
+export { MessageList } from "./chat/message-list.tsx";
+export { MessageRow } from "./chat/message-row.tsx";
+export { UserMessage } from "./chat/user-message.tsx";
 export { ChatStoreProvider, useChatActions, useChatStore } from "./chat-store-context.tsx";
+export { Composer, type ComposerProps } from "./composer/composer.tsx";
+export { QueueList } from "./composer/queue-list.tsx";
+export { CloseIcon, GearIcon, MenuIcon, MoonIcon, PencilIcon, SunIcon, TrashIcon } from "./icons.tsx";
 export { MarkdownContent } from "./markdown/markdown-content.tsx";
 export { RemoteImage } from "./markdown/remote-image.tsx";
 export { ParleyChatProvider } from "./parley-chat-provider.tsx";
@@ -26,6 +35,12 @@ export { ProjectStructureCard } from "./project-structure/project-structure-card
 export { type ChatMessagesView, type ChatStatus, useChatMessages } from "./use-chat-messages.ts";
 export { useLoadWhen } from "./use-load-when.ts";
 export { type SessionView, useSession } from "./use-session.ts";
+export {
+  agentCliOf,
+  type SessionAgentCli,
+  useActiveSessionSummary,
+  useSessionAgentCli,
+} from "./use-session-agent-cli.ts";
 export {
   foldWorkflowMessages,
   type WorkflowStepMessages,
@@ -39,3 +54,4 @@ export {
   type WorkflowFold,
   WorkflowFoldContext,
 } from "./workflows/workflow-fold-context.ts";
+export { WorkflowProgressStrip } from "./workflows/workflow-progress-strip.tsx";

@@ -191,7 +191,7 @@ describe("workflows in the browser", { timeout: 120_000 }, () => {
       '/broken invalid — Unrecognized key: "retries"',
     );
     await chat.send("/broken");
-    const error = chat.page.getByTestId("workflow-start-error");
+    const error = chat.page.getByTestId("composer-error");
     await error.waitFor();
     expect(await error.textContent()).toMatch(
       /^workflow "broken" cannot run: .*broken\.yaml has a mistake:\n {2}line 5, column 5: steps\.0: Unrecognized key: "retries"$/,

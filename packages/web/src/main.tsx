@@ -5,6 +5,10 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { createSettingsApi, type SettingsApi } from "./settings/settings-api.ts";
 import { ThemeProvider } from "./theme/theme-context.tsx";
+// Parley's colours, buttons and chat first, so the page's own styles (styles.css) build on them.
+import "@parley/react/base.css";
+import "@parley/react/chat.css";
+import "@parley/react/composer.css";
 import "./styles.css";
 import "@parley/react/cards.css";
 import "@parley/react/mcp-cards.css";

@@ -3,11 +3,17 @@ import type { ChatStoreState } from "@parley/sdk";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished } from "vitest";
+import {
+  agentMessage,
+  emptySession,
+  FakeChatStore,
+  sessionSummary,
+  userMessage,
+} from "../../react/test/support/fake-chat-store.ts";
+import { stubLayout } from "../../react/test/support/layout-stub.ts";
 import { App } from "../src/app/app.tsx";
 import { THEME_STORAGE_KEY, ThemeProvider } from "../src/theme/theme-context.tsx";
-import { agentMessage, emptySession, FakeChatStore, sessionSummary, userMessage } from "./fake-chat-store.ts";
 import { FakeSettingsApi } from "./fake-settings-api.ts";
-import { stubLayout } from "./layout-stub.ts";
 
 function renderApp(state: Partial<ChatStoreState> = {}) {
   const store = new FakeChatStore({

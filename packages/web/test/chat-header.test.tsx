@@ -3,10 +3,16 @@ import { ChatStoreProvider } from "@parley/react";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import {
+  agentMessage,
+  emptySession,
+  FakeChatStore,
+  sessionSummary,
+  userMessage,
+} from "../../react/test/support/fake-chat-store.ts";
 import { App } from "../src/app/app.tsx";
 import { SettingsPage } from "../src/settings/settings-page.tsx";
 import { ThemeProvider } from "../src/theme/theme-context.tsx";
-import { agentMessage, emptySession, FakeChatStore, sessionSummary, userMessage } from "./fake-chat-store.ts";
 import { FakeSettingsApi } from "./fake-settings-api.ts";
 
 function renderChat(

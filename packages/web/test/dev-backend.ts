@@ -1,7 +1,19 @@
 import type { ChatMessage } from "@parley/sdk";
+import {
+  approvalCard,
+  planCard,
+  questionCard,
+  resultCard,
+  turnWith,
+} from "../../react/test/support/card-data.ts";
+import {
+  agentMessage,
+  emptySession,
+  FakeChatStore,
+  sessionSummary,
+  userMessage,
+} from "../../react/test/support/fake-chat-store.ts";
 import type { SettingsApi } from "../src/settings/settings-api.ts";
-import { approvalCard, planCard, questionCard, resultCard, turnWith } from "./card-data.ts";
-import { agentMessage, emptySession, FakeChatStore, sessionSummary, userMessage } from "./fake-chat-store.ts";
 import { FakeSettingsApi } from "./fake-settings-api.ts";
 
 const SAMPLE_ANSWER = `Here is what I found in \`src/server.ts\`:

@@ -2,8 +2,8 @@ import { ChatStoreProvider } from "@parley/react";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { FakeChatStore, sessionSummary } from "../../react/test/support/fake-chat-store.ts";
 import { SessionList } from "../src/sessions/session-list.tsx";
-import { FakeChatStore, sessionSummary } from "./fake-chat-store.ts";
 
 function renderList() {
   const store = new FakeChatStore({

@@ -1,21 +1,23 @@
-import { useChatActions, useChatStore } from "@parley/react";
+import {
+  agentCliOf,
+  GearIcon,
+  MenuIcon,
+  MessageList,
+  QueueList,
+  type SessionAgentCli,
+  useActiveSessionSummary,
+  useChatActions,
+  useChatStore,
+} from "@parley/react";
 import { useEffect, useMemo, useState } from "react";
 import { SignedOutPage } from "../auth/signed-out-page.tsx";
-import { ChatPanel } from "../chat/chat-panel.tsx";
 import { MissionLine } from "../chat/mission-line.tsx";
-import { Composer } from "../composer/composer.tsx";
-import { QueueList } from "../composer/queue-list.tsx";
-import { GearIcon, MenuIcon } from "../lib/icons.tsx";
+import { ChatComposer } from "../composer/chat-composer.tsx";
 import { ProjectPage } from "../project/project-page.tsx";
 import { type AgentBackendsApi, createAgentBackendsApi } from "../sessions/agent-backends-api.ts";
 import { EditorThreadLabel, EditorThreadNote } from "../sessions/editor-thread-note.tsx";
 import { NewSessionBackend } from "../sessions/new-session-backend.tsx";
 import { SessionList } from "../sessions/session-list.tsx";
-import {
-  agentCliOf,
-  type SessionAgentCli,
-  useActiveSessionSummary,
-} from "../sessions/use-session-backend.ts";
 import { MCP_SERVERS_SECTION } from "../settings/mcp-servers-section.tsx";
 import type { SettingsApi } from "../settings/settings-api.ts";
 import { SettingsPage } from "../settings/settings-page.tsx";
@@ -166,7 +168,7 @@ export function App({
               />
             </div>
             <MissionLine onOpen={() => navigate({ page: "settings" })} />
-            <ChatPanel />
+            <MessageList />
             <ChatFooter />
           </main>
         )}
@@ -186,7 +188,7 @@ function ChatFooter() {
       ) : (
         <>
           <QueueList />
-          <Composer />
+          <ChatComposer />
         </>
       )}
     </div>

@@ -1,7 +1,6 @@
 import type { AgentBackend, SessionSummary } from "@parley/protocol";
-import { useChatActions } from "@parley/react";
+import { PencilIcon, TrashIcon, useChatActions } from "@parley/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { PencilIcon, TrashIcon } from "../lib/icons.tsx";
 
 /** How the sidebar names the agent CLI that answers a session (Parley's own agent goes unnamed). */
 const BACKEND_LABELS: Record<AgentBackend, string> = {

@@ -1,4 +1,4 @@
-import type { SessionAgentCli } from "../sessions/use-session-backend.ts";
+import type { SessionAgentCli } from "@parley/react";
 
 /**
  * Who answers a chat an agent CLI answers, for the header in place of Parley's model: the CLI, and the model

@@ -1,6 +1,6 @@
+import { CloseIcon } from "@parley/react";
 import type { ModelFallbackState } from "@parley/sdk";
 import { useState } from "react";
-import { CloseIcon } from "../lib/icons.tsx";
 
 /** Says that the preferred model failed and another one answers, until dismissed. */
 export function ModelFallbackNotice({ fallback }: { fallback: ModelFallbackState }) {

@@ -1,4 +1,4 @@
-import { MoonIcon, SunIcon } from "../lib/icons.tsx";
+import { MoonIcon, SunIcon } from "@parley/react";
 import { useTheme } from "./theme-context.tsx";
 
 /** Switches between light and dark (an explicit, remembered choice); Settings can go back to "system". */

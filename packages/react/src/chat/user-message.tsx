@@ -1,0 +1,32 @@
+import type { ChatMessage } from "@parley/sdk";
+import { formatMessageTime } from "./format-message-time.ts";
+import { MessageImages } from "./message-body.tsx";
+
+/** A message the person sent, as plain text; "sending" until the server has confirmed it. */
+export function UserMessage({ message }: { message: ChatMessage }) {
+  return (
+    <article
+      className="message message-user"
+      data-testid="message"
+      data-message-id={message.id}
+      data-role="user"
+      data-pending={message.pending === true ? "true" : "false"}
+    >
+      <div className="user-bubble">
+        <div className="user-text" data-testid="message-text">
+          {message.text}
+        </div>
+        {message.images !== undefined && message.images.length > 0 && (
+          <MessageImages images={message.images} />
+        )}
+        <div className="message-meta">
+          {message.pending === true ? (
+            <span className="muted">sending…</span>
+          ) : (
+            <time>{formatMessageTime(message.timestampMs, message.timestamp)}</time>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
