@@ -57,9 +57,13 @@ describe("the Project view in the browser", { timeout: 90_000 }, () => {
       await page.getByTestId("project-share").click();
       await chat.waitForAgentTextContaining("It depends on zod, and react as a peer.");
       const sent = lastUserTextSent(server.fake, 0);
-      expect(sent).toContain("Dependencies of the project, shared from the Project view for context");
+      expect(sent).toContain("Dependencies of the project, shared by the person for context");
       expect(sent).toMatch(/- react \^19\.0\.0 \[npm, peer\]/);
       expect(sent).toMatch(/- zod \^4\.0\.0 \[npm\]/);
+      // The chat shows what was shared as the card itself, in the person's message.
+      const shared = chat.page.locator('[data-role="user"] [data-kind="ProjectStructure"]');
+      await shared.locator('[data-testid="dependency-row"][data-name="zod"]').waitFor();
+      expect(await shared.getAttribute("data-structure-type")).toBe("dependencies");
     } finally {
       for (const path of Object.keys(files)) rmSync(join(server.projectDirectory, path));
     }
