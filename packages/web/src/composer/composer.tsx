@@ -1,5 +1,6 @@
+import type { MessageAttachment } from "@parley/protocol";
 import { apiMessage, useChatActions, useChatStore } from "@parley/react";
-import { parseWorkflowCommand } from "@parley/sdk";
+import { ParleyClient, parseStructureCommand, parseWorkflowCommand } from "@parley/sdk";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { navigate } from "../app/use-route.ts";
 import {
@@ -9,18 +10,28 @@ import {
 } from "../workflows/use-workflow-definitions.ts";
 import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
 import { McpPromptSuggestions, useMcpPrompts } from "./mcp-prompt-suggestions.tsx";
+import {
+  PendingAttachments,
+  type StructureLoader,
+  StructureSuggestion,
+  useStructureAttachments,
+} from "./structure-attachments.tsx";
+
+const defaultClient = new ParleyClient();
 
 /**
  * The message box. Enter sends and Shift+Enter adds a line, except while an input method is composing
  * (Enter then confirms the composition). While the agent works, sending queues the message and a Stop
- * button (or Esc) cancels the run explicitly.
+ * button (or Esc) cancels the run explicitly. `/structure [tree|files|dependencies] [path]` attaches the
+ * project's structure as a card to the message being written, instead of sending anything.
  */
-export function Composer() {
+export function Composer({ client = defaultClient }: { client?: StructureLoader }) {
   const actions = useChatActions();
   const busy = useChatStore((state) => state.session?.busy === true);
   const [text, setText] = useState("");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const canSend = text.trim() !== "";
+  const structures = useStructureAttachments(client);
+  const canSend = (text.trim() !== "" || structures.attachments.length > 0) && !structures.attaching;
   const sessionId = useChatStore((state) => state.activeSessionId);
   const workflows = useWorkflowDefinitions(text.trimStart().startsWith("/"));
   const mcpPrompts = useMcpPrompts(text.trimStart().startsWith("/"));
@@ -29,6 +40,14 @@ export function Composer() {
   const send = () => {
     if (!canSend) return;
     const sent = text;
+    const structure = parseStructureCommand(sent);
+    if (structure !== undefined) {
+      // The card joins the message being written; the line stays when the project cannot be read.
+      void structures.attach(structure).then((attached) => {
+        if (attached) setText((current) => (current === sent ? "" : current));
+      });
+      return;
+    }
     setText("");
     textareaRef.current?.focus();
     // `/name key=value …` naming a workflow starts it in this session instead of sending a message (the
@@ -50,16 +69,21 @@ export function Composer() {
       });
       return;
     }
-    sendMessage(sent);
+    sendMessage(sent, structures.attachments);
   };
 
-  const sendMessage = (sent: string) => {
+  const sendMessage = (sent: string, attachments: MessageAttachment[] = []) => {
     const errorBefore = actions.getSnapshot().error;
-    void actions.sendMessage(sent).then(() => {
-      // A failed send leaves its error in the store; give the text back unless something new was typed.
+    structures.replace([]);
+    const sending =
+      attachments.length === 0 ? actions.sendMessage(sent) : actions.sendMessage(sent, { attachments });
+    void sending.then(() => {
+      // A failed send leaves its error in the store; give the text (and cards) back unless something new
+      // was typed.
       const errorAfter = actions.getSnapshot().error;
       if (errorAfter !== undefined && errorAfter !== errorBefore) {
         setText((current) => (current === "" ? sent : current));
+        structures.replace((current) => (current.length === 0 ? attachments : current));
       }
     });
   };
@@ -100,11 +124,18 @@ export function Composer() {
     >
       <WorkflowSuggestions text={text} list={workflows} onChoose={setText} />
       <McpPromptSuggestions text={text} prompts={mcpPrompts} onChoose={setText} />
+      <StructureSuggestion text={text} onChoose={setText} />
       {workflowError !== undefined && (
         <p className="workflow-error" role="alert" data-testid="workflow-start-error">
           {workflowError}
         </p>
       )}
+      {structures.error !== undefined && (
+        <p className="workflow-error" role="alert" data-testid="structure-error">
+          {structures.error}
+        </p>
+      )}
+      <PendingAttachments attachments={structures.attachments} onRemove={structures.remove} />
       <label htmlFor="composer-input" className="visually-hidden">
         Message
       </label>
