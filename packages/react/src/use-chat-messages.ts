@@ -1,4 +1,4 @@
-import type { ChatMessage, QueuedChatMessage } from "@parley/sdk";
+import type { ChatMessage, QueuedChatMessage, SendOptions } from "@parley/sdk";
 import { useMemo } from "react";
 import { useChatActions, useChatStore } from "./chat-store-context.tsx";
 
@@ -16,8 +16,11 @@ export interface ChatMessagesView {
   hasOlder: boolean;
   /** The last failure, in words for a person (a send that failed, a server error). */
   error?: string | undefined;
-  /** Sends a message to the open session (a new session when none is open); queued while the agent works. */
-  sendMessage(text: string): Promise<void>;
+  /**
+   * Sends a message to the open session (a new session when none is open); queued while the agent works.
+   * Attachments (a project structure) show as cards in the bubble and reach the model as text.
+   */
+  sendMessage(text: string, options?: SendOptions): Promise<void>;
   /** Stops the agent's current run. */
   stop(): Promise<void>;
   loadOlder(): Promise<void>;
@@ -44,7 +47,7 @@ export function useChatMessages(): ChatMessagesView {
       queue: session?.queue ?? NO_QUEUE,
       hasOlder: session?.hasOlder ?? false,
       error,
-      sendMessage: (text: string) => actions.sendMessage(text),
+      sendMessage: (text: string, options?: SendOptions) => actions.sendMessage(text, options),
       stop: () => actions.stopRun(),
       loadOlder: () => actions.loadOlder(),
       dismissError: () => actions.dismissError(),

@@ -1,8 +1,9 @@
-import type { ChatStoreState } from "@parley/sdk";
+import { type ChatStoreState, ParleyClient } from "@parley/sdk";
+import { sampleStructureFields, structureFile } from "@parley/testkit";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Composer, type ComposerProps } from "../src/composer/composer.tsx";
 import { QueueList } from "../src/composer/queue-list.tsx";
 import { ChatStoreProvider } from "../src/index.ts";
@@ -208,5 +209,76 @@ describe("Composer", () => {
     expect(store.callsOf("queuedText")).toEqual([["q1"]]);
     await waitFor(() => expect(screen.getByTestId("queue-item-text").textContent === whole).toBe(true));
     expect(screen.queryByTestId("queue-item-show-all")).toBeNull();
+  });
+});
+
+describe("/structure in the composer", () => {
+  const fileList = {
+    kind: "ProjectStructure",
+    data: {
+      ...sampleStructureFields,
+      structure_type: "file_list",
+      content: [structureFile("src/main.ts", 2048, "TypeScript")],
+    },
+  };
+
+  function renderWithProject(answer: { status: number; body: unknown }) {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    const store = new FakeChatStore({ activeSessionId: "s1", session: emptySession("s1") });
+    render(
+      <ChatStoreProvider store={store}>
+        <Composer structureLoader={new ParleyClient({ fetch })} />
+      </ChatStoreProvider>,
+    );
+    return { store, fetch, input: screen.getByTestId("composer") as HTMLTextAreaElement };
+  }
+
+  it("attaches the structure to the message being written, shows it before sending, and sends it with the words", async () => {
+    const { store, fetch, input } = renderWithProject({ status: 200, body: fileList });
+    await userEvent.type(input, "/structure files src{Enter}");
+    await screen.findByTestId("pending-attachment");
+    expect(String((fetch.mock.calls[0] as unknown[] | undefined)?.[0])).toBe(
+      "/api/workspace/structure?type=file_list&max_entries=2000&path=src",
+    );
+    expect(screen.getByTestId("pending-attachment").textContent).toContain("File list of the project");
+    expect(input.value).toBe("");
+    expect(store.callsOf("sendMessage")).toEqual([]);
+
+    await userEvent.type(input, "What is in here?{Enter}");
+    expect(store.callsOf("sendMessage")).toEqual([["What is in here?", { attachments: [fileList] }]]);
+    expect(screen.queryByTestId("pending-attachment")).toBeNull();
+  });
+
+  it("sends a structure on its own, and takes one back with Remove", async () => {
+    const { store, input } = renderWithProject({ status: 200, body: fileList });
+    await userEvent.type(input, "/structure{Enter}");
+    await screen.findByTestId("pending-attachment");
+    await userEvent.click(screen.getByTestId("remove-attachment"));
+    expect(screen.queryByTestId("pending-attachment")).toBeNull();
+    expect(screen.getByTestId("send")).toHaveProperty("disabled", true);
+
+    await userEvent.type(input, "/structure{Enter}");
+    await screen.findByTestId("pending-attachment");
+    await userEvent.click(screen.getByTestId("send"));
+    expect(store.callsOf("sendMessage")).toEqual([["", { attachments: [fileList] }]]);
+  });
+
+  it("says why a structure could not be read and keeps the line", async () => {
+    const { store, input } = renderWithProject({
+      status: 404,
+      body: { error: { code: "not_found", message: 'query.path: "nowhere" does not exist in the project' } },
+    });
+    await userEvent.type(input, "/structure nowhere{Enter}");
+    expect((await screen.findByTestId("structure-error")).textContent).toContain(
+      '"nowhere" does not exist in the project',
+    );
+    expect(input.value).toBe("/structure nowhere");
+    expect(store.callsOf("sendMessage")).toEqual([]);
   });
 });

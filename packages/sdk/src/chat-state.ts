@@ -2,7 +2,7 @@
  * The chat state every Parley UI renders (seed 002's ChatMessage model), framework-neutral.
  * This file is the contract between the store (packages/sdk) and the UIs (packages/web, the TUI).
  */
-import type { RunOutcome, SessionSummary, StoredMessage } from "@parley/protocol";
+import type { MessageAttachment, RunOutcome, SessionSummary, StoredMessage } from "@parley/protocol";
 import type {
   ChangeReportState,
   PendingApprovalState,
@@ -123,6 +123,8 @@ export interface ChatMessage extends TurnContent {
   durationMs?: number;
 
   images?: string[];
+  /** Cards the person attached to their message (a shared project structure), shown in their bubble. */
+  attachments?: MessageAttachment[];
   subagentTree?: SubagentTreeEntry[];
   /** Text of the segment currently streaming (seed 002's legacy `liveText`). */
   liveText?: string;

@@ -1,6 +1,7 @@
 import type { AskUserAnswer, SelectablePermissionMode } from "@parley/protocol";
 import type { ChatStoreState } from "./chat-state.ts";
 import type { ApprovalAnswer, ExecutePlanMode, InteractionOutcome } from "./interaction-state.ts";
+import type { SendOptions } from "./message-sender.ts";
 
 /**
  * What a UI can do with the chat store: subscribe to its immutable state (React's useSyncExternalStore,
@@ -20,8 +21,11 @@ export interface ChatStoreApi {
   openSession(sessionId: string): Promise<void>;
   /** Leaves the current session; the next message starts a new one. */
   newSession(): void;
-  /** Sends a message to the active session's agent (or a new session); queued by the server when busy. */
-  sendMessage(text: string): Promise<void>;
+  /**
+   * Sends a message to the active session's agent (or a new session); queued by the server when busy. Its
+   * attachments (a project structure) show as cards in the bubble and reach the model as text.
+   */
+  sendMessage(text: string, options?: SendOptions): Promise<void>;
   /** Stops the active run (explicit cancel; closing the page never cancels). */
   stopRun(options?: { clearQueue?: boolean }): Promise<void>;
   removeQueued(itemId: string): Promise<void>;

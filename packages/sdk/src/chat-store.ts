@@ -10,7 +10,7 @@ import type { EventStream, EventStreamFactory } from "./event-stream.ts";
 import { EventStreamClient } from "./event-stream-client.ts";
 import { InteractionActions } from "./interaction-actions.ts";
 import type { ApprovalAnswer, ExecutePlanMode, InteractionOutcome } from "./interaction-state.ts";
-import { describe, MessageSender } from "./message-sender.ts";
+import { describe, MessageSender, type SendOptions } from "./message-sender.ts";
 import { OpenSession } from "./open-session.ts";
 import { ParleyClient, type ParleyClientOptions } from "./parley-client.ts";
 import { defaultRenderScheduler, type RenderScheduler } from "./render-scheduler.ts";
@@ -201,17 +201,17 @@ export class ChatStore implements ChatStoreApi {
     this.#publisher.publish();
   }
 
-  sendMessage(text: string): Promise<void> {
+  sendMessage(text: string, options: SendOptions = {}): Promise<void> {
     return this.#settled(async () => {
       // An MCP prompt typed as a slash command is filled in by its server, and its text is what is sent.
       const command = /^\s*(\/mcp__\S+)\s*([\s\S]*)$/.exec(text);
-      if (command === null) return this.#sender.send(text);
+      if (command === null) return this.#sender.send(text, options.attachments);
       try {
         const filled = await this.#client.fillMcpPromptCommand(
           command[1] as string,
           (command[2] ?? "").trim(),
         );
-        return this.#sender.send(filled.text);
+        return this.#sender.send(filled.text, options.attachments);
       } catch (error) {
         return this.#fail("Could not fill in the MCP prompt", error);
       }

@@ -135,12 +135,14 @@ export type {
   SubagentRunState,
 } from "./interaction-state.ts";
 export { parseJsonObject } from "./json-object.ts";
+export { attachmentsOfRich } from "./message-attachments.ts";
 export {
   getMessagePhase,
   isTransientActivity,
   TRANSIENT_ACTIVITY,
   visibleActivityEntries,
 } from "./message-phase.ts";
+export type { SendOptions } from "./message-sender.ts";
 export { MissionClient } from "./mission-client.ts";
 export { documentVisibility, type PageVisibility } from "./page-visibility.ts";
 export {
@@ -165,6 +167,8 @@ export {
   sseEventHandlers,
 } from "./sse-event-handlers.ts";
 export { type SseMessage, SseParser } from "./sse-parser.ts";
+export type { StructureCommand } from "./structure-command.ts";
+export { parseStructureCommand, STRUCTURE_COMMAND_USAGE } from "./structure-command.ts";
 export type { BroadcastChannelLike, LockManagerLike } from "./tab-channel.ts";
 export { systemTimers, type Timers } from "./timers.ts";
 export { isMarkerOnly, OUTCOME_NOTES, segmentsOf } from "./turn-view.ts";

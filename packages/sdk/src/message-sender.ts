@@ -1,6 +1,7 @@
-import { type ChatResponse, MAX_CHAT_TEXT } from "@parley/protocol";
+import { type ChatResponse, MAX_CHAT_TEXT, type MessageAttachment } from "@parley/protocol";
 import { ApiRequestError } from "./api-request-error.ts";
 import type { ChatAction } from "./chat-actions.ts";
+import type { ChatMessage } from "./chat-state.ts";
 import type { OpenSession } from "./open-session.ts";
 import type { ParleyClient } from "./parley-client.ts";
 import { type RetryOptions, retryRequest } from "./retry-request.ts";
@@ -46,10 +47,10 @@ export class MessageSender {
     this.#context = context;
   }
 
-  async send(text: string): Promise<void> {
+  async send(text: string, attachments: readonly MessageAttachment[] = []): Promise<void> {
     const context = this.#context;
     const body = text.trim();
-    if (body === "") return;
+    if (body === "" && attachments.length === 0) return;
     if (body.length > MAX_CHAT_TEXT) {
       const error = `The message is too long (at most ${MAX_CHAT_TEXT} characters).`;
       return context.failed("Your message was not sent", new Error(error));
@@ -59,7 +60,7 @@ export class MessageSender {
       context.open.replace(emptySessionState(DRAFT_SESSION));
       context.showDraft();
     }
-    context.dispatch({ type: "PUSH_MESSAGE", message: this.#bubble(body, clientMessageId) });
+    context.dispatch({ type: "PUSH_MESSAGE", message: this.#bubble(body, attachments, clientMessageId) });
     let sessionId = context.activeSessionId();
     if (sessionId === undefined && this.#creating !== undefined) sessionId = await this.#creating;
     const creating = sessionId === undefined;
@@ -68,6 +69,7 @@ export class MessageSender {
       () =>
         context.client.chat({
           text: body,
+          ...(attachments.length > 0 && { attachments: [...attachments] }),
           agent_id: context.agentId,
           client_message_id: clientMessageId,
           ...(sessionId !== undefined && { session_id: sessionId }),
@@ -116,9 +118,10 @@ export class MessageSender {
     context.sessionsChanged();
   }
 
-  #bubble(text: string, clientMessageId: string) {
+  #bubble(text: string, attachments: readonly MessageAttachment[], clientMessageId: string): ChatMessage {
     const nowMs = this.#context.now();
     return {
+      ...(attachments.length > 0 && { attachments: [...attachments] }),
       id: `pending:${clientMessageId}`,
       role: "user" as const,
       from: "user",
@@ -138,6 +141,11 @@ export class MessageSender {
       this.#context.open.state?.sessionId === (sessionId ?? DRAFT_SESSION)
     );
   }
+}
+
+/** How a message is sent: the cards attached to it. */
+export interface SendOptions {
+  attachments?: readonly MessageAttachment[] | undefined;
 }
 
 /** A failure as a person reads it: the server's message when it sent one. */

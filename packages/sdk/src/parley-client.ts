@@ -354,12 +354,14 @@ export class ParleyClient {
       type: "tree" | "file_list" | "dependencies";
       order?: "alphabetical" | "relevance";
       maxEntries?: number;
+      /** A directory of the project (relative to it); the whole project when absent. */
+      path?: string;
     },
     options: RequestOptions = {},
   ): Promise<ProjectStructureMessage> {
     return this.#http.json("GET", "/api/workspace/structure", {
       ...options,
-      query: { type: query.type, order: query.order, max_entries: query.maxEntries },
+      query: { type: query.type, order: query.order, max_entries: query.maxEntries, path: query.path },
       decode: (value) => decodeWith(ProjectStructureMessageSchema, value),
     });
   }

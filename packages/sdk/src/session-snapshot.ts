@@ -11,6 +11,7 @@ import { cardFromRich } from "./cards/rich-card.ts";
 import { ChatDraft } from "./chat-draft.ts";
 import type { ChatMessage, PendingAskUser, SessionChatState } from "./chat-state.ts";
 import type { PendingApprovalState, SubagentRunState } from "./interaction-state.ts";
+import { attachmentsOfRich } from "./message-attachments.ts";
 import { queuedChatMessage } from "./queued-chat-message.ts";
 import { locateSubagent } from "./subagent-edits.ts";
 import { addPart, closeActivityOn } from "./turn-content.ts";
@@ -42,6 +43,8 @@ export function userMessageFromStored(message: StoredMessage): ChatMessage {
     timestamp: new Date(message.created_at_ms).toISOString(),
     timestampMs: message.created_at_ms,
   };
+  const attachments = attachmentsOfRich(message.rich);
+  if (attachments !== undefined) chat.attachments = attachments;
   if (message.run_id !== null) chat.runId = message.run_id;
   const clientMessageId = (message as { client_message_id?: unknown }).client_message_id;
   if (typeof clientMessageId === "string") chat.clientMessageId = clientMessageId;

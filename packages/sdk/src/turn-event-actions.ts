@@ -3,6 +3,7 @@ import { readSystemControl } from "./cards/system-cards.ts";
 import type { ChatAction } from "./chat-actions.ts";
 import type { ChatMessage, MessageCard } from "./chat-state.ts";
 import type { EventOf } from "./handled-event.ts";
+import { attachmentsOfRich } from "./message-attachments.ts";
 
 /**
  * A Message event: a user message (which also starts its run's turn), or an agent's text or typed card.
@@ -19,6 +20,8 @@ export function messageActions(event: EventOf<"Message">, atMs: number): ChatAct
       timestamp,
       timestampMs: atMs,
     };
+    const attachments = attachmentsOfRich(event.rich);
+    if (attachments !== undefined) message.attachments = attachments;
     if (event.run_id !== undefined) message.runId = event.run_id;
     if (event.client_message_id !== undefined) message.clientMessageId = event.client_message_id;
     const actions: ChatAction[] = [{ type: "PUSH_MESSAGE", message }];

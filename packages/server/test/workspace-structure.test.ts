@@ -8,7 +8,7 @@ import {
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeResponse, modelRequest } from "./support/api-checks.ts";
+import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
 import { waitForOutcome } from "./support/server-events.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -57,6 +57,27 @@ describe("GET /api/workspace/structure", () => {
       "src/index.ts",
     ]);
     expect(JSON.stringify(message)).not.toContain("secret.txt");
+  });
+
+  it("reads one directory of the project when given a path, and refuses a path that leaves the project", async () => {
+    const message = await structure("?type=tree&path=src");
+    if (message.data.structure_type !== "tree") throw new Error("expected a tree");
+    expect(message.data.root_path).toBe(join(project, "src"));
+    expect(treePaths(message.data.content)).toEqual(["index.ts"]);
+    // Up and out, a symlink that leads out, and a file are refused alike.
+    for (const path of ["../x", "escape", "package.json"]) {
+      await expectApiError(
+        await server.request("GET", `/api/workspace/structure?path=${path}`),
+        400,
+        "invalid_request",
+        "query.path",
+      );
+    }
+    await expectApiError(
+      await server.request("GET", "/api/workspace/structure?path=nowhere"),
+      404,
+      "not_found",
+    );
   });
 
   it("lists the dependencies a package.json names when there is no lockfile", async () => {

@@ -13,11 +13,13 @@ function countParameter(max: number) {
 
 /**
  * `GET /api/workspace/structure?type=tree|file_list|dependencies`: which view of the project to generate,
- * its order (file lists), its limits and extra gitignore-style patterns to leave out (comma-separated).
+ * of which directory (`path`, relative to the project; the whole project when absent), its order (file
+ * lists), its limits and extra gitignore-style patterns to leave out (comma-separated).
  */
 export const WorkspaceStructureQuerySchema = lazySchema(() =>
   z.looseObject({
     type: ProjectStructureTypeSchema.default("tree"),
+    path: z.string().max(4096).optional(),
     order: z.enum(["alphabetical", "relevance"]).default("alphabetical"),
     max_depth: countParameter(64).optional(),
     max_entries: countParameter(200_000).optional(),

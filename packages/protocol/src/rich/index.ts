@@ -46,6 +46,14 @@ export {
 } from "./mcp-tool-request.ts";
 export type { MCPToolResultData, MCPToolResultMessage } from "./mcp-tool-result.ts";
 export { MCPToolResultDataSchema, MCPToolResultMessageSchema } from "./mcp-tool-result.ts";
+export type { MessageAttachment } from "./message-attachment.ts";
+export {
+  attachmentLabel,
+  MAX_MESSAGE_ATTACHMENTS,
+  MessageAttachmentSchema,
+  MessageAttachmentsSchema,
+  userMessageModelText,
+} from "./message-attachment.ts";
 export { parsePlanFromText, parseQuestionFromText } from "./parse-from-text.ts";
 export type {
   PlanData,

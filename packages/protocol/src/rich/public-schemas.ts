@@ -14,6 +14,7 @@ import { ImageDataSchema } from "./image.ts";
 import { MCPResourceDataSchema } from "./mcp-resource.ts";
 import { MCPToolRequestDataSchema } from "./mcp-tool-request.ts";
 import { MCPToolResultDataSchema } from "./mcp-tool-result.ts";
+import { MessageAttachmentSchema } from "./message-attachment.ts";
 import {
   PlanDataSchema,
   PlanDecisionSchema,
@@ -59,6 +60,7 @@ export const richPublicSchemas = {
   RichMessage: RichMessageSchema,
   RichMessageKind: RichMessageKindSchema,
   TextData: TextDataSchema,
+  MessageAttachment: MessageAttachmentSchema,
   PlanData: PlanDataSchema,
   PlanStep: PlanStepSchema,
   PlanStepStatus: PlanStepStatusSchema,

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { lazySchema } from "../shared/lazy-schema.ts";
+import { MessageAttachmentsSchema } from "./message-attachment.ts";
 
 /** The data of a Text rich message: markdown the UI renders as-is. */
 export const TextDataSchema = lazySchema(() =>
   z.looseObject({
     text: z.string(),
+    /** Cards a person attached to their message (a shared project structure), shown in their bubble. */
+    attachments: MessageAttachmentsSchema.optional(),
   }),
 );
 export type TextData = z.infer<typeof TextDataSchema>;

@@ -1,8 +1,12 @@
+import { ProjectStructureCard } from "@parley/react";
 import type { ChatMessage } from "@parley/sdk";
 import { formatMessageTime } from "./format-message-time.ts";
 import { MessageImages } from "./message-body.tsx";
 
-/** A message the person sent, as plain text; "sending" until the server has confirmed it. */
+/**
+ * A message the person sent, as plain text with the cards they attached (a shared project structure);
+ * "sending" until the server has confirmed it.
+ */
 export function UserMessage({ message }: { message: ChatMessage }) {
   return (
     <article
@@ -13,9 +17,20 @@ export function UserMessage({ message }: { message: ChatMessage }) {
       data-pending={message.pending === true ? "true" : "false"}
     >
       <div className="user-bubble">
-        <div className="user-text" data-testid="message-text">
-          {message.text}
-        </div>
+        {message.text !== "" && (
+          <div className="user-text" data-testid="message-text">
+            {message.text}
+          </div>
+        )}
+        {message.attachments?.map((attachment) => (
+          <div
+            className="user-attachment"
+            data-testid="message-attachment"
+            key={`${attachment.data.structure_type}:${attachment.data.root_path}:${attachment.data.generated_at}`}
+          >
+            <ProjectStructureCard structure={attachment.data} />
+          </div>
+        ))}
         {message.images !== undefined && message.images.length > 0 && (
           <MessageImages images={message.images} />
         )}

@@ -1,6 +1,9 @@
+import type { MessageAttachment } from "@parley/protocol";
+import { parseStructureCommand } from "@parley/sdk";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { apiMessage } from "../api-message.ts";
 import { useChatActions, useChatStore } from "../chat-store-context.tsx";
+import { PendingAttachments, type StructureLoader, useStructureAttachments } from "./structure-attachments.tsx";
 
 /** What the Composer lets an app add: suggestions for what is typed, and commands it handles itself. */
 export interface ComposerProps {
@@ -24,12 +27,18 @@ export interface ComposerProps {
    * (a banner) turns it off; the text comes back into the box either way.
    */
   showSendErrors?: boolean;
+  /**
+   * Reads the project's structure (a `ParleyClient`): with it, `/structure [tree|files|dependencies] [path]`
+   * attaches the structure as a card to the message being written instead of sending anything. Without it
+   * such a line is sent as text.
+   */
+  structureLoader?: StructureLoader;
 }
 
 /**
  * The message box. Enter sends and Shift+Enter adds a line, except while an input method is composing
  * (Enter then confirms the composition). While the agent works, sending queues the message and a Stop
- * button (or Esc) cancels the run explicitly. A send that fails gives its text back.
+ * button (or Esc) cancels the run explicitly. A send that fails gives its text (and attached cards) back.
  */
 export function Composer({
   text: givenText,
@@ -37,6 +46,7 @@ export function Composer({
   suggestions,
   onCommand,
   showSendErrors = true,
+  structureLoader,
 }: ComposerProps) {
   const actions = useChatActions();
   const busy = useChatStore((state) => state.session?.busy === true);
@@ -52,7 +62,8 @@ export function Composer({
   };
   const [error, setError] = useState<string | undefined>();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const canSend = text.trim() !== "";
+  const structures = useStructureAttachments(structureLoader);
+  const canSend = (text.trim() !== "" || structures.attachments.length > 0) && !structures.attaching;
 
   // A line that did not go through comes back, unless something new was typed meanwhile.
   const giveBack = (sent: string) => {
@@ -61,12 +72,17 @@ export function Composer({
 
   const sendMessage = (sent: string) => {
     const errorBefore = actions.getSnapshot().error;
-    void actions.sendMessage(sent).then(() => {
+    const attachments = structures.attachments;
+    structures.replace([]);
+    const sending =
+      attachments.length === 0 ? actions.sendMessage(sent) : actions.sendMessage(sent, { attachments });
+    void sending.then(() => {
       // A failed send leaves its error in the store.
       const errorAfter = actions.getSnapshot().error;
       if (errorAfter !== undefined && errorAfter !== errorBefore) {
         if (showSendErrors) setError(errorAfter);
         giveBack(sent);
+        structures.replace((current: MessageAttachment[]) => (current.length === 0 ? attachments : current));
       }
     });
   };
@@ -74,6 +90,14 @@ export function Composer({
   const send = () => {
     if (!canSend) return;
     const sent = text;
+    const structure = structureLoader === undefined ? undefined : parseStructureCommand(sent);
+    if (structure !== undefined) {
+      // The card joins the message being written; the line stays when the project cannot be read.
+      void structures.attach(structure).then((attached) => {
+        if (attached && latestText.current === sent) setText("");
+      });
+      return;
+    }
     setText("");
     setError(undefined);
     textareaRef.current?.focus();
@@ -126,6 +150,12 @@ export function Composer({
           {error}
         </p>
       )}
+      {structures.error !== undefined && (
+        <p className="composer-error" role="alert" data-testid="structure-error">
+          {structures.error}
+        </p>
+      )}
+      <PendingAttachments attachments={structures.attachments} onRemove={structures.remove} />
       <label htmlFor="composer-input" className="visually-hidden">
         Message
       </label>

@@ -7,6 +7,7 @@ import type {
   ExecutePlanMode,
   InteractionOutcome,
   MessageCard,
+  SendOptions,
   SessionChatState,
 } from "@parley/sdk";
 
@@ -126,8 +127,9 @@ export class FakeChatStore implements ChatStoreApi {
     });
   }
 
-  async sendMessage(text: string): Promise<void> {
-    this.#record("sendMessage", text);
+  async sendMessage(text: string, options?: SendOptions): Promise<void> {
+    if (options === undefined) this.#record("sendMessage", text);
+    else this.#record("sendMessage", text, options);
     if (this.failNextSend !== undefined) {
       this.setState({ error: this.failNextSend });
       this.failNextSend = undefined;
@@ -141,6 +143,7 @@ export class FakeChatStore implements ChatStoreApi {
       timestamp: new Date(now).toISOString(),
       timestampMs: now,
       pending: true,
+      ...(options?.attachments !== undefined && { attachments: [...options.attachments] }),
     };
     if (this.#state.session === undefined) {
       const sessionId = `session-${this.#nextId++}`;

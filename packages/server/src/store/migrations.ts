@@ -324,4 +324,8 @@ export const migrations: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN mirrored_count INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX sessions_by_origin ON sessions (origin, backend_session_id) WHERE origin IS NOT NULL;
   `,
+  `
+  -- Cards a queued message carries (a shared project structure), as the JSON array of its attachments.
+  ALTER TABLE queue_items ADD COLUMN attachments TEXT;
+  `,
 ];

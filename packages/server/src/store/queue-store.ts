@@ -1,4 +1,4 @@
-import { type QueuedMessage, queuePreview } from "@parley/protocol";
+import { attachmentLabel, type MessageAttachment, type QueuedMessage, queuePreview } from "@parley/protocol";
 import type { StoreDatabase } from "./store-database.ts";
 
 /**
@@ -11,6 +11,8 @@ export interface QueueItem {
   session_id: string;
   agent_id: string;
   text: string;
+  /** Cards the message carries (a shared project structure); empty for most messages. */
+  attachments: MessageAttachment[];
   client_message_id: string | null;
   queued_at_ms: number;
   state: "waiting" | "delivered" | "removed";
@@ -28,8 +30,8 @@ export class QueueStore {
 
   constructor(database: StoreDatabase) {
     this.#insert = database.prepare(
-      `INSERT INTO queue_items (id, session_id, agent_id, text, client_message_id, queued_at_ms, state)
-       VALUES (@id, @session_id, @agent_id, @text, @client_message_id, @queued_at_ms, 'waiting')`,
+      `INSERT INTO queue_items (id, session_id, agent_id, text, attachments, client_message_id, queued_at_ms, state)
+       VALUES (@id, @session_id, @agent_id, @text, @attachments, @client_message_id, @queued_at_ms, 'waiting')`,
     );
     this.#waiting = database.prepare(
       `SELECT * FROM queue_items WHERE session_id = ? AND agent_id = ? AND state = 'waiting'
@@ -40,7 +42,7 @@ export class QueueStore {
     );
     this.#get = database.prepare("SELECT * FROM queue_items WHERE id = ?");
     this.#setState = database.prepare(
-      "UPDATE queue_items SET state = ?, run_id = ?, text = '' WHERE id = ? AND state = 'waiting'",
+      "UPDATE queue_items SET state = ?, run_id = ?, text = '', attachments = NULL WHERE id = ? AND state = 'waiting'",
     );
     this.#pruneFinished = database.prepare(
       `DELETE FROM queue_items WHERE rowid IN (
@@ -48,13 +50,16 @@ export class QueueStore {
     );
   }
 
-  add(item: Omit<QueueItem, "state" | "run_id">): QueueItem {
-    this.#insert.run(item);
-    return { ...item, state: "waiting", run_id: null };
+  add(
+    item: Omit<QueueItem, "state" | "run_id" | "attachments"> & Partial<Pick<QueueItem, "attachments">>,
+  ): QueueItem {
+    const attachments = item.attachments ?? [];
+    this.#insert.run({ ...item, attachments: attachments.length === 0 ? null : JSON.stringify(attachments) });
+    return { ...item, attachments, state: "waiting", run_id: null };
   }
 
   waiting(sessionId: string, agentId: string): QueueItem[] {
-    return this.#waiting.all(sessionId, agentId) as QueueItem[];
+    return (this.#waiting.all(sessionId, agentId) as QueueRow[]).map(fromRow);
   }
 
   /** How many messages wait for the agent. */
@@ -63,7 +68,8 @@ export class QueueStore {
   }
 
   get(id: string): QueueItem | undefined {
-    return this.#get.get(id) as QueueItem | undefined;
+    const row = this.#get.get(id) as QueueRow | undefined;
+    return row && fromRow(row);
   }
 
   /** Deletes at most `limit` delivered or removed items queued before `beforeMs`; returns how many. */
@@ -82,9 +88,20 @@ export class QueueStore {
   }
 }
 
+/** A queue row as stored: its attachments as JSON text, or null for none. */
+type QueueRow = Omit<QueueItem, "attachments"> & { attachments: string | null };
+
+function fromRow(row: QueueRow): QueueItem {
+  return { ...row, attachments: row.attachments === null ? [] : JSON.parse(row.attachments) };
+}
+
 /** A queue item as events and snapshots carry it: a preview of its text, never the whole. */
 export function toQueuedMessage(item: QueueItem): QueuedMessage {
-  const message: QueuedMessage = { id: item.id, ...queuePreview(item.text), queued_at_ms: item.queued_at_ms };
+  // A structure shared without a note is previewed by its name.
+  const shown = [item.text, ...item.attachments.map((attachment) => `[${attachmentLabel(attachment)}]`)]
+    .filter((part) => part !== "")
+    .join("\n");
+  const message: QueuedMessage = { id: item.id, ...queuePreview(shown), queued_at_ms: item.queued_at_ms };
   if (item.client_message_id !== null) message.client_message_id = item.client_message_id;
   return message;
 }

@@ -1,3 +1,4 @@
+import { attachmentLabel } from "@parley/protocol";
 import type { ChatMessage } from "@parley/sdk";
 import { isToolRequestKind, orderedParts, readToolRequest, segmentsOf } from "@parley/sdk";
 import stringWidth from "string-width";
@@ -33,7 +34,11 @@ export function messageLines(message: ChatMessage, columns: number): string[] {
 }
 
 function messageText(message: ChatMessage): string {
-  if (message.role === "user") return `› ${message.text}`;
+  if (message.role === "user") {
+    // A structure shared without words is named, so the line never reads empty.
+    const shared = (message.attachments ?? []).map((attachment) => `[${attachmentLabel(attachment)}]`);
+    return `› ${[message.text, ...shared].filter((part) => part !== "").join(" ")}`;
+  }
   const parts: string[] = [];
   for (const part of orderedParts({ ...message, segments: segmentsOf(message) })) {
     if (part.kind === "segment") {

@@ -1,4 +1,5 @@
 import type { ChatMessage, MessageCard } from "@parley/sdk";
+import { sampleProjectTree, sampleStructureFields } from "@parley/testkit";
 import { describe, expect, it } from "vitest";
 import { TranscriptPrinter } from "./transcript-printer.ts";
 
@@ -125,5 +126,17 @@ describe("what the transcript writes for good and what stays live", () => {
     const plan = printer.plan(messages, 30);
     expect(printer.skipped).toBe(4970);
     expect(plan.print.filter((block) => block.kind === "user")).toHaveLength(15);
+  });
+
+  it("writes a project structure the person shared as a card after their words", () => {
+    const printer = new TranscriptPrinter();
+    const structure = {
+      kind: "ProjectStructure" as const,
+      data: { ...sampleStructureFields, structure_type: "tree" as const, content: sampleProjectTree },
+    };
+    const plan = printer.plan([user("u1", "Look at this", { attachments: [structure] })]);
+    expect(plan.print.map((block) => block.kind)).toEqual(["user", "card"]);
+    const card = plan.print[1];
+    expect(card?.kind === "card" ? card.card.rich : undefined).toEqual(structure);
   });
 });

@@ -34,7 +34,13 @@ const WORKFLOW_ACTIVE = new Set(["Pending", "Running", "Paused", "Failed"]);
 
 /** A user's message: final once the server has it (an optimistic bubble may still change its id). */
 export function userBlocks(message: ChatMessage): PlannedBlock[] {
-  return [{ kind: "user", key: `${message.id}:user`, final: message.pending !== true, message }];
+  const final = message.pending !== true;
+  // Each card the person attached (a shared project structure) follows their words, drawn as the agent's are.
+  const attached = (message.attachments ?? []).map((rich, index): PlannedBlock => {
+    const id = `${message.id}:attachment:${index}`;
+    return { kind: "card", key: id, final, card: { id, rich } };
+  });
+  return [{ kind: "user", key: `${message.id}:user`, final, message }, ...attached];
 }
 
 /**

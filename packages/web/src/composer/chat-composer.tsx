@@ -1,5 +1,5 @@
-import { Composer, useChatStore } from "@parley/react";
-import { parseWorkflowCommand } from "@parley/sdk";
+import { Composer, type StructureLoader, useChatStore } from "@parley/react";
+import { ParleyClient, parseWorkflowCommand } from "@parley/sdk";
 import { useState } from "react";
 import { navigate } from "../app/use-route.ts";
 import {
@@ -9,14 +9,17 @@ import {
 } from "../workflows/use-workflow-definitions.ts";
 import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
 import { McpPromptSuggestions, useMcpPrompts } from "./mcp-prompt-suggestions.tsx";
+import { StructureSuggestion } from "./structure-suggestion.tsx";
+
+const defaultClient = new ParleyClient();
 
 /**
  * The web UI's message box: @parley/react's Composer with the project's `/` commands. Typing `/` offers the
  * project's workflows and the MCP servers' prompts; `/name key=value …` naming a workflow starts it in this
- * session (a new chat opens the session it started) instead of sending a message. Send errors show in the
- * page's error banner.
+ * session (a new chat opens the session it started) instead of sending a message; `/structure` attaches the
+ * project's structure as a card. Send errors show in the page's error banner.
  */
-export function ChatComposer() {
+export function ChatComposer({ client = defaultClient }: { client?: StructureLoader }) {
   const [text, setText] = useState("");
   const sessionId = useChatStore((state) => state.activeSessionId);
   const slashTyped = text.trimStart().startsWith("/");
@@ -41,10 +44,12 @@ export function ChatComposer() {
       onTextChange={setText}
       showSendErrors={false}
       onCommand={startWorkflowCommand}
+      structureLoader={client}
       suggestions={
         <>
           <WorkflowSuggestions text={text} list={workflows} onChoose={setText} />
           <McpPromptSuggestions text={text} prompts={mcpPrompts} onChoose={setText} />
+          <StructureSuggestion text={text} onChoose={setText} />
         </>
       }
     />

@@ -1,29 +1,16 @@
-import {
-  MAX_CHAT_TEXT,
-  type ProjectStructureData,
-  type ProjectStructureType,
-  richMessageToModelText,
-} from "@parley/protocol";
+import type { ProjectStructureData, ProjectStructureType } from "@parley/protocol";
 import { ProjectStructureCard, useChatActions } from "@parley/react";
 import { ParleyClient, STRUCTURE_TITLES } from "@parley/sdk";
 import { useEffect, useState } from "react";
 
 const client = new ParleyClient();
 const TYPES: ProjectStructureType[] = ["tree", "file_list", "dependencies"];
-/** Entries a shared structure lists at most, so the message stays well inside the chat's size limit. */
-const SHARED_ENTRIES = 1500;
-
-/** The message that shares a structure with the agent: a short note, then the structure as the model reads it. */
-export function sharedStructureText(structure: ProjectStructureData): string {
-  const title = STRUCTURE_TITLES[structure.structure_type];
-  const text = `${title} of the project, shared from the Project view for context:\n\n${richMessageToModelText({ kind: "ProjectStructure", data: structure }, { maxStructureEntries: SHARED_ENTRIES })}`;
-  return text.length <= MAX_CHAT_TEXT ? text : `${text.slice(0, MAX_CHAT_TEXT - 2)}\n…`;
-}
 
 /**
  * The Project view: the project's tree, files and dependencies read through `GET /api/workspace/structure`
  * without asking the agent, each as the same card the chat shows, and "Share in chat", which sends the
- * structure to the agent of the open session (or a new one) as context.
+ * structure to the agent of the open session (or a new one) as a card in the person's message; the
+ * agent reads it as text.
  */
 export function ProjectPage({ onShared }: { onShared: () => void }) {
   const actions = useChatActions();
@@ -47,7 +34,7 @@ export function ProjectPage({ onShared }: { onShared: () => void }) {
     if (structure === undefined) return;
     setSharing(true);
     try {
-      await actions.sendMessage(sharedStructureText(structure));
+      await actions.sendMessage("", { attachments: [{ kind: "ProjectStructure", data: structure }] });
       onShared();
     } catch (error) {
       setFailure(`Could not share it: ${(error as Error).message}`);

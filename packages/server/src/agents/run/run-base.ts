@@ -1,6 +1,6 @@
 import type { MessageScope } from "../context/message-publisher.ts";
 import type { RunContext } from "../context/run-context.ts";
-import { type RunStart, recordRunStart, recordUserMessage } from "./run-records.ts";
+import { type RunStart, recordRunStart, recordUserMessage, type UserPrompt } from "./run-records.ts";
 
 /** Who a run is, whichever agent answers it. */
 export interface RunBaseIdentity {
@@ -45,8 +45,8 @@ export abstract class RunBase {
   }
 
   /** Inside a transaction: stores a user message of this run and publishes its Message event. */
-  recordUserMessage(text: string, clientMessageId?: string): string {
-    return recordUserMessage(this.context, this.scope, text, clientMessageId);
+  recordUserMessage(prompt: UserPrompt): string {
+    return recordUserMessage(this.context, this.scope, prompt);
   }
 
   /** Inside a transaction: records the run as started. */

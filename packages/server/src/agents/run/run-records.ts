@@ -1,3 +1,4 @@
+import type { MessageAttachment } from "@parley/protocol";
 import type { MessageScope } from "../context/message-publisher.ts";
 import type { RunContext } from "../context/run-context.ts";
 
@@ -27,19 +28,25 @@ export function recordRunStart(context: RunContext, run: RunStart): void {
   });
 }
 
-/** Inside a transaction: stores a person's message to a run and publishes its Message event. */
-export function recordUserMessage(
-  context: RunContext,
-  scope: MessageScope,
-  text: string,
-  clientMessageId?: string,
-): string {
+/** A person's message to a run: their text, the cards they attached, and their client's id for it. */
+export interface UserPrompt {
+  text: string;
+  attachments?: MessageAttachment[] | undefined;
+  clientMessageId?: string | undefined;
+}
+
+/**
+ * Inside a transaction: stores a person's message to a run and publishes its Message event; the cards
+ * they attached are kept with the text, so a reload and a replay show them in the bubble.
+ */
+export function recordUserMessage(context: RunContext, scope: MessageScope, prompt: UserPrompt): string {
+  const attachments = prompt.attachments ?? [];
   return context.publisher.append(
     scope,
     "user",
-    { kind: "Text", data: { text } },
-    text,
+    { kind: "Text", data: { text: prompt.text, ...(attachments.length > 0 && { attachments }) } },
+    prompt.text,
     undefined,
-    clientMessageId,
+    prompt.clientMessageId,
   );
 }

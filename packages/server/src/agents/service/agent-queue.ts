@@ -1,4 +1,4 @@
-import type { MessageParam, QueueChange } from "@parley/protocol";
+import { type MessageParam, type QueueChange, userMessageModelText } from "@parley/protocol";
 import { type QueueItem, toQueuedMessage } from "../../store/queue-store.ts";
 import type { AgentServiceContext } from "../context/run-context.ts";
 import type { RunDriver } from "../run/run-driver.ts";
@@ -46,11 +46,15 @@ export class AgentQueue {
       const waiting = store.queue.waiting(driver.sessionId, driver.agentId);
       for (const item of waiting) {
         store.queue.markDelivered(item.id, driver.runId);
-        driver.recordUserMessage(item.text, item.client_message_id ?? undefined);
+        driver.recordUserMessage({
+          text: item.text,
+          attachments: item.attachments,
+          clientMessageId: item.client_message_id ?? undefined,
+        });
       }
       if (waiting.length > 0) this.announce("delivered", driver.sessionId, driver.agentId, waiting);
       return waiting;
     });
-    return delivered.map((item) => item.text);
+    return delivered.map((item) => userMessageModelText(item.text, item.attachments));
   }
 }

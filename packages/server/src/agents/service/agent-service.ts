@@ -9,6 +9,7 @@ import type {
   MessageParam,
   StreamingSegment,
 } from "@parley/protocol";
+import { attachmentLabel, userMessageModelText } from "@parley/protocol";
 import { cancelElsewhere, tellRunOwnerOfQueue } from "../../cluster/run-owner-signals.ts";
 import { ApiError } from "../../http/api-error.ts";
 import type { QueueItem } from "../../store/queue-store.ts";
@@ -20,6 +21,7 @@ import { waitingToolUseIds, withdrawWaiting } from "../conversation/open-interac
 import { type ResumedCall, resumePoint } from "../conversation/resume-point.ts";
 import { settleOpenCalls } from "../run/run-conclusion.ts";
 import { type ActiveRun, RunDriver, type TurnOverrides } from "../run/run-driver.ts";
+import type { UserPrompt } from "../run/run-records.ts";
 import { AgentQueue } from "./agent-queue.ts";
 import { createSessionFor, nameUntitledSession, requireOwnSession } from "./chat-sessions.ts";
 import { recoverInterruptedRun } from "./run-recovery.ts";
@@ -73,14 +75,17 @@ export class AgentService {
     }
     const agentId = request.agent_id ?? DEFAULT_AGENT;
     let start: (() => void) | undefined;
+    const attachments = request.attachments ?? [];
+    // A structure shared without a note names a new session after itself.
+    const title = request.text || attachments.map(attachmentLabel).join(", ");
     const response = store.transaction((): ChatResponse => {
       const session =
         request.session_id === undefined
-          ? createSessionFor(this.#context, request.text)
+          ? createSessionFor(this.#context, title)
           : nameUntitledSession(
               this.#context,
               requireOwnSession(this.#context, request.session_id, "send it messages"),
-              request.text,
+              title,
             );
       let result: ChatResponse;
       if (turn !== undefined && this.#busy(session.id, agentId)) {
@@ -105,6 +110,7 @@ export class AgentService {
           session_id: session.id,
           agent_id: agentId,
           text: request.text,
+          attachments,
           client_message_id: request.client_message_id ?? null,
           queued_at_ms: now(),
         });
@@ -122,7 +128,7 @@ export class AgentService {
           session.id,
           agentId,
           "turn",
-          [{ text: request.text, clientMessageId: request.client_message_id }],
+          [{ text: request.text, attachments, clientMessageId: request.client_message_id }],
           undefined,
           turn,
         );
@@ -374,7 +380,7 @@ export class AgentService {
     sessionId: string,
     agentId: string,
     kind: "turn" | "resume",
-    prompts: { text: string; clientMessageId?: string | undefined }[],
+    prompts: UserPrompt[],
     resumed?: {
       calls: ResumedCall[];
       approvals: Map<string, Approval>;
@@ -412,11 +418,17 @@ export class AgentService {
     // A session answered by an agent CLI runs there; its queued messages start the next run, as one prompt.
     const driver = external ?? engineDriver;
     const all = [
-      ...waiting.map((item) => ({ text: item.text, clientMessageId: item.client_message_id ?? undefined })),
+      ...waiting.map((item) => ({
+        text: item.text,
+        attachments: item.attachments,
+        clientMessageId: item.client_message_id ?? undefined,
+      })),
       ...prompts,
     ];
-    driver.recordStart(all.map((prompt) => prompt.text).join("\n\n"));
-    const messageIds = all.map((prompt) => driver.recordUserMessage(prompt.text, prompt.clientMessageId));
+    // The model (and an agent CLI) reads each attached card as text after the person's words.
+    const modelTexts = all.map((prompt) => userMessageModelText(prompt.text, prompt.attachments));
+    driver.recordStart(modelTexts.join("\n\n"));
+    const messageIds = all.map((prompt) => driver.recordUserMessage(prompt));
     if (waiting.length > 0) {
       for (const item of waiting) context.store.queue.markDelivered(item.id, runId);
       this.#queue.announce("delivered", sessionId, agentId, waiting);
@@ -432,9 +444,9 @@ export class AgentService {
     const content: MessageParam["content"] | undefined =
       kind === "resume"
         ? undefined
-        : all.length === 1
-          ? (all[0]?.text ?? "")
-          : all.map((prompt) => ({ type: "text", text: prompt.text }));
+        : modelTexts.length === 1
+          ? (modelTexts[0] ?? "")
+          : modelTexts.map((text) => ({ type: "text", text }));
     const start = () => {
       void driver.execute(content).then(() => {
         this.#active.delete(key);

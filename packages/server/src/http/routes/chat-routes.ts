@@ -42,6 +42,7 @@ export function chatRoutes(context: ServerContext): RouteDefinition[] {
           state: item.state,
         };
         if (item.client_message_id !== null) body.client_message_id = item.client_message_id;
+        if (item.attachments.length > 0) body.attachments = item.attachments;
         return body;
       },
     }),

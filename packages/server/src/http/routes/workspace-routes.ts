@@ -1,3 +1,4 @@
+import { lstatSync } from "node:fs";
 import { generateProjectStructureJson } from "@parley/engine";
 import {
   ProjectStructureMessageSchema,
@@ -6,7 +7,7 @@ import {
   WorkspaceTreeSchema,
 } from "@parley/protocol";
 import type { ServerContext } from "../../server-context.ts";
-import { PathOutsideProjectError } from "../../workspace/resolve-in-project.ts";
+import { PathOutsideProjectError, resolveExistingInProject } from "../../workspace/resolve-in-project.ts";
 import { workspaceTree } from "../../workspace/workspace-tree.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
@@ -28,32 +29,7 @@ export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
         try {
           return workspaceTree(context.projectRoot, query.path, query.depth);
         } catch (error) {
-          if (error instanceof PathOutsideProjectError) {
-            throw new ApiError("invalid_request", `query.path: ${error.message}`, {
-              issues: [{ path: "query.path", message: error.message }],
-            });
-          }
-          const code = (error as NodeJS.ErrnoException).code;
-          // ENOTDIR: a path that continues below a file ("README.md/x") names nothing that exists.
-          if (code === "ENOENT" || code === "ENOTDIR") {
-            throw new ApiError(
-              "not_found",
-              `query.path: ${JSON.stringify(query.path)} does not exist in the project`,
-            );
-          }
-          if (code === "ELOOP" || code === "ENAMETOOLONG") {
-            const reason =
-              code === "ELOOP" ? "the path has a symlink loop" : "a name in the path is too long";
-            throw new ApiError("invalid_request", `query.path: ${reason}`, {
-              issues: [{ path: "query.path", message: reason }],
-            });
-          }
-          if (error instanceof Error && error.message === "the path is not a directory") {
-            throw new ApiError("invalid_request", `query.path: ${error.message}`, {
-              issues: [{ path: "query.path", message: error.message }],
-            });
-          }
-          throw error;
+          throw queryPathError(error, query.path);
         }
       },
     }),
@@ -69,7 +45,8 @@ export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
         // Built in a worker process as JSON text, and sent on as it is: a 100,000-file tree is never parsed
         // or serialized on the server's event loop.
         const data = await generateProjectStructureJson({
-          root: context.projectRoot,
+          root:
+            query.path === undefined ? context.projectRoot : structureRoot(context.projectRoot, query.path),
           type: query.type,
           order: query.order,
           ...(query.max_depth !== undefined && { maxDepth: query.max_depth }),
@@ -85,4 +62,34 @@ export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
       },
     }),
   ];
+}
+
+/** The directory of the project a structure is read from (`query.path`), confined to the project. */
+function structureRoot(projectRoot: string, path: string): string {
+  try {
+    const directory = resolveExistingInProject(projectRoot, path === "" ? "." : path);
+    if (!lstatSync(directory).isDirectory()) throw new Error("the path is not a directory");
+    return directory;
+  } catch (error) {
+    throw queryPathError(error, path);
+  }
+}
+
+/** A project path a client gave (`query.path`) that names nothing usable, as the API error that says why. */
+function queryPathError(error: unknown, path: string): unknown {
+  const invalid = (reason: string) =>
+    new ApiError("invalid_request", `query.path: ${reason}`, {
+      issues: [{ path: "query.path", message: reason }],
+    });
+  if (error instanceof PathOutsideProjectError) return invalid(error.message);
+  const code = (error as NodeJS.ErrnoException).code;
+  // ENOTDIR: a path that continues below a file ("README.md/x") names nothing that exists.
+  if (code === "ENOENT" || code === "ENOTDIR") {
+    return new ApiError("not_found", `query.path: ${JSON.stringify(path)} does not exist in the project`);
+  }
+  if (code === "ELOOP") return invalid("the path has a symlink loop");
+  if (code === "ENAMETOOLONG") return invalid("a name in the path is too long");
+  if (error instanceof Error && error.message === "the path is not a directory")
+    return invalid(error.message);
+  return error;
 }

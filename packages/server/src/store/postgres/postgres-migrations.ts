@@ -304,4 +304,8 @@ export const postgresMigrations: readonly string[] = [
     updated_at_ms BIGINT NOT NULL
   );
   `,
+  `
+  -- Cards a queued message carries (a shared project structure), as the JSON array of its attachments.
+  ALTER TABLE queue_items ADD COLUMN attachments TEXT;
+  `,
 ];
