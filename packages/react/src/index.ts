@@ -26,12 +26,12 @@ export { MessageRow } from "./chat/message-row.tsx";
 export { UserMessage } from "./chat/user-message.tsx";
 export { ChatStoreProvider, useChatActions, useChatStore } from "./chat-store-context.tsx";
 export { Composer, type ComposerProps } from "./composer/composer.tsx";
+export { QueueList } from "./composer/queue-list.tsx";
 export {
   PendingAttachments,
   type StructureLoader,
   useStructureAttachments,
 } from "./composer/structure-attachments.tsx";
-export { QueueList } from "./composer/queue-list.tsx";
 export { CloseIcon, GearIcon, MenuIcon, MoonIcon, PencilIcon, SunIcon, TrashIcon } from "./icons.tsx";
 export { MarkdownContent } from "./markdown/markdown-content.tsx";
 export { RemoteImage } from "./markdown/remote-image.tsx";

@@ -3,7 +3,11 @@ import { parseStructureCommand } from "@parley/sdk";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { apiMessage } from "../api-message.ts";
 import { useChatActions, useChatStore } from "../chat-store-context.tsx";
-import { PendingAttachments, type StructureLoader, useStructureAttachments } from "./structure-attachments.tsx";
+import {
+  PendingAttachments,
+  type StructureLoader,
+  useStructureAttachments,
+} from "./structure-attachments.tsx";
 
 /** What the Composer lets an app add: suggestions for what is typed, and commands it handles itself. */
 export interface ComposerProps {
