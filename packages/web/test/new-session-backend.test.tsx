@@ -134,18 +134,49 @@ describe("New chat with an agent CLI", () => {
     expect(api.created).toEqual([{ backend: "codex" }]);
   });
 
-  it("says why a CLI could not list its agents, and still starts it with its default", async () => {
+  it("says why a CLI could not list its agents, still starts it with its default, and asks again on Try again", async () => {
     const api = scriptedApi();
+    const listAgents = api.listAgents;
     api.listAgents = async () => {
-      throw new Error("OpenCode could not list its agents: no config");
+      throw new Error("OpenCode could not list its agents: OpenCode timed out");
     };
     render(<NewSessionBackend api={api} onOpen={vi.fn()} />);
     await userEvent.selectOptions(await screen.findByTestId("session-new-backend"), "opencode");
     expect((await screen.findByTestId("agent-cli-agents-error")).textContent).toBe(
-      "OpenCode could not list its agents: no config",
+      "OpenCode could not list its agents: OpenCode timed out",
     );
+    // The second time the CLI answers: its agents are offered and the failure is gone.
+    api.listAgents = listAgents;
+    await userEvent.click(screen.getByTestId("agent-cli-agents-error-retry"));
+    await screen.findByRole("option", { name: "plan (primary)" });
+    expect(screen.queryByTestId("agent-cli-agents-error")).toBeNull();
     await userEvent.click(screen.getByTestId("agent-cli-start-button"));
     expect(api.created).toEqual([{ backend: "opencode" }]);
+  });
+
+  it("asks for the earlier sessions only once the CLI has listed its agents, and again on Try again", async () => {
+    const api = scriptedApi();
+    let answerAgents: (agents: Awaited<ReturnType<AgentBackendsApi["listAgents"]>>) => void = () => {};
+    api.listAgents = () =>
+      new Promise((resolve) => {
+        answerAgents = resolve;
+      });
+    const asked: string[] = [];
+    api.listSessions = async (backend) => {
+      asked.push(backend);
+      if (asked.length === 1) throw new Error("Codex could not list its sessions: Codex timed out");
+      return [{ id: "thread-1", title: "Fix the tests", updated: "2026-11-26" }];
+    };
+    render(<NewSessionBackend api={api} onOpen={vi.fn()} />);
+    await userEvent.selectOptions(await screen.findByTestId("session-new-backend"), "codex");
+    expect(asked).toEqual([]);
+    await act(async () => answerAgents([{ name: "default", type: "primary", details: [] }]));
+    expect((await screen.findByTestId("agent-cli-sessions-error")).textContent).toBe(
+      "Codex could not list its sessions: Codex timed out",
+    );
+    await userEvent.click(screen.getByTestId("agent-cli-sessions-error-retry"));
+    expect((await screen.findByTestId("agent-cli-earlier-session")).textContent).toContain("Fix the tests");
+    expect(asked).toEqual(["codex", "codex"]);
   });
 
   it("fills the model field in once the CLI has listed its models, names its default, and says why it could not", async () => {

@@ -1,6 +1,7 @@
 import type { AgentCliStatus, CliModel } from "@parley/protocol";
 import { useCallback, useId } from "react";
 import type { AgentBackendsApi } from "./agent-backends-api.ts";
+import { LoadFailure } from "./load-failure.tsx";
 import { useLoaded } from "./use-loaded.ts";
 
 /**
@@ -25,7 +26,7 @@ export function AgentCliModelField({
   value: string;
   onChange: (model: string) => void;
 }) {
-  const listed = useLoaded(
+  const [listed, reload] = useLoaded(
     useCallback(() => (ask ? api.listModels(cli.name) : new Promise<never>(() => {})), [api, cli.name, ask]),
   );
   const suggestionsId = useId();
@@ -57,9 +58,7 @@ export function AgentCliModelField({
         </span>
       )}
       {listed.state === "failed" && (
-        <span className="muted" data-testid="agent-cli-models-error">
-          {listed.error}
-        </span>
+        <LoadFailure as="span" error={listed.error} testId="agent-cli-models-error" onRetry={reload} />
       )}
     </label>
   );

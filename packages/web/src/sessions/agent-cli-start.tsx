@@ -2,6 +2,7 @@ import type { AgentCliStatus, AgentSummary, ChatSession } from "@parley/protocol
 import { useCallback, useState } from "react";
 import type { AgentBackendsApi } from "./agent-backends-api.ts";
 import { AgentCliModelField } from "./agent-cli-model-field.tsx";
+import { LoadFailure } from "./load-failure.tsx";
 import { type Loaded, useLoaded } from "./use-loaded.ts";
 
 /**
@@ -23,8 +24,15 @@ export function AgentCliStart({
   onOpen: (sessionId: string) => void;
   onCancel: () => void;
 }) {
-  const agents = useLoaded(useCallback(() => api.listAgents(cli.name), [api, cli.name]));
-  const sessions = useLoaded(useCallback(() => api.listSessions(cli.name), [api, cli.name]));
+  const [agents, reloadAgents] = useLoaded(useCallback(() => api.listAgents(cli.name), [api, cli.name]));
+  // One CLI start at a time: on a busy machine three at once each take three times as long.
+  const askSessions = agents.state !== "loading";
+  const [sessions, reloadSessions] = useLoaded(
+    useCallback(
+      () => (askSessions ? api.listSessions(cli.name) : new Promise<never>(() => {})),
+      [api, cli.name, askSessions],
+    ),
+  );
   const [agent, setAgent] = useState("");
   const [model, setModel] = useState("");
   const [busy, setBusy] = useState(false);
@@ -81,9 +89,7 @@ export function AgentCliStart({
         </select>
       </label>
       {agents.state === "failed" && (
-        <p className="muted" data-testid="agent-cli-agents-error">
-          {agents.error}
-        </p>
+        <LoadFailure error={agents.error} testId="agent-cli-agents-error" onRetry={reloadAgents} />
       )}
       <AgentCliModelField
         api={api}
@@ -109,6 +115,7 @@ export function AgentCliStart({
       <EarlierSessions
         label={cli.label}
         sessions={sessions}
+        onRetry={reloadSessions}
         busy={busy}
         onImport={(id) => open(() => api.importSession(cli.name, id))}
       />
@@ -130,11 +137,13 @@ function namedAgents(agents: AgentSummary[]): AgentSummary[] {
 function EarlierSessions({
   label,
   sessions,
+  onRetry,
   busy,
   onImport,
 }: {
   label: string;
   sessions: Loaded<ChatSession[]>;
+  onRetry: () => void;
   busy: boolean;
   onImport: (sessionId: string) => void;
 }) {
@@ -146,7 +155,9 @@ function EarlierSessions({
     >
       <h3 className="muted">Continue an earlier {label} session</h3>
       {sessions.state === "loading" && <p className="muted">Looking for {label}'s sessions…</p>}
-      {sessions.state === "failed" && <p className="muted">{sessions.error}</p>}
+      {sessions.state === "failed" && (
+        <LoadFailure error={sessions.error} testId="agent-cli-sessions-error" onRetry={onRetry} />
+      )}
       {sessions.state === "ready" && sessions.value.length === 0 && (
         <p className="muted">{label} has no sessions in this project yet.</p>
       )}

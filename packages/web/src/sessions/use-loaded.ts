@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 /** A load's outcome: still loading, its value, or why it failed in words a person can read. */
 export type Loaded<T> =
@@ -6,9 +6,14 @@ export type Loaded<T> =
   | { state: "ready"; value: T }
   | { state: "failed"; error: string };
 
-/** Loads once per `load` identity (memoize it on what it reads), ignoring an answer that arrives after unmount. */
-export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
+/**
+ * Loads once per `load` identity (memoize it on what it reads), ignoring an answer that arrives after unmount;
+ * `reload` asks again (a CLI that timed out on a busy machine often answers the second time).
+ */
+export function useLoaded<T>(load: () => Promise<T>): [Loaded<T>, () => void] {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what a reload changes.
   useEffect(() => {
     let live = true;
     setLoaded({ state: "loading" });
@@ -24,6 +29,7 @@ export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
     return () => {
       live = false;
     };
-  }, [load]);
-  return loaded;
+  }, [load, attempt]);
+  const reload = useCallback(() => setAttempt((count) => count + 1), []);
+  return [loaded, reload];
 }
