@@ -2,7 +2,7 @@ import { symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { builtinTools, type EngineMessage } from "../src/index.ts";
+import { builtinTools, type EngineMessage, type PermissionRule } from "../src/index.ts";
 import { allowEveryCall, collectTurn, modelFor, resultOf } from "./helpers.ts";
 import { createProject, type ProjectFixture } from "./project-fixture.ts";
 import { toolResultOf } from "./turn-driver.ts";
@@ -31,7 +31,15 @@ afterAll(async () => {
 });
 
 /** Has the model call `calls` (ids `call_0`, `call_1`, …) in one response, with every call allowed. */
-async function callTools(...calls: [string, Record<string, unknown>][]): Promise<EngineMessage[]> {
+function callTools(...calls: [string, Record<string, unknown>][]): Promise<EngineMessage[]> {
+  return callToolsUnder([], ...calls);
+}
+
+/** `callTools` in a turn whose host has these permission rules (the ones about reading matter to the tools). */
+async function callToolsUnder(
+  readRules: PermissionRule[],
+  ...calls: [string, Record<string, unknown>][]
+): Promise<EngineMessage[]> {
   server.script(
     calls.reduce(
       (builder, [name, input], index) => builder.toolCall(name, input, { id: `call_${index}` }),
@@ -45,6 +53,7 @@ async function callTools(...calls: [string, Record<string, unknown>][]): Promise
     cwd: project.root,
     canUseTool: allowEveryCall,
     tools: builtinTools(),
+    readRules,
   });
   expect(resultOf(messages)).toMatchObject({ subtype: "success", result: "Done." });
   return messages;
@@ -215,6 +224,31 @@ describe("Grep", () => {
     expect(toolResultOf(messages, "call_1").content).toBe(
       "No matches found.\n[1 binary, unreadable or oversized files were skipped.]",
     );
+  });
+});
+
+describe("Read rules in searches", () => {
+  it("leaves out of LS, Glob and Grep what a Read rule denies or asks about, and says so", async () => {
+    await writeFile(join(project.root, ".env"), "GREET_TOKEN=abc\n");
+    await project.write({ "secrets/key.txt": "greet with sk-secret\n" });
+    const messages = await callToolsUnder(
+      [
+        { tool: "Read", pattern: "secrets/**", behavior: "deny" },
+        { tool: "Read", pattern: ".env", behavior: "ask" },
+        { tool: "Read", pattern: "src/**", behavior: "allow" },
+      ],
+      ["Grep", { pattern: "greet", "-i": true }],
+      ["Glob", { pattern: "**/*" }],
+      ["LS", {}],
+    );
+    const note = "[2 names were left out: a Read rule denies or asks about reading them.]";
+    expect(toolResultOf(messages, "call_0").content).toBe(`src/greet.ts\nsrc/main.ts\n${note}`);
+    const globbed = toolResultOf(messages, "call_1").content;
+    expect(globbed).not.toContain("secrets");
+    expect(globbed).not.toContain(".env");
+    expect(globbed).toContain("src/greet.ts");
+    expect(globbed.endsWith(note)).toBe(true);
+    expect(toolResultOf(messages, "call_2").content).toBe(`.git/\nREADME.md\nnode_modules/\nsrc/\n${note}`);
   });
 });
 

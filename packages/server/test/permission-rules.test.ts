@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   type AgentPermissionMode,
@@ -109,6 +109,50 @@ describe("permission rules and modes", () => {
     await server.json("POST", `/api/approvals/${approval.id}`, { decision: "reject" });
     await waitForOutcome(events, chat.run_id);
     expect(readFileSync(file("README.md"), "utf8")).toBe("# mine\n");
+  });
+
+  it("a Read rule stops the agent's reads and searches of what it names; other reads run as before, with no card", async () => {
+    mkdirSync(file("secrets"), { recursive: true });
+    writeFileSync(file("secrets/key.txt"), "token sk-live-123\n");
+    writeFileSync(file(".env"), "TOKEN=sk-env-456\n");
+    writeFileSync(file("notes.md"), "the token is elsewhere\n");
+    await addRule({ tool: "Read", pattern: "secrets/**", behavior: "deny" });
+    await addRule({ tool: "Read", pattern: ".env", behavior: "ask" });
+    server.fake.script(
+      reply()
+        .toolCall("Read", { file_path: "secrets/key.txt" })
+        .toolCall("Grep", { pattern: "token", "-i": true, output_mode: "content" })
+        .toolCall("Read", { file_path: "notes.md" })
+        .toolCall("Read", { file_path: ".env" }),
+      reply().text("Done."),
+    );
+    const chat = await startChat(server, { text: "Find the token" });
+    // The ask rule makes a card for the .env read; rejected, it is not read.
+    const approval = await waitForPendingApproval(server, events, chat.run_id);
+    expect(approval.tool_name).toBe("Read");
+    expect(approval.input).toEqual({ file_path: ".env" });
+    await server.json("POST", `/api/approvals/${approval.id}`, { decision: "reject" });
+    await waitForOutcome(events, chat.run_id);
+
+    // The denied read is rejected by the rule, the asked one waited for the person; the search and the free
+    // read ran as reads always do, needing no approval.
+    expect(cardsOf(chat.run_id)).toEqual([
+      ["Rejected", "policy"],
+      ["AutoApproved", "not_required"],
+      ["AutoApproved", "not_required"],
+      ["Pending", "user"],
+      ["Rejected", "user"],
+    ]);
+    const results = [...toolResultsIn(modelRequest(server, 1)).values()].map((result) =>
+      resultText(result.content),
+    );
+    expect(results[0]).toContain("denied by the project rule Read(secrets/**)");
+    expect(results[1]).toBe(
+      "notes.md:1:the token is elsewhere\n[2 names were left out: a Read rule denies or asks about reading them.]",
+    );
+    expect(results[2]).toContain("the token is elsewhere");
+    expect(results.join("\n")).not.toContain("sk-");
+    for (const path of ["secrets", ".env", "notes.md"]) rmSync(file(path), { recursive: true });
   });
 
   it("an ask rule asks even in bypassPermissions", async () => {

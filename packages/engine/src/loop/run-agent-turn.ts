@@ -10,6 +10,8 @@ import {
   type ToolResultBlockParam,
 } from "@parley/protocol";
 import type { ModelConfig } from "../config/model-config.ts";
+import type { PermissionRule } from "../permissions/permission-rule.ts";
+import { readRulesOf, searchExclusion } from "../permissions/read-rules.ts";
 import { createLanguageModel } from "../providers/create-language-model.ts";
 import type { CanUseToolCallback, EngineTool } from "../tools/engine-tool.ts";
 import { abortableSleep } from "../util/abort.ts";
@@ -65,10 +67,11 @@ export interface AgentTurnOptions {
   /** Asked before a tool that requires approval runs; without it such calls are denied (fail closed). */
   canUseTool?: CanUseToolCallback;
   /**
-   * Also ask `canUseTool` before tools that only read files (Read, LS, Glob, Grep), so that deny and ask
-   * rules about reading apply to them; otherwise they run without asking (confinement still holds).
+   * The host's permission rules (only those restricting reading matter here): with a deny or ask rule about
+   * reading, tools that only read files (Read, LS, Glob, Grep) ask `canUseTool` too, and searches and listings
+   * leave out what a `Read` rule names; without one they run unasked (confinement still holds).
    */
-  decideReads?: boolean;
+  readRules?: readonly PermissionRule[];
   /** The host's hooks around every tool call (PreToolUse, PostToolUse). */
   toolHooks?: ToolHooks;
   /** The session's MCP servers and how they stand, reported in `system/init`. */
@@ -263,7 +266,8 @@ async function* runToolRound(
       called = yield* runToolCall(call, invalidInputs.get(call.id), {
         tools: turn.tools,
         canUseTool: options.canUseTool,
-        decideReads: options.decideReads === true,
+        decideReads: readRulesOf(options.readRules ?? []).length > 0,
+        excludedFromSearch: searchExclusion(options.readRules ?? []),
         hooks: options.toolHooks,
         signal: turn.signal,
         cwd: options.cwd,

@@ -6,6 +6,7 @@ import {
   type ToolResultBlockParam,
 } from "@parley/protocol";
 import type { z } from "zod";
+import type { RuleFile } from "../permissions/rule-path.ts";
 import type {
   CanUseToolCallback,
   EngineTool,
@@ -32,8 +33,10 @@ export interface ToolCallOutcome {
 export interface ToolCallContext {
   tools: ReadonlyMap<string, EngineTool>;
   canUseTool: CanUseToolCallback | undefined;
-  /** Ask `canUseTool` about file reads too (`AgentTurnOptions.decideReads`). */
+  /** Ask `canUseTool` about file reads too (the turn has rules restricting reads, `AgentTurnOptions.readRules`). */
   decideReads: boolean;
+  /** What searches and listings leave out (`searchExclusion` of the turn's `readRules`). */
+  excludedFromSearch: ((file: RuleFile) => boolean) | undefined;
   /** The host's hooks around every call (PreToolUse, PostToolUse). */
   hooks: ToolHooks | undefined;
   signal: AbortSignal;
@@ -177,6 +180,7 @@ export async function* runToolCall(
         signal: context.signal,
         cwd: context.cwd,
         ...(context.additionalDirectories && { additionalDirectories: context.additionalDirectories }),
+        ...(context.excludedFromSearch && { excludedFromSearch: context.excludedFromSearch }),
         toolUseId: call.id,
         onProgress,
         emit,

@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import type { ConfinedPath } from "./confine-path.ts";
+import { type ConfinedPath, shownPathBelow } from "./confine-path.ts";
 import { escapeGlob, matchesGlob } from "./glob-pattern.ts";
 
 /** A file as file rules (`Edit(src/**)`, `Read(//abs/dir/**)`) see it. */
@@ -20,6 +20,12 @@ export function ruleFileOf(confined: ConfinedPath): RuleFile {
     absolute: confined.absolute,
     ...(confined.kind === "directory" && { folder: true }),
   };
+}
+
+/** A name a search or listing found below `folder` (its absolute path), as file rules see it. */
+export function ruleFileBelow(folder: ConfinedPath, absolute: string, isFolder: boolean): RuleFile {
+  const shown = shownPathBelow(folder, absolute);
+  return { ...(!isAbsolute(shown) && { relative: shown }), absolute, ...(isFolder && { folder: true }) };
 }
 
 /** Whether a deny or ask rule's pattern names `file`, or, for a folder, what is in it (a search reads it). */

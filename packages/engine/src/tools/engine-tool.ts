@@ -1,6 +1,7 @@
 import type { PermissionResult, ToolResultBlockParam, Uuid } from "@parley/protocol";
 import type { z } from "zod";
 import type { EngineMessage } from "../loop/engine-message.ts";
+import type { RuleFile } from "../permissions/rule-path.ts";
 
 /** What a running tool gets besides its input. */
 export interface ToolContext {
@@ -10,6 +11,11 @@ export interface ToolContext {
   cwd: string;
   /** Canonical directories outside the project that the file tools (Read, Write, Edit, LS, Glob, Grep) may also use (`--add-dir`). */
   additionalDirectories?: readonly string[];
+  /**
+   * Whether a search or listing leaves a file or folder out: a deny or ask `Read` rule names it (see
+   * `searchExclusion`). Absent when no such rule exists.
+   */
+  excludedFromSearch?: (file: RuleFile) => boolean;
   toolUseId: string;
   /** Reports one line of output while the tool runs (emitted as a `tool_progress` message). */
   onProgress(line: string, stream?: "stdout" | "stderr"): void;

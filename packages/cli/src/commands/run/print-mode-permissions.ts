@@ -5,7 +5,6 @@ import {
   describeRule,
   type EngineTool,
   type EnvironmentVariables,
-  FILE_READ_TOOLS,
   PermissionPolicy,
   type PermissionRule,
   parseRuleList,
@@ -29,11 +28,6 @@ export interface PrintModePermissions {
   policy: PermissionPolicy;
   /** Tools a bare `--disallowedTools` name removes, whichever part of Parley offers them. */
   removed: ReadonlySet<string>;
-  /**
-   * Whether reads go through `canUseTool` too (the turn's `decideReads`): only when a deny or ask rule is about
-   * reading (`Read(//abs/secrets/**)`), so reads otherwise run as before without a check of their own.
-   */
-  decideReads: boolean;
 }
 
 /**
@@ -82,7 +76,6 @@ export function printModePermissions(options: {
     permissionMode: policy.mode,
     policy,
     removed,
-    decideReads: policy.rules.some((rule) => rule.behavior !== "allow" && FILE_READ_TOOLS.has(rule.tool)),
   };
 }
 

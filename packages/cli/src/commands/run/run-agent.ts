@@ -142,7 +142,8 @@ export class RunAgent {
       ...((args.maxTurns ?? settings.max_turns) ? { maxTurns: args.maxTurns ?? settings.max_turns } : {}),
       tools,
       canUseTool: permissions.canUseTool,
-      ...(permissions.decideReads && { decideReads: true }),
+      // Rules about reading make reads ask the policy, and searches leave out what they name.
+      readRules: permissions.policy.rules,
       permissionMode: permissions.permissionMode,
       // The demo model paces its words for people watching partials; nobody sees them otherwise.
       createModel: (config) =>

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { confinePath, shownPathBelow } from "../../permissions/confine-path.ts";
 import { compileGlob } from "../../permissions/glob-pattern.ts";
 import { defineTool } from "../engine-tool.ts";
+import { exclusionBelow, exclusionNote } from "../fs/search-exclusion.ts";
 import { walkProject } from "../fs/walk-project.ts";
 
 /** Paths `Glob` returns at most. */
@@ -49,6 +50,7 @@ export const globTool = defineTool({
       start: confined.absolute,
       maxEntries: GLOB_MAX_VISITED,
       signal: context.signal,
+      exclude: exclusionBelow(context, confined),
     });
     const matches: { path: string; modified: number }[] = [];
     let step = await walk.next();
@@ -72,6 +74,8 @@ export const globTool = defineTool({
     if (step.value.truncated) {
       notes.push(`[The search stopped after ${GLOB_MAX_VISITED} names; use a narrower path.]`);
     }
+    const excluded = exclusionNote(step.value.excluded);
+    if (excluded) notes.push(excluded);
     return {
       content: shownPaths.length === 0 ? "No files found." : [...shownPaths, ...notes].join("\n"),
       data: { filenames: shownPaths, numFiles: matches.length, truncated: notes.length > 0 },

@@ -4,6 +4,7 @@ import { type ConfinedPath, confinePath, shownPathBelow } from "../../permission
 import { compileGlob } from "../../permissions/glob-pattern.ts";
 import { defineTool } from "../engine-tool.ts";
 import { openConfinedForRead } from "../fs/confined-file.ts";
+import { exclusionBelow, exclusionNote } from "../fs/search-exclusion.ts";
 import { BINARY_SNIFF_BYTES, looksBinary } from "../fs/text-content.ts";
 import { walkProject } from "../fs/walk-project.ts";
 import {
@@ -78,6 +79,7 @@ export const grepTool = defineTool({
     let shownLines = 0;
     let skipped = 0;
     let truncated = false;
+    let excluded = 0;
     const search = async (file: ConfinedPath) => {
       if (fileFilter && !fileFilter.test(file.relative.slice(base.length))) return;
       const found = await searchFile(file, regex, options);
@@ -94,6 +96,7 @@ export const grepTool = defineTool({
         start: confined.absolute,
         maxEntries: GREP_MAX_VISITED,
         signal: context.signal,
+        exclude: exclusionBelow(context, confined),
       });
       let step = await walk.next();
       while (!step.done) {
@@ -113,7 +116,10 @@ export const grepTool = defineTool({
         }
         step = await walk.next();
       }
-      if (step.done) truncated = step.value.truncated;
+      if (step.done) {
+        truncated = step.value.truncated;
+        excluded = step.value.excluded;
+      }
     }
     results.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
     const content = formatGrepResults(results, {
@@ -125,6 +131,8 @@ export const grepTool = defineTool({
     const notes: string[] = [];
     if (skipped > 0) notes.push(`[${skipped} binary, unreadable or oversized files were skipped.]`);
     if (truncated) notes.push(`[The search stopped after ${GREP_MAX_VISITED} names; use a narrower path.]`);
+    const excludedNote = exclusionNote(excluded);
+    if (excludedNote) notes.push(excludedNote);
     return {
       content: [content.text, ...notes].join("\n"),
       data: {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { confinePath } from "../../permissions/confine-path.ts";
 import { matchesGlob } from "../../permissions/glob-pattern.ts";
 import { defineTool } from "../engine-tool.ts";
+import { exclusionBelow, exclusionNote } from "../fs/search-exclusion.ts";
 
 /** Entries `LS` lists at most. */
 export const LS_MAX_ENTRIES = 1000;
@@ -39,7 +40,11 @@ export const lsTool = defineTool({
     if (confined.kind !== "directory") throw new Error(`${shown} is a file; use Read to read it.`);
     const entries: Dirent[] = await readdir(confined.absolute, { withFileTypes: true });
     const ignore = input.ignore ?? [];
-    const names = entries
+    const excludedByRule = exclusionBelow(context, confined);
+    const listed = entries.filter(
+      (entry) => !excludedByRule?.(join(confined.absolute, entry.name), entry.isDirectory()),
+    );
+    const names = listed
       .filter((entry) => !ignore.some((pattern) => matchesGlob(pattern, entry.name)))
       .sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
     const lines: string[] = [];
@@ -52,6 +57,8 @@ export const lsTool = defineTool({
     if (names.length > LS_MAX_ENTRIES) {
       lines.push(`[${names.length - LS_MAX_ENTRIES} more entries not shown; use Glob to narrow down.]`);
     }
+    const excluded = exclusionNote(entries.length - listed.length);
+    if (excluded) lines.push(excluded);
     const folder = confined.relative === "" ? "." : confined.relative;
     return {
       content: lines.length === 0 ? `${folder}/ is empty.` : lines.join("\n"),

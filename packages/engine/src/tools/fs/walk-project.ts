@@ -19,6 +19,8 @@ export interface WalkSummary {
   visited: number;
   /** The walk stopped at `maxEntries` names. */
   truncated: boolean;
+  /** Names `exclude` left out (a folder counts once; what is in it is not visited). */
+  excluded: number;
 }
 
 /**
@@ -32,10 +34,13 @@ export async function* walkProject(options: {
   maxEntries: number;
   signal?: AbortSignal;
   skip?: ReadonlySet<string>;
+  /** Names neither yielded nor entered (those a `Read` rule denies); given the entry and whether it is a folder. */
+  exclude?: (absolute: string, folder: boolean) => boolean;
 }): AsyncGenerator<WalkEntry, WalkSummary, undefined> {
   const skip = options.skip ?? SKIPPED_FOLDERS;
   const stack: string[] = [options.start];
   let visited = 0;
+  let excluded = 0;
   while (stack.length > 0) {
     if (options.signal?.aborted) throw abortError(options.signal);
     const folder = stack.pop() as string;
@@ -48,7 +53,7 @@ export async function* walkProject(options: {
     entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
     const subfolders: string[] = [];
     for (const entry of entries) {
-      if (visited >= options.maxEntries) return { visited, truncated: true };
+      if (visited >= options.maxEntries) return { visited, truncated: true, excluded };
       visited += 1;
       const absolute = join(folder, entry.name);
       const kind = entry.isSymbolicLink()
@@ -58,10 +63,14 @@ export async function* walkProject(options: {
           : entry.isFile()
             ? "file"
             : "other";
+      if (options.exclude?.(absolute, kind === "directory")) {
+        excluded += 1;
+        continue;
+      }
       yield { relative: relative(options.root, absolute).split(sep).join("/"), absolute, kind };
       if (kind === "directory" && !skip.has(entry.name)) subfolders.push(absolute);
     }
     for (const subfolder of subfolders.reverse()) stack.push(subfolder);
   }
-  return { visited, truncated: false };
+  return { visited, truncated: false, excluded };
 }

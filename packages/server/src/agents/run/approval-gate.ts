@@ -66,6 +66,9 @@ export function approvalGate(context: ApprovalGateContext): CanUseToolCallback {
       input: request.input,
       ...(request.access && { access: request.access }),
     });
+    // A read no rule restricts needs no card of its own: it is asked about only because some rule restricts reads.
+    if (decision.behavior === "allow" && request.access?.kind === "read")
+      return { behavior: "allow", toolUseID: request.toolUseId };
     if (decision.behavior !== "ask") return settledByPolicy(context, request, decision);
     if (request.signal.aborted)
       return { behavior: "deny", message: "The run was stopped.", toolUseID: request.toolUseId };

@@ -182,6 +182,8 @@ export class RunDriver extends RunBase implements ActiveRun {
         permissionMode: this.#mode,
         tools,
         canUseTool: toolset.canUseTool,
+        // Rules about reading (`Read(secrets/**)`) make reads ask the policy, and searches leave out what they name.
+        readRules: store.permissionRules.list(projectRoot),
         includePartialMessages: true,
         takeQueuedMessages: this.#identity.takeQueuedMessages,
         signal: this.controller.signal,
