@@ -304,6 +304,60 @@ describe("rules", () => {
     expect((await check(shell("git status && /bin/rm -rf x"), { rules })).behavior).toBe("deny");
   });
 
+  it("checks the paths a well-known program is given: outside the project asks, Read and Edit rules apply", async () => {
+    await project.write({ "secrets/key.txt": "k", "notes.md": "n" });
+    const rules: PermissionRule[] = [
+      { tool: "Bash", pattern: "cat:*", behavior: "allow" },
+      { tool: "Bash", pattern: "head:*", behavior: "allow" },
+      { tool: "Bash", pattern: "grep:*", behavior: "allow" },
+      { tool: "Bash", pattern: "rm:*", behavior: "allow" },
+      { tool: "Bash", pattern: "sed:*", behavior: "allow" },
+      { tool: "Bash", pattern: "find:*", behavior: "allow" },
+    ];
+    // Inside the project the program's own rule covers what it does to its operands.
+    for (const line of ["cat notes.md", "head -n 5 src/app.ts", "grep -r token src", "rm -f build/out.js"])
+      expect((await check(shell(line), { rules })).behavior, line).toBe("allow");
+    // Outside it, no allow rule covers the line: it asks, naming the path.
+    expect(await check(shell("cat /etc/passwd"), { rules })).toMatchObject({
+      behavior: "ask",
+      reason: "`cat /etc/passwd` reads /etc/passwd, outside the project and any directory added to it",
+    });
+    for (const line of [
+      "head -n 1 ../other/.env",
+      "grep -r token /home",
+      "grep -e token -- ~/.parley",
+      "rm -rf /tmp/x",
+      "sed -i s/a/b/ /etc/hosts",
+      "find / -name id_rsa",
+    ])
+      expect((await check(shell(line), { rules })).behavior, line).toBe("ask");
+    // A rule about reading or writing a file applies to a program that reads or changes it.
+    const denied: PermissionRule[] = [
+      ...rules,
+      { tool: "Read", pattern: "secrets/**", behavior: "deny" },
+      { tool: "Edit", pattern: "src/**", behavior: "deny" },
+    ];
+    for (const line of [
+      "cat secrets/key.txt",
+      "grep -r k secrets",
+      "rm src/app.ts",
+      "sed -i s/a/b/ src/app.ts",
+    ])
+      expect(await check(shell(line), { rules: denied, mode: "bypassPermissions" }), line).toMatchObject({
+        behavior: "deny",
+      });
+    expect((await check(shell("sed s/a/b/ src/app.ts"), { rules: denied })).behavior).toBe("allow");
+    // After a cd, a relative operand's place is not known: it asks.
+    expect(
+      await check(shell("cd src && cat app.ts"), {
+        rules: [...rules, { tool: "Bash", pattern: "cd:*", behavior: "allow" }],
+      }),
+    ).toMatchObject({
+      behavior: "ask",
+      reason: expect.stringContaining("changes directory and then names the relative path app.ts"),
+    });
+  });
+
   it("offers the narrowest sensible always-allow rule when it asks", async () => {
     expect(await check(shell("npm test -- --coverage"))).toEqual({
       behavior: "ask",

@@ -7,8 +7,8 @@ import { protectedPathReason } from "./protected-paths.ts";
 import { ruleFileName, ruleFileOf, writtenRuleFile } from "./rule-path.ts";
 import {
   FILE_WRITE_TOOLS,
-  type RedirectedFile,
   type ShellAllowance,
+  type ShellFile,
   type ShellPaths,
   shellAllowance,
   shellPaths,
@@ -144,16 +144,16 @@ export class PermissionPolicy {
       protectedReason = blockedPath === undefined ? undefined : protectedPathReason(blockedPath);
     }
     const files = shellPlaces?.files ?? [];
-    // A redirection into a file is a write of that file: Edit and Write rules about it apply too.
+    // A file a shell line writes (a redirection into it, `rm` of it) is a write of that file, and one it reads
+    // (`cat` of it, `< it`) a read: Edit and Write rules, and Read rules, about it apply too.
     const names = (rule: PermissionRule) =>
       ruleMatches(rule, subject) ||
-      (FILE_WRITE_TOOLS.has(rule.tool) &&
-        files.some(
-          (file) =>
-            file.intent === "write" &&
-            file.file !== undefined &&
-            ruleMatches(rule, { toolName: rule.tool, files: [file.file] }),
-        ));
+      files.some(
+        (file) =>
+          file.file !== undefined &&
+          (file.intent === "write" ? FILE_WRITE_TOOLS.has(rule.tool) : rule.tool === "Read") &&
+          ruleMatches(rule, { toolName: rule.tool, files: [file.file] }),
+      );
 
     const trustedRead = access.kind === "other" && access.readOnly === true && this.trustReadOnlyTools;
     const isChange = access.kind !== "read" && !trustedRead;
@@ -262,7 +262,7 @@ function sameRule(left: PermissionRule, right: PermissionRule): boolean {
  * The first word (or redirection target) of a shell line that names a protected path, or the protected
  * file a redirection really writes (through a symlink, say), if any.
  */
-function protectedMention(shell: ShellCommandAnalysis, files: readonly RedirectedFile[]): string | undefined {
+function protectedMention(shell: ShellCommandAnalysis, files: readonly ShellFile[]): string | undefined {
   for (const command of shell.commands) {
     const words = [
       ...command.words.slice(1).flatMap((word) => [word, word.slice(word.indexOf("=") + 1)]),

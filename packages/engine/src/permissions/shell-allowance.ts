@@ -5,6 +5,7 @@ import { commandMatchesRule, type PermissionRule } from "./permission-rule.ts";
 import { protectedPathReason } from "./protected-paths.ts";
 import { riskyFlagIn } from "./risky-shell-flags.ts";
 import { filePatternMatches, type RuleFile, ruleFileName, ruleFileOf } from "./rule-path.ts";
+import { argumentPaths } from "./shell-argument-paths.ts";
 import {
   isDescriptorRedirect,
   isOutputRedirect,
@@ -12,9 +13,15 @@ import {
   type SimpleShellCommand,
 } from "./shell-command.ts";
 
-/** A file a shell line's redirection reads or writes, with its canonical place if it has one. */
-export interface RedirectedFile {
-  operator: string;
+/**
+ * A file a shell line reads or writes: through a redirection (`> out.txt`, with its `operator`) or as an
+ * operand of a well-known program (`cat notes.md`, with its `command`); with its canonical place if it has one.
+ */
+export interface ShellFile {
+  /** The redirection's operator; absent for a program's operand. */
+  operator?: string;
+  /** The command (`cat notes.md`) whose operand it is; absent for a redirection. */
+  command?: string;
   target: string;
   intent: "read" | "write";
   /**
@@ -26,8 +33,8 @@ export interface RedirectedFile {
 
 /** Where a shell line's paths lead, as far as rules need to know. */
 export interface ShellPaths {
-  /** The files its redirections read or write. */
-  files: RedirectedFile[];
+  /** The files its redirections and well-known programs' operands read or write. */
+  files: ShellFile[];
   /** Its `cd`/`pushd` commands into a folder of the project or an added directory (they need no rule). */
   workspaceDirectoryChanges: ReadonlySet<SimpleShellCommand>;
 }
@@ -39,8 +46,8 @@ const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr"]);
 const CHANGES_DIRECTORY = new Set(["cd", "pushd", "popd"]);
 
 /**
- * The files a shell line's redirections read (`<`) or write (`>`, `>>`, `>|`, `<>`), resolved as the file
- * tools resolve paths (so a file in an added directory is a file like the project's), and the line's
+ * The files a shell line's redirections read (`<`) or write (`>`, `>>`, `>|`, `<>`), and those well-known
+ * programs are given as operands (`argumentPaths`), resolved as the file tools resolve paths (so a file in an added directory is a file like the project's), and the line's
  * directory changes that stay in the project or an added directory. Descriptor duplications (`2>&1`) and
  * `/dev/null`-like targets are no files; here-documents are left to the analysis, which no rule sees through.
  * A relative `cd` counts only as the line's first directory change: after another, where it leads is not
@@ -56,7 +63,7 @@ export async function shellPaths(
       (confined) => confined,
       () => undefined,
     );
-  const files: RedirectedFile[] = [];
+  const files: ShellFile[] = [];
   const workspaceDirectoryChanges = new Set<SimpleShellCommand>();
   let changedDirectory = false;
   for (const command of shell.commands) {
@@ -66,6 +73,16 @@ export async function shellPaths(
       const folder = knowable && rest.length === 0 ? await place(target, "read") : undefined;
       if (folder?.kind === "directory" && program !== "popd") workspaceDirectoryChanges.add(command);
       changedDirectory = true;
+    }
+    // Where the line changed directory already, a relative operand's place is not known: left to the rule below.
+    for (const { path, intent } of argumentPaths(command)) {
+      const confined = await place(path, intent);
+      files.push({
+        command: command.words.join(" "),
+        target: path,
+        intent,
+        ...(confined && { file: ruleFileOf(confined) }),
+      });
     }
     for (const redirect of command.redirects) {
       if (isDescriptorRedirect(redirect) || redirect.operator.includes("<<")) continue;
@@ -108,11 +125,14 @@ export function shellAllowance(options: {
     };
   const used = new Set<PermissionRule>();
   const changesDirectory = shell.commands.some((command) => CHANGES_DIRECTORY.has(command.words[0] ?? ""));
-  if (changesDirectory && files.some((file) => !isAbsolute(file.target)))
+  const relative = changesDirectory ? files.find((file) => !isAbsolute(file.target)) : undefined;
+  if (relative !== undefined)
     return {
       covered: false,
       reason:
-        "it changes directory and redirects to a relative path, so where the file lands cannot be known in advance",
+        relative.operator !== undefined
+          ? "it changes directory and redirects to a relative path, so where the file lands cannot be known in advance"
+          : `it changes directory and then names the relative path ${relative.target}, so which file that is cannot be known in advance`,
     };
   for (const command of shell.commands) {
     const text = command.words.join(" ");
@@ -127,11 +147,21 @@ export function shellAllowance(options: {
     used.add(rule);
   }
   for (const file of files) {
+    const verb = file.intent === "write" ? "writes" : "reads";
+    if (file.operator === undefined) {
+      // A program's operand: the command's own rule allows what it does to files inside; outside, never.
+      if (file.file === undefined)
+        return {
+          covered: false,
+          reason: `\`${file.command}\` ${file.intent === "write" ? "changes" : "reads"} ${file.target}, outside the project and any directory added to it`,
+        };
+      continue;
+    }
     const where = `${file.operator} ${file.target}`;
     if (file.file === undefined)
       return {
         covered: false,
-        reason: `its redirection \`${where}\` ${file.intent === "write" ? "writes" : "reads"} outside the project and any directory added to it`,
+        reason: `its redirection \`${where}\` ${verb} outside the project and any directory added to it`,
       };
     if (file.intent === "read") continue;
     const name = ruleFileName(file.file);
