@@ -70,7 +70,10 @@ export function apiRoutes(context: ServerContext, version: string): RouteDefinit
     summary: "This OpenAPI document",
     tag: "server",
     response: z.looseObject({ openapi: z.string() }),
-    handler: () => openApiDocument([...routes, documentRoute], version),
+    handler: async () => {
+      await Promise.all(routes.map((route) => route.prepare?.()));
+      return openApiDocument([...routes, documentRoute], version);
+    },
   });
   return [...routes, documentRoute];
 }
