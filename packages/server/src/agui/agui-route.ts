@@ -24,6 +24,9 @@ function agUiStream(): AgUiStream {
   return loaded;
 }
 
+/** What each frame of the stream holds: an AG-UI event (documented loosely: its `type` names the rest). */
+const AgUiEventSchema = lazySchema(() => z.looseObject({ type: z.string() }));
+
 /** AG-UI's `RunAgentInput` as Parley takes it (see agui-input.ts), built once the module is loaded. */
 const AgUiRunInputSchema = lazySchema(() => agUiStream().AgUiRunInputSchema);
 
@@ -42,7 +45,7 @@ export function agUiRoute(context: ServerContext): RouteDefinition {
     tag: "events",
     prepare: loadAgUiStream,
     body: AgUiRunInputSchema,
-    response: z.looseObject({ type: z.string() }),
+    response: AgUiEventSchema,
     streams: "text/event-stream",
     handler: ({ body, context: request }) => agUiStream().answerAgUiRun(context, body, request),
   });
