@@ -2,7 +2,7 @@
 // by bin/parley.js when a source is newer than the bundle. Each build lands in a folder of its own, which is
 // renamed into place whole and then named by the manifest, so a `parley` starting meanwhile (tests start many
 // at once) runs either the old build or the new one, never half of one.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -114,6 +114,7 @@ export async function buildBundle() {
     if (path.includes("node_modules/") && !EXTRA_INPUTS.includes(path)) continue;
     inputs[path] = fileStamp(join(REPOSITORY_ROOT, path)) ?? null;
   }
+  asciiOnly(staging);
   // What each file holds and imports, for seeing what a start loads (see the start bench).
   writeFileSync(join(staging, "metafile.json"), JSON.stringify(result.metafile));
   renameSync(staging, join(DIST_DIRECTORY, name));
@@ -122,6 +123,25 @@ export async function buildBundle() {
   renameSync(manifestStaging, MANIFEST_FILE);
   removeOldBuilds(name);
   return join(DIST_DIRECTORY, name, "parley.js");
+}
+
+/**
+ * esbuild escapes non-ASCII characters in strings, templates, regular expressions and names, but keeps
+ * comments as written, and one "—" in a comment makes Node decode the whole chunk as UTF-8 and V8 hold it as
+ * two bytes per character. Escaped (`\u2014`), every chunk is ASCII: decoded and scanned faster, held in
+ * half the memory. A `\u` escape means the same character anywhere it could appear.
+ * @param {string} folder
+ */
+function asciiOnly(folder) {
+  for (const name of readdirSync(folder).filter((entry) => entry.endsWith(".js"))) {
+    const path = join(folder, name);
+    const text = readFileSync(path, "utf8");
+    const escaped = text.replace(
+      /[\u0080-\uffff]/g,
+      (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+    if (escaped !== text) writeFileSync(path, escaped);
+  }
 }
 
 /**

@@ -26,3 +26,6 @@ export const AgentCliStatusSchema = lazySchema(() =>
   }),
 );
 export type AgentCliStatus = z.infer<typeof AgentCliStatusSchema>;
+
+/** Every agent CLI's status: what `GET /api/agent-clis` answers. */
+export const AgentCliStatusArraySchema = lazySchema(() => z.array(AgentCliStatusSchema));

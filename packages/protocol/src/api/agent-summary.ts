@@ -10,3 +10,6 @@ export const AgentSummarySchema = lazySchema(() =>
   }),
 );
 export type AgentSummary = z.infer<typeof AgentSummarySchema>;
+
+/** The frontend's agent list: what the agent-list routes answer. */
+export const AgentSummaryArraySchema = lazySchema(() => z.array(AgentSummarySchema));

@@ -11,3 +11,6 @@ export const ChatSessionSchema = lazySchema(() =>
   }),
 );
 export type ChatSession = z.infer<typeof ChatSessionSchema>;
+
+/** The frontend's session list: what the session-list routes answer. */
+export const ChatSessionArraySchema = lazySchema(() => z.array(ChatSessionSchema));

@@ -9,7 +9,11 @@ export {
 export type { AgentCliParams, ExternalSessionParams } from "./agent-cli-requests.ts";
 export { AgentCliParamsSchema, ExternalSessionParamsSchema } from "./agent-cli-requests.ts";
 export type { AgentCliAvailability, AgentCliStatus } from "./agent-cli-status.ts";
-export { AgentCliAvailabilitySchema, AgentCliStatusSchema } from "./agent-cli-status.ts";
+export {
+  AgentCliAvailabilitySchema,
+  AgentCliStatusArraySchema,
+  AgentCliStatusSchema,
+} from "./agent-cli-status.ts";
 export type { AgentInfo } from "./agent-info.ts";
 export { AgentInfoSchema, agentInfoToFrontend } from "./agent-info.ts";
 export type { AgentListResult } from "./agent-list-result.ts";
@@ -21,7 +25,7 @@ export { AgentResponsePartSchema, ResponsePartTypeSchema } from "./agent-respons
 export type { AgentStatus } from "./agent-status.ts";
 export { AgentStatusSchema } from "./agent-status.ts";
 export type { AgentSummary } from "./agent-summary.ts";
-export { AgentSummarySchema } from "./agent-summary.ts";
+export { AgentSummaryArraySchema, AgentSummarySchema } from "./agent-summary.ts";
 export type { ChatHistoryMessage, HistoryContentType, HistoryRole } from "./chat-history-message.ts";
 export {
   ChatHistoryMessageSchema,
@@ -31,7 +35,7 @@ export {
 export type { ChatHistoryResponse } from "./chat-history-response.ts";
 export { ChatHistoryResponseSchema } from "./chat-history-response.ts";
 export type { ChatSession } from "./chat-session.ts";
-export { ChatSessionSchema } from "./chat-session.ts";
+export { ChatSessionArraySchema, ChatSessionSchema } from "./chat-session.ts";
 export type { EpochMilliseconds } from "./epoch-milliseconds.ts";
 export { EpochMillisecondsSchema } from "./epoch-milliseconds.ts";
 export type { ExportResult } from "./export-result.ts";

@@ -1,3 +1,4 @@
+import { lazySchema } from "@parley/protocol";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { setCookie } from "hono/cookie";
@@ -42,6 +43,9 @@ export interface AppAccess {
   webRoot?: string | undefined;
 }
 
+/** The OpenAPI document, described as far as a client checks it. */
+const OpenApiDocumentSchema = lazySchema(() => z.looseObject({ openapi: z.string() }));
+
 /** Every API route, in one list: registered, documented in OpenAPI, and enumerated by the security tests. */
 export function apiRoutes(context: ServerContext, version: string): RouteDefinition[] {
   const routes = [
@@ -69,8 +73,11 @@ export function apiRoutes(context: ServerContext, version: string): RouteDefinit
     path: "/api/openapi.json",
     summary: "This OpenAPI document",
     tag: "server",
-    response: z.looseObject({ openapi: z.string() }),
-    handler: () => openApiDocument([...routes, documentRoute], version),
+    response: OpenApiDocumentSchema,
+    handler: async () => {
+      await Promise.all(routes.map((route) => route.prepare?.()));
+      return openApiDocument([...routes, documentRoute], version);
+    },
   });
   return [...routes, documentRoute];
 }

@@ -20,6 +20,11 @@ export interface RouteDefinition<
   path: string;
   summary: string;
   tag: string;
+  /**
+   * Loads what the route's schemas and handler need when that is a module imported on first use (so a start
+   * does not load it); awaited before a request is validated and before the OpenAPI document is built.
+   */
+  prepare?: () => Promise<unknown>;
   /** False only for the health check; every other route needs the token or session cookie. */
   auth?: boolean;
   body?: Body;
@@ -51,6 +56,7 @@ export function defineRoute<
 export function registerRoutes(app: Hono, routes: readonly RouteDefinition[]): void {
   for (const route of routes) {
     app.on(route.method.toUpperCase(), route.path, async (context) => {
+      await route.prepare?.();
       const params = validate(route.params, context.req.param(), "params");
       const query = validate(route.query, context.req.query(), "query");
       const body =

@@ -1,14 +1,21 @@
-import { type WorkflowDefinition, WorkflowInputValueSchema, WorkflowNameSchema } from "@parley/protocol";
+import {
+  lazySchema,
+  type WorkflowDefinition,
+  WorkflowInputValueSchema,
+  WorkflowNameSchema,
+} from "@parley/protocol";
 import { z } from "zod";
 
 /** The name the agent calls it by, in the server's sessions and in `parley run`. */
 export const RUN_WORKFLOW_TOOL = "RunWorkflow";
 
 /** What the agent passes to `RunWorkflow`, whichever face runs it. */
-export const RunWorkflowInputSchema = z.object({
-  name: WorkflowNameSchema.describe("The workflow's name"),
-  inputs: z.record(z.string(), WorkflowInputValueSchema).optional().describe("Its inputs by name"),
-});
+export const RunWorkflowInputSchema = lazySchema(() =>
+  z.object({
+    name: WorkflowNameSchema.describe("The workflow's name"),
+    inputs: z.record(z.string(), WorkflowInputValueSchema).optional().describe("Its inputs by name"),
+  }),
+);
 
 /** The project's workflows as the tool's description lists them: name, inputs, description. */
 export function describeAvailableWorkflows(workflows: readonly { definition: WorkflowDefinition }[]): string {

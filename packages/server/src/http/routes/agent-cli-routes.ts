@@ -1,15 +1,14 @@
 import { AGENT_CLI_NAMES } from "@parley/agent-clis";
 import {
   AgentCliParamsSchema,
-  AgentCliStatusSchema,
-  AgentSummarySchema,
-  ChatSessionSchema,
+  AgentCliStatusArraySchema,
+  AgentSummaryArraySchema,
+  ChatSessionArraySchema,
   ExternalSessionParamsSchema,
   ModelListResultSchema,
   SessionSummarySchema,
   sessionListResultToFrontend,
 } from "@parley/protocol";
-import { z } from "zod";
 import { agentCliAgents } from "../../agents/backends/agent-cli-agents.ts";
 import { openAgentCli } from "../../agents/backends/agent-cli-backends.ts";
 import { importExternalSession } from "../../agents/backends/import-external-session.ts";
@@ -29,7 +28,7 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       path: "/api/agent-clis",
       summary: "Which agent CLIs are installed, with their versions",
       tag: "agent-clis",
-      response: z.array(AgentCliStatusSchema),
+      response: AgentCliStatusArraySchema,
       handler: () =>
         Promise.all(AGENT_CLI_NAMES.map(async (name) => (await openAgentCli(name, context)).discover())),
     }),
@@ -39,7 +38,7 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       summary: "An agent CLI's own sessions for this project, newest first",
       tag: "agent-clis",
       params: AgentCliParamsSchema,
-      response: z.array(ChatSessionSchema),
+      response: ChatSessionArraySchema,
       handler: async ({ params }) => {
         const cli = await openAgentCli(params.name, context);
         const listed = await cli.listSessions(context.projectRoot);
@@ -54,7 +53,7 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       summary: "An agent CLI's named agents for this project (what backend_agent can name)",
       tag: "agent-clis",
       params: AgentCliParamsSchema,
-      response: z.array(AgentSummarySchema),
+      response: AgentSummaryArraySchema,
       handler: ({ params }) => agentCliAgents(context, params.name),
     }),
     defineRoute({

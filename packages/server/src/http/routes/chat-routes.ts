@@ -2,6 +2,7 @@ import {
   ChatRequestSchema,
   ChatResponseSchema,
   IdSchema,
+  lazySchema,
   type QueueItem,
   QueueItemRemovedSchema,
   QueueItemSchema,
@@ -10,6 +11,9 @@ import { z } from "zod";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
+
+/** The queued message a `/api/queue-items/:item_id` route names. */
+const QueueItemParamsSchema = lazySchema(() => z.looseObject({ item_id: IdSchema }));
 
 /** Sending messages (seed 002 `POST /api/chat`) and managing the queue of a busy agent. */
 export function chatRoutes(context: ServerContext): RouteDefinition[] {
@@ -28,7 +32,7 @@ export function chatRoutes(context: ServerContext): RouteDefinition[] {
       path: "/api/queue-items/:item_id",
       summary: "A queued message with its whole text (queue events and snapshots carry a preview)",
       tag: "chat",
-      params: z.looseObject({ item_id: IdSchema }),
+      params: QueueItemParamsSchema,
       response: QueueItemSchema,
       handler: ({ params }) => {
         const item = context.store.queue.get(params.item_id);
@@ -51,7 +55,7 @@ export function chatRoutes(context: ServerContext): RouteDefinition[] {
       path: "/api/queue-items/:item_id",
       summary: "Remove a queued message before the agent receives it",
       tag: "chat",
-      params: z.looseObject({ item_id: IdSchema }),
+      params: QueueItemParamsSchema,
       response: QueueItemRemovedSchema,
       handler: ({ params }) => {
         context.agents.removeQueueItem(params.item_id);

@@ -4,11 +4,11 @@ import {
   AgentReplySchema,
   type AgentRun,
   AgentStatusSchema,
-  AgentSummarySchema,
+  AgentSummaryArraySchema,
   AgentsQuerySchema,
   agentListResultToFrontend,
   ChatHistoryResponseSchema,
-  ChatSessionSchema,
+  ChatSessionArraySchema,
   exportResultToFrontend,
   type HistoryMessage,
   runResultToAgentReply,
@@ -17,7 +17,6 @@ import {
   type StoredMessage,
   sessionListResultToFrontend,
 } from "@parley/protocol";
-import { z } from "zod";
 import { agentCliAgents } from "../../agents/backends/agent-cli-agents.ts";
 import { defaultBackend } from "../../agents/backends/agent-cli-backends.ts";
 import { responsePartOf } from "../../agents/context/run-completion.ts";
@@ -43,7 +42,7 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
       path: "/api/chat-sessions",
       summary: "Sessions in seed 003's ChatSession format",
       tag: "frontend",
-      response: z.array(ChatSessionSchema),
+      response: ChatSessionArraySchema,
       handler: () =>
         sessionListResultToFrontend({
           success: true,
@@ -143,7 +142,7 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
         "The agents of a backend (`backend=`, else the server's default) in seed 003's agent format: Parley's own, or an agent CLI's named agents for this project",
       tag: "frontend",
       query: AgentsQuerySchema,
-      response: z.array(AgentSummarySchema),
+      response: AgentSummaryArraySchema,
       handler: async ({ query }) => {
         const backend = query.backend ?? defaultBackend(context.env);
         if (backend !== "parley") return agentCliAgents(context, backend);
