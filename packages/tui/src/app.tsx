@@ -5,8 +5,9 @@ import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { collectAttention } from "./attention/attention.ts";
 import { AttentionArea } from "./attention/attention-area.tsx";
-import { runCommand } from "./commands/run-command.ts";
+import { type Overlay, runCommand } from "./commands/run-command.ts";
 import { Composer } from "./composer/composer.tsx";
+import { useAttachments } from "./composer/use-attachments.ts";
 import { HistoryView } from "./history/history-view.tsx";
 import { useKeyClaims } from "./input/key-claims.tsx";
 import { useKeys } from "./input/use-keys.ts";
@@ -23,8 +24,6 @@ import { safeText } from "./terminal/safe-text.ts";
 import { DisplayContext } from "./theme/display.ts";
 import { useTheme } from "./theme/theme.ts";
 import { Transcript } from "./transcript/transcript.tsx";
-
-type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp";
 
 /** Time within which a second Ctrl-C leaves. */
 const EXIT_WINDOW_MS = 2000;
@@ -52,6 +51,7 @@ export function App() {
   const [notice, setNotice] = useState<string | undefined>();
   const [exitArmed, setExitArmed] = useState(false);
   const [sent, setSent] = useState<string[]>([]);
+  const attachments = useAttachments(store.client);
 
   // The app re-renders when what it shows changes, not on every streamed token (the transcript does).
   const attention = useStable((state) => collectAttention(state.session?.messages ?? []), sameItems);
@@ -130,11 +130,12 @@ export function App() {
         openOverlay: setOverlay,
         notify: setNotice,
         newChat,
+        attachments,
         clearScreen: () => stdout.write("\u001b[2J\u001b[3J\u001b[H"),
         exit,
       });
     },
-    [services, stdout, exit, newChat],
+    [services, stdout, exit, newChat, attachments],
   );
 
   const banner = (
@@ -151,8 +152,15 @@ export function App() {
   // Room left for the live tail, the message box and the status line, so the frame never fills the screen
   // (Ink would then clear and repaint everything).
   const historyRows = Math.max(6, size.rows - 12);
+  // What is attached to the message being written sits above the message box too.
+  const aboveComposer =
+    attachments.list.length +
+    (attachments.list.length > 0 ? 1 : 0) +
+    (attachments.error !== undefined ? 1 : 0) +
+    (attachments.attaching ? 1 : 0);
   const reserved =
     6 +
+    aboveComposer +
     (overlay === "history"
       ? historyRows
       : attention.length > 0
@@ -184,7 +192,13 @@ export function App() {
         {overlay === "history" && <HistoryView height={historyRows} onClose={() => setOverlay(undefined)} />}
         {overlay === undefined && <AttentionArea items={attention} focused={cardFocused} />}
         <Box marginTop={1} flexDirection="column">
-          <Composer focused={composerFocused} busy={busy} history={history} onSubmit={submit} />
+          <Composer
+            focused={composerFocused}
+            busy={busy}
+            history={history}
+            attachments={attachments}
+            onSubmit={submit}
+          />
         </Box>
         {exitArmed ? <Text color={theme.warning}>Press Ctrl-C again to leave.</Text> : <StatusLine />}
       </Box>

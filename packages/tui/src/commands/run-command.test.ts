@@ -1,3 +1,4 @@
+import type { MessageAttachment } from "@parley/protocol";
 import type { ChatStoreState } from "@parley/sdk";
 import { describe, expect, it, vi } from "vitest";
 import type { TuiServices } from "../store/services.tsx";
@@ -7,7 +8,7 @@ import { type CommandContext, runCommand } from "./run-command.ts";
 function context(state: Partial<ChatStoreState> = {}) {
   const store = {
     getSnapshot: () => ({ activeSessionId: "session-1", ...state }) as ChatStoreState,
-    sendMessage: vi.fn(async (_text: string) => {}),
+    sendMessage: vi.fn(async (_text: string, _options?: unknown) => {}),
     stopRun: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),
     renameSession: vi.fn(async () => {}),
@@ -20,6 +21,7 @@ function context(state: Partial<ChatStoreState> = {}) {
     openOverlay: vi.fn(),
     notify: vi.fn(),
     newChat: vi.fn(async () => {}),
+    attachments: { take: () => [], giveBack: vi.fn() },
     clearScreen: vi.fn(),
     exit: vi.fn(),
   };
@@ -75,5 +77,25 @@ describe("the commands typed in the message box", () => {
       "/usr/bin is on the PATH?",
       "Fix the duration test",
     ]);
+  });
+
+  it("sends the attached structures with the message, and keeps them for the next one when the send fails", async () => {
+    const { app, store } = context();
+    const attachment = {
+      kind: "ProjectStructure",
+      data: { structure_type: "tree", root_path: "/project" },
+    } as unknown as MessageAttachment;
+    app.attachments = { take: vi.fn(() => [attachment]), giveBack: vi.fn() };
+    await runCommand("Look at this", app);
+    expect(store.sendMessage).toHaveBeenLastCalledWith("Look at this", { attachments: [attachment] });
+    expect(app.attachments.giveBack).not.toHaveBeenCalled();
+
+    let error: string | undefined;
+    store.getSnapshot = () => ({ activeSessionId: "session-1", error }) as ChatStoreState;
+    store.sendMessage.mockImplementationOnce(async () => {
+      error = "Could not send: the server is gone";
+    });
+    await runCommand("Again", app);
+    expect(app.attachments.giveBack).toHaveBeenCalledWith([attachment]);
   });
 });

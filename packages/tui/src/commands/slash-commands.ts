@@ -1,4 +1,5 @@
 import type { McpServerPromptView, WorkflowSummary } from "@parley/protocol";
+import { STRUCTURE_COMMAND_USAGE } from "@parley/sdk";
 
 /** A command the message box completes after `/`. */
 export interface CommandSuggestion {
@@ -41,6 +42,11 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
     insert: "/mcp",
     label: "/mcp",
     description: "review the project's MCP servers waiting for your approval",
+  },
+  {
+    insert: "/structure ",
+    label: STRUCTURE_COMMAND_USAGE,
+    description: "attach the project's tree, files or dependencies to your message",
   },
   { insert: "/workflows", label: "/workflows", description: "running and past workflows" },
   { insert: "/stop", label: "/stop", description: "stop the agent (Esc does too)" },

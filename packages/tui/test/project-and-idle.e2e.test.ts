@@ -1,0 +1,73 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { reply } from "@parley/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeParley, openParley, send } from "./support/parley-session.ts";
+import type { Terminal } from "./support/terminal.ts";
+import { startTuiServer, type TuiServer } from "./support/tui-server.ts";
+
+const CTRL_U = "\u0015";
+/** Enough files that the project's tree takes more rows than the Project view shows at once. */
+const SOURCE_FILES = Array.from(
+  { length: 14 },
+  (_, index) => `module-${String(index + 1).padStart(2, "0")}.ts`,
+);
+
+// One `parley` in a small project (a package.json, a README and a src folder), through /structure, as one
+// person would.
+describe("parley in a terminal: the project's structure", {
+  timeout: 120_000,
+}, () => {
+  let server: TuiServer;
+  let terminal: Terminal;
+
+  beforeAll(async () => {
+    server = await startTuiServer(({ project }) => {
+      writeFileSync(
+        join(project, "package.json"),
+        JSON.stringify({ name: "durations", version: "1.0.0", dependencies: { zod: "^4.0.0" } }),
+      );
+      writeFileSync(join(project, "README.md"), "# Durations\n");
+      mkdirSync(join(project, "src"));
+      writeFileSync(join(project, "src", "duration.ts"), "export const second = 1000;\n");
+      for (const name of SOURCE_FILES)
+        writeFileSync(join(project, "src", name), `export const name = "${name}";\n`);
+    });
+    terminal = await openParley(server);
+  }, 120_000);
+
+  afterAll(() => closeParley(terminal, server));
+
+  /** What the scripted model was sent last: the conversation as the agent reads it. */
+  const lastModelRequest = () => server.fake.requests.at(-1)?.rawBody ?? "";
+
+  it("attaches the project's files with /structure files and sends them with the next message", async () => {
+    await send(terminal, "/structure files");
+
+    await terminal.waitFor("Backspace in the empty box removes the last");
+    expect(terminal.screen()).toContain("File list of the project");
+    expect(terminal.screen()).toContain("17 files");
+
+    server.fake.script(reply().text("I see the duration module."));
+    await send(terminal, "What is in this project?");
+
+    await terminal.waitFor("I see the duration module.");
+    expect(lastModelRequest()).toContain("File list of the project, shared by the person");
+    expect(lastModelRequest()).toContain("src/duration.ts");
+    // The card follows the person's words in the conversation, and nothing waits to be attached any more.
+    expect(terminal.history()).toContain("Project files");
+    expect(terminal.screen()).not.toContain("Attached to your next message");
+  });
+
+  it("shows why /structure cannot read a path outside the project and keeps the typed line until it is changed", async () => {
+    await send(terminal, "/structure tree ../elsewhere");
+
+    await terminal.waitFor("Could not read the project: query.path:");
+    expect(terminal.screen()).toContain("› /structure tree ../elsewhere");
+    expect(terminal.screen()).not.toContain("Attached to your next message");
+    terminal.write(CTRL_U);
+    await terminal.waitFor(
+      (screen) => screen.includes("Message Parley") && !screen.includes("Could not read the project"),
+    );
+  });
+});
