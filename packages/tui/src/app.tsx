@@ -17,6 +17,7 @@ import { useWaitingMcpServers } from "./mcp/use-waiting-mcp-servers.ts";
 import { HelpView } from "./overlays/help-view.tsx";
 import { SessionPicker } from "./overlays/session-picker.tsx";
 import { WorkflowList } from "./overlays/workflow-list.tsx";
+import { ProjectView } from "./project/project-view.tsx";
 import { QueueList } from "./status/queue-list.tsx";
 import { StatusLine } from "./status/status-line.tsx";
 import { useChat, useServices } from "./store/services.tsx";
@@ -161,7 +162,7 @@ export function App() {
   const reserved =
     6 +
     aboveComposer +
-    (overlay === "history"
+    (overlay === "history" || overlay === "project"
       ? historyRows
       : attention.length > 0
         ? Math.min(16, Math.floor(size.rows / 2))
@@ -190,6 +191,13 @@ export function App() {
         )}
         {overlay === undefined && <McpConsentNotice waiting={mcp.waiting} />}
         {overlay === "history" && <HistoryView height={historyRows} onClose={() => setOverlay(undefined)} />}
+        {overlay === "project" && (
+          <ProjectView
+            height={Math.max(3, historyRows - 6)}
+            onShare={attachments.add}
+            onClose={() => setOverlay(undefined)}
+          />
+        )}
         {overlay === undefined && <AttentionArea items={attention} focused={cardFocused} />}
         <Box marginTop={1} flexDirection="column">
           <Composer

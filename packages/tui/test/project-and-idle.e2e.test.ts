@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { reply } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeParley, openParley, send } from "./support/parley-session.ts";
-import type { Terminal } from "./support/terminal.ts";
+import { KEYS, type Terminal } from "./support/terminal.ts";
 import { startTuiServer, type TuiServer } from "./support/tui-server.ts";
 
 const CTRL_U = "\u0015";
@@ -13,8 +13,8 @@ const SOURCE_FILES = Array.from(
   (_, index) => `module-${String(index + 1).padStart(2, "0")}.ts`,
 );
 
-// One `parley` in a small project (a package.json, a README and a src folder), through /structure, as one
-// person would.
+// One `parley` in a small project (a package.json, a README and a src folder), through /structure and the
+// Project view, in that order, as one person would.
 describe("parley in a terminal: the project's structure", {
   timeout: 120_000,
 }, () => {
@@ -69,5 +69,41 @@ describe("parley in a terminal: the project's structure", {
     await terminal.waitFor(
       (screen) => screen.includes("Message Parley") && !screen.includes("Could not read the project"),
     );
+  });
+
+  it("shows the project's tree, files and dependencies in the Project view, scrolls, and shares the tree", async () => {
+    await send(terminal, "/project");
+
+    // The panel's key line is drawn last: once it shows, so does the structure above it.
+    await terminal.waitFor((screen) => screen.includes("Esc closes") && screen.includes("Rows 1–"));
+    expect(terminal.screen()).toContain("[Project tree]");
+    expect(terminal.screen()).toMatch(/src\/ +\(15 entries\)/);
+    const total = /Rows 1–\d+ of (\d+)/.exec(terminal.screen())?.[1];
+
+    terminal.write(KEYS.down);
+    await terminal.waitFor(`Rows 2–`);
+    expect(terminal.screen()).toContain(`of ${total}`);
+
+    terminal.write("f");
+    await terminal.waitFor((screen) => screen.includes("[Project files]") && screen.includes("Rows 1–"));
+    expect(terminal.screen()).toContain("src/duration.ts");
+
+    terminal.write("d");
+    await terminal.waitFor((screen) => screen.includes("[Dependencies]") && screen.includes("Rows 1–"));
+    expect(terminal.screen()).toContain("Manifests: package.json");
+    expect(terminal.screen()).toContain("zod");
+
+    terminal.write("t");
+    await terminal.waitFor((screen) => screen.includes("[Project tree]") && screen.includes("Rows 1–"));
+    terminal.write("s");
+
+    await terminal.waitFor("Backspace in the empty box removes the last");
+    expect(terminal.screen()).not.toContain("[Project tree]");
+    expect(terminal.screen()).toContain("Directory tree of the project");
+    server.fake.script(reply().text("A small TypeScript project."));
+    await send(terminal, "Here is the tree");
+    await terminal.waitFor("A small TypeScript project.");
+    expect(lastModelRequest()).toContain("Directory tree of the project, shared by the person");
+    expect(lastModelRequest()).toContain("module-14.ts");
   });
 });

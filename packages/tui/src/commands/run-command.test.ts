@@ -29,9 +29,9 @@ function context(state: Partial<ChatStoreState> = {}) {
 }
 
 describe("the commands typed in the message box", () => {
-  it("opens the history, the MCP review, the sessions, the workflows and the help", async () => {
+  it("opens the history, the MCP review, the sessions, the workflows, the help and the Project view", async () => {
     const { app } = context();
-    for (const command of ["/history", "/mcp", "/sessions", "/workflows", "/help"])
+    for (const command of ["/history", "/mcp", "/sessions", "/workflows", "/help", "/project"])
       await runCommand(command, app);
     expect(vi.mocked(app.openOverlay).mock.calls.map(([overlay]) => overlay)).toEqual([
       "history",
@@ -39,6 +39,7 @@ describe("the commands typed in the message box", () => {
       "sessions",
       "workflows",
       "help",
+      "project",
     ]);
   });
 

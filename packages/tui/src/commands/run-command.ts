@@ -5,7 +5,7 @@ import type { TuiServices } from "../store/services.tsx";
 import { splitCommand } from "./slash-commands.ts";
 
 /** A panel that takes the keys while it is open. */
-export type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp";
+export type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp" | "project";
 
 /** What a command may do to the app around it. */
 export interface CommandContext {
@@ -42,6 +42,8 @@ export async function runCommand(text: string, context: CommandContext): Promise
       return context.openOverlay("history");
     case "mcp":
       return context.openOverlay("mcp");
+    case "project":
+      return context.openOverlay("project");
     case "quit":
     case "exit":
       return context.exit();

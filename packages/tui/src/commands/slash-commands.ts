@@ -48,6 +48,11 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
     label: STRUCTURE_COMMAND_USAGE,
     description: "attach the project's tree, files or dependencies to your message",
   },
+  {
+    insert: "/project",
+    label: "/project",
+    description: "the project's tree, files and dependencies, to look at or share",
+  },
   { insert: "/workflows", label: "/workflows", description: "running and past workflows" },
   { insert: "/stop", label: "/stop", description: "stop the agent (Esc does too)" },
   { insert: "/web", label: "/web", description: "a link that opens this session in a browser" },
