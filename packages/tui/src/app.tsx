@@ -18,6 +18,8 @@ import { HelpView } from "./overlays/help-view.tsx";
 import { SessionPicker } from "./overlays/session-picker.tsx";
 import { WorkflowList } from "./overlays/workflow-list.tsx";
 import { ProjectView } from "./project/project-view.tsx";
+import { IdlePromptsPanel } from "./settings/idle-prompts-panel.tsx";
+import { MissionLine } from "./status/mission-line.tsx";
 import { QueueList } from "./status/queue-list.tsx";
 import { StatusLine } from "./status/status-line.tsx";
 import { useChat, useServices } from "./store/services.tsx";
@@ -153,8 +155,9 @@ export function App() {
   // Room left for the live tail, the message box and the status line, so the frame never fills the screen
   // (Ink would then clear and repaint everything).
   const historyRows = Math.max(6, size.rows - 12);
-  // What is attached to the message being written sits above the message box too.
+  // The mission line and what is attached to the message being written sit above the message box too.
   const aboveComposer =
+    1 +
     attachments.list.length +
     (attachments.list.length > 0 ? 1 : 0) +
     (attachments.error !== undefined ? 1 : 0) +
@@ -198,7 +201,9 @@ export function App() {
             onClose={() => setOverlay(undefined)}
           />
         )}
+        {overlay === "idle" && <IdlePromptsPanel onClose={() => setOverlay(undefined)} />}
         {overlay === undefined && <AttentionArea items={attention} focused={cardFocused} />}
+        {overlay === undefined && <MissionLine />}
         <Box marginTop={1} flexDirection="column">
           <Composer
             focused={composerFocused}

@@ -13,9 +13,9 @@ const SOURCE_FILES = Array.from(
   (_, index) => `module-${String(index + 1).padStart(2, "0")}.ts`,
 );
 
-// One `parley` in a small project (a package.json, a README and a src folder), through /structure and the
-// Project view, in that order, as one person would.
-describe("parley in a terminal: the project's structure", {
+// One `parley` in a small project (a package.json, a README and a src folder), through /structure, the
+// Project view, the mission and the idle prompts setting, in that order, as one person would.
+describe("parley in a terminal: the project's structure, the mission and idle prompts", {
   timeout: 120_000,
 }, () => {
   let server: TuiServer;
@@ -105,5 +105,55 @@ describe("parley in a terminal: the project's structure", {
     await terminal.waitFor("A small TypeScript project.");
     expect(lastModelRequest()).toContain("Directory tree of the project, shared by the person");
     expect(lastModelRequest()).toContain("module-14.ts");
+  });
+
+  it("shows the mission above the message box once one is set, and /mission clear takes it away", async () => {
+    const set = await server.api("POST", "/api/mission", { text: "Make every duration test pass" });
+    expect(set.status).toBe(200);
+
+    await terminal.waitFor("Mission Make every duration test pass");
+
+    await send(terminal, "/mission clear");
+    await terminal.waitFor("Mission cleared.");
+    await terminal.waitFor((screen) => !screen.includes("Mission Make every duration test pass"));
+    expect((await server.api("GET", "/api/mission")).body).toEqual({ mission: null });
+  });
+
+  it("switches idle prompts on, changes their delay, and shows the server's refusal of a budget too large", async () => {
+    const idlePrompts = async () =>
+      ((await server.api("GET", "/api/settings")).body as { idle_prompts: Record<string, unknown> })
+        .idle_prompts;
+    await terminal.waitFor("idle prompts off");
+
+    await send(terminal, "/idle");
+    await terminal.waitFor("Enter saves · Esc closes");
+    expect(terminal.screen()).toContain("Off (the default)");
+    expect(terminal.screen()).toMatch(/❯ Prompt idle agents +off/);
+
+    terminal.write(" ");
+
+    await terminal.waitFor("Saved: On: after 10 minutes idle, at most 5 per mission.");
+    await terminal.waitFor("idle prompts on");
+    expect(await idlePrompts()).toMatchObject({ enabled: true, after_seconds: 600, source: "settings" });
+
+    terminal.write(KEYS.down);
+    await terminal.waitFor(/❯ Idle for \(minutes\) +10/);
+    terminal.write("3");
+    await terminal.waitFor(/❯ Idle for \(minutes\) +3\b/);
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Saved: On: after 3 minutes idle, at most 5 per mission.");
+    expect(await idlePrompts()).toMatchObject({ enabled: true, after_seconds: 180 });
+
+    terminal.write(KEYS.down);
+    await terminal.waitFor(/❯ Prompts per mission at most +5/);
+    terminal.write("5000");
+    await terminal.waitFor(/❯ Prompts per mission at most +5000/);
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Not saved: body.idle_prompts.max_turns_per_mission");
+    expect(await idlePrompts()).toMatchObject({ max_turns_per_mission: 5 });
+
+    terminal.write(KEYS.escape);
+    await terminal.waitFor((screen) => !screen.includes("Enter saves · Esc closes"));
+    expect(terminal.screen()).toContain("idle prompts on");
   });
 });

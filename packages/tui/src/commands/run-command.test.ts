@@ -16,8 +16,21 @@ function context(state: Partial<ChatStoreState> = {}) {
     client: { baseUrl: "http://127.0.0.1:1" },
   };
   const workflows = { definitions: async () => ({ workflows: [], problems: [] }) };
+  let mission: { text: string } | null = null;
+  const missions = {
+    active: vi.fn(async () => mission),
+    set: vi.fn(async (text: string) => {
+      mission = { text };
+      return mission;
+    }),
+    clear: vi.fn(async () => {
+      const cleared = mission;
+      mission = null;
+      return cleared;
+    }),
+  };
   const app: CommandContext = {
-    services: { store, workflows, projectRoot: "/project" } as unknown as TuiServices,
+    services: { store, workflows, missions, projectRoot: "/project" } as unknown as TuiServices,
     openOverlay: vi.fn(),
     notify: vi.fn(),
     newChat: vi.fn(async () => {}),
@@ -25,13 +38,13 @@ function context(state: Partial<ChatStoreState> = {}) {
     clearScreen: vi.fn(),
     exit: vi.fn(),
   };
-  return { app, store };
+  return { app, store, missions };
 }
 
 describe("the commands typed in the message box", () => {
-  it("opens the history, the MCP review, the sessions, the workflows, the help and the Project view", async () => {
+  it("opens the history, the MCP review, the sessions, the workflows, the help, the Project view and idle prompts", async () => {
     const { app } = context();
-    for (const command of ["/history", "/mcp", "/sessions", "/workflows", "/help", "/project"])
+    for (const command of ["/history", "/mcp", "/sessions", "/workflows", "/help", "/project", "/idle"])
       await runCommand(command, app);
     expect(vi.mocked(app.openOverlay).mock.calls.map(([overlay]) => overlay)).toEqual([
       "history",
@@ -40,6 +53,7 @@ describe("the commands typed in the message box", () => {
       "workflows",
       "help",
       "project",
+      "idle",
     ]);
   });
 
@@ -98,5 +112,17 @@ describe("the commands typed in the message box", () => {
     });
     await runCommand("Again", app);
     expect(app.attachments.giveBack).toHaveBeenCalledWith([attachment]);
+  });
+
+  it("shows, sets and clears the project's mission", async () => {
+    const { app, missions } = context();
+    await runCommand("/mission", app);
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toContain("No mission is set");
+    await runCommand("/mission Ship the release", app);
+    expect(missions.set).toHaveBeenCalledWith("Ship the release");
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toBe("Mission set: Ship the release");
+    await runCommand("/mission clear", app);
+    expect(missions.clear).toHaveBeenCalled();
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toBe("Mission cleared.");
   });
 });

@@ -1,11 +1,12 @@
 import type { AgentCliName, SelectablePermissionMode } from "@parley/protocol";
 import { modeLabel, PERMISSION_MODES, parseWorkflowCommand } from "@parley/sdk";
+import { apiMessage } from "../composer/api-message.ts";
 import type { Attachments } from "../composer/use-attachments.ts";
 import type { TuiServices } from "../store/services.tsx";
 import { splitCommand } from "./slash-commands.ts";
 
 /** A panel that takes the keys while it is open. */
-export type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp" | "project";
+export type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp" | "project" | "idle";
 
 /** What a command may do to the app around it. */
 export interface CommandContext {
@@ -44,6 +45,10 @@ export async function runCommand(text: string, context: CommandContext): Promise
       return context.openOverlay("mcp");
     case "project":
       return context.openOverlay("project");
+    case "idle":
+      return context.openOverlay("idle");
+    case "mission":
+      return mission(command.rest, context);
     case "quit":
     case "exit":
       return context.exit();
@@ -117,6 +122,29 @@ async function sendWithAttachments(text: string, context: CommandContext): Promi
   await store.sendMessage(text, { attachments });
   const errorAfter = store.getSnapshot().error;
   if (errorAfter !== undefined && errorAfter !== errorBefore) context.attachments.giveBack(attachments);
+}
+
+/** `/mission` shows the project's mission, `/mission <text>` sets it and `/mission clear` clears it. */
+async function mission(typed: string, context: CommandContext): Promise<void> {
+  const { missions } = context.services;
+  try {
+    if (typed === "") {
+      const active = await missions.active();
+      return context.notify(
+        active === null
+          ? "No mission is set: /mission <text> sets the goal every run is told (and idle prompts work toward)."
+          : `Mission: ${active.text} (/mission clear clears it)`,
+      );
+    }
+    if (typed.toLowerCase() === "clear") {
+      const cleared = await missions.clear();
+      return context.notify(cleared === null ? "No mission was set." : "Mission cleared.");
+    }
+    const set = await missions.set(typed);
+    context.notify(`Mission set: ${set.text}`);
+  } catch (error) {
+    context.notify(`Could not change the mission: ${apiMessage(error)}`);
+  }
 }
 
 async function setMode(typed: string, context: CommandContext): Promise<void> {

@@ -53,6 +53,12 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
     label: "/project",
     description: "the project's tree, files and dependencies, to look at or share",
   },
+  {
+    insert: "/idle",
+    label: "/idle",
+    description: "idle prompts toward the mission: on or off, delay and budget",
+  },
+  { insert: "/mission ", label: "/mission [text|clear]", description: "show, set or clear the mission" },
   { insert: "/workflows", label: "/workflows", description: "running and past workflows" },
   { insert: "/stop", label: "/stop", description: "stop the agent (Esc does too)" },
   { insert: "/web", label: "/web", description: "a link that opens this session in a browser" },

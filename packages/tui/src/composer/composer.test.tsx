@@ -41,7 +41,8 @@ function services(): TuiServices {
       problems: [],
     }),
   } as unknown as WorkflowClient;
-  return { store: { client } as TuiServices["store"], workflows, projectRoot: "/project" };
+  const missions = { active: async () => null } as unknown as TuiServices["missions"];
+  return { store: { client } as TuiServices["store"], workflows, missions, projectRoot: "/project" };
 }
 
 /** The message box with the attachments the app keeps for it. */
