@@ -105,6 +105,12 @@ describe("parley in a terminal: the project's structure, the mission and idle pr
     await terminal.waitFor("A small TypeScript project.");
     expect(lastModelRequest()).toContain("Directory tree of the project, shared by the person");
     expect(lastModelRequest()).toContain("module-14.ts");
+    // Both answers to a message with a card were written once each, and neither was then called empty.
+    await send(terminal, "/project");
+    await terminal.waitFor("Esc closes");
+    terminal.write(KEYS.escape);
+    await terminal.waitFor((screen) => !screen.includes("Esc closes"));
+    expect(terminal.history()).not.toContain("Empty message");
   });
 
   it("shows the mission above the message box once one is set, and /mission clear takes it away", async () => {
