@@ -2,7 +2,13 @@
  * The chat state every Parley UI renders (seed 002's ChatMessage model), framework-neutral.
  * This file is the contract between the store (packages/sdk) and the UIs (packages/web, the TUI).
  */
-import type { MessageAttachment, RunOutcome, SessionSummary, StoredMessage } from "@parley/protocol";
+import type {
+  IdlePromptStatus,
+  MessageAttachment,
+  RunOutcome,
+  SessionSummary,
+  StoredMessage,
+} from "@parley/protocol";
 import type {
   ChangeReportState,
   PendingApprovalState,
@@ -248,6 +254,8 @@ export interface ChatStoreState {
   session?: SessionChatState;
   loadingSession: boolean;
   model?: ModelState;
+  /** Whether idle agents are prompted toward the mission, after how long and how often (the settings'). */
+  idlePrompts?: IdlePromptStatus;
   /** The last error worth showing (a failed send, a failed load), cleared by `dismissError`. */
   error?: string;
   /** True when the server refused the credentials (HTTP 401): the UI shows "signed out"; `connection` is offline. */

@@ -377,8 +377,12 @@ export class ChatStore implements ChatStoreApi {
 
   async #refreshSettings(): Promise<void> {
     try {
-      const { ref, is_demo: isDemo, label, error } = (await this.#client.getSettings()).model;
-      this.#update({ model: { ref, isDemo, label, ...(error !== undefined && { error }) } });
+      const view = await this.#client.getSettings();
+      const { ref, is_demo: isDemo, label, error } = view.model;
+      this.#update({
+        model: { ref, isDemo, label, ...(error !== undefined && { error }) },
+        ...(view.idle_prompts !== undefined && { idlePrompts: view.idle_prompts }),
+      });
     } catch (error) {
       this.#fail("Could not load the settings", error);
     }

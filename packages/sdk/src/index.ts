@@ -168,7 +168,12 @@ export {
 } from "./sse-event-handlers.ts";
 export { type SseMessage, SseParser } from "./sse-parser.ts";
 export type { StructureCommand } from "./structure-command.ts";
-export { parseStructureCommand, STRUCTURE_COMMAND_USAGE } from "./structure-command.ts";
+export {
+  parseStructureCommand,
+  readStructureAttachment,
+  STRUCTURE_ATTACHMENT_ENTRIES,
+  STRUCTURE_COMMAND_USAGE,
+} from "./structure-command.ts";
 export type { BroadcastChannelLike, LockManagerLike } from "./tab-channel.ts";
 export { systemTimers, type Timers } from "./timers.ts";
 export { isMarkerOnly, OUTCOME_NOTES, segmentsOf } from "./turn-view.ts";

@@ -1,4 +1,5 @@
-import type { ProjectStructureType } from "@parley/protocol";
+import type { MessageAttachment, ProjectStructureType } from "@parley/protocol";
+import type { ParleyClient } from "./parley-client.ts";
 
 /** A `/structure [tree|files|dependencies] [path]` line typed in a message box. */
 export interface StructureCommand {
@@ -33,4 +34,19 @@ export function parseStructureCommand(text: string): StructureCommand | undefine
   const type = TYPE_WORDS[first.toLowerCase()];
   const path = (type === undefined ? rest : rest.slice(first.length)).trim();
   return { type: type ?? "tree", ...(path !== "" && { path }) };
+}
+
+/** Entries an attached structure lists at most, so the message stays well inside the request size limit. */
+export const STRUCTURE_ATTACHMENT_ENTRIES = 2000;
+
+/** Reads the structure a `/structure` line names (`GET /api/workspace/structure`) as a message's card. */
+export function readStructureAttachment(
+  client: Pick<ParleyClient, "getProjectStructure">,
+  command: StructureCommand,
+): Promise<MessageAttachment> {
+  return client.getProjectStructure({
+    type: command.type,
+    maxEntries: STRUCTURE_ATTACHMENT_ENTRIES,
+    ...(command.path !== undefined && { path: command.path }),
+  });
 }

@@ -62,6 +62,7 @@ describe("ChatStore against the real server", () => {
     expect(store.getSnapshot()).toMatchObject({
       sessions: [],
       model: { ref: "anthropic:claude-test-1", isDemo: false },
+      idlePrompts: { enabled: false, after_seconds: 600, max_turns_per_mission: 5, source: "default" },
     });
     await waitForState(store, (state) => state.connection === "connected");
 

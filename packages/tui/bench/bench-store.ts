@@ -5,6 +5,7 @@ import {
   type ChatStoreState,
   chatReducer,
   emptySessionState,
+  MissionClient,
   type ParleyClient,
   WorkflowClient,
 } from "@parley/sdk";
@@ -72,6 +73,7 @@ export class BenchStore {
     return {
       store,
       workflows: new WorkflowClient({ baseUrl: "http://127.0.0.1:0" }),
+      missions: new MissionClient({ baseUrl: "http://127.0.0.1:0" }),
       projectRoot: "/bench/project",
     };
   }

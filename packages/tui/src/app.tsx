@@ -5,8 +5,9 @@ import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { collectAttention } from "./attention/attention.ts";
 import { AttentionArea } from "./attention/attention-area.tsx";
-import { runCommand } from "./commands/run-command.ts";
+import { type Overlay, runCommand } from "./commands/run-command.ts";
 import { Composer } from "./composer/composer.tsx";
+import { useAttachments } from "./composer/use-attachments.ts";
 import { HistoryView } from "./history/history-view.tsx";
 import { useKeyClaims } from "./input/key-claims.tsx";
 import { useKeys } from "./input/use-keys.ts";
@@ -16,6 +17,9 @@ import { useWaitingMcpServers } from "./mcp/use-waiting-mcp-servers.ts";
 import { HelpView } from "./overlays/help-view.tsx";
 import { SessionPicker } from "./overlays/session-picker.tsx";
 import { WorkflowList } from "./overlays/workflow-list.tsx";
+import { ProjectView } from "./project/project-view.tsx";
+import { IdlePromptsPanel } from "./settings/idle-prompts-panel.tsx";
+import { MissionLine } from "./status/mission-line.tsx";
 import { QueueList } from "./status/queue-list.tsx";
 import { StatusLine } from "./status/status-line.tsx";
 import { useChat, useServices } from "./store/services.tsx";
@@ -23,8 +27,6 @@ import { safeText } from "./terminal/safe-text.ts";
 import { DisplayContext } from "./theme/display.ts";
 import { useTheme } from "./theme/theme.ts";
 import { Transcript } from "./transcript/transcript.tsx";
-
-type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp";
 
 /** Time within which a second Ctrl-C leaves. */
 const EXIT_WINDOW_MS = 2000;
@@ -52,6 +54,7 @@ export function App() {
   const [notice, setNotice] = useState<string | undefined>();
   const [exitArmed, setExitArmed] = useState(false);
   const [sent, setSent] = useState<string[]>([]);
+  const attachments = useAttachments(store.client);
 
   // The app re-renders when what it shows changes, not on every streamed token (the transcript does).
   const attention = useStable((state) => collectAttention(state.session?.messages ?? []), sameItems);
@@ -130,11 +133,12 @@ export function App() {
         openOverlay: setOverlay,
         notify: setNotice,
         newChat,
+        attachments,
         clearScreen: () => stdout.write("\u001b[2J\u001b[3J\u001b[H"),
         exit,
       });
     },
-    [services, stdout, exit, newChat],
+    [services, stdout, exit, newChat, attachments],
   );
 
   const banner = (
@@ -151,9 +155,17 @@ export function App() {
   // Room left for the live tail, the message box and the status line, so the frame never fills the screen
   // (Ink would then clear and repaint everything).
   const historyRows = Math.max(6, size.rows - 12);
+  // The mission line and what is attached to the message being written sit above the message box too.
+  const aboveComposer =
+    1 +
+    attachments.list.length +
+    (attachments.list.length > 0 ? 1 : 0) +
+    (attachments.error !== undefined ? 1 : 0) +
+    (attachments.attaching ? 1 : 0);
   const reserved =
     6 +
-    (overlay === "history"
+    aboveComposer +
+    (overlay === "history" || overlay === "project"
       ? historyRows
       : attention.length > 0
         ? Math.min(16, Math.floor(size.rows / 2))
@@ -182,9 +194,24 @@ export function App() {
         )}
         {overlay === undefined && <McpConsentNotice waiting={mcp.waiting} />}
         {overlay === "history" && <HistoryView height={historyRows} onClose={() => setOverlay(undefined)} />}
+        {overlay === "project" && (
+          <ProjectView
+            height={Math.max(3, historyRows - 6)}
+            onShare={attachments.add}
+            onClose={() => setOverlay(undefined)}
+          />
+        )}
+        {overlay === "idle" && <IdlePromptsPanel onClose={() => setOverlay(undefined)} />}
         {overlay === undefined && <AttentionArea items={attention} focused={cardFocused} />}
+        {overlay === undefined && <MissionLine />}
         <Box marginTop={1} flexDirection="column">
-          <Composer focused={composerFocused} busy={busy} history={history} onSubmit={submit} />
+          <Composer
+            focused={composerFocused}
+            busy={busy}
+            history={history}
+            attachments={attachments}
+            onSubmit={submit}
+          />
         </Box>
         {exitArmed ? <Text color={theme.warning}>Press Ctrl-C again to leave.</Text> : <StatusLine />}
       </Box>

@@ -1,4 +1,4 @@
-import { ChatStore, WorkflowClient } from "@parley/sdk";
+import { ChatStore, MissionClient, WorkflowClient } from "@parley/sdk";
 import { render } from "ink";
 import { App } from "./app.tsx";
 import { KeyClaims, KeyClaimsContext } from "./input/key-claims.tsx";
@@ -41,6 +41,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const services: TuiServices = {
     store,
     workflows: new WorkflowClient({ baseUrl: options.baseUrl, token: options.token }),
+    missions: new MissionClient({ baseUrl: options.baseUrl, token: options.token }),
     projectRoot: options.projectRoot,
     ...(options.browserLink !== undefined && { browserLink: options.browserLink }),
   };

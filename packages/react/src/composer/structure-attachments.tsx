@@ -1,11 +1,8 @@
 import { attachmentLabel, type MessageAttachment } from "@parley/protocol";
-import type { ParleyClient, StructureCommand } from "@parley/sdk";
+import { type ParleyClient, readStructureAttachment, type StructureCommand } from "@parley/sdk";
 import { useState } from "react";
 import { apiMessage } from "../api-message.ts";
 import { ProjectStructureCard } from "../project-structure/project-structure-card.tsx";
-
-/** Entries an attached structure lists at most, so the message stays well inside the request size limit. */
-const ATTACHED_ENTRIES = 2000;
 
 /** Reads the project structure a `/structure` command names. */
 export type StructureLoader = Pick<ParleyClient, "getProjectStructure">;
@@ -23,11 +20,7 @@ export function useStructureAttachments(client: StructureLoader | undefined) {
     setAttaching(true);
     setError(undefined);
     try {
-      const structure = await client.getProjectStructure({
-        type: command.type,
-        maxEntries: ATTACHED_ENTRIES,
-        ...(command.path !== undefined && { path: command.path }),
-      });
+      const structure = await readStructureAttachment(client, command);
       setAttachments((current) => [...current, structure]);
       return true;
     } catch (failure) {

@@ -1,9 +1,10 @@
-import type { ToolRequestData, ToolResultData } from "@parley/protocol";
+import type { ProjectStructureData, ToolRequestData, ToolResultData } from "@parley/protocol";
 import type { MessageCard, SubagentTreeEntry } from "@parley/sdk";
 import { describe, expect, it } from "vitest";
 import { flat, renderInTerminal } from "../../test/render.tsx";
 import { DisplayContext } from "../theme/display.ts";
 import { CardView, SpecialBlockView } from "./card-view.tsx";
+import { ProjectStructureView } from "./project-structure-view.tsx";
 import { ToolCallView } from "./tool-call-view.tsx";
 
 const request = {
@@ -190,6 +191,43 @@ describe("cards in the transcript", () => {
     expect(text).toContain("src/ (1 entry)");
     expect(text).toContain("a.ts 2.0 KB");
     expect(text).toContain("… 4 more entries left out by the limits");
+  });
+
+  it("opens every folder in a scrolled window and shows only the rows in it, saying which", () => {
+    const deep = (name: string, path: string, files: string[]) => ({
+      name,
+      path,
+      directories: [],
+      files: files.map((file) => ({ path: `${path}/${file}`, size: 1, mime_type: "text/plain" })),
+    });
+    const structure = {
+      structure_type: "tree",
+      root_path: "/project",
+      generated_at: "2026-11-26T10:00:00.000Z",
+      excluded_patterns: [],
+      content: {
+        name: "project",
+        path: ".",
+        directories: [
+          {
+            name: "src",
+            path: "src",
+            directories: [deep("deep", "src/deep", ["one.ts", "two.ts", "three.ts"])],
+            files: [],
+          },
+        ],
+        files: [],
+      },
+    } as unknown as ProjectStructureData;
+    const text = flat(
+      renderInTerminal(
+        <ProjectStructureView structure={structure} window={{ offset: 2, height: 3 }} />,
+      ).frame(),
+    );
+    // project/, src/, deep/, then its three files: six rows, the third to the fifth on screen.
+    expect(text).toContain("deep/ (3 entries) one.ts 1 B two.ts 1 B Rows 3–5 of 6");
+    expect(text).not.toContain("project/");
+    expect(text).not.toContain("three.ts");
   });
 
   it("shows a message of a kind it does not know as text, saying so", () => {

@@ -1,5 +1,6 @@
 import { dependentNames, type ProjectStructureData } from "@parley/protocol";
 import {
+  allFolders,
   dependencyTags,
   folderEntryCount,
   formatBytes,
@@ -14,18 +15,32 @@ import { safeText } from "../terminal/safe-text.ts";
 import { useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
 
-/** Rows a structure card shows in the transcript (all with Ctrl-O; `/structure` browses it). */
+/** Rows a structure card shows in the transcript (all with Ctrl-O; `/project` scrolls through it). */
 const SHOWN_ROWS = 20;
+
+/** The rows a scrolling view shows: from `offset`, `height` of them. */
+export interface StructureWindow {
+  offset: number;
+  height: number;
+}
 
 /**
  * Seed 001's ProjectStructure card: the tree's first two levels, the first files of a file list, or the
- * direct dependencies, with where the project is, when it was read and what a limit cut.
+ * direct dependencies, with where the project is, when it was read and what a limit cut. Given a `window`
+ * (the Project view), every folder is open and only the rows in the window are drawn.
  */
-export function ProjectStructureView({ structure }: { structure: ProjectStructureData }) {
+export function ProjectStructureView({
+  structure,
+  window,
+}: {
+  structure: ProjectStructureData;
+  window?: StructureWindow;
+}) {
   const theme = useTheme();
   const { expandTools } = useDisplay();
-  const limit = expandTools ? Number.POSITIVE_INFINITY : SHOWN_ROWS;
-  const lines = structureLines(structure);
+  const lines = structureLines(structure, window !== undefined);
+  const start = window === undefined ? 0 : clampOffset(window, lines.length);
+  const limit = window?.height ?? (expandTools ? Number.POSITIVE_INFINITY : SHOWN_ROWS);
   const omitted = typeof structure.omitted_count === "number" ? structure.omitted_count : 0;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.muted} paddingX={1}>
@@ -43,21 +58,40 @@ export function ProjectStructureView({ structure }: { structure: ProjectStructur
           color={theme.warning}
         >{`Cut at the depth or size limits${omitted > 0 ? `: ${omitted} more files not listed` : ""}.`}</Text>
       )}
-      {lines.slice(0, limit).map((line, index) => (
+      {lines.slice(start, start + limit).map((line, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the rows of a fixed structure
-        <Text key={index}>{line}</Text>
+        <Text key={start + index}>{line}</Text>
       ))}
-      {lines.length > limit && (
-        <Text dimColor>{`… ${plural(lines.length - limit, "more row")} (Ctrl-O shows all)`}</Text>
+      {window !== undefined ? (
+        <Text dimColor>
+          {lines.length === 0
+            ? "Nothing to show."
+            : `Rows ${start + 1}–${Math.min(lines.length, start + limit)} of ${lines.length}`}
+        </Text>
+      ) : (
+        lines.length > limit && (
+          <Text dimColor>{`… ${plural(lines.length - limit, "more row")} (Ctrl-O shows all)`}</Text>
+        )
       )}
     </Box>
   );
 }
 
-/** The structure as text rows: an indented tree, a file table, or dependencies with their links. */
-export function structureLines(structure: ProjectStructureData): string[] {
+/** The first row a window may start at, so that it never scrolls past the last row. */
+export function clampOffset(window: StructureWindow, rows: number): number {
+  return Math.max(0, Math.min(window.offset, rows - window.height));
+}
+
+/**
+ * The structure as text rows: an indented tree (its first two levels, or every folder open), a file table,
+ * or dependencies with their links.
+ */
+export function structureLines(structure: ProjectStructureData, everyFolderOpen = false): string[] {
   if (structure.structure_type === "tree") {
-    return visibleTreeRows(structure.content, initiallyOpenFolders(structure.content)).map((row) => {
+    const open = everyFolderOpen
+      ? new Set(allFolders(structure.content))
+      : initiallyOpenFolders(structure.content);
+    return visibleTreeRows(structure.content, open).map((row) => {
       const indent = "  ".repeat(row.depth);
       if (row.kind === "folder")
         return `${indent}${safeText(row.node.name)}/  (${plural(folderEntryCount(row.node), "entry", "entries")})`;

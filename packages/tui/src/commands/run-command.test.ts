@@ -1,3 +1,4 @@
+import type { MessageAttachment } from "@parley/protocol";
 import type { ChatStoreState } from "@parley/sdk";
 import { describe, expect, it, vi } from "vitest";
 import type { TuiServices } from "../store/services.tsx";
@@ -7,7 +8,7 @@ import { type CommandContext, runCommand } from "./run-command.ts";
 function context(state: Partial<ChatStoreState> = {}) {
   const store = {
     getSnapshot: () => ({ activeSessionId: "session-1", ...state }) as ChatStoreState,
-    sendMessage: vi.fn(async (_text: string) => {}),
+    sendMessage: vi.fn(async (_text: string, _options?: unknown) => {}),
     stopRun: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),
     renameSession: vi.fn(async () => {}),
@@ -15,21 +16,35 @@ function context(state: Partial<ChatStoreState> = {}) {
     client: { baseUrl: "http://127.0.0.1:1" },
   };
   const workflows = { definitions: async () => ({ workflows: [], problems: [] }) };
+  let mission: { text: string } | null = null;
+  const missions = {
+    active: vi.fn(async () => mission),
+    set: vi.fn(async (text: string) => {
+      mission = { text };
+      return mission;
+    }),
+    clear: vi.fn(async () => {
+      const cleared = mission;
+      mission = null;
+      return cleared;
+    }),
+  };
   const app: CommandContext = {
-    services: { store, workflows, projectRoot: "/project" } as unknown as TuiServices,
+    services: { store, workflows, missions, projectRoot: "/project" } as unknown as TuiServices,
     openOverlay: vi.fn(),
     notify: vi.fn(),
     newChat: vi.fn(async () => {}),
+    attachments: { take: () => [], giveBack: vi.fn() },
     clearScreen: vi.fn(),
     exit: vi.fn(),
   };
-  return { app, store };
+  return { app, store, missions };
 }
 
 describe("the commands typed in the message box", () => {
-  it("opens the history, the MCP review, the sessions, the workflows and the help", async () => {
+  it("opens the history, the MCP review, the sessions, the workflows, the help, the Project view and idle prompts", async () => {
     const { app } = context();
-    for (const command of ["/history", "/mcp", "/sessions", "/workflows", "/help"])
+    for (const command of ["/history", "/mcp", "/sessions", "/workflows", "/help", "/project", "/idle"])
       await runCommand(command, app);
     expect(vi.mocked(app.openOverlay).mock.calls.map(([overlay]) => overlay)).toEqual([
       "history",
@@ -37,6 +52,8 @@ describe("the commands typed in the message box", () => {
       "sessions",
       "workflows",
       "help",
+      "project",
+      "idle",
     ]);
   });
 
@@ -75,5 +92,37 @@ describe("the commands typed in the message box", () => {
       "/usr/bin is on the PATH?",
       "Fix the duration test",
     ]);
+  });
+
+  it("sends the attached structures with the message, and keeps them for the next one when the send fails", async () => {
+    const { app, store } = context();
+    const attachment = {
+      kind: "ProjectStructure",
+      data: { structure_type: "tree", root_path: "/project" },
+    } as unknown as MessageAttachment;
+    app.attachments = { take: vi.fn(() => [attachment]), giveBack: vi.fn() };
+    await runCommand("Look at this", app);
+    expect(store.sendMessage).toHaveBeenLastCalledWith("Look at this", { attachments: [attachment] });
+    expect(app.attachments.giveBack).not.toHaveBeenCalled();
+
+    let error: string | undefined;
+    store.getSnapshot = () => ({ activeSessionId: "session-1", error }) as ChatStoreState;
+    store.sendMessage.mockImplementationOnce(async () => {
+      error = "Could not send: the server is gone";
+    });
+    await runCommand("Again", app);
+    expect(app.attachments.giveBack).toHaveBeenCalledWith([attachment]);
+  });
+
+  it("shows, sets and clears the project's mission", async () => {
+    const { app, missions } = context();
+    await runCommand("/mission", app);
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toContain("No mission is set");
+    await runCommand("/mission Ship the release", app);
+    expect(missions.set).toHaveBeenCalledWith("Ship the release");
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toBe("Mission set: Ship the release");
+    await runCommand("/mission clear", app);
+    expect(missions.clear).toHaveBeenCalled();
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toBe("Mission cleared.");
   });
 });

@@ -1,15 +1,22 @@
 import type { AgentCliName, SelectablePermissionMode } from "@parley/protocol";
 import { modeLabel, PERMISSION_MODES, parseWorkflowCommand } from "@parley/sdk";
+import { apiMessage } from "../composer/api-message.ts";
+import type { Attachments } from "../composer/use-attachments.ts";
 import type { TuiServices } from "../store/services.tsx";
 import { splitCommand } from "./slash-commands.ts";
+
+/** A panel that takes the keys while it is open. */
+export type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp" | "project" | "idle";
 
 /** What a command may do to the app around it. */
 export interface CommandContext {
   services: TuiServices;
-  openOverlay(overlay: "sessions" | "help" | "workflows" | "history" | "mcp"): void;
+  openOverlay(overlay: Overlay): void;
   /** A line of feedback under the conversation (a command's result or what went wrong). */
   notify(text: string): void;
   newChat(backend?: AgentCliName): Promise<void>;
+  /** The cards attached to the message being written: a message takes them, a failed send gives them back. */
+  attachments: Pick<Attachments, "take" | "giveBack">;
   clearScreen(): void;
   exit(): void;
 }
@@ -36,6 +43,12 @@ export async function runCommand(text: string, context: CommandContext): Promise
       return context.openOverlay("history");
     case "mcp":
       return context.openOverlay("mcp");
+    case "project":
+      return context.openOverlay("project");
+    case "idle":
+      return context.openOverlay("idle");
+    case "mission":
+      return mission(command.rest, context);
     case "quit":
     case "exit":
       return context.exit();
@@ -97,7 +110,41 @@ export async function runCommand(text: string, context: CommandContext): Promise
       return;
     }
   }
-  return store.sendMessage(text);
+  return sendWithAttachments(text, context);
+}
+
+/** Sends a message with the cards attached to it; when the send fails they wait for the next one. */
+async function sendWithAttachments(text: string, context: CommandContext): Promise<void> {
+  const { store } = context.services;
+  const attachments = context.attachments.take();
+  if (attachments.length === 0) return store.sendMessage(text);
+  const errorBefore = store.getSnapshot().error;
+  await store.sendMessage(text, { attachments });
+  const errorAfter = store.getSnapshot().error;
+  if (errorAfter !== undefined && errorAfter !== errorBefore) context.attachments.giveBack(attachments);
+}
+
+/** `/mission` shows the project's mission, `/mission <text>` sets it and `/mission clear` clears it. */
+async function mission(typed: string, context: CommandContext): Promise<void> {
+  const { missions } = context.services;
+  try {
+    if (typed === "") {
+      const active = await missions.active();
+      return context.notify(
+        active === null
+          ? "No mission is set: /mission <text> sets the goal every run is told (and idle prompts work toward)."
+          : `Mission: ${active.text} (/mission clear clears it)`,
+      );
+    }
+    if (typed.toLowerCase() === "clear") {
+      const cleared = await missions.clear();
+      return context.notify(cleared === null ? "No mission was set." : "Mission cleared.");
+    }
+    const set = await missions.set(typed);
+    context.notify(`Mission set: ${set.text}`);
+  } catch (error) {
+    context.notify(`Could not change the mission: ${apiMessage(error)}`);
+  }
 }
 
 async function setMode(typed: string, context: CommandContext): Promise<void> {

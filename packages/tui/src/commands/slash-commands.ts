@@ -1,4 +1,5 @@
 import type { McpServerPromptView, WorkflowSummary } from "@parley/protocol";
+import { STRUCTURE_COMMAND_USAGE } from "@parley/sdk";
 
 /** A command the message box completes after `/`. */
 export interface CommandSuggestion {
@@ -42,6 +43,22 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
     label: "/mcp",
     description: "review the project's MCP servers waiting for your approval",
   },
+  {
+    insert: "/structure ",
+    label: STRUCTURE_COMMAND_USAGE,
+    description: "attach the project's tree, files or dependencies to your message",
+  },
+  {
+    insert: "/project",
+    label: "/project",
+    description: "the project's tree, files and dependencies, to look at or share",
+  },
+  {
+    insert: "/idle",
+    label: "/idle",
+    description: "idle prompts toward the mission: on or off, delay and budget",
+  },
+  { insert: "/mission ", label: "/mission [text|clear]", description: "show, set or clear the mission" },
   { insert: "/workflows", label: "/workflows", description: "running and past workflows" },
   { insert: "/stop", label: "/stop", description: "stop the agent (Esc does too)" },
   { insert: "/web", label: "/web", description: "a link that opens this session in a browser" },

@@ -1,8 +1,9 @@
-import type { ParleyClient, WorkflowClient } from "@parley/sdk";
+import { ApiRequestError, type ParleyClient, type WorkflowClient } from "@parley/sdk";
 import { describe, expect, it, vi } from "vitest";
 import { KEY, renderInTerminal } from "../../test/render.tsx";
-import { ServicesProvider, type TuiServices } from "../store/services.tsx";
+import { ServicesProvider, type TuiServices, useServices } from "../store/services.tsx";
 import { Composer } from "./composer.tsx";
+import { useAttachments } from "./use-attachments.ts";
 
 /** What the message box asks the server for its completions: workflows, MCP prompts and the project's files. */
 function services(): TuiServices {
@@ -12,13 +13,27 @@ function services(): TuiServices {
         { prompts: [{ command: "/mcp__docs__summarize", arguments: [{ name: "topic", required: true }] }] },
       ],
     }),
-    getProjectStructure: async () => ({
-      kind: "ProjectStructure",
-      data: {
-        structure_type: "file_list",
-        content: [{ path: "src/duration.ts" }, { path: "src/app.ts" }, { path: "README.md" }],
-      },
-    }),
+    getProjectStructure: async ({ path }: { path?: string }) => {
+      // As the server refuses a path outside the project: a 400 naming query.path.
+      if (path?.startsWith("..") === true)
+        throw new ApiRequestError("GET /api/workspace/structure failed: 400", {
+          method: "GET",
+          path: "/api/workspace/structure",
+          status: 400,
+          code: "invalid_request",
+          body: {
+            error: { code: "invalid_request", message: "query.path: outside the project", issues: [] },
+          },
+        });
+      return {
+        kind: "ProjectStructure",
+        data: {
+          structure_type: "file_list",
+          root_path: "/project",
+          content: [{ path: "src/duration.ts" }, { path: "src/app.ts" }, { path: "README.md" }],
+        },
+      };
+    },
   } as unknown as ParleyClient;
   const workflows = {
     definitions: async () => ({
@@ -26,14 +41,22 @@ function services(): TuiServices {
       problems: [],
     }),
   } as unknown as WorkflowClient;
-  return { store: { client } as TuiServices["store"], workflows, projectRoot: "/project" };
+  const missions = { active: async () => null } as unknown as TuiServices["missions"];
+  return { store: { client } as TuiServices["store"], workflows, missions, projectRoot: "/project" };
+}
+
+/** The message box with the attachments the app keeps for it. */
+function BoxWithAttachments(props: { history: string[]; onSubmit: (text: string) => void }) {
+  const { store } = useServices();
+  const attachments = useAttachments(store.client);
+  return <Composer focused busy={false} attachments={attachments} {...props} />;
 }
 
 function box(history: string[] = []) {
   const onSubmit = vi.fn();
   const view = renderInTerminal(
     <ServicesProvider services={services()}>
-      <Composer focused busy={false} history={history} onSubmit={onSubmit} />
+      <BoxWithAttachments history={history} onSubmit={onSubmit} />
     </ServicesProvider>,
   );
   return { ...view, onSubmit };
@@ -90,5 +113,44 @@ describe("the message box", () => {
     await vi.waitFor(() => expect(frame()).toContain("@src/duration.ts"));
     await press(KEY.tab, KEY.enter);
     expect(onSubmit).toHaveBeenCalledWith("look at @src/duration.ts ");
+  });
+
+  it("attaches the project's structure on /structure instead of sending, shows it above the box and removes it with Backspace", async () => {
+    const { press, onSubmit, frame } = box();
+    await press("/structure files", KEY.enter);
+    await vi.waitFor(() => expect(frame()).toContain("File list of the project /project · 3 files"));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(frame()).toContain("Attached to your next message");
+    expect(frame()).toContain("Message Parley");
+
+    await press(KEY.backspace);
+    expect(frame()).not.toContain("File list of the project");
+  });
+
+  it("sends a message with nothing typed once a structure is attached", async () => {
+    const { press, onSubmit, frame } = box();
+    await press("/structure", KEY.enter);
+    await vi.waitFor(() => expect(frame()).toContain("Attached to your next message"));
+    await press(KEY.enter);
+    expect(onSubmit).toHaveBeenCalledWith("");
+  });
+
+  it("shows why /structure could not read the project and keeps the typed line until it is changed", async () => {
+    const { press, onSubmit, frame } = box();
+    await press("/structure tree ../elsewhere", KEY.enter);
+    await vi.waitFor(() =>
+      expect(frame()).toContain("Could not read the project: query.path: outside the project"),
+    );
+    expect(frame()).toContain("/structure tree ../elsewhere");
+    expect(frame()).not.toContain("Attached to your next message");
+    expect(onSubmit).not.toHaveBeenCalled();
+    await press(KEY.backspace);
+    expect(frame()).not.toContain("Could not read the project");
+  });
+
+  it("offers /structure with what it takes after /", async () => {
+    const { press, frame } = box();
+    await press("/stru");
+    await vi.waitFor(() => expect(frame()).toContain("/structure [tree|files|dependencies] [path]"));
   });
 });

@@ -1,5 +1,6 @@
 import type { McpServerPromptView, WorkflowSummary } from "@parley/protocol";
 import { useLoadWhen } from "@parley/react/use-load-when";
+import { parseStructureCommand } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { commandSuggestions, fileSuggestions } from "../commands/slash-commands.ts";
@@ -19,6 +20,8 @@ import { useLiveState } from "../input/use-live-state.ts";
 import { useServices } from "../store/services.tsx";
 import { useTheme } from "../theme/theme.ts";
 import { PasteStore } from "./paste.ts";
+import { PendingAttachments } from "./pending-attachments.tsx";
+import type { Attachments } from "./use-attachments.ts";
 
 const NO_WORKFLOWS: WorkflowSummary[] = [];
 const NO_PROMPTS: McpServerPromptView[] = [];
@@ -38,15 +41,20 @@ interface Suggestion {
  * The message box. Enter sends; Alt-Enter, Ctrl-J or a trailing `\` adds a line; ↑/↓ walk the sent
  * messages from the first or last line; a paste arrives whole (a long one as a placeholder, sent in full);
  * `/` completes commands, workflows and MCP prompts, `@` the project's files (Tab or Enter takes one).
+ * `/structure [tree|files|dependencies] [path]` attaches the project's structure to the message being
+ * written instead of sending anything; the line stays when the project cannot be read.
  */
 export const Composer = memo(function Composer({
   focused,
   busy,
   history,
+  attachments,
   onSubmit,
 }: {
   focused: boolean;
   busy: boolean;
+  /** The cards the message will carry (shown above the box). */
+  attachments: Attachments;
   /** Earlier messages, oldest first, for ↑. */
   history: readonly string[];
   /** Gets the whole text (pastes expanded); returns false to keep it in the box (a failed command). */
@@ -111,14 +119,24 @@ export const Composer = memo(function Composer({
   shown.current = { suggestions, selected };
 
   const update = (next: TextBuffer) => {
+    // Why a `/structure` line failed stays only while that line does.
+    if (attachments.error !== undefined && next.text !== readBuffer().text) attachments.dismissError();
     setBuffer(next);
     setSelected(0);
   };
   const accept = (suggestion: Suggestion) =>
     update(replaceBeforeCursor(buffer, suggestion.start, suggestion.replacement));
-  const submit = () => {
-    const text = pastes.current.expand(buffer.text);
-    if (text.trim() === "") return;
+  const submit = (typed: TextBuffer) => {
+    const text = pastes.current.expand(typed.text);
+    const structure = parseStructureCommand(text);
+    if (structure !== undefined) {
+      // The card joins the message being written; the line goes only once it is attached.
+      void attachments.attach(structure).then((attached) => {
+        if (attached && readBuffer().text === typed.text) update(bufferOf());
+      });
+      return update(typed);
+    }
+    if (text.trim() === "" && attachments.list.length === 0) return update(typed);
     onSubmit(text);
     pastes.current.clear();
     draft.current = "";
@@ -179,8 +197,10 @@ export const Composer = memo(function Composer({
           ),
         );
       }
-      return submit();
+      return submit(buffer);
     }
+    if ((key.backspace || key.delete) && buffer.text === "" && attachments.list.length > 0)
+      return attachments.removeLast();
     if (key.upArrow || key.downArrow) {
       const moved = moveVertically(buffer, key.upArrow ? -1 : 1);
       if (moved !== undefined) return setBuffer(moved);
@@ -192,11 +212,7 @@ export const Composer = memo(function Composer({
       const typedThenEnter = /^[^\r\n]+\r$/.test(input);
       const text = typedThenEnter ? input.slice(0, -1) : input.replace(/\r\n?/g, "\n");
       const next = insert(buffer, pastes.current.placeholderFor(text));
-      if (!typedThenEnter) return update(next);
-      const message = pastes.current.expand(next.text);
-      if (message.trim() !== "") onSubmit(message);
-      pastes.current.clear();
-      return update(bufferOf());
+      return typedThenEnter ? submit(next) : update(next);
     }
     const next = editKey(buffer, input, key);
     if (next !== undefined) update(next);
@@ -205,6 +221,11 @@ export const Composer = memo(function Composer({
   const lines = buffer.text.split("\n").length;
   return (
     <Box flexDirection="column">
+      <PendingAttachments
+        attachments={attachments.list}
+        attaching={attachments.attaching}
+        error={attachments.error}
+      />
       <Box
         borderStyle="round"
         borderColor={focused ? theme.accent : theme.muted}

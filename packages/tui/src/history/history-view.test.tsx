@@ -58,7 +58,12 @@ function longSession(total: number, held: number, page: number) {
       for (const listener of listeners) listener();
     },
   } as unknown as TuiServices["store"];
-  const services = { store, workflows: {} as TuiServices["workflows"], projectRoot: "/project" };
+  const services = {
+    store,
+    workflows: {} as TuiServices["workflows"],
+    missions: {} as TuiServices["missions"],
+    projectRoot: "/project",
+  };
   return { services, pagesLoaded: () => pagesLoaded };
 }
 

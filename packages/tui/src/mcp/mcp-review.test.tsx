@@ -36,7 +36,12 @@ function review(waiting: McpServerView[]) {
   const decideMcpServer = vi.fn(async () => waiting[0]);
   const onDecided = vi.fn();
   const store = { client: { decideMcpServer } } as unknown as TuiServices["store"];
-  const services = { store, workflows: {} as TuiServices["workflows"], projectRoot: "/project" };
+  const services = {
+    store,
+    workflows: {} as TuiServices["workflows"],
+    missions: {} as TuiServices["missions"],
+    projectRoot: "/project",
+  };
   const view = renderInTerminal(
     <ServicesProvider services={services}>
       <McpReview waiting={waiting} onDecided={onDecided} onClose={() => {}} />

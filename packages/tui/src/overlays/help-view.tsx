@@ -32,7 +32,7 @@ export function HelpView({ onClose }: { onClose: () => void }) {
       </Text>
       {KEYS.map(([keys, meaning]) => (
         <Text key={keys}>
-          <Text bold>{keys.padEnd(32)}</Text>
+          <Text bold>{`${keys} `.padEnd(34)}</Text>
           <Text dimColor>{meaning}</Text>
         </Text>
       ))}
@@ -41,7 +41,7 @@ export function HelpView({ onClose }: { onClose: () => void }) {
       </Text>
       {BUILTIN_COMMANDS.map((command) => (
         <Text key={command.label}>
-          <Text bold>{command.label.padEnd(32)}</Text>
+          <Text bold>{`${command.label} `.padEnd(34)}</Text>
           <Text dimColor>{command.description}</Text>
         </Text>
       ))}

@@ -14,7 +14,7 @@ const CONNECTION_WORDS = {
 
 /**
  * The line under the message box: the connection, the session, the permission mode, how full the context
- * is, the model (marked when it is the offline demo), and the keys worth knowing.
+ * is, the model (marked when it is the offline demo), whether idle prompts are on, and the keys worth knowing.
  */
 export function StatusLine() {
   const theme = useTheme();
@@ -26,6 +26,7 @@ export function StatusLine() {
   const mode = useChat((state) => permissionModeOf(state.session)?.mode ?? "default");
   const usage = useChat((state) => state.session?.contextUsage);
   const model = useChat((state) => state.model);
+  const idlePrompts = useChat((state) => state.idlePrompts?.enabled);
   const colour =
     connection === "connected" ? theme.success : connection === "offline" ? theme.danger : theme.warning;
   const window = usage?.contextWindow;
@@ -53,6 +54,11 @@ export function StatusLine() {
       {model !== undefined && (
         <Text color={model.isDemo ? theme.warning : undefined} dimColor={!model.isDemo}>
           {` · ${model.isDemo ? "Demo model (offline)" : safeText(model.ref)}`}
+        </Text>
+      )}
+      {idlePrompts !== undefined && (
+        <Text color={idlePrompts ? theme.accent : undefined} dimColor={!idlePrompts}>
+          {` · idle prompts ${idlePrompts ? "on" : "off"}`}
         </Text>
       )}
       <Text dimColor> · /help</Text>

@@ -1,11 +1,13 @@
-import type { ChatStoreApi, ChatStoreState, ParleyClient, WorkflowClient } from "@parley/sdk";
+import type { ChatStoreApi, ChatStoreState, MissionClient, ParleyClient, WorkflowClient } from "@parley/sdk";
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
 import { FramedStore } from "./framed-store.ts";
 
-/** What the terminal UI talks to: the chat store (events, sessions, interactions) and the workflow routes. */
+/** What the terminal UI talks to: the chat store (events, sessions, interactions), the workflow and mission routes. */
 export interface TuiServices {
   store: ChatStoreApi & { readonly client: ParleyClient };
   workflows: WorkflowClient;
+  /** The project's mission (shown above the message box, set by `/mission`). */
+  missions: Pick<MissionClient, "active" | "set" | "clear">;
   /** The project the server serves (for the header). */
   projectRoot: string;
   /** A one-time link that signs a browser in to the same server, when the UI can make one. */

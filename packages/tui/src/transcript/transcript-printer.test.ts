@@ -57,6 +57,12 @@ describe("what the transcript writes for good and what stays live", () => {
     expect(printer.plan([...messages]).print).toEqual([]);
   });
 
+  it("never calls a written answer empty when the same turn comes again as a new object (a reload after it)", () => {
+    const printer = new TranscriptPrinter();
+    expect(printedText(printer, [user("u1", "Hi"), turn("r1", "Hello.")])).toEqual(["user", "Hello."]);
+    expect(printer.plan([user("u1", "Hi"), turn("r1", "Hello.")]).print).toEqual([]);
+  });
+
   it("holds later messages until the turn before them can no longer change, keeping their order", () => {
     const printer = new TranscriptPrinter();
     const running = turn("r1", "Working on it.\n\nStill", { isGenerating: true });

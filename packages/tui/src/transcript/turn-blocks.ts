@@ -71,16 +71,21 @@ export function turnBlocks(message: ChatMessage, segments: SegmentSource): Plann
     });
   }
   if (!done) blocks.push({ kind: "progress", key: `${message.id}:progress`, final: false, message });
-  else if (needsFooter(message, blocks))
+  else if (needsFooter(message, blocks, content.segments))
     blocks.push({ kind: "footer", key: `${message.id}:footer`, final: true, message });
   return blocks;
 }
 
-function needsFooter(message: ChatMessage, blocks: readonly PlannedBlock[]): boolean {
+function needsFooter(
+  message: ChatMessage,
+  blocks: readonly PlannedBlock[],
+  segments: readonly MessageSegment[],
+): boolean {
   if (message.error !== undefined) return true;
   if (message.outcome !== undefined && OUTCOME_NOTES[message.outcome] !== undefined) return true;
-  // An empty finished turn says so rather than vanishing.
-  return blocks.length === 0;
+  // An empty finished turn says so rather than vanishing. Text written earlier yields no blocks when the
+  // turn is planned again (a new object after a reload), and is not emptiness.
+  return blocks.length === 0 && segments.every((segment) => segment.text.trim() === "");
 }
 
 function cardBlocks(
