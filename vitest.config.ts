@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/*"],
+    // The server's tests run twice: on SQLite files (`server`) and on PostgreSQL (`server-postgres`).
+    projects: ["packages/*", "packages/server/vitest.postgres.config.ts"],
   },
 });

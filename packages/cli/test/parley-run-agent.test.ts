@@ -2,8 +2,15 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { McpProjectState, projectDirectory } from "@parley/server/mcp";
-import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
+import { migratePostgresDatabase } from "@parley/server";
+import { McpProjectState, projectDirectory, sharedMcpStateAt } from "@parley/server/mcp";
+import {
+  type FakeModelServer,
+  findPostgresBinaries,
+  reply,
+  startFakeModelServer,
+  startPostgresCluster,
+} from "@parley/testkit";
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GREET_WORKFLOW } from "./support/greet-workflow.ts";
@@ -95,6 +102,51 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
       toolNames(2).some((name) => name.startsWith("mcp__mine__") || name.startsWith("mcp__approved__")),
     ).toBe(false);
   });
+
+  it.skipIf("missing" in findPostgresBinaries())(
+    "with PARLEY_DATABASE_URL, starts the .mcp.json servers the team approved in its database, not those of its own data directory",
+    async () => {
+      const fixture = { command: process.execPath, args: [FIXTURE_MCP_SERVER] };
+      await writeFile(
+        join(project, ".mcp.json"),
+        JSON.stringify({ mcpServers: { team: fixture, local: fixture } }),
+      );
+      const cluster = await startPostgresCluster();
+      try {
+        const url = cluster.createDatabase();
+        await migratePostgresDatabase(url);
+        // Approved on one of the team's servers; "local" only in this machine's own data directory.
+        const directory = projectDirectory(env.PARLEY_HOME as string, project);
+        new McpProjectState(directory, sharedMcpStateAt(url, project)).approve("team", fixture);
+        new McpProjectState(directory).approve("local", fixture);
+        server.script(reply().text("ok"));
+
+        const run = await runParley(scratch, ["-p", "hi"], {
+          env: { ...env, PARLEY_DATABASE_URL: url },
+          cwd: project,
+        });
+
+        expect(run.code).toBe(0);
+        expect(toolNames(0)).toContain("mcp__team__lookup");
+        expect(toolNames(0)).not.toContain("mcp__local__lookup");
+        expect(run.stderr).toContain("the MCP server local of");
+
+        // A database that does not answer: said so (without its password), and nothing of .mcp.json starts.
+        cluster.pause();
+        server.script(reply().text("ok"));
+        const away = await runParley(scratch, ["-p", "hi"], {
+          env: { ...env, PARLEY_DATABASE_URL: url.replace("postgres@", "postgres:hunter2@") },
+          cwd: project,
+        });
+        expect(away.code).toBe(0);
+        expect(away.stderr).toContain("the team's MCP decisions are not known");
+        expect(away.stderr).not.toContain("hunter2");
+        expect(toolNames(1).filter((name) => name.startsWith("mcp__"))).toEqual([]);
+      } finally {
+        cluster.stop();
+      }
+    },
+  );
 
   it("offers only --tools' tools, and refuses a tool name Parley does not have", async () => {
     server.script(reply().text("ok"));

@@ -68,7 +68,7 @@ async function measureFanOut(
   for (const { clients: count, events } of FAN_OUT) {
     server.send({ type: "stats" });
     const unconnected = await server.next("stats");
-    clients.send({ type: "connect", url: ready.url, path: ready.eventsPath, headers, count });
+    clients.send({ type: "connect", servers: [{ url: ready.url, path: ready.eventsPath, headers }], count });
     await clients.next("connected");
     server.send({ type: "stats" });
     const connected = await server.next("stats");
@@ -109,9 +109,13 @@ async function measure(kind: "parley" | "raw", fake: FakeModelServer): Promise<M
     // Warm both paths up (JIT, SQLite pages) before measuring.
     clients.send({
       type: "connect",
-      url: ready.url,
-      path: ready.eventsPath,
-      headers: ready.token ? { authorization: `Bearer ${ready.token}` } : {},
+      servers: [
+        {
+          url: ready.url,
+          path: ready.eventsPath,
+          headers: ready.token ? { authorization: `Bearer ${ready.token}` } : {},
+        },
+      ],
       count: 10,
     });
     await clients.next("connected");

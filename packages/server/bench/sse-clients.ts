@@ -4,15 +4,23 @@
  * not parse JSON, so the clients stay cheap next to the server.
  *
  * Commands (`process.send` replies):
- *   {type: "connect", url, path, headers, count} → {type: "connected"} once every stream has started
+ *   {type: "connect", servers, count}            → {type: "connected"} once every stream has started (the
+ *                                                  clients spread over the servers in turn)
  *   {type: "expect", events}                      → {type: "received"} once every client has that many more
  *   {type: "close"}                               → {type: "closed"}
  */
 import { connect, type Socket } from "node:net";
 
+/** Where a client connects: a server's base URL, its event stream's path and the headers it needs. */
+export interface SseEndpoint {
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
 /** What the bench sends the clients process. */
 export type ClientsCommand =
-  | { type: "connect"; url: string; path: string; headers: Record<string, string>; count: number }
+  | { type: "connect"; servers: SseEndpoint[]; count: number }
   | { type: "expect"; events: number }
   | { type: "close" };
 
@@ -51,7 +59,8 @@ function count(client: Client, chunk: Buffer): void {
   }
 }
 
-function open(url: URL, path: string, headers: Record<string, string>): Client {
+function open({ url: base, path, headers }: SseEndpoint): Client {
+  const url = new URL(base);
   const socket = connect({ host: url.hostname, port: Number(url.port) });
   const client: Client = { socket, started: false, frames: 0, tail: Buffer.from("\n") };
   const head = [`GET ${path} HTTP/1.1`, `host: ${url.host}`, "accept: text/event-stream"];
@@ -73,14 +82,13 @@ function open(url: URL, path: string, headers: Record<string, string>): Client {
 
 process.on("message", (command: ClientsCommand) => {
   if (command.type === "connect") {
-    const url = new URL(command.url);
     let started = 0;
     onStarted = () => {
       started++;
       if (started === command.count) send({ type: "connected" });
     };
     for (let index = 0; index < command.count; index++)
-      clients.push(open(url, command.path, command.headers));
+      clients.push(open(command.servers[index % command.servers.length] as SseEndpoint));
   } else if (command.type === "expect") {
     done = 0;
     for (const client of clients) client.frames = 0;

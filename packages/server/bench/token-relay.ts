@@ -21,16 +21,22 @@ export const ANSWER_TOKENS = DEFAULT_RELAY_PLAN.answerTokens;
 type ServerChild = Child<BenchServerCommand, BenchServerReply>;
 type Ready = Extract<BenchServerReply, { type: "ready" }>;
 
-/** Measures the relay of a bench server child (Parley or the raw relay), its CPU read over IPC. */
+/**
+ * Measures the relay of a bench server child (Parley or the raw relay), its CPU read over IPC. The timed
+ * client listens on `listener` (another server sharing the database) when given, else on the same server.
+ */
 export function measureRelay(
   fake: FakeModelServer,
   server: ServerChild,
   ready: Ready,
+  listener: Ready = ready,
 ): Promise<RelayMeasurements> {
-  const headers: Record<string, string> = ready.token ? { authorization: `Bearer ${ready.token}` } : {};
+  const headersOf = (of: Ready): Record<string, string> =>
+    of.token ? { authorization: `Bearer ${of.token}` } : {};
+  const headers = headersOf(ready);
   return measureTokenRelay(fake, {
-    eventsUrl: `${ready.url}${ready.eventsPath}`,
-    headers,
+    eventsUrl: `${listener.url}${listener.eventsPath}`,
+    headers: headersOf(listener),
     async startTurn(text) {
       await fetch(`${ready.url}${ready.chatPath}`, {
         method: "POST",

@@ -134,7 +134,10 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       // Other servers on the same database: their commits reach this server's SSE clients too.
       const instance = store.signals?.instance;
       commits = await CommitListener.start(env.PARLEY_DATABASE_URL as string, {
-        [EVENTS_CHANNEL]: () => bus.catchUpForeign(),
+        // This server's own commits were delivered from memory as they committed: only others' are read.
+        [EVENTS_CHANNEL]: (payload) => {
+          if (payload === undefined || payload !== instance) bus.catchUpForeignSoon();
+        },
         [SIGNALS_CHANNEL]: (payload) => {
           if (payload === undefined || payload === instance) takeSignals?.();
         },

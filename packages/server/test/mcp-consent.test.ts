@@ -1,11 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Claude Code's ${VAR} syntax, which Parley expands
-import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type McpServerList, McpServerListSchema, type McpServerView } from "@parley/protocol";
 import { FIXTURE_MCP_SERVER, startHeaderMcpServer } from "@parley/testkit/mcp";
 import { afterEach, describe, expect, it } from "vitest";
-import { McpProjectState } from "../src/mcp/mcp-project-state.ts";
-import { projectDirectory } from "../src/store/project-directory.ts";
 import { decodeResponse, expectApiError } from "./support/api-checks.ts";
 import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -295,14 +293,15 @@ describe("consent for a project's .mcp.json", () => {
       args: [FIXTURE_MCP_SERVER],
       env: { FIXTURE_MCP_MARKER: marker },
     });
-    writeJson(join(directories.home, "mcp.json"), { mcpServers: { shared: fixture(userMarker) } });
+    const options = { directories, mcp: { timeouts: { startupMs: 10_000 } } };
     writeJson(join(directories.project, ".mcp.json"), { mcpServers: { shared: fixture(projectMarker) } });
-    // Approved when the person had no server of that name.
-    new McpProjectState(projectDirectory(directories.home, realpathSync(directories.project))).approve(
-      "shared",
-      fixture(projectMarker),
-    );
-    server = await startTestServer({ directories, mcp: { timeouts: { startupMs: 10_000 } } });
+    // Approved when the person had no server of that name; then they add their own.
+    server = await startTestServer(options);
+    await decide(server, "shared", "approve");
+    await server.close();
+    rmSync(projectMarker);
+    writeJson(join(directories.home, "mcp.json"), { mcpServers: { shared: fixture(userMarker) } });
+    server = await startTestServer(options);
 
     const { list } = await listed(server);
     expect(list.servers.map((entry) => [entry.source, entry.name, entry.status])).toEqual([

@@ -1326,6 +1326,6 @@ describe("every API route with invalid input", () => {
   });
 
   it("keeps serving after every bad request", async () => {
-    expect(await server.json("GET", "/api/health")).toEqual({ ok: true, database: "sqlite" });
+    expect(await server.json("GET", "/api/health")).toMatchObject({ ok: true });
   });
 });

@@ -27,6 +27,7 @@ import type { EventStream } from "./support/event-stream.ts";
 import { waitForPendingApproval } from "./support/interactions.ts";
 import { createRouteFixture, type RouteFixture, routesByKey } from "./support/route-fixture.ts";
 import { waitForEvent, waitForOutcome } from "./support/server-events.ts";
+import { usesPostgres } from "./support/test-database.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 import { writeWorkflow } from "./support/workflows.ts";
 
@@ -43,7 +44,8 @@ interface Context {
 /** One valid request (or a few) per route, each checking what a client would rely on. */
 const validCases: Record<string, (context: Context) => Promise<void>> = {
   "GET /api/health": async ({ call }) => {
-    expect(await call("/api/health", { auth: false })).toEqual({ ok: true, database: "sqlite" });
+    const database = usesPostgres() ? "postgresql" : "sqlite";
+    expect(await call("/api/health", { auth: false })).toEqual({ ok: true, database });
   },
   "GET /api/limits": async ({ call, server }) => {
     const limits = await call<{ sse_buffer_bytes: number; event_log: { head_seq: number } }>("/api/limits");

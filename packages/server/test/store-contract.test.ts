@@ -71,6 +71,19 @@ describe.each(backends)("the store on $name", ({ skip, location }) => {
     store.close();
   });
 
+  test.skipIf(skip)(
+    "records the model an agent CLI reports once, and again only when it changes",
+    async () => {
+      const store = await open();
+      store.transaction(() => store.sessions.create(SESSION));
+      expect(store.sessions.setReportedModel("ses_1", "gemini-2.5-flash")).toBe(true);
+      expect(store.sessions.setReportedModel("ses_1", "gemini-2.5-flash")).toBe(false);
+      expect(store.sessions.setReportedModel("ses_1", "gemini-2.5-pro")).toBe(true);
+      expect(store.sessions.get("ses_1")?.backend_reported_model).toBe("gemini-2.5-pro");
+      store.close();
+    },
+  );
+
   test.skipIf(skip)("gives messages their places in order and reads long texts back whole", async () => {
     const store = await open();
     store.transaction(() => store.sessions.create(SESSION));

@@ -48,6 +48,7 @@ export class EventBus {
   /** Events appended in the open transaction, delivered as one batch after it commits. */
   #committing: LiveEvent[] | undefined;
   #flushScheduled = false;
+  #catchUpScheduled = false;
   /** After a failed commit, queued events wait until this time before the next attempt. */
   #retryAtMs = 0;
 
@@ -92,7 +93,22 @@ export class EventBus {
       this.#delivered = (events.at(-1) as LoggedEvent).seq;
       this.#log.advanceHead(this.#delivered);
       for (const listener of this.#frameListeners) listener(events);
+      // A short page is all there was: a commit after it sends its own notification.
+      if (events.length < limit) return;
     }
+  }
+
+  /**
+   * `catchUpForeign` once the notifications that arrived together have been taken: a burst of other servers'
+   * commits costs one read of the log, not one each.
+   */
+  catchUpForeignSoon(): void {
+    if (this.#catchUpScheduled) return;
+    this.#catchUpScheduled = true;
+    setImmediate(() => {
+      this.#catchUpScheduled = false;
+      this.catchUpForeign();
+    });
   }
 
   /**

@@ -49,9 +49,14 @@ export async function decodeResponse<S extends z.ZodType>(
  * requests the model received and the settings file. Equal snapshots mean nothing was written.
  */
 export function writtenState(server: TestServer): Record<string, unknown> {
-  const database = server.server.context.store.database;
+  const { database, kind } = server.server.context.store;
   const tables = database
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .prepare(
+      kind === "sqlite"
+        ? "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+        : `SELECT table_name AS name FROM information_schema.tables
+           WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    )
     .all() as { name: string }[];
   const snapshot: Record<string, unknown> = {};
   for (const { name } of tables) {

@@ -3,6 +3,8 @@
  * the CLI's bundle). It holds one `pg` connection and answers one request at a time: the main thread is
  * waiting on `signal` (Atomics.wait), so a reply is posted first and the signal raised after it.
  *
+ * Statements of a batch are pipelined (pg's `pipeline` mode): written together, answered in order.
+ *
  * The connection opens on the first request and again after it was lost (PostgreSQL restarted, the
  * network dropped), but only for a request marked `fresh`, one that begins a unit of work: a statement
  * inside a transaction whose connection was lost fails instead of running outside that transaction.
@@ -17,7 +19,8 @@ let client;
 let ready;
 let lost = true;
 function open() {
-  const opened = new pg.Client({ connectionString: url });
+  // Pipelined: a batch's statements are written at once and answered in order, one round trip for all.
+  const opened = new pg.Client({ connectionString: url, pipeline: true });
   const markLost = () => {
     if (client === opened) lost = true;
   };
@@ -55,12 +58,16 @@ port.on("message", async (request) => {
     }
     await ready;
     if (request.type === "batch") {
-      const results = [];
-      for (const query of request.queries) {
-        const result = await client.query(query.params === undefined ? query.sql : { text: query.sql, values: query.params });
-        results.push({ rows: result.rows ?? [], rowCount: result.rowCount ?? 0 });
-      }
-      reply({ results });
+      // A batch is one transaction's statements: after a failed one, the rest fail too (the transaction is
+      // aborted) or end it; the first error is the one reported.
+      const settled = await Promise.allSettled(
+        request.queries.map((query) =>
+          client.query(query.params === undefined ? query.sql : { text: query.sql, values: query.params }),
+        ),
+      );
+      const failed = settled.find((outcome) => outcome.status === "rejected");
+      if (failed !== undefined) throw failed.reason;
+      reply({ results: settled.map(({ value }) => ({ rows: value.rows ?? [], rowCount: value.rowCount ?? 0 })) });
       return;
     }
     const result = await client.query(

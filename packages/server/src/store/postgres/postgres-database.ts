@@ -1,4 +1,5 @@
 import type { StoreDatabase, StoreStatement } from "../store-database.ts";
+import { joinInserts } from "./insert-rows.ts";
 import { redactedUrl } from "./redacted-url.ts";
 import { type PostgresStatementText, parametersOf, toPostgres } from "./sql-dialect.ts";
 import { type BridgeQuery, type BridgeResult, SyncBridge } from "./sync-bridge.ts";
@@ -59,7 +60,8 @@ export class PostgresDatabase implements StoreDatabase {
       // Outside a transaction the bridge may open a lost connection again; inside one it must not.
       return this.bridge.query(query, !this.#begun);
     }
-    const queries = this.#takeWaiting();
+    // Waiting writes are sent before the statement asked for; runs of one insert go as one statement.
+    const queries = joinInserts(this.#takeWaiting());
     queries.push(query);
     const results = this.bridge.batch(queries, queries[0]?.sql === "BEGIN");
     return results[results.length - 1] as BridgeResult;
@@ -96,8 +98,12 @@ export class PostgresDatabase implements StoreDatabase {
     if (this.#depth === 0) throw new Error("the event log is locked inside a transaction only");
     if (this.#eventLogLocked) return false;
     // The notification goes out only if the transaction commits, and after it: other servers then read.
+    // It names this server, which delivers its own commits from memory and so ignores it (`ownCommit`).
     // The caller's next statement reads the log's head, so the lock is taken in that statement's round trip.
-    this.runWithNext(`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK}), pg_notify('${EVENTS_CHANNEL}', '')`);
+    this.runWithNext(
+      `SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK}),
+        pg_notify('${EVENTS_CHANNEL}', current_setting('parley.instance', true))`,
+    );
     this.#eventLogLocked = true;
     return true;
   }

@@ -1,5 +1,6 @@
 import type { McpStateStorage } from "../../mcp/mcp-project-state.ts";
-import type { PostgresDatabase } from "./postgres-database.ts";
+import { PostgresDatabase } from "./postgres-database.ts";
+import { redactedUrl } from "./redacted-url.ts";
 
 /**
  * The person's MCP decisions for each project (see `McpProjectState`), kept in the database servers share
@@ -26,4 +27,27 @@ export class SharedMcpState {
       },
     };
   }
+}
+
+/**
+ * One project's MCP decisions in a team's database, for a program that is not a server (`parley run`):
+ * each read or write opens a connection for it and closes it. Errors name the database without its password.
+ */
+export function sharedMcpStateAt(url: string, projectRoot: string): McpStateStorage {
+  const once = <Result>(work: (storage: McpStateStorage) => Result): Result => {
+    const database = new PostgresDatabase(url);
+    try {
+      return work(new SharedMcpState(database).forProject(projectRoot));
+    } catch (error) {
+      throw new Error(
+        `cannot use the PostgreSQL database at ${redactedUrl(url)}: ${(error as Error).message}`,
+      );
+    } finally {
+      database.close();
+    }
+  };
+  return {
+    read: () => once((storage) => storage.read()),
+    write: (text) => once((storage) => storage.write(text)),
+  };
 }

@@ -8,7 +8,7 @@ export interface PostgresStatementText {
 
 /**
  * Rewrites the SQL the repositories share with SQLite into PostgreSQL's: `?` and `@name` parameters to `$n`,
- * `INSERT OR IGNORE` to `ON CONFLICT DO NOTHING`, `rowid` to `ctid`, a BLOB cast's length to
+ * `INSERT OR IGNORE` to `ON CONFLICT DO NOTHING`, `IS [NOT] ?` to `IS [NOT] DISTINCT FROM`, `rowid` to `ctid`, a BLOB cast's length to
  * `octet_length`, and camelCase aliases quoted (PostgreSQL folds unquoted names to lower case). The
  * repositories keep to this small common subset; anything else is written per dialect.
  */
@@ -26,6 +26,9 @@ export function toPostgres(sqliteSql: string): PostgresStatementText {
     sql = `${sql.replace(/INSERT OR IGNORE/i, "INSERT")} ON CONFLICT DO NOTHING`;
   }
   sql = sql
+    // SQLite's IS and IS NOT compare a parameter as PostgreSQL's (NOT) DISTINCT FROM do (NULL equal to NULL).
+    .replace(/\bIS NOT (\$\d+)/g, "IS DISTINCT FROM $1")
+    .replace(/\bIS (\$\d+)/g, "IS NOT DISTINCT FROM $1")
     .replace(/\browid\b/g, "ctid")
     .replace(/length\(CAST\((\w+) AS BLOB\)\)/g, "octet_length($1)")
     .replace(/\bAS (end|[a-z]+[A-Z]\w*)\b/g, 'AS "$1"');
