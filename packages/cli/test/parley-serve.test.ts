@@ -19,8 +19,11 @@ afterEach(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-/** Starts `parley serve` on a free port and returns the API address and token it announces. */
-async function serve(project: string, home: string): Promise<{ api: string; token: string }> {
+/** Starts `parley serve` on a free port and returns the API address and token it announces, and its banner. */
+async function serve(
+  project: string,
+  home: string,
+): Promise<{ api: string; token: string; banner: () => string }> {
   server = spawn(process.execPath, [bin, "serve", "--project", project, "--port", "0"], {
     env: { PATH: process.env.PATH, HOME: home, PARLEY_HOME: home },
     stdio: ["ignore", "pipe", "pipe"],
@@ -34,12 +37,12 @@ async function serve(project: string, home: string): Promise<{ api: string; toke
     server?.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /API:\s+(http:\/\/\S+\/api) \(bearer token in (.+)\)/.exec(output);
-      if (match) resolve(match);
+      if (match && output.includes("Idle prompts:")) resolve(match);
     });
     server?.once("exit", () => reject(new Error(`parley serve exited: ${errors}`)));
   });
   const [, api = "", tokenFile = ""] = announced;
-  return { api, token: (await readFile(tokenFile, "utf8")).trim() };
+  return { api, token: (await readFile(tokenFile, "utf8")).trim(), banner: () => output };
 }
 
 describe("parley serve", () => {
@@ -48,7 +51,9 @@ describe("parley serve", () => {
     const project = join(scratch, "project");
     await mkdir(join(project, "src"), { recursive: true });
     await writeFile(join(project, "src", "index.ts"), "export const answer = 42;\n");
-    const { api, token } = await serve(project, join(scratch, "home"));
+    const { api, token, banner } = await serve(project, join(scratch, "home"));
+    // The banner says whether idle prompts are on, and where that was chosen.
+    expect(banner()).toMatch(/^\s*Idle prompts: off \(default; turn on in Settings\)$/m);
 
     expect(await (await fetch(`${api}/health`)).json()).toEqual({ ok: true, database: "sqlite" });
     const response = await fetch(`${api}/workspace/structure?type=file_list`, {

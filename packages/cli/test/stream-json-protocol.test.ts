@@ -238,6 +238,34 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
     expect(refused.stderr).toContain("--betas is not supported: Parley does not send API betas");
   });
 
+  it("names each option of initialize it cannot honour once on stderr, and still answers it", async () => {
+    server.script(reply().text("ok"));
+    const cli = new Cli([], env, cwd);
+    cli.send({
+      type: "control_request",
+      request_id: "init",
+      request: {
+        subtype: "initialize",
+        systemPrompt: [""],
+        title: "Refactor",
+        toolAliases: { Shell: "Bash" },
+        promptSuggestions: true,
+        supportedDialogKinds: ["confirm"],
+      },
+    });
+    await cli.frame(responseTo("init"));
+    cli.user("hi");
+    await cli.frame((frame) => frame.type === "result");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    for (const field of ["title", "toolAliases", "promptSuggestions"])
+      expect(
+        cli.stderr.match(new RegExp(`initialize: ${field} is not supported yet and was ignored`, "g")),
+      ).toHaveLength(1);
+    // What the host says it can show asks Parley for nothing.
+    expect(cli.stderr).not.toContain("supportedDialogKinds");
+  });
+
   it("starts the MCP servers of --mcp-config, offers their tools, and reports a broken one without stopping", async () => {
     const everything = fileURLToPath(
       new URL("../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js", import.meta.url),

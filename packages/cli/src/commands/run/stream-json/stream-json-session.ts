@@ -42,6 +42,25 @@ export type StreamJsonOptions = Omit<RunAgentOptions, "ask" | "warn">;
  * `--permission-prompt-tool stdio` every call the policy would ask a person about is asked of the host
  * through `can_use_tool`; hooks registered in `initialize` are called through `hook_callback`.
  */
+/**
+ * Options of the official SDK that reach `initialize` and would change what the agent does, which Parley does
+ * not honour yet: each is named once on stderr, never silently dropped. (A host's announcements of what it
+ * can show, `supportedDialogKinds` and `perTaskStopAffordance`, ask for nothing and are not named.)
+ */
+const UNHONOURED_INITIALIZE_FIELDS = [
+  "agents",
+  "plugins",
+  "title",
+  "skills",
+  "toolAliases",
+  "planModeInstructions",
+  "promptSuggestions",
+  "agentProgressSummaries",
+  "forwardSubagentText",
+  "excludeDynamicSections",
+  "systemPromptSnapshot",
+] as const;
+
 export class StreamJsonSession {
   readonly #options: StreamJsonOptions;
   readonly #io: CliIo;
@@ -221,7 +240,7 @@ export class StreamJsonSession {
     if (hostServers !== undefined) this.#agent.connectHostMcpServers(hostServers);
     // The SDK sends its outputFormat both as --json-schema and here; either sets it.
     if (isJsonObject(request.jsonSchema)) this.#outputSchema = request.jsonSchema;
-    for (const field of ["agents", "plugins"] as const) {
+    for (const field of UNHONOURED_INITIALIZE_FIELDS) {
       if (request[field] !== undefined)
         this.#warnOnce(`initialize: ${field} is not supported yet and was ignored`);
     }
