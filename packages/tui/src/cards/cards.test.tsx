@@ -50,6 +50,30 @@ describe("cards in the transcript", () => {
     expect(expanded.frame()).toContain("line 29");
   });
 
+  it("names an MCP call by its server and the tool's title, with the server's hint, as the web's card does", () => {
+    const mcp = {
+      ...request,
+      tool_name: "mcp__github__create_issue",
+      mcp_tool_name: "create_issue",
+      server_name: "github",
+      title: "Create an issue",
+      annotations: { destructiveHint: true },
+      headline: "mcp__github__create_issue",
+      parameters: { title: "Bug" },
+    } satisfies ToolRequestData;
+    const shown = renderInTerminal(
+      <ToolCallView request={mcp} result={result("#12 opened")} subagents={[]} />,
+    );
+    expect(shown.frame()).toContain("⏺ github › Create an issue [destructive] · 1.2 s ✓ — #12 opened");
+    const untitled = renderInTerminal(
+      <ToolCallView
+        request={{ ...mcp, title: undefined, annotations: { readOnlyHint: true } }}
+        subagents={[]}
+      />,
+    );
+    expect(untitled.frame()).toContain("github › create_issue [read-only]");
+  });
+
   it("shows a failed call's error and how a rejected approval was answered", () => {
     const failed = renderInTerminal(
       <ToolCallView

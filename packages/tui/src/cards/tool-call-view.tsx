@@ -14,6 +14,7 @@ import { COLLAPSED_LINES, useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { stateGlyph } from "./glyphs.ts";
+import { mcpCallLabel } from "./mcp-call-label.tsx";
 import { SubagentTreeView } from "./subagent-tree-view.tsx";
 import { ToolParametersView } from "./tool-parameters-view.tsx";
 import { ToolResultView } from "./tool-result-view.tsx";
@@ -66,7 +67,7 @@ export function ToolCallView({
     <Box flexDirection="column">
       <Text>
         <Text color={colour}>{`${glyphs.tool} `}</Text>
-        <Text bold>{safeText(request.headline ?? request.tool_name)}</Text>
+        {mcpCallLabel(request, theme) ?? <Text bold>{safeText(request.headline ?? request.tool_name)}</Text>}
         {duration !== undefined && <Text dimColor>{` · ${formatDuration(duration)}`}</Text>}
         {item?.progress !== undefined && state === "running" && (
           <Text dimColor>{` · ${safeText(item.progress)}`}</Text>
