@@ -166,6 +166,9 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
     reasoning: options.reasoning,
     createModel: options.createModel ?? ((config) => createLanguageModel(config)),
     tools,
+    // Rules about reading are read once per turn: they decide every read call and shape every search.
+    decideReads: readRulesOf(options.readRules ?? []).length > 0,
+    excludedFromSearch: searchExclusion(options.readRules ?? []),
     model: options.model,
     fallbackModel: options.fallbackModel,
   });
@@ -266,8 +269,8 @@ async function* runToolRound(
       called = yield* runToolCall(call, invalidInputs.get(call.id), {
         tools: turn.tools,
         canUseTool: options.canUseTool,
-        decideReads: readRulesOf(options.readRules ?? []).length > 0,
-        excludedFromSearch: searchExclusion(options.readRules ?? []),
+        decideReads: turn.decideReads,
+        excludedFromSearch: turn.excludedFromSearch,
         hooks: options.toolHooks,
         signal: turn.signal,
         cwd: options.cwd,

@@ -2,6 +2,7 @@ import type { LanguageModelV3, LanguageModelV3FunctionTool } from "@ai-sdk/provi
 import type { BetaStopReason, SDKPermissionDenial } from "@parley/protocol";
 import { z } from "zod";
 import type { ModelConfig } from "../config/model-config.ts";
+import type { RuleFile } from "../permissions/rule-path.ts";
 import type { EngineTool } from "../tools/engine-tool.ts";
 import type { EngineClock, IdGenerator } from "./engine-clock.ts";
 import type { ReasoningSettings } from "./reasoning.ts";
@@ -24,6 +25,10 @@ export interface TurnContext {
   reasoning: ReasoningSettings | undefined;
   createModel: (config: ModelConfig) => LanguageModelV3;
   tools: ReadonlyMap<string, EngineTool>;
+  /** Whether reads ask `canUseTool` too: a rule restricts reading (`AgentTurnOptions.readRules`). */
+  decideReads: boolean;
+  /** What searches and listings leave out (`searchExclusion` of the turn's `readRules`). */
+  excludedFromSearch: ((file: RuleFile) => boolean) | undefined;
   providerTools: LanguageModelV3FunctionTool[];
   /** The model requests go to; switches to `fallbackModel` once the preferred one gives up. */
   model: ModelConfig;

@@ -27,7 +27,8 @@ export function AgentCliModelField({
   onChange: (model: string) => void;
 }) {
   const [listed, reload] = useLoaded(
-    useCallback(() => (ask ? api.listModels(cli.name) : new Promise<never>(() => {})), [api, cli.name, ask]),
+    useCallback(() => api.listModels(cli.name), [api, cli.name]),
+    ask,
   );
   const suggestionsId = useId();
   const offered = listed.state === "ready" ? listed.value.models : [];

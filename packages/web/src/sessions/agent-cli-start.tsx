@@ -26,12 +26,9 @@ export function AgentCliStart({
 }) {
   const [agents, reloadAgents] = useLoaded(useCallback(() => api.listAgents(cli.name), [api, cli.name]));
   // One CLI start at a time: on a busy machine three at once each take three times as long.
-  const askSessions = agents.state !== "loading";
   const [sessions, reloadSessions] = useLoaded(
-    useCallback(
-      () => (askSessions ? api.listSessions(cli.name) : new Promise<never>(() => {})),
-      [api, cli.name, askSessions],
-    ),
+    useCallback(() => api.listSessions(cli.name), [api, cli.name]),
+    agents.state !== "loading",
   );
   const [agent, setAgent] = useState("");
   const [model, setModel] = useState("");

@@ -8,15 +8,17 @@ export type Loaded<T> =
 
 /**
  * Loads once per `load` identity (memoize it on what it reads), ignoring an answer that arrives after unmount;
- * `reload` asks again (a CLI that timed out on a busy machine often answers the second time).
+ * until `ready` it stays loading without asking (one CLI start at a time); `reload` asks again (a CLI that
+ * timed out on a busy machine often answers the second time).
  */
-export function useLoaded<T>(load: () => Promise<T>): [Loaded<T>, () => void] {
+export function useLoaded<T>(load: () => Promise<T>, ready = true): [Loaded<T>, () => void] {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: "loading" });
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what a reload changes.
   useEffect(() => {
     let live = true;
     setLoaded({ state: "loading" });
+    if (!ready) return;
     load().then(
       (value) => {
         if (live) setLoaded({ state: "ready", value });
@@ -29,7 +31,7 @@ export function useLoaded<T>(load: () => Promise<T>): [Loaded<T>, () => void] {
     return () => {
       live = false;
     };
-  }, [load, attempt]);
+  }, [load, ready, attempt]);
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
   return [loaded, reload];
 }
