@@ -80,9 +80,22 @@ describe("parley in a terminal: the project's structure, the mission and idle pr
     expect(terminal.screen()).toMatch(/src\/ +\(15 entries\)/);
     const total = /Rows 1–\d+ of (\d+)/.exec(terminal.screen())?.[1];
 
+    // The cursor goes to the last row and the rows scroll to keep it in view; then back to the top.
+    terminal.write("G");
+    await terminal.waitFor((screen) => new RegExp(`Rows \\d+–${total} of ${total}`).test(screen));
+    expect(terminal.screen()).not.toContain("Rows 1–");
+    terminal.write("g");
+    await terminal.waitFor("Rows 1–");
+
+    // Enter on src/ folds it away (its 15 files leave the view), and again brings them back.
     terminal.write(KEYS.down);
-    await terminal.waitFor(`Rows 2–`);
-    expect(terminal.screen()).toContain(`of ${total}`);
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Rows 1–4 of 4");
+    expect(terminal.screen()).toMatch(/[▸+] src\/ +\(15 entries\)/);
+    expect(terminal.screen()).not.toContain("duration.ts");
+    terminal.write(KEYS.enter);
+    await terminal.waitFor(`of ${total}`);
+    expect(terminal.screen()).toMatch(/[▾-] src\/ +\(15 entries\)/);
 
     terminal.write("f");
     await terminal.waitFor((screen) => screen.includes("[Project files]") && screen.includes("Rows 1–"));

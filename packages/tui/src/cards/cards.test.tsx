@@ -245,13 +245,31 @@ describe("cards in the transcript", () => {
     } as unknown as ProjectStructureData;
     const text = flat(
       renderInTerminal(
-        <ProjectStructureView structure={structure} window={{ offset: 2, height: 3 }} />,
+        <ProjectStructureView
+          structure={structure}
+          window={{ offset: 2, height: 3 }}
+          folds={{ open: new Set([".", "src", "src/deep"]), marks: { open: "v", closed: ">" } }}
+          cursor={{ row: 3, pointer: "*" }}
+        />,
       ).frame(),
     );
     // project/, src/, deep/, then its three files: six rows, the third to the fifth on screen.
-    expect(text).toContain("deep/ (3 entries) one.ts 1 B two.ts 1 B Rows 3–5 of 6");
+    expect(text).toContain("v deep/ (3 entries) * one.ts 1 B two.ts 1 B Rows 3–5 of 6");
     expect(text).not.toContain("project/");
     expect(text).not.toContain("three.ts");
+
+    const folded = flat(
+      renderInTerminal(
+        <ProjectStructureView
+          structure={structure}
+          window={{ offset: 0, height: 5 }}
+          folds={{ open: new Set([".", "src"]), marks: { open: "v", closed: ">" } }}
+        />,
+      ).frame(),
+    );
+    // A folded folder is one row, marked so, and none of its files show.
+    expect(folded).toContain("v project/ (1 entry) v src/ (1 entry) > deep/ (3 entries) Rows 1–3 of 3");
+    expect(folded).not.toContain("one.ts");
   });
 
   it("shows a message of a kind it does not know as text, saying so", () => {

@@ -10,6 +10,9 @@ export interface Glyphs {
   running: string;
   pointer: string;
   bullet: string;
+  /** A folder of a tree whose entries show, and one whose entries are folded away. */
+  folderOpen: string;
+  folderClosed: string;
 }
 
 const UNICODE: Glyphs = {
@@ -21,6 +24,8 @@ const UNICODE: Glyphs = {
   running: "◐",
   pointer: "❯",
   bullet: "•",
+  folderOpen: "▾",
+  folderClosed: "▸",
 };
 const ASCII: Glyphs = {
   user: ">",
@@ -31,6 +36,8 @@ const ASCII: Glyphs = {
   running: "~",
   pointer: ">",
   bullet: "-",
+  folderOpen: "-",
+  folderClosed: "+",
 };
 
 /** The glyph set for a theme. */
