@@ -3,7 +3,8 @@
 // tool calls and results, MCP calls), styled by the package's stylesheets (`@parley/react/base.css`,
 // `chat.css`, `composer.css`, `cards.css`, `mcp-cards.css`, …; see the README).
 
-export { apiMessage } from "./api-message.ts";
+// What the server said went wrong, for a message next to a button (the sdk's, offered here too).
+export { apiMessage } from "@parley/sdk";
 export { ApprovalActions } from "./cards/approval-actions.tsx";
 export { ApprovalCard } from "./cards/approval-card.tsx";
 export { type CardWarn, CardWarningProvider, useCardWarning } from "./cards/card-warnings.tsx";

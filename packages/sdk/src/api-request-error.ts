@@ -60,3 +60,9 @@ export class ApiRequestError extends Error {
     return this.status === 401;
   }
 }
+
+/** What the server said went wrong (e.g. "query.path: …"), without the request line the client puts first. */
+export function apiMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.body !== undefined) return error.body.error.message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -13,10 +13,12 @@ export {
   isTransientStatus,
 } from "./activity-view.ts";
 // ── HTTP and the event stream ─────────────────────────────────────────────────
+export { API_KEY_VARIABLES, apiKeyUpdate } from "./api-key-update.ts";
 export {
   ApiRequestError,
   type ApiRequestErrorCode,
   type ApiRequestErrorOptions,
+  apiMessage,
 } from "./api-request-error.ts";
 // ── plumbing a host may replace ───────────────────────────────────────────────
 export { type BackoffOptions, backoffDelay, defaultReconnectBackoff } from "./backoff.ts";

@@ -19,6 +19,7 @@ import { SessionPicker } from "./overlays/session-picker.tsx";
 import { WorkflowList } from "./overlays/workflow-list.tsx";
 import { ProjectView } from "./project/project-view.tsx";
 import { IdlePromptsPanel } from "./settings/idle-prompts-panel.tsx";
+import { SettingsPage } from "./settings/settings-page.tsx";
 import { MissionLine } from "./status/mission-line.tsx";
 import { QueueList } from "./status/queue-list.tsx";
 import { StatusLine } from "./status/status-line.tsx";
@@ -202,6 +203,7 @@ export function App() {
           />
         )}
         {overlay === "idle" && <IdlePromptsPanel onClose={() => setOverlay(undefined)} />}
+        {overlay === "settings" && <SettingsPage onClose={() => setOverlay(undefined)} />}
         {overlay === undefined && <AttentionArea items={attention} focused={cardFocused} />}
         {overlay === undefined && <MissionLine />}
         <Box marginTop={1} flexDirection="column">

@@ -57,6 +57,65 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     expect(terminal.screen()).not.toContain("asks to start");
   });
 
+  it("sets and removes an API key, deletes a permission rule and turns an MCP server off and on in /settings", async () => {
+    const rule = await server.api("POST", "/api/permission-rules", {
+      tool: "Bash",
+      pattern: "npm test:*",
+      behavior: "allow",
+    });
+    expect(rule.status).toBe(201);
+    await send(terminal, "/settings");
+    await terminal.waitFor("Esc closes");
+    await terminal.waitFor("openai");
+    // The key from the environment shows where it comes from and its last characters, never itself.
+    expect(terminal.screen()).toMatch(/anthropic +set \(.*\), from ANTHROPIC_API_KEY/);
+    expect(terminal.screen()).toMatch(/openai +not set/);
+
+    terminal.write(KEYS.down);
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Enter saves");
+    terminal.write("sk-tui-secret-9876");
+    await terminal.waitFor("••••••••••••••••••");
+    expect(terminal.screen()).not.toContain("sk-tui-secret");
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Saved the openai key.");
+    expect(terminal.screen()).toMatch(/openai +set \(.*9876\)/);
+    const keys = async () =>
+      (
+        (await server.api("GET", "/api/settings")).body as {
+          api_keys: { provider: string; configured: boolean }[];
+        }
+      ).api_keys;
+    expect((await keys()).find((key) => key.provider === "openai")?.configured).toBe(true);
+    terminal.write("x");
+    await terminal.waitFor("Removed the openai key.");
+    expect((await keys()).find((key) => key.provider === "openai")?.configured).toBe(false);
+
+    terminal.write(KEYS.right);
+    await terminal.waitFor("d deletes the rule");
+    expect(terminal.screen()).toMatch(/Allow +Bash\(npm test:\*\) · added through the API/);
+    terminal.write("d");
+    await terminal.waitFor("No rules yet");
+    expect(((await server.api("GET", "/api/permission-rules")).body as { rules: unknown[] }).rules).toEqual(
+      [],
+    );
+
+    terminal.write(KEYS.right);
+    await terminal.waitFor("Space turns it off");
+    expect(terminal.screen()).toMatch(/fixture +project · connected · \d+ tools?/);
+    terminal.write(" ");
+    await terminal.waitFor("Turned fixture off for this project.");
+    expect(await fixtureStatus()).toBe("disabled");
+    await terminal.waitFor("off in this project");
+    terminal.write(" ");
+    await terminal.waitFor("Turned fixture on: it starts now.");
+    await server.server.context.mcp.settled();
+    expect(await fixtureStatus()).toBe("connected");
+
+    terminal.write(KEYS.escape);
+    await terminal.waitFor((screen) => !screen.includes("Esc closes"));
+  });
+
   it("pages back through the conversation with PgUp and closes the history with Esc", async () => {
     for (const number of [1, 2, 3]) {
       server.fake.script(reply().text(`Answer number ${number}.`));

@@ -1,7 +1,6 @@
 import type { MessageAttachment } from "@parley/protocol";
-import { parseStructureCommand } from "@parley/sdk";
+import { apiMessage, parseStructureCommand } from "@parley/sdk";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { apiMessage } from "../api-message.ts";
 import { useChatActions, useChatStore } from "../chat-store-context.tsx";
 import {
   PendingAttachments,

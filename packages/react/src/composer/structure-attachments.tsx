@@ -1,7 +1,6 @@
 import { attachmentLabel, type MessageAttachment } from "@parley/protocol";
-import { type ParleyClient, readStructureAttachment, type StructureCommand } from "@parley/sdk";
+import { apiMessage, type ParleyClient, readStructureAttachment, type StructureCommand } from "@parley/sdk";
 import { useState } from "react";
-import { apiMessage } from "../api-message.ts";
 import { ProjectStructureCard } from "../project-structure/project-structure-card.tsx";
 
 /** Reads the project structure a `/structure` command names. */

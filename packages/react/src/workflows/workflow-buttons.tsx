@@ -1,7 +1,12 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
-import { sendWorkflowControl, WorkflowClient, type WorkflowControl, workflowControls } from "@parley/sdk";
+import {
+  apiMessage,
+  sendWorkflowControl,
+  WorkflowClient,
+  type WorkflowControl,
+  workflowControls,
+} from "@parley/sdk";
 import { useState } from "react";
-import { apiMessage } from "../api-message.ts";
 
 /** The workflow routes, shared by every card (same origin, session cookie). */
 const client = new WorkflowClient();

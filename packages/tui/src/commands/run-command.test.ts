@@ -42,9 +42,18 @@ function context(state: Partial<ChatStoreState> = {}) {
 }
 
 describe("the commands typed in the message box", () => {
-  it("opens the history, the MCP review, the sessions, the workflows, the help, the Project view and idle prompts", async () => {
+  it("opens the history, the MCP review, the sessions, the workflows, the help, the Project view, idle prompts and settings", async () => {
     const { app } = context();
-    for (const command of ["/history", "/mcp", "/sessions", "/workflows", "/help", "/project", "/idle"])
+    for (const command of [
+      "/history",
+      "/mcp",
+      "/sessions",
+      "/workflows",
+      "/help",
+      "/project",
+      "/idle",
+      "/settings",
+    ])
       await runCommand(command, app);
     expect(vi.mocked(app.openOverlay).mock.calls.map(([overlay]) => overlay)).toEqual([
       "history",
@@ -54,6 +63,7 @@ describe("the commands typed in the message box", () => {
       "help",
       "project",
       "idle",
+      "settings",
     ]);
   });
 

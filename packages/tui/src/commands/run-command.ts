@@ -1,12 +1,11 @@
 import type { AgentCliName, SelectablePermissionMode } from "@parley/protocol";
-import { modeLabel, PERMISSION_MODES, parseWorkflowCommand } from "@parley/sdk";
-import { apiMessage } from "../composer/api-message.ts";
+import { apiMessage, modeLabel, PERMISSION_MODES, parseWorkflowCommand } from "@parley/sdk";
 import type { Attachments } from "../composer/use-attachments.ts";
 import type { TuiServices } from "../store/services.tsx";
 import { splitCommand } from "./slash-commands.ts";
 
 /** A panel that takes the keys while it is open. */
-export type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp" | "project" | "idle";
+export type Overlay = "sessions" | "help" | "workflows" | "history" | "mcp" | "project" | "idle" | "settings";
 
 /** What a command may do to the app around it. */
 export interface CommandContext {
@@ -47,6 +46,8 @@ export async function runCommand(text: string, context: CommandContext): Promise
       return context.openOverlay("project");
     case "idle":
       return context.openOverlay("idle");
+    case "settings":
+      return context.openOverlay("settings");
     case "mission":
       return mission(command.rest, context);
     case "quit":

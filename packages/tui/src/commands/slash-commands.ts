@@ -58,6 +58,11 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
     label: "/idle",
     description: "idle prompts toward the mission: on or off, delay and budget",
   },
+  {
+    insert: "/settings",
+    label: "/settings",
+    description: "API keys, permission rules and MCP servers",
+  },
   { insert: "/mission ", label: "/mission [text|clear]", description: "show, set or clear the mission" },
   { insert: "/workflows", label: "/workflows", description: "running and past workflows" },
   { insert: "/stop", label: "/stop", description: "stop the agent (Esc does too)" },

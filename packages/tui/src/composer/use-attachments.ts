@@ -1,7 +1,6 @@
 import type { MessageAttachment } from "@parley/protocol";
-import { type ParleyClient, readStructureAttachment, type StructureCommand } from "@parley/sdk";
+import { apiMessage, type ParleyClient, readStructureAttachment, type StructureCommand } from "@parley/sdk";
 import { useCallback, useMemo, useRef, useState } from "react";
-import { apiMessage } from "./api-message.ts";
 
 /** The cards attached to the message being written, and how they are added, removed and taken to send. */
 export interface Attachments {

@@ -1,6 +1,7 @@
 import type { MessageAttachment, ProjectStructureData, ProjectStructureType } from "@parley/protocol";
 import {
   allFolders,
+  apiMessage,
   initiallyOpenFolders,
   STRUCTURE_ATTACHMENT_ENTRIES,
   STRUCTURE_TITLES,
@@ -14,10 +15,10 @@ import {
   structureLines,
   type TreeFolds,
 } from "../cards/project-structure-view.tsx";
-import { apiMessage } from "../composer/api-message.ts";
 import { useKeyClaims } from "../input/key-claims.tsx";
 import { useKeys } from "../input/use-keys.ts";
 import { useLiveState } from "../input/use-live-state.ts";
+import { TabTitles } from "../overlays/tab-titles.tsx";
 import { useServices } from "../store/services.tsx";
 import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
@@ -161,16 +162,11 @@ export function ProjectView({
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} paddingX={1}>
-      <Text>
-        <Text bold color={theme.accent}>
-          Project
-        </Text>
-        {TYPES.map((candidate) => (
-          <Text key={candidate} bold={candidate === type} dimColor={candidate !== type}>
-            {candidate === type ? `  [${STRUCTURE_TITLES[candidate]}]` : `  ${STRUCTURE_TITLES[candidate]}`}
-          </Text>
-        ))}
-      </Text>
+      <TabTitles
+        name="Project"
+        tabs={TYPES.map((id) => ({ id, title: STRUCTURE_TITLES[id] }))}
+        current={type}
+      />
       {failure !== undefined && <Text color={theme.danger}>{safeText(failure)}</Text>}
       {structure === undefined && failure === undefined && <Text dimColor>Reading the project…</Text>}
       {structure !== undefined && (

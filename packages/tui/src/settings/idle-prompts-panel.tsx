@@ -1,7 +1,7 @@
 import type { IdlePromptStatus } from "@parley/protocol";
+import { apiMessage } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
-import { apiMessage } from "../composer/api-message.ts";
 import { useKeyClaims } from "../input/key-claims.tsx";
 import { useKeys } from "../input/use-keys.ts";
 import { useLiveState } from "../input/use-live-state.ts";

@@ -14,6 +14,7 @@ export const KEYS = {
   tab: "\t",
   up: "\u001b[A",
   down: "\u001b[B",
+  right: "\u001b[C",
   ctrlC: "\u0003",
   ctrlD: "\u0004",
   ctrlO: "\u000f",

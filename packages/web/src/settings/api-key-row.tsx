@@ -1,13 +1,9 @@
 import type { ParleySettings, SettingsUpdate, SettingsView } from "@parley/protocol";
+import { API_KEY_VARIABLES, apiKeyUpdate } from "@parley/sdk";
 import { type FormEvent, useId, useState } from "react";
 import type { SettingsResult } from "./settings-api.ts";
 
 type KeyStatus = SettingsView["api_keys"][number];
-
-const ENVIRONMENT_VARIABLES: Record<string, string> = {
-  anthropic: "ANTHROPIC_API_KEY",
-  openai: "OPENAI_API_KEY",
-};
 
 /**
  * One provider's API key. Keys are write-only: the page shows only whether one is set and its last four
@@ -27,12 +23,12 @@ export function ApiKeyRow({
   const [feedback, setFeedback] = useState<{ kind: "ok" | "error"; text: string } | undefined>(undefined);
   const id = useId();
   const provider = status.provider;
-  const hosted = provider in ENVIRONMENT_VARIABLES;
+  const hosted = provider in API_KEY_VARIABLES;
 
   const apply = async (value: string | null) => {
     setBusy(true);
     setFeedback(undefined);
-    const result = await save(keyUpdate(provider, value, settings));
+    const result = await save(apiKeyUpdate(provider, value, settings));
     setBusy(false);
     if (result.ok) {
       setKey("");
@@ -58,7 +54,7 @@ export function ApiKeyRow({
         data-configured={status.configured}
       >
         {status.configured
-          ? `Set (${status.hint ?? "hidden"})${status.source === "env" ? `, from ${ENVIRONMENT_VARIABLES[provider] ?? "the environment"}` : ""}`
+          ? `Set (${status.hint ?? "hidden"})${status.source === "env" ? `, from ${API_KEY_VARIABLES[provider] ?? "the environment"}` : ""}`
           : "Not set"}
       </span>
       <input
@@ -101,22 +97,4 @@ export function ApiKeyRow({
       )}
     </form>
   );
-}
-
-/**
- * The update that sets (or, with `null`, removes) one provider's key. OpenAI-compatible endpoints live in
- * an array the server replaces whole; endpoints sent without `api_key` keep their stored key.
- */
-export function keyUpdate(provider: string, key: string | null, settings: ParleySettings): SettingsUpdate {
-  if (provider === "anthropic" || provider === "openai") {
-    return { providers: { [provider]: { api_key: key } } };
-  }
-  const endpoints = settings.providers?.openai_compatible ?? [];
-  return {
-    providers: {
-      openai_compatible: endpoints.map((endpoint) =>
-        endpoint.id === provider && key !== null ? { ...endpoint, api_key: key } : endpoint,
-      ),
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import type { WorkflowSummary } from "@parley/protocol";
-import { apiMessage } from "@parley/react";
+import { apiMessage } from "@parley/sdk";
 import { useState } from "react";
 import { navigate } from "../app/use-route.ts";
 import { startWorkflow } from "./use-workflow-definitions.ts";
