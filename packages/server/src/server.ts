@@ -26,6 +26,7 @@ import { ChildEnvironments } from "./children/child-environments.ts";
 import { dispatchSignals } from "./cluster/signal-dispatch.ts";
 import { apiRoutes, createApp } from "./http/app.ts";
 import { Credentials } from "./http/security/credentials.ts";
+import { acceptedForName } from "./http/security/host-names.ts";
 import { type RetentionLimits, resolveLimits, type ServerLimits } from "./limits/server-limits.ts";
 import { McpHub, type McpRestartPolicy } from "./mcp/mcp-hub.ts";
 import { IdleScheduler } from "./missions/idle-scheduler.ts";
@@ -61,7 +62,10 @@ export interface ServerOptions {
   port?: number;
   /** A fixed token (PARLEY_TOKEN); required to bind a non-loopback interface. */
   token?: string;
-  /** Extra Host names to accept (for a non-loopback bind behind a name). */
+  /**
+   * Extra Host names to accept (for a non-loopback bind behind a name): a bare name on this server's port
+   * or the default one, `name:port` as a load balancer in front forwards it.
+   */
   allowedHosts?: string[];
   sse?: Partial<SseConnectionOptions>;
   maxSseConnections?: number;
@@ -267,15 +271,14 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     );
     const server = await listen(app.fetch, host, options.port);
     const port = (server.address() as AddressInfo).port;
-    for (const name of [
-      "127.0.0.1",
-      "localhost",
-      "[::1]",
-      ...(LOOPBACK.has(host) ? [] : [host]),
-      ...(options.allowedHosts ?? []),
-    ]) {
+    for (const name of ["127.0.0.1", "localhost", "[::1]", ...(LOOPBACK.has(host) ? [] : [host])]) {
       allowedHosts.add(`${name}:${port}`.toLowerCase());
       allowedOrigins.add(`http://${name}:${port}`.toLowerCase());
+    }
+    for (const name of options.allowedHosts ?? []) {
+      const accepted = acceptedForName(name, port);
+      for (const acceptedHost of accepted.hosts) allowedHosts.add(acceptedHost);
+      for (const origin of accepted.origins) allowedOrigins.add(origin);
     }
     const displayHost = host === "::1" ? "[::1]" : host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
     origin = `http://${displayHost}:${port}`;

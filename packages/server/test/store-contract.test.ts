@@ -308,6 +308,40 @@ describe.skipIf(missing !== undefined)("one PostgreSQL database shared by two se
     first.close();
     second.close();
   });
+
+  test("a server whose head is behind stores its commit after the other server's, with the seqs it hands on", async () => {
+    const where = (await testCluster()).createDatabase();
+    const first = new Store(where);
+    const second = new Store(where);
+    first.transaction(() => first.events.append([event(null, "a1")]));
+    second.transaction(() => second.events.append([event(null, "b1")]));
+    // The first server has not heard of b1: its commit (two appends, a write, a read) goes again after it.
+    const sent = first.transaction(() => {
+      const tokens = first.events.append([event(null, "a2", true), event(null, "a3", true)]);
+      first.sessions.create(SESSION);
+      const appended = [...tokens, ...first.events.append([event(null, "a4")])];
+      return { appended, sessions: first.sessions.list("/project").length };
+    });
+    expect(sent.sessions).toBe(1);
+    expect(sent.appended.map((logged) => [logged.seq, JSON.parse(logged.frame).seq])).toEqual([
+      [3, 3],
+      [4, 4],
+      [5, 5],
+    ]);
+    second.transaction(() => second.events.append([event(null, "b2")]));
+    expect(first.events.readAfter(0, 10).map((logged) => JSON.parse(logged.frame))).toEqual(
+      [
+        ["a1", 1],
+        ["b1", 2],
+        ["a2", 3],
+        ["a3", 4],
+        ["a4", 5],
+        ["b2", 6],
+      ].map(([text, seq]) => expect.objectContaining({ seq, text })),
+    );
+    first.close();
+    second.close();
+  });
 });
 
 /** A separate program that answers approval `apr_1` when told to. */

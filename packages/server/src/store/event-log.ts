@@ -60,6 +60,16 @@ function eventsOf(row: StoredEvent, after: number): LoggedEvent[] {
   return events;
 }
 
+/** An event as `append` returns it, with the caller's own form of it. */
+type Logged = LoggedEvent & { event?: unknown };
+
+/** Sets `logged[index]`, updating the entry in place when there is one (its holder then sees the new seq). */
+function place(logged: Logged[], index: number, entry: Logged): void {
+  const existing = logged[index];
+  if (existing === undefined) logged[index] = entry;
+  else Object.assign(existing, entry);
+}
+
 /** Bytes a frame takes as stored (deflated or text). */
 export function storedBytes(stored: string | Buffer): number {
   return typeof stored === "string" ? Buffer.byteLength(stored) : stored.byteLength;
@@ -103,6 +113,15 @@ export class EventLog {
   readonly #byRun;
   #head: number;
   #bytes: number;
+  /**
+   * On a shared log: whether the next transaction appends after the head this server knows, checked by the
+   * database in the round trip of its rows, instead of reading the head first (a round trip of its own).
+   * Off after a wrong guess, on again once a read finds that no other server appended meanwhile.
+   */
+  #guessHead = true;
+  /** The appends of the open transaction and the byte total before them: what a wrong guess redoes. */
+  #appended: { events: readonly EventToAppend[]; logged: Logged[] }[] = [];
+  #bytesAtLock = 0;
 
   constructor(database: StoreDatabase, texts: TextStore) {
     this.#database = database;
@@ -149,6 +168,8 @@ export class EventLog {
 
   /** The highest seq ever assigned (0 for an empty log). */
   get head(): number {
+    // Inside a transaction whose guessed head is unchecked, the head is known once the database checked it.
+    this.#database.verifyEventLog?.();
     return this.#head;
   }
 
@@ -166,12 +187,50 @@ export class EventLog {
     events: readonly Appended[],
   ): (LoggedEvent & Pick<Appended, "event">)[] {
     if (!this.#database.inTransaction) throw new Error("EventLog.append must run inside a transaction");
-    // A database shared by several servers: appends queue on one lock per transaction, and the head is
-    // read back under it, so seqs commit in order and a rolled-back append leaves no gap.
-    if (this.#database.lockEventLog?.()) this.#head = this.#readBounds().head;
     const logged: (LoggedEvent & Pick<Appended, "event">)[] = new Array(events.length);
+    if (this.shared) {
+      this.#lock(events);
+      this.#appended.push({ events, logged });
+    }
+    this.#write(events, logged);
+    return logged;
+  }
+
+  /**
+   * A database shared by several servers: appends queue on one lock per transaction, and the head is known
+   * under it (read, or guessed and checked), so seqs commit in order and a rolled-back append leaves no gap.
+   */
+  #lock(events: readonly EventToAppend[]): void {
+    const database = this.#database as Required<StoreDatabase>;
+    // A long text is kept apart at an offset in its frame, which its seq's digits move: no guessing then.
+    const withText = events.some((event) => event.longText !== undefined);
+    const guess = this.#guessHead && !withText ? { head: this.#head, redo: () => this.#redo() } : undefined;
+    const locked = database.lockEventLog(guess);
+    if (locked === false) {
+      if (withText) database.verifyEventLog();
+      return;
+    }
+    this.#appended = [];
+    this.#bytesAtLock = this.#bytes;
+    if (locked === "read") {
+      const head = this.#readBounds().head;
+      this.#guessHead = head === this.#head;
+      this.#head = head;
+    }
+  }
+
+  /** Another server appended after the guessed head: reads it and stores the transaction's events again after it. */
+  #redo(): void {
+    this.#guessHead = false;
+    this.#bytes = this.#bytesAtLock;
+    this.#head = this.#readBounds().head;
+    for (const { events, logged } of this.#appended) this.#write(events, logged);
+  }
+
+  /** Assigns seqs after the head and queues the rows; `logged` entries already there are updated in place. */
+  #write(events: readonly EventToAppend[], logged: Logged[]): void {
     for (let index = 0; index < events.length; index++) {
-      const event = events[index] as Appended;
+      const event = events[index] as EventToAppend;
       if (event.isToken) {
         index = this.#appendTokens(events, index, logged) - 1;
         continue;
@@ -186,9 +245,8 @@ export class EventLog {
       runWrite(this.#insert, seq, tsMs, sessionId, runId, stored, bytes, textId, at);
       this.#bytes += bytes;
       this.#head = seq;
-      logged[index] = { seq, sessionId, frame, event: event.event };
+      place(logged, index, { seq, sessionId, frame, event: event.event });
     }
-    return logged;
   }
 
   /**
@@ -196,16 +254,12 @@ export class EventLog {
    * and one index entry for a commit's run of deltas instead of one each (the per-event cost of a stream
    * to one client was this insert). A lone delta is stored as before. Returns the index after the run.
    */
-  #appendTokens<Appended extends EventToAppend>(
-    events: readonly Appended[],
-    start: number,
-    logged: (LoggedEvent & Pick<Appended, "event">)[],
-  ): number {
-    const first = events[start] as Appended;
+  #appendTokens(events: readonly EventToAppend[], start: number, logged: Logged[]): number {
+    const first = events[start] as EventToAppend;
     const { sessionId, runId, tsMs } = first;
     let end = start + 1;
     while (end < events.length) {
-      const next = events[end] as Appended;
+      const next = events[end] as EventToAppend;
       const sameRow =
         next.isToken && next.sessionId === sessionId && next.runId === runId && next.tsMs === tsMs;
       if (!sameRow) break;
@@ -215,9 +269,9 @@ export class EventLog {
     const frames: string[] = new Array(end - start);
     for (let index = start; index < end; index++) {
       const seq = firstSeq + index - start;
-      const frame = (events[index] as Appended).frame(seq);
+      const frame = (events[index] as EventToAppend).frame(seq);
       frames[index - start] = frame;
-      logged[index] = { seq, sessionId, frame, event: (events[index] as Appended).event };
+      place(logged, index, { seq, sessionId, frame, event: (events[index] as EventToAppend).event });
     }
     const lastSeq = firstSeq + frames.length - 1;
     // Several deltas stay text: they are dropped within the hour, and the live path should not deflate.

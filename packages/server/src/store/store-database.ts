@@ -16,9 +16,22 @@ export interface StoreDatabase {
   close(): unknown;
   /**
    * Only on a database shared by several servers: takes the event log's lock for the rest of the current
-   * transaction and returns true the first time in it (the caller then re-reads the log's head).
+   * transaction. The first time in it, returns "read" (the caller reads the log's head under the lock) or,
+   * given a `guess`, "guessed": the head is checked in the round trip that sends the caller's rows, and if
+   * another server appended meanwhile the transaction is sent again after `guess.redo()`. Then false.
    */
-  lockEventLog?(): boolean;
+  lockEventLog?(guess?: EventLogGuess): "read" | "guessed" | false;
+  /** Only where a guessed head is pending (`lockEventLog`): checks it now (`redo` runs if it was wrong). */
+  verifyEventLog?(): void;
+}
+
+/**
+ * The log's head as the appending server believes it, and what appends its events again after the database
+ * found it wrong (it reads the head, then queues its rows anew with the seqs after it).
+ */
+export interface EventLogGuess {
+  head: number;
+  redo: () => void;
 }
 
 /** A prepared statement: positional (`?`) or named (`@name`) parameters, like better-sqlite3's. */

@@ -5,7 +5,7 @@
  * (mode 0600), as local tools do, so a test can check that the server's own output never contains it.
  *
  *   node --import tsx packages/server/test/support/server-process.ts --project DIR --home DIR [--port 0]
- *     [--host 127.0.0.1] [--heartbeat-ms 15000]
+ *     [--host 127.0.0.1] [--allowed-host NAME]... [--heartbeat-ms 15000]
  *
  * The model comes from the environment (PARLEY_MODEL, ANTHROPIC_BASE_URL…); PARLEY_TOKEN fixes the token.
  */
@@ -18,6 +18,7 @@ const { values } = parseArgs({
     home: { type: "string" },
     port: { type: "string", default: "0" },
     host: { type: "string" },
+    "allowed-host": { type: "string", multiple: true },
     "heartbeat-ms": { type: "string" },
   },
 });
@@ -33,6 +34,7 @@ try {
     home: values.home,
     port: Number(values.port),
     ...(values.host !== undefined && { host: values.host }),
+    ...(values["allowed-host"] !== undefined && { allowedHosts: values["allowed-host"] }),
     ...(process.env.PARLEY_TOKEN !== undefined && { token: process.env.PARLEY_TOKEN }),
     ...(values["heartbeat-ms"] !== undefined && { sse: { heartbeatMs: Number(values["heartbeat-ms"]) } }),
   });

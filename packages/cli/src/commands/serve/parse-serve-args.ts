@@ -91,7 +91,8 @@ Options:
   --port N             port to listen on (default: PARLEY_PORT, else 4780 or a free port)
   --host ADDR          interface to bind (default: PARLEY_HOST, else 127.0.0.1); any other interface
                        requires PARLEY_TOKEN
-  --allowed-host NAME  also accept requests for this host name (repeatable; PARLEY_ALLOWED_HOSTS)
+  --allowed-host NAME  also accept requests for this host name, or NAME:PORT as a load balancer in
+                       front forwards it (repeatable; PARLEY_ALLOWED_HOSTS)
   --backend NAME       who answers new sessions (default: PARLEY_BACKEND, else parley): parley, or an
                        installed agent CLI: claude-code, opencode, codex, gemini (each session may choose)
 

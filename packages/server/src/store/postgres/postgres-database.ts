@@ -1,8 +1,8 @@
-import type { StoreDatabase, StoreStatement } from "../store-database.ts";
+import type { EventLogGuess, StoreDatabase, StoreStatement } from "../store-database.ts";
 import { joinInserts } from "./insert-rows.ts";
 import { redactedUrl } from "./redacted-url.ts";
 import { type PostgresStatementText, parametersOf, toPostgres } from "./sql-dialect.ts";
-import { type BridgeQuery, type BridgeResult, SyncBridge } from "./sync-bridge.ts";
+import { type BridgeQuery, type BridgeResult, PostgresError, SyncBridge } from "./sync-bridge.ts";
 import { decodeRow, encodeValue } from "./value-codec.ts";
 
 /** The channel a commit that appended events notifies, so other servers read the log. */
@@ -10,6 +10,17 @@ export const EVENTS_CHANNEL = "parley_events";
 
 /** The advisory lock key that orders appends to the event log across servers ("parley-log"). */
 const EVENT_LOG_LOCK = 0x7061726c;
+
+/** What `parley_expect_event_log_head` raises when another server appended after the guessed head. */
+const LOG_MOVED = "PRL01";
+
+/** The event log's own rows: while a guessed head is unchecked, only these may wait for the next round trip. */
+const EVENT_ROW_INSERT = /^\s*INSERT INTO (events|token_events) /;
+
+/** A guessed head not checked yet: how many statements of the transaction came before its check. */
+interface PendingGuess extends EventLogGuess {
+  before: number;
+}
 
 /**
  * Parley's store port over PostgreSQL: statements are rewritten from the shared SQL (`toPostgres`) and run
@@ -29,6 +40,9 @@ export class PostgresDatabase implements StoreDatabase {
    * next statement, each a thread hand-off and a wait saved (a commit of streamed tokens: 2 instead of 4).
    */
   #waiting: BridgeQuery[] = [];
+  /** A transaction sent again after a wrong guess first ends the aborted one. */
+  #rollbackFirst = false;
+  #guess: PendingGuess | undefined;
 
   /** `instance` names this server among those sharing the database (its runs are its own). */
   constructor(url: string, instance = "") {
@@ -60,16 +74,26 @@ export class PostgresDatabase implements StoreDatabase {
       // Outside a transaction the bridge may open a lost connection again; inside one it must not.
       return this.bridge.query(query, !this.#begun);
     }
+    const guess = this.#guess;
+    this.#guess = undefined;
+    const sent = this.#takeWaiting();
     // Waiting writes are sent before the statement asked for; runs of one insert go as one statement.
-    const queries = joinInserts(this.#takeWaiting());
+    const queries = joinInserts(sent);
     queries.push(query);
-    const results = this.bridge.batch(queries, queries[0]?.sql === "BEGIN");
-    return results[results.length - 1] as BridgeResult;
+    try {
+      const results = this.bridge.batch(queries, queries[0]?.sql === "BEGIN");
+      return results[results.length - 1] as BridgeResult;
+    } catch (error) {
+      if (guess === undefined || !(error instanceof PostgresError) || error.code !== LOG_MOVED) throw error;
+      return this.#sendAgain(guess, sent, query);
+    }
   }
 
   /** Queues a statement for the transaction's next round trip; outside a transaction it runs now. */
   runWithNext(sql: string, params?: unknown[]): void {
-    if (this.#depth === 0) this.run(sql, params);
+    // Only the log's rows can be written again with other seqs: anything else checks a guessed head first.
+    if (this.#depth === 0 || (this.#guess !== undefined && !EVENT_ROW_INSERT.test(sql)))
+      this.run(sql, params);
     else this.#waiting.push({ sql, params });
   }
 
@@ -94,7 +118,7 @@ export class PostgresDatabase implements StoreDatabase {
     };
   }
 
-  lockEventLog(): boolean {
+  lockEventLog(guess?: EventLogGuess): "read" | "guessed" | false {
     if (this.#depth === 0) throw new Error("the event log is locked inside a transaction only");
     if (this.#eventLogLocked) return false;
     // The notification goes out only if the transaction commits, and after it: other servers then read.
@@ -105,7 +129,16 @@ export class PostgresDatabase implements StoreDatabase {
         pg_notify('${EVENTS_CHANNEL}', current_setting('parley.instance', true))`,
     );
     this.#eventLogLocked = true;
-    return true;
+    // Nothing of the transaction was sent yet, so all of it can be sent again if the guess is wrong: its rows
+    // and COMMIT then go with the lock and the check, one round trip for the whole commit.
+    if (guess === undefined || !this.#beginPending) return "read";
+    this.#guess = { ...guess, before: this.#waiting.length };
+    this.#waiting.push({ sql: "SELECT parley_expect_event_log_head($1)", params: [guess.head] });
+    return "guessed";
+  }
+
+  verifyEventLog(): void {
+    if (this.#guess !== undefined) this.run("SELECT 1");
   }
 
   /** SQLite's tuning and vacuum pragmas have no PostgreSQL counterpart: they read as 0 and change nothing. */
@@ -125,7 +158,10 @@ export class PostgresDatabase implements StoreDatabase {
     }
     this.#eventLogLocked = false;
     // Rolled back, statements not sent yet need not be: the transaction undoes them either way.
-    if (statement === "ROLLBACK") this.#waiting = [];
+    if (statement === "ROLLBACK") {
+      this.#waiting = [];
+      this.#guess = undefined;
+    }
     if (this.#beginPending && this.#waiting.length === 0) {
       // Nothing ran in the transaction: there is nothing to commit or roll back.
       this.#beginPending = false;
@@ -143,6 +179,21 @@ export class PostgresDatabase implements StoreDatabase {
     }
   }
 
+  /**
+   * Another server appended after the guessed head: the transaction was aborted (or its COMMIT rolled it
+   * back). It begins again with the statements before the check, the log's owner reads the head under the
+   * lock and queues its rows again (`redo`), and they go with the statement that was asked for.
+   */
+  #sendAgain(guess: PendingGuess, sent: readonly BridgeQuery[], query: BridgeQuery): BridgeResult {
+    // `sent` starts with BEGIN: a guess is taken only before anything of the transaction was sent.
+    this.#waiting = sent.slice(1, 1 + guess.before);
+    this.#beginPending = true;
+    this.#begun = false;
+    this.#rollbackFirst = true;
+    guess.redo();
+    return this.run(query.sql, query.params, query.rowMode);
+  }
+
   /** The statements waiting for the next round trip, after BEGIN when it has not been sent yet. */
   #takeWaiting(): BridgeQuery[] {
     const queries = this.#waiting;
@@ -151,6 +202,8 @@ export class PostgresDatabase implements StoreDatabase {
       this.#beginPending = false;
       this.#begun = true;
       queries.unshift({ sql: "BEGIN" });
+      if (this.#rollbackFirst) queries.unshift({ sql: "ROLLBACK" });
+      this.#rollbackFirst = false;
     }
     return queries;
   }

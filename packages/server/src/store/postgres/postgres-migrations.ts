@@ -308,4 +308,15 @@ export const postgresMigrations: readonly string[] = [
   -- Cards a queued message carries (a shared project structure), as the JSON array of its attachments.
   ALTER TABLE queue_items ADD COLUMN attachments TEXT;
   `,
+  `
+  -- A server that believes it knows the log's head appends with the seqs after it and checks, under the
+  -- log's lock and in the same round trip as its rows, that no other server appended meanwhile: a wrong
+  -- guess fails the transaction (SQLSTATE PRL01) and the server sends it again after reading the head.
+  CREATE FUNCTION parley_expect_event_log_head(expected BIGINT) RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN
+    IF COALESCE(GREATEST((SELECT MAX(seq) FROM events), (SELECT MAX(seq) FROM token_events)), 0) <> expected THEN
+      RAISE EXCEPTION 'the event log moved past seq %', expected USING ERRCODE = 'PRL01';
+    END IF;
+  END $$;
+  `,
 ];
