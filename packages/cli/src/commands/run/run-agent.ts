@@ -155,12 +155,11 @@ export class RunAgent {
     return new RunAgent(options, { session, permissions, tools, mcp, mcpReady: ready }, store, origin);
   }
 
-  /** Every tool a turn offers now: the built-in ones and those of the MCP servers that connected. */
   /**
    * Starts MCP servers the SDK host sent in `initialize` (`mcpServersDelivery: "initialize"`): like
    * `--mcp-config`'s, they are the host's own choice and read its whole environment; the next turn waits for them.
    */
-  connectHostMcpServers(servers: Readonly<Record<string, unknown>>): void {
+  connectHostMcpServers(servers: Readonly<Record<string, unknown>>): Promise<void> {
     const { cwd, io, settings, warn } = this.#options;
     const connecting = this.mcp.connect(servers, io.env, {
       spawning: {
@@ -171,8 +170,10 @@ export class RunAgent {
     });
     const before = this.mcpReady;
     this.mcpReady = Promise.all([before, connecting]).then(() => reportFailures(this.mcp, warn));
+    return connecting;
   }
 
+  /** Every tool a turn offers now: the built-in ones and those of the MCP servers that connected. */
   turnTools(extra: readonly EngineTool[] = []): EngineTool[] {
     return [...this.tools, ...this.mcp.tools(), ...extra];
   }

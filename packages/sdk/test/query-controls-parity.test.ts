@@ -1,0 +1,256 @@
+import { chmod, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { reply } from "@parley/testkit";
+import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as parley from "../src/query/index.ts";
+import { useCliSession } from "./support/cli-session.ts";
+
+/**
+ * One program, two hosts, one CLI: the official Claude Agent SDK's `query()` and Parley's drive `parley run`
+ * with the same `Query` controls, and what each control does (the next turn's tools, the status, the
+ * answers) must be the same.
+ */
+
+const bin = fileURLToPath(new URL("../../cli/bin/parley.js", import.meta.url));
+const officialModule = fileURLToPath(
+  new URL("../../../interop/node_modules/@anthropic-ai/claude-agent-sdk/sdk.mjs", import.meta.url),
+);
+
+type Message = { type: string; subtype?: string; [key: string]: unknown };
+type UserMessage = {
+  type: "user";
+  session_id: string;
+  message: { role: "user"; content: { type: "text"; text: string }[] };
+  parent_tool_use_id: null;
+};
+/** The controls both `Query`s offer, as the official d.ts declares them. */
+interface Query extends AsyncGenerator<Message, void> {
+  setMcpServers(servers: Record<string, unknown>): Promise<unknown>;
+  toggleMcpServer(name: string, enabled: boolean): Promise<void>;
+  reconnectMcpServer(name: string): Promise<void>;
+  readMcpResource(name: string, uri: string): Promise<unknown>;
+  mcpServerStatus(): Promise<{ name: string; status: string }[]>;
+  supportedAgents(): Promise<unknown>;
+  accountInfo(): Promise<unknown>;
+  readFile(path: string, options?: { maxBytes?: number }): Promise<unknown>;
+  seedReadState(path: string, mtime: number): Promise<void>;
+  streamInput(stream: AsyncIterable<UserMessage>): Promise<void>;
+  rewindFiles(id: string, options?: { dryRun?: boolean }): Promise<unknown>;
+  applyFlagSettings(settings: Record<string, unknown>): Promise<void>;
+  updateSettings(source: "localSettings", settings: Record<string, unknown>): Promise<void>;
+  reloadPlugins(): Promise<unknown>;
+  reloadSkills(): Promise<unknown>;
+  reloadOutputStyles(): Promise<unknown>;
+  stopTask(taskId: string): Promise<void>;
+  backgroundTasks(toolUseId?: string): Promise<boolean>;
+  setMcpPermissionModeOverride(name: string, mode: "default"): Promise<unknown>;
+  usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET(): Promise<unknown>;
+}
+type QueryFunction = (input: {
+  prompt: AsyncIterable<UserMessage>;
+  options: Record<string, unknown>;
+}) => Query;
+
+const session = useCliSession("query-controls");
+let hosts: Record<"official" | "parley", QueryFunction>;
+let executable: string;
+beforeAll(async () => {
+  const official = await import(pathToFileURL(officialModule).href);
+  hosts = { official: official.query, parley: parley.query as unknown as QueryFunction };
+  executable = join(session.scratch, "parley-run");
+  await writeFile(executable, `#!/bin/sh\nexec "${process.execPath}" "${bin}" run "$@"\n`);
+  await chmod(executable, 0o755);
+});
+
+function userMessage(text: string): UserMessage {
+  return {
+    type: "user",
+    session_id: "",
+    message: { role: "user", content: [{ type: "text", text }] },
+    parent_tool_use_id: null,
+  };
+}
+
+/** A prompt stream the test feeds one message at a time; `end` closes it. */
+function inbox() {
+  const queue: (UserMessage | undefined)[] = [];
+  let wake: (() => void) | undefined;
+  return {
+    push(message: UserMessage | undefined) {
+      queue.push(message);
+      wake?.();
+    },
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+        const message = queue.shift();
+        if (message === undefined) return;
+        yield message;
+      }
+    },
+  };
+}
+
+/** Reads the query's messages in the background; `nextResult` waits for the next turn's result. */
+function reader(query: Query) {
+  const results: Message[] = [];
+  let waiting: ((result: Message) => void) | undefined;
+  const done = (async () => {
+    for await (const message of query) {
+      if (message.type !== "result") continue;
+      results.push(message);
+      waiting?.(message);
+    }
+  })();
+  return {
+    done,
+    nextResult(): Promise<Message> {
+      const seen = results.length;
+      return new Promise((resolve) => {
+        waiting = (result) => {
+          if (results.length > seen) resolve(result);
+        };
+      });
+    },
+  };
+}
+
+async function failure(call: () => Promise<unknown>): Promise<string> {
+  try {
+    await call();
+    return "no error";
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+const FIXTURE_TOOLS = /^mcp__fixture__/;
+
+describe("the Query controls through the official SDK and Parley's query(), against parley run", {
+  timeout: 240_000,
+}, () => {
+  /** The program both hosts run; returns what a user of it would see. */
+  async function program(query: QueryFunction) {
+    await writeFile(join(session.project, "notes.txt"), "the project's notes\n");
+    const input = inbox();
+    const q = query({
+      prompt: input,
+      options: {
+        pathToClaudeCodeExecutable: executable,
+        cwd: session.project,
+        env: session.env({
+          PARLEY_HOME: join(session.home, ".parley"),
+          PARLEY_MODEL: "anthropic:claude-fake-1",
+        }),
+      },
+    });
+    const messages = reader(q);
+    const toolsOfNextTurn = async (text: string) => {
+      const start = session.server.requests.length;
+      session.server.script(reply().text(`answer to ${text}`));
+      const result = messages.nextResult();
+      input.push(userMessage(text));
+      await result;
+      const body = session.server.requests[start]?.body as { tools?: { name: string }[] };
+      return (body.tools ?? []).map((tool) => tool.name).filter((name) => FIXTURE_TOOLS.test(name));
+    };
+    const fixture = { type: "stdio", command: process.execPath, args: [FIXTURE_MCP_SERVER] };
+    const statusOf = async (name: string) =>
+      (await q.mcpServerStatus()).find((server) => server.name === name)?.status;
+
+    const outcome: Record<string, unknown> = {};
+    outcome.toolsBefore = await toolsOfNextTurn("first");
+    outcome.added = await q.setMcpServers({ fixture });
+    outcome.statusAdded = await statusOf("fixture");
+    outcome.toolsAdded = await toolsOfNextTurn("second");
+    await q.toggleMcpServer("fixture", false);
+    outcome.statusOff = await statusOf("fixture");
+    outcome.toolsOff = await toolsOfNextTurn("third");
+    await q.toggleMcpServer("fixture", true);
+    await q.reconnectMcpServer("fixture");
+    outcome.statusOn = await statusOf("fixture");
+    outcome.resource = await q.readMcpResource("fixture", "fixture://readme");
+    outcome.reconnectUnknown = await failure(() => q.reconnectMcpServer("nowhere"));
+    outcome.agents = await q.supportedAgents();
+    outcome.account = await q.accountInfo();
+    outcome.file = await q.readFile("notes.txt");
+    outcome.fileAbsolute = (
+      (await q.readFile(join(session.project, "notes.txt"))) as { contents?: string }
+    )?.contents;
+    outcome.fileOutside = await q.readFile("../outside.txt");
+    await q.seedReadState("notes.txt", Date.now());
+    outcome.unsupported = {
+      rewindFiles: await failure(() => q.rewindFiles("11111111-1111-4111-8111-111111111111")),
+      applyFlagSettings: await failure(() => q.applyFlagSettings({ model: "claude-fake-2" })),
+      updateSettings: await failure(() => q.updateSettings("localSettings", { outputStyle: "x" })),
+      reloadPlugins: await failure(() => q.reloadPlugins()),
+      reloadSkills: await failure(() => q.reloadSkills()),
+      reloadOutputStyles: await failure(() => q.reloadOutputStyles()),
+      stopTask: await failure(() => q.stopTask("task_1")),
+      backgroundTasks: await failure(() => q.backgroundTasks()),
+      setMcpPermissionModeOverride: await failure(() => q.setMcpPermissionModeOverride("fixture", "default")),
+      usage: await failure(() => q.usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET()),
+    };
+    outcome.removed = await q.setMcpServers({});
+    outcome.statusRemoved = await statusOf("fixture");
+    // streamInput feeds another turn alongside the prompt stream.
+    const streamed = messages.nextResult();
+    session.server.script(reply().text("streamed answer"));
+    await q.streamInput(
+      (async function* () {
+        yield userMessage("streamed");
+      })(),
+    );
+    outcome.streamed = (await streamed).result;
+    input.push(undefined);
+    await messages.done;
+    return outcome;
+  }
+
+  it("adds, switches off and on, reconnects and removes MCP servers, reads files and names what it cannot do, alike", async () => {
+    const official = await program(hosts.official);
+    const ours = await program(hosts.parley);
+    const unsupported = (subtype: string) => `Unsupported control request subtype: ${subtype}`;
+    expect(official).toEqual({
+      toolsBefore: [],
+      added: { added: ["fixture"], removed: [], errors: {} },
+      statusAdded: "connected",
+      toolsAdded: expect.arrayContaining(["mcp__fixture__lookup", "mcp__fixture__wipe"]),
+      statusOff: "disabled",
+      toolsOff: [],
+      statusOn: "connected",
+      resource: {
+        contents: [{ uri: "fixture://readme", mimeType: "text/plain", text: "The fixture server's readme." }],
+      },
+      reconnectUnknown: "no MCP server named nowhere",
+      agents: [{ name: "general-purpose", description: expect.stringContaining("General-purpose agent") }],
+      account: { apiProvider: "firstParty", apiKeySource: "ANTHROPIC_API_KEY", provider: "anthropic" },
+      file: expect.objectContaining({ contents: "the project's notes\n", truncated: false, lossy: false }),
+      fileAbsolute: "the project's notes\n",
+      fileOutside: null,
+      unsupported: {
+        rewindFiles: unsupported("rewind_files"),
+        applyFlagSettings: unsupported("apply_flag_settings"),
+        updateSettings: unsupported("update_settings"),
+        reloadPlugins: unsupported("reload_plugins"),
+        reloadSkills: unsupported("reload_skills"),
+        reloadOutputStyles: unsupported("reload_output_styles"),
+        stopTask: unsupported("stop_task"),
+        backgroundTasks: unsupported("background_tasks"),
+        setMcpPermissionModeOverride: unsupported("set_mcp_permission_mode_override"),
+        usage: unsupported("get_usage"),
+      },
+      removed: { added: [], removed: ["fixture"], errors: {} },
+      statusRemoved: undefined,
+      streamed: "streamed answer",
+    });
+    // Each project is a fresh folder: the file's absolute path differs, nothing else may.
+    const comparable = (outcome: Record<string, unknown>) => ({
+      ...outcome,
+      file: { ...(outcome.file as object), absPath: "(project)/notes.txt" },
+    });
+    expect(comparable(ours)).toEqual(comparable(official));
+  });
+});
