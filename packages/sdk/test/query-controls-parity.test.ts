@@ -93,19 +93,34 @@ function inbox() {
   };
 }
 
-/** Reads the query's messages in the background; `nextResult` waits for the next turn's result. */
+/**
+ * Reads the query's messages in the background; `nextResult` waits for the next turn's result, `until` for
+ * a message matching.
+ */
 function reader(query: Query) {
+  const all: Message[] = [];
   const results: Message[] = [];
   let waiting: ((result: Message) => void) | undefined;
+  let seen: (() => void) | undefined;
   const done = (async () => {
     for await (const message of query) {
+      all.push(message);
+      seen?.();
       if (message.type !== "result") continue;
       results.push(message);
       waiting?.(message);
     }
   })();
   return {
+    all,
     done,
+    async until(predicate: (message: Message) => boolean): Promise<Message> {
+      for (;;) {
+        const found = all.find(predicate);
+        if (found !== undefined) return found;
+        await new Promise<void>((resolve) => (seen = resolve));
+      }
+    },
     nextResult(): Promise<Message> {
       const seen = results.length;
       return new Promise((resolve) => {
@@ -115,6 +130,24 @@ function reader(query: Query) {
       });
     },
   };
+}
+
+/** Starts `query` on `parley run` in the session's project with a prompt stream the test feeds. */
+function start(query: QueryFunction, options: Record<string, unknown> = {}) {
+  const input = inbox();
+  const q = query({
+    prompt: input,
+    options: {
+      pathToClaudeCodeExecutable: executable,
+      cwd: session.project,
+      env: session.env({
+        PARLEY_HOME: join(session.home, ".parley"),
+        PARLEY_MODEL: "anthropic:claude-fake-1",
+      }),
+      ...options,
+    },
+  });
+  return { input, q, messages: reader(q) };
 }
 
 async function failure(call: () => Promise<unknown>): Promise<string> {
@@ -134,26 +167,14 @@ describe("the Query controls through the official SDK and Parley's query(), agai
   /** The program both hosts run; returns what a user of it would see. */
   async function program(query: QueryFunction) {
     await writeFile(join(session.project, "notes.txt"), "the project's notes\n");
-    const input = inbox();
-    const q = query({
-      prompt: input,
-      options: {
-        pathToClaudeCodeExecutable: executable,
-        cwd: session.project,
-        env: session.env({
-          PARLEY_HOME: join(session.home, ".parley"),
-          PARLEY_MODEL: "anthropic:claude-fake-1",
-        }),
-      },
-    });
-    const messages = reader(q);
+    const { input, q, messages } = start(query);
     const toolsOfNextTurn = async (text: string) => {
-      const start = session.server.requests.length;
+      const first = session.server.requests.length;
       session.server.script(reply().text(`answer to ${text}`));
       const result = messages.nextResult();
       input.push(userMessage(text));
       await result;
-      const body = session.server.requests[start]?.body as { tools?: { name: string }[] };
+      const body = session.server.requests[first]?.body as { tools?: { name: string }[] };
       return (body.tools ?? []).map((tool) => tool.name).filter((name) => FIXTURE_TOOLS.test(name));
     };
     const fixture = { type: "stdio", command: process.execPath, args: [FIXTURE_MCP_SERVER] };
@@ -188,7 +209,6 @@ describe("the Query controls through the official SDK and Parley's query(), agai
       reloadPlugins: await failure(() => q.reloadPlugins()),
       reloadSkills: await failure(() => q.reloadSkills()),
       reloadOutputStyles: await failure(() => q.reloadOutputStyles()),
-      stopTask: await failure(() => q.stopTask("task_1")),
       backgroundTasks: await failure(() => q.backgroundTasks()),
       setMcpPermissionModeOverride: await failure(() => q.setMcpPermissionModeOverride("fixture", "default")),
       usage: await failure(() => q.usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET()),
@@ -237,7 +257,6 @@ describe("the Query controls through the official SDK and Parley's query(), agai
         reloadPlugins: unsupported("reload_plugins"),
         reloadSkills: unsupported("reload_skills"),
         reloadOutputStyles: unsupported("reload_output_styles"),
-        stopTask: unsupported("stop_task"),
         backgroundTasks: unsupported("background_tasks"),
         setMcpPermissionModeOverride: unsupported("set_mcp_permission_mode_override"),
         usage: unsupported("get_usage"),
@@ -252,5 +271,107 @@ describe("the Query controls through the official SDK and Parley's query(), agai
       file: { ...(outcome.file as object), absPath: "(project)/notes.txt" },
     });
     expect(comparable(ours)).toEqual(comparable(official));
+  });
+
+  /** A turn whose subagent hangs until the host stops it with stopTask; returns what the host saw. */
+  async function stoppingProgram(query: QueryFunction) {
+    const { input, q, messages } = start(query);
+    const first = session.server.requests.length;
+    session.server.script(
+      reply().toolCall("Task", {
+        description: "Look around",
+        prompt: "Search the project",
+        subagent_type: "general-purpose",
+      }),
+      reply().gate("subagent").text("The subagent never gets this far."),
+      reply().text("Stopped, as asked."),
+    );
+    const result = messages.nextResult();
+    input.push(userMessage("Look around with a subagent"));
+    const started = await messages.until((message) => message.subtype === "task_started");
+    await session.server.waitForGate("subagent");
+    const stopUnknown = await failure(() => q.stopTask("task_nowhere"));
+    await q.stopTask(started.task_id as string);
+    const finished = await result;
+    const notification = messages.all.find((message) => message.subtype === "task_notification");
+    input.push(undefined);
+    await messages.done;
+    return {
+      stopUnknown,
+      notification: { status: notification?.status, sameTask: notification?.task_id === started.task_id },
+      toolResultToModel: JSON.stringify(session.server.requests[first + 2]?.body).includes(
+        "stopped the subagent",
+      ),
+      result: finished.result,
+    };
+  }
+
+  /** A turn that hands work to a subagent the host named in the `agents` option; returns what it saw. */
+  async function agentsProgram(query: QueryFunction) {
+    const { input, q, messages } = start(query, {
+      agents: {
+        reviewer: {
+          description: "Reviews what it is given",
+          prompt: "You review code and say what is wrong.",
+          tools: ["Read", "Grep"],
+        },
+      },
+    });
+    const first = session.server.requests.length;
+    session.server.script(
+      reply().toolCall("Task", {
+        description: "Review",
+        prompt: "Review notes.txt",
+        subagent_type: "reviewer",
+      }),
+      reply().text("Nothing is wrong."),
+      reply().text("The reviewer found nothing wrong."),
+    );
+    const agents = await q.supportedAgents();
+    const result = messages.nextResult();
+    input.push(userMessage("Have the reviewer look"));
+    const finished = await result;
+    input.push(undefined);
+    await messages.done;
+    type Body = { system?: unknown; tools?: { name: string; description?: string }[] };
+    const parent = session.server.requests[first]?.body as Body;
+    const child = session.server.requests[first + 1]?.body as Body;
+    return {
+      agents,
+      offered: parent.tools
+        ?.find((tool) => tool.name === "Task")
+        ?.description?.includes("- reviewer: Reviews what it is given"),
+      childPrompt: JSON.stringify(child.system).includes("You review code and say what is wrong."),
+      childTools: child.tools?.map((tool) => tool.name).sort(),
+      result: finished.result,
+    };
+  }
+
+  it("runs a subagent the host named in the agents option, with its prompt and tools, alike", async () => {
+    const official = await agentsProgram(hosts.official);
+    const ours = await agentsProgram(hosts.parley);
+    expect(official).toEqual({
+      agents: [
+        { name: "general-purpose", description: expect.any(String) },
+        { name: "reviewer", description: "Reviews what it is given" },
+      ],
+      offered: true,
+      childPrompt: true,
+      childTools: ["Grep", "Read"],
+      result: "The reviewer found nothing wrong.",
+    });
+    expect(ours).toEqual(official);
+  });
+
+  it("stops a running subagent with stopTask, and the turn that started it goes on, alike", async () => {
+    const official = await stoppingProgram(hosts.official);
+    const ours = await stoppingProgram(hosts.parley);
+    expect(official).toEqual({
+      stopUnknown: "no running task with id task_nowhere",
+      notification: { status: "stopped", sameTask: true },
+      toolResultToModel: true,
+      result: "Stopped, as asked.",
+    });
+    expect(ours).toEqual(official);
   });
 });

@@ -5,6 +5,7 @@ import {
   GENERAL_PURPOSE_AGENT,
   type ModelConfig,
   type ReasoningSettings,
+  type SubagentDefinition,
   TASK_TOOL_NAME,
 } from "@parley/engine";
 import type { MessageParam } from "@parley/protocol";
@@ -35,10 +36,16 @@ export function contextUsageOf(
   };
 }
 
-/** `supportedAgents()`: the Task tool's kind of subagent, when this run offers Task; none otherwise. */
-export function subagentsOf(tools: readonly EngineTool[]): { name: string; description: string }[] {
+/**
+ * `supportedAgents()`: the Task tool's kinds of subagent (`general-purpose`, and the host's `agents`), when
+ * this run offers Task; none otherwise.
+ */
+export function subagentsOf(
+  tools: readonly EngineTool[],
+  kinds: Readonly<Record<string, SubagentDefinition>> = { "general-purpose": GENERAL_PURPOSE_AGENT },
+): { name: string; description: string }[] {
   if (!tools.some((tool) => tool.name === TASK_TOOL_NAME)) return [];
-  return [{ name: "general-purpose", description: GENERAL_PURPOSE_AGENT.description }];
+  return Object.entries(kinds).map(([name, kind]) => ({ name, description: kind.description }));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   ModelConfigError,
   type ReasoningSettings,
   resolveModelConfig,
+  type SubagentDefinition,
 } from "@parley/engine";
 import {
   controlError,
@@ -23,6 +24,7 @@ import { type CliIo, write } from "../../../cli-io.ts";
 import type { PrintModePermissions } from "../print-mode-permissions.ts";
 import { joinPrompts, RunAgent, type RunAgentOptions } from "../run-agent.ts";
 import { ControlChannel } from "./control-channel.ts";
+import { hostSubagents, useSubagents } from "./host-agents.ts";
 import { HostHooks } from "./host-hooks.ts";
 import { McpControls } from "./mcp-controls.ts";
 import { readFileForHost } from "./read-file-control.ts";
@@ -49,7 +51,6 @@ export type StreamJsonOptions = Omit<RunAgentOptions, "ask" | "warn">;
  * can show, `supportedDialogKinds` and `perTaskStopAffordance`, ask for nothing and are not named.)
  */
 const UNHONOURED_INITIALIZE_FIELDS = [
-  "agents",
   "plugins",
   "title",
   "skills",
@@ -79,6 +80,8 @@ export class StreamJsonSession {
   #mcpControls!: McpControls;
   /** Whether `initialize` came already: a second one (`reinitialize`) re-registers hooks and starts no servers again. */
   #initialized = false;
+  /** The Task tool's subagent kinds with the host's `agents` (undefined: only `general-purpose`). */
+  #subagents: Record<string, SubagentDefinition> | undefined;
   #model: ModelConfig;
   /** The JSON Schema answers must match (`--json-schema` or `initialize.jsonSchema`). */
   #outputSchema: Record<string, unknown> | undefined;
@@ -218,6 +221,11 @@ export class StreamJsonSession {
         return this.#answer(id, () =>
           readFileForHost(request, this.#permissions.policy, this.#options.args.addDirectories ?? []),
         );
+      case "stop_task":
+        return this.#answer(id, async () => {
+          if (!this.#agent.tasks.stop(String(request.task_id)))
+            throw new Error(`no running task with id ${String(request.task_id)}`);
+        });
       case "seed_read_state":
         // Parley's Edit never asks for an earlier Read, so an edit after this already works: nothing to seed.
         return this.#send(controlSuccess(id));
@@ -274,6 +282,11 @@ export class StreamJsonSession {
     // `mcpServersDelivery: "initialize"`: the servers come here instead of `--mcp-config`, keeping their env off argv.
     const hostServers = isJsonObject(request.mcpServers) ? request.mcpServers : undefined;
     if (first && hostServers !== undefined) void this.#agent.connectHostMcpServers(hostServers);
+    const subagents = first ? hostSubagents(request.agents, (message) => this.#warnOnce(message)) : undefined;
+    if (subagents !== undefined) {
+      this.#subagents = subagents;
+      useSubagents(this.#agent.tools, subagents, this.#agent.tasks);
+    }
     // The SDK sends its outputFormat both as --json-schema and here; either sets it.
     if (isJsonObject(request.jsonSchema)) this.#outputSchema = request.jsonSchema;
     for (const field of UNHONOURED_INITIALIZE_FIELDS) {
@@ -283,7 +296,7 @@ export class StreamJsonSession {
     return {
       ...(hostServers !== undefined && { mcp_servers_applied: true }),
       commands: [],
-      agents: subagentsOf(this.#agent.tools),
+      agents: subagentsOf(this.#agent.tools, this.#subagents),
       output_style: "default",
       available_output_styles: ["default"],
       models: [
