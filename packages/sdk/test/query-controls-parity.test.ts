@@ -33,6 +33,8 @@ interface Query extends AsyncGenerator<Message, void> {
   readMcpResource(name: string, uri: string): Promise<unknown>;
   mcpServerStatus(): Promise<{ name: string; status: string }[]>;
   supportedAgents(): Promise<unknown>;
+  initializationResult(): Promise<Record<string, unknown>>;
+  reinitialize(): Promise<Record<string, unknown>>;
   accountInfo(): Promise<unknown>;
   readFile(path: string, options?: { maxBytes?: number }): Promise<unknown>;
   seedReadState(path: string, mtime: number): Promise<void>;
@@ -195,6 +197,13 @@ describe("the Query controls through the official SDK and Parley's query(), agai
     outcome.resource = await q.readMcpResource("fixture", "fixture://readme");
     outcome.reconnectUnknown = await failure(() => q.reconnectMcpServer("nowhere"));
     outcome.agents = await q.supportedAgents();
+    // initialize again: the same answer, and the servers are not started a second time.
+    const again = await q.reinitialize();
+    outcome.reinitialized = {
+      samePid: again.pid === (await q.initializationResult()).pid,
+      sameModels: JSON.stringify(again.models) === JSON.stringify((await q.initializationResult()).models),
+      fixtures: (await q.mcpServerStatus()).filter((server) => server.name === "fixture").length,
+    };
     outcome.account = await q.accountInfo();
     outcome.file = await q.readFile("notes.txt");
     outcome.fileAbsolute = (
@@ -246,6 +255,7 @@ describe("the Query controls through the official SDK and Parley's query(), agai
       },
       reconnectUnknown: "no MCP server named nowhere",
       agents: [{ name: "general-purpose", description: expect.stringContaining("General-purpose agent") }],
+      reinitialized: { samePid: true, sameModels: true, fixtures: 1 },
       account: { apiProvider: "firstParty", apiKeySource: "ANTHROPIC_API_KEY", provider: "anthropic" },
       file: expect.objectContaining({ contents: "the project's notes\n", truncated: false, lossy: false }),
       fileAbsolute: "the project's notes\n",
