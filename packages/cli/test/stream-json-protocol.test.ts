@@ -1,109 +1,25 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { McpProjectState, projectDirectory } from "@parley/server/mcp";
-import { type FakeModelServer, readChildProcessRecord, reply, startFakeModelServer } from "@parley/testkit";
+import { type FakeModelServer, readChildProcessRecord, reply } from "@parley/testkit";
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { Cli, responseTo, useStreamJsonProject } from "./support/stream-json-cli.ts";
 
 /** `parley run --input-format stream-json` spoken to line by line, as a host would, including badly. */
 
-const bin = fileURLToPath(new URL("../bin/parley.js", import.meta.url));
-type Frame = Record<string, unknown> & { type: string };
-
+const project = useStreamJsonProject("stream-json");
 let scratch: string;
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), "parley-stream-json-"));
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
-
-/** A `parley run` process with stream-json on both ends; `next` waits for the next stdout frame matching. */
-class Cli {
-  readonly frames: Frame[] = [];
-  stderr = "";
-  readonly exited: Promise<number | null>;
-  readonly #child: ChildProcessWithoutNullStreams;
-  #buffer = "";
-  #waiters: (() => void)[] = [];
-
-  constructor(args: string[], env: Record<string, string>, cwd: string) {
-    this.#child = spawn(
-      process.execPath,
-      [bin, "run", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", ...args],
-      { cwd, env: { PATH: process.env.PATH ?? "", ...env } },
-    );
-    this.#child.stdout.on("data", (chunk: Buffer) => {
-      this.#buffer += chunk.toString("utf8");
-      for (let end = this.#buffer.indexOf("\n"); end !== -1; end = this.#buffer.indexOf("\n")) {
-        this.frames.push(JSON.parse(this.#buffer.slice(0, end)) as Frame);
-        this.#buffer = this.#buffer.slice(end + 1);
-      }
-      for (const wake of this.#waiters.splice(0)) wake();
-    });
-    this.#child.stderr.on("data", (chunk: Buffer) => {
-      this.stderr += chunk.toString("utf8");
-      for (const wake of this.#waiters.splice(0)) wake();
-    });
-    this.exited = new Promise((resolve) => this.#child.on("close", resolve));
-  }
-
-  send(line: string | object): void {
-    this.#child.stdin.write(`${typeof line === "string" ? line : JSON.stringify(line)}\n`);
-  }
-
-  user(text: string): void {
-    this.send({
-      type: "user",
-      session_id: "",
-      message: { role: "user", content: text },
-      parent_tool_use_id: null,
-    });
-  }
-
-  end(): void {
-    this.#child.stdin.end();
-  }
-
-  async until<T>(find: () => T | undefined): Promise<T> {
-    for (;;) {
-      const found = find();
-      if (found !== undefined) return found;
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    }
-  }
-
-  frame(predicate: (frame: Frame) => boolean): Promise<Frame> {
-    return this.until(() => this.frames.find(predicate));
-  }
-}
-
 let server: FakeModelServer;
 let cwd: string;
 let env: Record<string, string>;
-beforeEach(async () => {
-  server = await startFakeModelServer();
-  cwd = await mkdtemp(join(scratch, "project-"));
-  const home = await mkdtemp(join(scratch, "home-"));
-  env = {
-    HOME: home,
-    PARLEY_HOME: join(home, ".parley"),
-    PARLEY_MODEL: "anthropic:claude-fake-1",
-    ANTHROPIC_API_KEY: "sk-ant-fake",
-    ANTHROPIC_BASE_URL: server.url,
-  };
-});
-afterEach(async () => {
-  await server.close();
+beforeEach(() => {
+  ({ scratch, server, cwd, env } = project);
 });
 
 const results = (cli: Cli) => cli.frames.filter((frame) => frame.type === "result");
-const responseTo = (id: string) => (frame: Frame) =>
-  frame.type === "control_response" && (frame.response as { request_id: string }).request_id === id;
 
 describe("parley run's stream-json input, fed as a careless or hostile host would", () => {
   it("reports lines that are not messages on stderr and goes on with the session", async () => {

@@ -57,7 +57,12 @@ export {
   readTool,
 } from "./tools/builtin/read-tool.ts";
 export type { SubagentDefinition, TaskToolOptions } from "./tools/builtin/task-tool.ts";
-export { createTaskTool, GENERAL_PURPOSE_AGENT, TASK_TOOL_NAME } from "./tools/builtin/task-tool.ts";
+export {
+  createTaskTool,
+  GENERAL_PURPOSE_AGENT,
+  RunningTasks,
+  TASK_TOOL_NAME,
+} from "./tools/builtin/task-tool.ts";
 export { WRITE_MAX_CHARS, writeTool } from "./tools/builtin/write-tool.ts";
 export type { SubagentOptions, ToolAccess, ToolTurn } from "./tools/engine-tool.ts";
 export type { TimerSource } from "./tools/shell/run-shell-command.ts";

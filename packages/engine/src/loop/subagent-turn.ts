@@ -29,7 +29,7 @@ export async function* runSubagentTurn(
     model: parent.model,
     ...(!parent.usingFallback && parent.fallbackModel && { fallbackModel: parent.fallbackModel }),
     includePartialMessages: false,
-    signal: parent.signal,
+    signal: subagent.signal ? AbortSignal.any([parent.signal, subagent.signal]) : parent.signal,
     clock: parent.clock,
     idGenerator: parent.ids,
     parentToolUseId,

@@ -31,7 +31,7 @@ const DEFAULT_TIMEOUTS: McpTimeouts = { startupMs: 30_000, callMs: 10 * 60 * 100
 /** A server's status as `mcp_status` and settings report it. */
 export interface McpServerStatusView {
   name: string;
-  status: "pending" | "connected" | "failed";
+  status: "pending" | "connected" | "failed" | "disabled";
   error?: string;
   serverInfo?: { name: string; version: string };
   tools: { name: string; description?: string }[];
@@ -56,6 +56,8 @@ export class McpServers {
   readonly connections: McpConnection[] = [];
   readonly #invalid: McpServerStatusView[] = [];
   readonly #timeouts: McpTimeouts;
+  /** Servers switched off (`mcp_toggle`): closed, their tools gone, until switched on again. */
+  readonly #disabled = new Set<string>();
 
   constructor(timeouts: Partial<McpTimeouts> = {}) {
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...timeouts };
@@ -89,7 +91,9 @@ export class McpServers {
 
   /** The connected servers' tools as engine tools, and the resource tools when a server offers resources. */
   tools(): EngineTool[] {
-    const connected = this.connections.filter((connection) => connection.state === "connected");
+    const connected = this.connections.filter(
+      (connection) => connection.state === "connected" && !this.#disabled.has(connection.name),
+    );
     const resources = connected.some((connection) => connection.capabilities.resources)
       ? mcpResourceTools(() => this.connections, this.#timeouts.callMs)
       : [];
@@ -103,7 +107,7 @@ export class McpServers {
     return [
       ...this.connections.map((connection) => ({
         name: connection.name,
-        status: connection.state,
+        status: this.#disabled.has(connection.name) ? ("disabled" as const) : connection.state,
         ...(connection.error !== undefined && { error: connection.error }),
         ...(connection.serverInfo !== undefined && { serverInfo: connection.serverInfo }),
         tools: connection.tools.map((tool) => ({
@@ -113,6 +117,62 @@ export class McpServers {
       })),
       ...this.#invalid,
     ];
+  }
+
+  /** Whether a server of this name is configured (connected, failed, disabled or with an invalid config). */
+  has(name: string): boolean {
+    return this.connections.some((connection) => connection.name === name) || this.#invalidOf(name) >= 0;
+  }
+
+  /** Closes and forgets the named servers; their tools are gone from the next turn. */
+  async remove(names: Iterable<string>): Promise<void> {
+    const closing: Promise<void>[] = [];
+    for (const name of names) {
+      this.#disabled.delete(name);
+      const invalid = this.#invalidOf(name);
+      if (invalid >= 0) this.#invalid.splice(invalid, 1);
+      const index = this.connections.findIndex((connection) => connection.name === name);
+      if (index < 0) continue;
+      const [connection] = this.connections.splice(index, 1);
+      if (connection) closing.push(connection.close());
+    }
+    await Promise.all(closing);
+  }
+
+  /**
+   * Closes a server and starts it again from its config (a failed or lost server comes back); throws when
+   * there is no such server, it is disabled, or it fails again.
+   */
+  async reconnect(name: string): Promise<void> {
+    const index = this.connections.findIndex((connection) => connection.name === name);
+    const old = this.connections[index];
+    if (old === undefined) {
+      const invalid = this.#invalid[this.#invalidOf(name)];
+      throw new Error(invalid ? `${name}: ${invalid.error}` : `no MCP server named ${name}`);
+    }
+    if (this.#disabled.has(name)) throw new Error(`the MCP server ${name} is disabled; enable it first`);
+    await old.close();
+    const fresh = new McpConnection(name, old.config, old.options);
+    this.connections.splice(index, 1, fresh);
+    await fresh.connect(this.#timeouts.startupMs);
+    if (fresh.state === "failed") throw new Error(`the MCP server ${name} failed: ${fresh.error}`);
+  }
+
+  /** Switches a server off (closed, its tools gone) or on again (started afresh from its config). */
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    const connection = this.connections.find((candidate) => candidate.name === name);
+    if (connection === undefined) throw new Error(`no MCP server named ${name}`);
+    if (!enabled) {
+      this.#disabled.add(name);
+      await connection.close();
+      return;
+    }
+    if (!this.#disabled.delete(name)) return;
+    await this.reconnect(name);
+  }
+
+  #invalidOf(name: string): number {
+    return this.#invalid.findIndex((server) => server.name === name);
   }
 
   async close(): Promise<void> {

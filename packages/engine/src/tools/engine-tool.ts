@@ -56,6 +56,8 @@ export interface SubagentOptions {
   maxTurns?: number;
   /** The `task_id` announced for this subagent; its turn's tools see it as `ToolTurn.taskId`. */
   taskId?: string;
+  /** Stops the subagent alone (the parent turn goes on); the parent's interrupt stops it too. */
+  signal?: AbortSignal;
 }
 
 /**

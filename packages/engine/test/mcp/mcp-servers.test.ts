@@ -42,6 +42,31 @@ describe("MCP servers of a session", () => {
     });
   });
 
+  it("switches a server off and on again, starts it afresh on reconnect, and forgets a removed one", async () => {
+    servers = new McpServers();
+    await servers.connect({ everything: stdio }, process.env, spawning);
+    const echo = () => servers?.tools().find((tool) => tool.name === "mcp__everything__echo");
+    await servers.setEnabled("everything", false);
+    expect(servers.status()[0]?.status).toBe("disabled");
+    expect(echo()).toBeUndefined();
+    await expect(servers.reconnect("everything")).rejects.toThrow("is disabled");
+    await servers.setEnabled("everything", true);
+    expect(servers.status()[0]?.status).toBe("connected");
+    const before = servers.connections[0];
+    await servers.reconnect("everything");
+    expect(servers.connections[0]).not.toBe(before);
+    const output = await echo()?.execute({ message: "again" }, {
+      signal: new AbortController().signal,
+      toolUseId: "t",
+    } as never);
+    expect(output).toMatchObject({ content: "Echo: again" });
+    await expect(servers.reconnect("nowhere")).rejects.toThrow("no MCP server named nowhere");
+    await servers.remove(["everything"]);
+    expect(servers.has("everything")).toBe(false);
+    expect(servers.status()).toEqual([]);
+    expect(servers.tools()).toEqual([]);
+  });
+
   it("reports a broken server with its error and never holds up the working ones", async () => {
     servers = new McpServers({ startupMs: 5_000 });
     await servers.connect(

@@ -5,7 +5,6 @@ import {
   decodeSdkMessage,
   type HookCallback,
   newControlRequest,
-  type PermissionMode,
   type QueryOptions,
   type SDKControlRequest,
   type SDKMessage,
@@ -14,6 +13,7 @@ import {
 } from "@parley/protocol";
 import { cliArguments } from "./cli-arguments.ts";
 import { initializeRequest } from "./initialize-request.ts";
+import { type ControlRequestBody, QueryControls } from "./query-controls.ts";
 import { SdkMcpHosting } from "./sdk-mcp-hosting.ts";
 import { type CliProcess, spawnCli } from "./spawn-cli.ts";
 
@@ -24,24 +24,13 @@ export interface QueryInput {
   options?: QueryOptions;
 }
 
-/** The running conversation: its messages as an async generator, plus the controls of the SDK's `Query`. */
-export interface Query extends AsyncGenerator<SDKMessage, void> {
-  /** Stops the current turn at once; the CLI ends it with an `error_during_execution` result. */
-  interrupt(): Promise<void>;
-  setPermissionMode(mode: PermissionMode): Promise<void>;
-  /** A model for the next turns (undefined: back to the default). */
-  setModel(model?: string): Promise<void>;
-  mcpServerStatus(): Promise<unknown[]>;
-  /** The slash commands the CLI offers (from its `initialize` reply). */
-  supportedCommands(): Promise<unknown[]>;
-  /** The models the CLI offers (from its `initialize` reply). */
-  supportedModels(): Promise<unknown[]>;
-  /** The CLI's whole `initialize` reply. */
-  initializationResult(): Promise<Record<string, unknown>>;
-  /** A thinking budget for the next turns (null: the CLI's default). */
-  setMaxThinkingTokens(maxThinkingTokens: number | null): Promise<void>;
-  /** How full the context window is, by category. */
-  getContextUsage(): Promise<Record<string, unknown>>;
+/**
+ * The running conversation: its messages as an async generator, plus every control of the official SDK's
+ * `Query` (see `QueryControls`), `streamInput` and `close`.
+ */
+export interface Query extends AsyncGenerator<SDKMessage, void>, Pick<QueryControls, keyof QueryControls> {
+  /** Sends more user messages into the conversation, each answered by a turn; resolves when `stream` ends. */
+  streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void>;
   /** Ends the conversation and the CLI process. */
   close(): void;
 }
@@ -59,7 +48,7 @@ export function query(input: QueryInput): Query {
   return new CliQuery(input);
 }
 
-class CliQuery implements Query {
+class CliQuery extends QueryControls implements Query {
   readonly #options: QueryOptions;
   readonly #child: CliProcess;
   /** Aborts once the CLI should be gone, for a custom spawner's process (`SpawnOptions.signal`). */
@@ -72,6 +61,10 @@ class CliQuery implements Query {
   readonly #callbacks = new Map<string, HookCallback>();
   readonly #inFlight = new Map<string, AbortController>();
   readonly #initialized: Promise<Record<string, unknown>>;
+  /** The `initialize` request as first sent, hooks and all; `reinitialize` sends it again. */
+  readonly #initializeBody: ControlRequestBody;
+  /** `streamInput` calls still feeding messages: stdin stays open for them. */
+  #streaming = 0;
   readonly #mcpHosting: SdkMcpHosting;
   #wake: (() => void) | undefined;
   #done = false;
@@ -82,6 +75,7 @@ class CliQuery implements Query {
   #inputEnded = false;
 
   constructor(input: QueryInput) {
+    super();
     this.#options = input.options ?? {};
     this.#mcpHosting = new SdkMcpHosting(this.#options.mcpServers, (server_name, message) => {
       void this.#request({ subtype: "mcp_message", server_name, message }).catch(() => {});
@@ -112,10 +106,11 @@ class CliQuery implements Query {
       this.#callbacks.set(id, callback);
       return id;
     };
-    this.#initialized = this.#request({
+    this.#initializeBody = {
       subtype: "initialize",
       ...initializeRequest(this.#options, register, this.#mcpHosting.names),
-    });
+    };
+    this.#initialized = this.#request(this.#initializeBody);
     this.#initialized.catch(() => {});
     void this.#sendPrompt(input.prompt);
   }
@@ -173,8 +168,8 @@ class CliQuery implements Query {
 
   /** Every message sent has its result and no more will come: close stdin, and the CLI exits. */
   #endInputWhenAnswered(): void {
-    if (this.#inputEnded && this.#results >= this.#sent && !this.#child.stdin.writableEnded)
-      this.#child.stdin.end();
+    const waiting = this.#results < this.#sent || this.#streaming > 0;
+    if (this.#inputEnded && !waiting && !this.#child.stdin.writableEnded) this.#child.stdin.end();
   }
 
   #receive(line: string): void {
@@ -361,41 +356,29 @@ class CliQuery implements Query {
     this.close();
   }
 
-  async interrupt(): Promise<void> {
-    await this.#request({ subtype: "interrupt" });
+  protected request(request: ControlRequestBody): Promise<Record<string, unknown>> {
+    return this.#request(request);
   }
 
-  async setPermissionMode(mode: PermissionMode): Promise<void> {
-    await this.#request({ subtype: "set_permission_mode", mode });
-  }
-
-  async setModel(model?: string): Promise<void> {
-    await this.#request({ subtype: "set_model", ...(model !== undefined && { model }) });
-  }
-
-  async mcpServerStatus(): Promise<unknown[]> {
-    const response = await this.#request({ subtype: "mcp_status" });
-    return (response.mcpServers as unknown[] | undefined) ?? [];
-  }
-
-  async supportedCommands(): Promise<unknown[]> {
-    return ((await this.#initialized).commands as unknown[] | undefined) ?? [];
-  }
-
-  async supportedModels(): Promise<unknown[]> {
-    return ((await this.#initialized).models as unknown[] | undefined) ?? [];
-  }
-
-  initializationResult(): Promise<Record<string, unknown>> {
+  protected get initialized(): Promise<Record<string, unknown>> {
     return this.#initialized;
   }
 
-  async setMaxThinkingTokens(maxThinkingTokens: number | null): Promise<void> {
-    await this.#request({ subtype: "set_max_thinking_tokens", max_thinking_tokens: maxThinkingTokens });
+  protected initializeAgain(): Promise<Record<string, unknown>> {
+    return this.#request(this.#initializeBody);
   }
 
-  getContextUsage(): Promise<Record<string, unknown>> {
-    return this.#request({ subtype: "get_context_usage" });
+  async streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void> {
+    this.#streaming += 1;
+    try {
+      for await (const message of stream) {
+        if (this.#done) break;
+        this.#writeUser(this.#options.verbatimPrompts ? { ...message, client_composed: true } : message);
+      }
+    } finally {
+      this.#streaming -= 1;
+      this.#endInputWhenAnswered();
+    }
   }
 
   close(): void {

@@ -9,6 +9,7 @@ import {
   type PermissionRule,
   parseRuleList,
   policyCanUseTool,
+  type RunningTasks,
 } from "@parley/engine";
 import type { PermissionMode } from "@parley/protocol";
 import { UsageError } from "../../usage-error.ts";
@@ -49,6 +50,8 @@ export function printModePermissions(options: {
   ask?: AskForPermission;
   /** The project's stored rules, and where "always allow" answers keep theirs (`parley acp`). */
   projectRules?: ProjectRules;
+  /** Where the Task tool lists its running subagents, for `stop_task`. */
+  runningTasks?: RunningTasks;
 }): PrintModePermissions {
   const allowed = rules("--allowedTools", options.allowedTools, "allow");
   const disallowed = rules("--disallowedTools", options.disallowedTools, "deny");
@@ -64,9 +67,10 @@ export function printModePermissions(options: {
     ],
   });
   return {
-    tools: builtinTools({ bash: { environment: () => options.shellEnvironment } }).filter(
-      (tool) => !removed.has(tool.name),
-    ),
+    tools: builtinTools({
+      bash: { environment: () => options.shellEnvironment },
+      ...(options.runningTasks && { task: { running: options.runningTasks } }),
+    }).filter((tool) => !removed.has(tool.name)),
     canUseTool: policyCanUseTool(policy, {
       ask: options.ask ?? denyForLackOfApprover,
       ...(options.projectRules

@@ -12,6 +12,7 @@ import {
   modelRef,
   parleySecrets,
   type ReasoningSettings,
+  RunningTasks,
   reasoningNotTaken,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
@@ -61,6 +62,8 @@ export class RunAgent {
   /** The built-in tools this run offers (MCP tools come from `mcp` per turn). */
   readonly tools: EngineTool[];
   readonly mcp: McpServers;
+  /** The subagents running now, which a host may stop one by one (`stop_task`). */
+  readonly tasks: RunningTasks;
   /** Settles when every configured MCP server has connected or failed (failures are reported). */
   mcpReady: Promise<void>;
   systemPrompt: string | undefined;
@@ -72,7 +75,7 @@ export class RunAgent {
 
   private constructor(
     options: RunAgentOptions,
-    parts: Pick<RunAgent, "session" | "permissions" | "tools" | "mcp" | "mcpReady">,
+    parts: Pick<RunAgent, "session" | "permissions" | "tools" | "mcp" | "mcpReady" | "tasks">,
     store: CliSessionStore,
     origin: StoredCliSession["origin"],
   ) {
@@ -83,6 +86,7 @@ export class RunAgent {
     this.permissions = parts.permissions;
     this.tools = parts.tools;
     this.mcp = parts.mcp;
+    this.tasks = parts.tasks;
     this.mcpReady = parts.mcpReady;
     const { args, settings } = options;
     this.systemPrompt = joinPrompts(args.systemPrompt ?? settings.system_prompt, args.appendSystemPrompt);
@@ -101,7 +105,9 @@ export class RunAgent {
       throw new UsageError(`--resume: no conversation found with session id ${args.resume}`);
     if (args.continueLatest && stored === undefined)
       throw new UsageError("--continue: no earlier conversation found in this directory");
+    const tasks = new RunningTasks();
     const permissions = printModePermissions({
+      runningTasks: tasks,
       cwd,
       ...(args.addDirectories && { additionalDirectories: args.addDirectories }),
       shellEnvironment: childEnvironmentFor("shell", io.env, settings).env,
@@ -152,15 +158,14 @@ export class RunAgent {
     warnOfReasoningNotTaken(options);
     // A conversation keeps its origin when `parley run --resume` continues an editor's thread.
     const origin = options.origin ?? (args.forkSession ? undefined : stored?.origin);
-    return new RunAgent(options, { session, permissions, tools, mcp, mcpReady: ready }, store, origin);
+    return new RunAgent(options, { session, permissions, tools, mcp, mcpReady: ready, tasks }, store, origin);
   }
 
-  /** Every tool a turn offers now: the built-in ones and those of the MCP servers that connected. */
   /**
    * Starts MCP servers the SDK host sent in `initialize` (`mcpServersDelivery: "initialize"`): like
    * `--mcp-config`'s, they are the host's own choice and read its whole environment; the next turn waits for them.
    */
-  connectHostMcpServers(servers: Readonly<Record<string, unknown>>): void {
+  connectHostMcpServers(servers: Readonly<Record<string, unknown>>): Promise<void> {
     const { cwd, io, settings, warn } = this.#options;
     const connecting = this.mcp.connect(servers, io.env, {
       spawning: {
@@ -171,8 +176,10 @@ export class RunAgent {
     });
     const before = this.mcpReady;
     this.mcpReady = Promise.all([before, connecting]).then(() => reportFailures(this.mcp, warn));
+    return connecting;
   }
 
+  /** Every tool a turn offers now: the built-in ones and those of the MCP servers that connected. */
   turnTools(extra: readonly EngineTool[] = []): EngineTool[] {
     return [...this.tools, ...this.mcp.tools(), ...extra];
   }

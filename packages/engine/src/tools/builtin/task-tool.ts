@@ -14,6 +14,8 @@ export interface SubagentDefinition {
   prompt: string;
   /** Tool names it may use (default: all of the parent's, `Task` only while the depth limit allows). */
   tools?: readonly string[];
+  /** Tool names it may not use, of those it would get. */
+  disallowedTools?: readonly string[];
   maxTurns?: number;
 }
 
@@ -23,6 +25,35 @@ export interface TaskToolOptions {
   agents?: Readonly<Record<string, SubagentDefinition>>;
   /** How many subagent levels may exist below the top-level turn (default 1: subagents cannot nest). */
   maxDepth?: number;
+  /** Where running subagents are listed by `task_id`, so a host can stop one (`stop_task`). */
+  running?: RunningTasks;
+}
+
+/**
+ * The subagents running now, by `task_id`: `stop` ends one alone; its `Task` call returns that it was
+ * stopped and the turn that started it goes on.
+ */
+export class RunningTasks {
+  readonly #stops = new Map<string, AbortController>();
+
+  /** Registers a task; the returned signal aborts when it is stopped. */
+  start(taskId: string): AbortSignal {
+    const stop = new AbortController();
+    this.#stops.set(taskId, stop);
+    return stop.signal;
+  }
+
+  finish(taskId: string): void {
+    this.#stops.delete(taskId);
+  }
+
+  /** Stops a running task; false when no task of that id is running. */
+  stop(taskId: string): boolean {
+    const stop = this.#stops.get(taskId);
+    if (stop === undefined) return false;
+    stop.abort();
+    return true;
+  }
 }
 
 /** The subagent kind used when the model names none. */
@@ -69,9 +100,10 @@ ${kinds}`,
       const tools = context.turn.tools.filter(
         (tool) =>
           (agent.tools === undefined || agent.tools.includes(tool.name)) &&
+          !agent.disallowedTools?.includes(tool.name) &&
           (tool.name !== TASK_TOOL_NAME || depth < maxDepth),
       );
-      return runTask(context, { ...input, subagent_type: type }, agent, tools, depth);
+      return runTask(context, { ...input, subagent_type: type }, agent, tools, depth, options.running);
     },
   });
 }
@@ -82,6 +114,7 @@ async function runTask(
   agent: SubagentDefinition,
   tools: readonly EngineTool[],
   depth: number,
+  running: RunningTasks | undefined,
 ) {
   const taskId = `task_${context.turn.newUuid().replaceAll("-", "").slice(0, 16)}`;
   const base = { type: "system" as const, session_id: context.turn.sessionId, task_id: taskId };
@@ -127,6 +160,8 @@ async function runTask(
   const onAbort = () => notify("stopped", "The task was cancelled.");
   context.signal.addEventListener("abort", onAbort, { once: true });
   let result: SDKResultMessage | undefined;
+  const stopped = running?.start(taskId);
+  const stoppedAlone = () => stopped?.aborted === true && !context.signal.aborted;
   try {
     const child = context.turn.runSubagent({
       prompt: input.prompt,
@@ -134,6 +169,7 @@ async function runTask(
       tools,
       ...(agent.maxTurns !== undefined && { maxTurns: agent.maxTurns }),
       taskId,
+      ...(stopped && { signal: stopped }),
     });
     for await (const message of child) {
       if (message.type === "result") result = message;
@@ -146,13 +182,16 @@ async function runTask(
       }
     }
   } catch (error) {
+    if (stoppedAlone()) return stoppedResult(notify);
     // Every task_started gets its task_notification, so hosts can close the child's record.
     if (context.signal.aborted) notify("stopped", "The task was cancelled.");
     else notify("failed", `The subagent failed: ${error instanceof Error ? error.message : String(error)}`);
     throw error;
   } finally {
     context.signal.removeEventListener("abort", onAbort);
+    running?.finish(taskId);
   }
+  if (stoppedAlone()) return stoppedResult(notify);
   if (!result || context.signal.aborted) {
     notify("stopped", "The task was cancelled.");
     return { content: "The subagent was cancelled before it finished.", isError: true };
@@ -176,6 +215,12 @@ async function runTask(
       numTurns: result.num_turns,
     },
   };
+}
+
+/** A subagent the host stopped: its notification says so, and the model hears it in the `Task` result. */
+function stoppedResult(notify: (status: "stopped", summary: string) => void) {
+  notify("stopped", "The task was stopped.");
+  return { content: "The user stopped the subagent before it finished.", isError: true };
 }
 
 /** The child's messages a consumer needs for the subagent tree; its own init and status lines are not. */

@@ -2,12 +2,11 @@ import { createInterface } from "node:readline";
 import {
   type AgentSession,
   type AskForPermission,
-  contextWindowFor,
-  estimateTokens,
   type ModelConfig,
   ModelConfigError,
   type ReasoningSettings,
   resolveModelConfig,
+  type SubagentDefinition,
 } from "@parley/engine";
 import {
   controlError,
@@ -25,8 +24,12 @@ import { type CliIo, write } from "../../../cli-io.ts";
 import type { PrintModePermissions } from "../print-mode-permissions.ts";
 import { joinPrompts, RunAgent, type RunAgentOptions } from "../run-agent.ts";
 import { ControlChannel } from "./control-channel.ts";
+import { hostSubagents, useSubagents } from "./host-agents.ts";
 import { HostHooks } from "./host-hooks.ts";
+import { McpControls } from "./mcp-controls.ts";
+import { readFileForHost } from "./read-file-control.ts";
 import { SdkMcpServers } from "./sdk-mcp-tools.ts";
+import { accountOf, contextUsageOf, subagentsOf, withThinkingBudget } from "./session-answers.ts";
 
 /** How long Parley waits for the host to answer a `can_use_tool` or `hook_callback` request. */
 const DEFAULT_HOST_TIMEOUT_MS = 5 * 60 * 1000;
@@ -48,7 +51,6 @@ export type StreamJsonOptions = Omit<RunAgentOptions, "ask" | "warn">;
  * can show, `supportedDialogKinds` and `perTaskStopAffordance`, ask for nothing and are not named.)
  */
 const UNHONOURED_INITIALIZE_FIELDS = [
-  "agents",
   "plugins",
   "title",
   "skills",
@@ -75,6 +77,11 @@ export class StreamJsonSession {
   #sdkMcpReady: Promise<void> = Promise.resolve();
   /** The agent every `parley run` mode shares: tools, MCP servers, permissions, stored conversation. */
   #agent!: RunAgent;
+  #mcpControls!: McpControls;
+  /** Whether `initialize` came already: a second one (`reinitialize`) re-registers hooks and starts no servers again. */
+  #initialized = false;
+  /** The Task tool's subagent kinds with the host's `agents` (undefined: only `general-purpose`). */
+  #subagents: Record<string, SubagentDefinition> | undefined;
   #model: ModelConfig;
   /** The JSON Schema answers must match (`--json-schema` or `initialize.jsonSchema`). */
   #outputSchema: Record<string, unknown> | undefined;
@@ -123,6 +130,7 @@ export class StreamJsonSession {
       args.permissionPromptTool === "stdio" ? (prompt) => this.#askHost(prompt) : undefined;
     this.#agent = await RunAgent.open({ ...this.#options, ...(ask && { ask }), warn: (m) => this.#warn(m) });
     this.#session = this.#agent.session;
+    this.#mcpControls = new McpControls(this.#agent);
     this.#permissions = this.#agent.permissions;
     this.#systemPrompt = this.#agent.systemPrompt;
   }
@@ -196,13 +204,49 @@ export class StreamJsonSession {
       case "mcp_status":
         return this.#send(controlSuccess(id, { mcpServers: this.#mcpStatus() }));
       case "get_context_usage":
-        return this.#send(controlSuccess(id, this.#contextUsage()));
+        return this.#send(
+          controlSuccess(id, contextUsageOf([...this.#session.history], this.#systemPrompt, this.#model)),
+        );
+      case "mcp_set_servers":
+        return this.#answer(id, () =>
+          this.#mcpControls.setServers(isJsonObject(request.servers) ? request.servers : {}),
+        );
+      case "mcp_reconnect":
+        return this.#answer(id, () => this.#mcpControls.reconnect(request.serverName));
+      case "mcp_toggle":
+        return this.#answer(id, () => this.#mcpControls.toggle(request.serverName, request.enabled));
+      case "mcp_read_resource":
+        return this.#answer(id, () => this.#mcpControls.readResource(request.serverName, request.uri));
+      case "read_file":
+        return this.#answer(id, () =>
+          readFileForHost(request, this.#permissions.policy, this.#options.args.addDirectories ?? []),
+        );
+      case "stop_task":
+        return this.#answer(id, async () => {
+          if (!this.#agent.tasks.stop(String(request.task_id)))
+            throw new Error(`no running task with id ${String(request.task_id)}`);
+        });
+      case "seed_read_state":
+        // Parley's Edit never asks for an earlier Read, so an edit after this already works: nothing to seed.
+        return this.#send(controlSuccess(id));
       default:
         return this.#send(unsupportedControlRequest(id, request.subtype));
     }
   }
 
+  /** Answers with what `work` gives, or with its error; mid-turn requests are answered while the turn goes on. */
+  async #answer(id: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      const payload = (await work()) as Record<string, unknown> | undefined;
+      await this.#send(controlSuccess(id, payload));
+    } catch (error) {
+      await this.#send(controlError(id, error instanceof Error ? error.message : String(error)));
+    }
+  }
+
   #initialize(request: Record<string, unknown>): Record<string, unknown> {
+    const first = !this.#initialized;
+    this.#initialized = true;
     const hooks = request.hooks as Partial<Record<string, SDKHookCallbackMatcher[]>> | undefined;
     if (hooks !== undefined) {
       this.#hooks = new HostHooks(
@@ -225,7 +269,7 @@ export class StreamJsonSession {
       args.appendSystemPrompt,
     );
     const sdkServers = request.sdkMcpServers as string[] | undefined;
-    if (sdkServers !== undefined && sdkServers.length > 0) {
+    if (first && sdkServers !== undefined && sdkServers.length > 0) {
       // Not awaited here: connecting needs the host's answers, which arrive on the stdin this handler reads.
       const servers = new SdkMcpServers(this.#channel);
       this.#sdkMcp = servers;
@@ -237,7 +281,12 @@ export class StreamJsonSession {
     }
     // `mcpServersDelivery: "initialize"`: the servers come here instead of `--mcp-config`, keeping their env off argv.
     const hostServers = isJsonObject(request.mcpServers) ? request.mcpServers : undefined;
-    if (hostServers !== undefined) this.#agent.connectHostMcpServers(hostServers);
+    if (first && hostServers !== undefined) void this.#agent.connectHostMcpServers(hostServers);
+    const subagents = first ? hostSubagents(request.agents, (message) => this.#warnOnce(message)) : undefined;
+    if (subagents !== undefined) {
+      this.#subagents = subagents;
+      useSubagents(this.#agent.tools, subagents, this.#agent.tasks);
+    }
     // The SDK sends its outputFormat both as --json-schema and here; either sets it.
     if (isJsonObject(request.jsonSchema)) this.#outputSchema = request.jsonSchema;
     for (const field of UNHONOURED_INITIALIZE_FIELDS) {
@@ -247,7 +296,7 @@ export class StreamJsonSession {
     return {
       ...(hostServers !== undefined && { mcp_servers_applied: true }),
       commands: [],
-      agents: [],
+      agents: subagentsOf(this.#agent.tools, this.#subagents),
       output_style: "default",
       available_output_styles: ["default"],
       models: [
@@ -257,7 +306,7 @@ export class StreamJsonSession {
           description: `${this.#model.provider} model`,
         },
       ],
-      account: { apiProvider: this.#model.provider },
+      account: accountOf(this.#model),
       pid: process.pid,
       current_permission_mode: this.#permissions.policy.mode,
       hooks_applied: hooks !== undefined,
@@ -290,27 +339,6 @@ export class StreamJsonSession {
       })),
     }));
     return [...this.#agent.mcp.status().map((server) => ({ ...server, scope: "dynamic" })), ...hosted];
-  }
-
-  #contextUsage() {
-    const used = estimateTokens([...this.#session.history], this.#systemPrompt);
-    const max = contextWindowFor(this.#model) ?? 200_000;
-    const free = Math.max(0, max - used);
-    return {
-      categories: [
-        { id: "messages", name: "Messages", tokens: used, color: "purple", kind: "used" },
-        { id: "free_space", name: "Free space", tokens: free, color: "gray", kind: "free" },
-      ],
-      totalTokens: used,
-      maxTokens: max,
-      rawMaxTokens: max,
-      percentage: Math.round((used / max) * 1000) / 10,
-      gridRows: [],
-      model: this.#model.model,
-      memoryFiles: [],
-      mcpTools: [],
-      agents: [],
-    };
   }
 
   /** Runs the queued turns one after another until stdin has ended and nothing is left. */
@@ -417,29 +445,6 @@ function textOf(content: MessageParam["content"]): string {
   return content
     .flatMap((block) => (block.type === "text" ? [(block as { text: string }).text] : []))
     .join("\n");
-}
-
-/**
- * `set_max_thinking_tokens`: a budget turns thinking on with it, 0 turns it off, null goes back to the
- * model's default; a display other than summarized or omitted leaves the display as it was.
- */
-function withThinkingBudget(
-  reasoning: ReasoningSettings | undefined,
-  request: Record<string, unknown>,
-): ReasoningSettings | undefined {
-  const { thinking: _thinking, thinkingDisplay, ...rest } = reasoning ?? {};
-  const tokens = request.max_thinking_tokens;
-  const display = request.thinking_display;
-  const next: ReasoningSettings = {
-    ...rest,
-    ...(typeof tokens === "number" && {
-      thinking: tokens <= 0 ? { type: "disabled" } : { type: "enabled", budgetTokens: Math.floor(tokens) },
-    }),
-    ...(display === "summarized" || display === "omitted"
-      ? { thinkingDisplay: display }
-      : thinkingDisplay !== undefined && { thinkingDisplay }),
-  };
-  return Object.keys(next).length > 0 ? next : undefined;
 }
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {
