@@ -57,7 +57,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     expect(terminal.screen()).not.toContain("asks to start");
   });
 
-  it("sets and removes an API key, deletes a permission rule and turns an MCP server off and on in /settings", async () => {
+  it("sets and removes an API key, deletes a permission rule, turns an MCP server off and on, and overrides the model in /settings", async () => {
     const rule = await server.api("POST", "/api/permission-rules", {
       tool: "Bash",
       pattern: "npm test:*",
@@ -111,6 +111,32 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     await terminal.waitFor("Turned fixture on: it starts now.");
     await server.server.context.mcp.settled();
     expect(await fixtureStatus()).toBe("connected");
+
+    // The agent's override: another model from its next run, then taken back by saving it empty.
+    const override = async () =>
+      (
+        (await server.api("GET", "/api/agent-override?agent_id=main")).body as {
+          override: { model?: string } | null;
+        }
+      ).override;
+    terminal.write(KEYS.right);
+    await terminal.waitFor("Enter edits");
+    expect(terminal.screen()).toMatch(/Model +the project's/);
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Enter sends");
+    terminal.write("anthropic:claude-other-2");
+    await terminal.waitFor("claude-other-2");
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Saved; the agent's next run uses it.");
+    expect(terminal.screen()).toMatch(/Model +anthropic:claude-other-2/);
+    expect((await override())?.model).toBe("anthropic:claude-other-2");
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Enter sends");
+    terminal.write("\u0015");
+    await terminal.waitFor("provider:model, e.g.");
+    terminal.write(KEYS.enter);
+    await terminal.waitFor(/Model +the project's/);
+    expect((await override())?.model).toBeUndefined();
 
     terminal.write(KEYS.escape);
     await terminal.waitFor((screen) => !screen.includes("Esc closes"));

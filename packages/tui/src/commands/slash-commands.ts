@@ -61,7 +61,7 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
   {
     insert: "/settings",
     label: "/settings",
-    description: "API keys, permission rules and MCP servers",
+    description: "API keys, permission rules, MCP servers and the agent's overrides",
   },
   { insert: "/mission ", label: "/mission [text|clear]", description: "show, set or clear the mission" },
   { insert: "/workflows", label: "/workflows", description: "running and past workflows" },

@@ -5,6 +5,7 @@ import { useKeyClaims } from "../input/key-claims.tsx";
 import { useKeys } from "../input/use-keys.ts";
 import { TabTitles } from "../overlays/tab-titles.tsx";
 import { useTheme } from "../theme/theme.ts";
+import { AgentOverrideTab } from "./agent-override-tab.tsx";
 import { ApiKeysTab } from "./api-keys-tab.tsx";
 import { McpServersTab } from "./mcp-servers-tab.tsx";
 import { PermissionRulesTab } from "./permission-rules-tab.tsx";
@@ -13,6 +14,7 @@ const TABS = [
   { id: "keys", title: "API keys" },
   { id: "rules", title: "Permission rules" },
   { id: "mcp", title: "MCP servers" },
+  { id: "agent", title: "Agent" },
 ] as const;
 type SettingsTab = (typeof TABS)[number]["id"];
 
@@ -27,7 +29,7 @@ export interface SettingsTabProps {
 
 /**
  * Settings (`/settings`), as the web's page has them: the providers' API keys, the project's permission
- * rules and the MCP servers, one tab at a time (←/→ or Tab switch, Esc closes). Idle prompts have their
+ * rules, the MCP servers and the agent's overrides, one tab at a time (←/→ or Tab switch, Esc closes). Idle prompts have their
  * own panel (`/idle`), and the project's MCP entries waiting for a decision theirs (`/mcp`).
  */
 export function SettingsPage({ onClose }: { onClose: () => void }) {
@@ -52,6 +54,7 @@ export function SettingsPage({ onClose }: { onClose: () => void }) {
       {tab === "keys" && <ApiKeysTab keys={tabKeys} attached={keysAttached} />}
       {tab === "rules" && <PermissionRulesTab keys={tabKeys} attached={keysAttached} />}
       {tab === "mcp" && <McpServersTab keys={tabKeys} attached={keysAttached} />}
+      {tab === "agent" && <AgentOverrideTab keys={tabKeys} attached={keysAttached} />}
       {keysAttached && <Text dimColor>←/→ or Tab: another tab · Esc closes</Text>}
     </Box>
   );

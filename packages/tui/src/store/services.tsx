@@ -7,7 +7,7 @@ export interface TuiServices {
   store: ChatStoreApi & { readonly client: ParleyClient };
   workflows: WorkflowClient;
   /** The project's mission (shown above the message box, set by `/mission`). */
-  missions: Pick<MissionClient, "active" | "set" | "clear">;
+  missions: Pick<MissionClient, "active" | "set" | "clear" | "override" | "setOverride">;
   /** The project the server serves (for the header). */
   projectRoot: string;
   /** A one-time link that signs a browser in to the same server, when the UI can make one. */

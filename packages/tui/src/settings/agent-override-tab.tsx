@@ -1,0 +1,124 @@
+import type { AgentOverride, SetAgentOverrideRequest } from "@parley/protocol";
+import { apiMessage } from "@parley/sdk";
+import { Box, Text } from "ink";
+import { useEffect, useState } from "react";
+import { LineInput } from "../input/line-input.tsx";
+import { useServices } from "../store/services.tsx";
+import { safeText } from "../terminal/safe-text.ts";
+import { useTheme } from "../theme/theme.ts";
+import { useGlyphs } from "../theme/use-glyphs.ts";
+import { useListCursor } from "./list-cursor.ts";
+import type { SettingsTabProps } from "./settings-page.tsx";
+
+/** The agent the chat talks to; its override is the one people set (as in the web's Settings). */
+const AGENT_ID = "main";
+
+const FIELDS = [
+  { id: "model", label: "Model", placeholder: "provider:model, e.g. anthropic:claude-sonnet-4-5" },
+  {
+    id: "system_prompt",
+    label: "Instructions",
+    placeholder: "added to the agent's own (Alt-Enter: new line)",
+  },
+] as const;
+type Field = (typeof FIELDS)[number]["id"];
+
+/**
+ * The main agent's overrides for this project (seed 002 `agent-override`), as the web's Settings has them:
+ * another model and instructions added to its own, from its next run. Enter edits the field under the
+ * cursor and saves it through `POST /api/agent-override`; saving it empty takes that override back.
+ */
+export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) {
+  const theme = useTheme();
+  const glyphs = useGlyphs();
+  const { missions } = useServices();
+  const [current, setCurrent] = useState<AgentOverride | null | undefined>();
+  const [editing, setEditing] = useState<Field | undefined>();
+  const [result, setResult] = useState<{ text: string; failed: boolean } | undefined>();
+  const cursor = useListCursor(FIELDS.length);
+
+  useEffect(() => {
+    missions
+      .override(AGENT_ID)
+      .then(setCurrent, (error: unknown) =>
+        setResult({ text: `Could not read the override: ${apiMessage(error)}`, failed: true }),
+      );
+  }, [missions]);
+
+  const save = (field: Field, text: string) => {
+    if (current === undefined) return;
+    const value = text.trim();
+    const request: SetAgentOverrideRequest = {
+      agent_id: AGENT_ID,
+      ...(current?.model !== undefined && { model: current.model }),
+      ...(current?.system_prompt !== undefined && { system_prompt: current.system_prompt }),
+      ...(current?.permission_mode !== undefined && { permission_mode: current.permission_mode }),
+    } as SetAgentOverrideRequest;
+    if (value === "") delete request[field];
+    else request[field] = value;
+    setResult(undefined);
+    missions.setOverride(request).then(
+      (saved) => {
+        setCurrent(saved);
+        setResult({ text: "Saved; the agent's next run uses it.", failed: false });
+      },
+      (error: unknown) => setResult({ text: `Not saved: ${apiMessage(error)}`, failed: true }),
+    );
+  };
+
+  // While a field is edited its own box takes the keys; the page leaves them to it.
+  tabKeys.current = (_input, key) => {
+    if (editing !== undefined) return true;
+    if (cursor.move(key)) return true;
+    if (key.return && current !== undefined) {
+      setResult(undefined);
+      setEditing(FIELDS[cursor.read()]?.id);
+      return true;
+    }
+    return false;
+  };
+
+  const field = FIELDS.find((candidate) => candidate.id === editing);
+  return (
+    <Box flexDirection="column">
+      <Text dimColor>
+        For this project only: the model the main agent uses and instructions added to its own, from its next
+        run. Empty uses the project's.
+      </Text>
+      {current === undefined && result === undefined && <Text dimColor>Reading the override…</Text>}
+      {current !== undefined &&
+        FIELDS.map((candidate, index) => {
+          const value = current?.[candidate.id];
+          return (
+            <Text key={candidate.id} bold={index === cursor.at}>
+              {`${index === cursor.at ? glyphs.pointer : " "} ${candidate.label.padEnd(14)}`}
+              {value === undefined ? (
+                <Text dimColor>the project's</Text>
+              ) : (
+                <Text color={theme.accent}>{safeText(value.replace(/\s+/g, " "))}</Text>
+              )}
+            </Text>
+          );
+        })}
+      {field !== undefined && (
+        <LineInput
+          label={field.label}
+          placeholder={field.placeholder}
+          focused
+          initial={current?.[field.id] ?? ""}
+          onSubmit={(text) => {
+            setEditing(undefined);
+            save(field.id, text);
+          }}
+          onCancel={() => setEditing(undefined)}
+        />
+      )}
+      {result !== undefined && (
+        <Text color={result.failed ? theme.danger : theme.success}>{safeText(result.text)}</Text>
+      )}
+      {attached && current !== undefined && field === undefined && (
+        <Text dimColor>↑/↓ choose · Enter edits (empty takes it back)</Text>
+      )}
+    </Box>
+  );
+}
