@@ -126,6 +126,39 @@ describe("an agent CLI answering a session works in the session's project", { ti
     await expectImportable("claude-code");
   });
 
+  it("Claude Code with one of the project's named agents: its instructions reach the model", async () => {
+    mkdirSync(join(project, ".claude", "agents"), { recursive: true });
+    writeFileSync(
+      join(project, ".claude", "agents", "reviewer.md"),
+      "---\nname: reviewer\ndescription: Reviews changes before they land\n---\nYou are the careful reviewer of this project.\n",
+    );
+    const agents = await decodeResponse(
+      await server.request("GET", "/api/agents?backend=claude-code"),
+      z.array(z.looseObject({ name: z.string() })),
+    );
+    expect(agents.map((agent) => agent.name)).toContain("reviewer");
+
+    fake.script(reply().text("Reviewed."));
+    const session = await decodeResponse(
+      await server.request("POST", "/api/sessions", {
+        body: { backend: "claude-code", backend_model: "claude-fake-1", backend_agent: "reviewer" },
+      }),
+      SessionSummarySchema,
+      201,
+    );
+    expect(session).toMatchObject({ backend: "claude-code", backend_agent: "reviewer" });
+    const agentReply = await decodeResponse(
+      await server.request("POST", `/api/sessions/${session.id}/messages`, {
+        body: { text: "Look it over" },
+      }),
+      AgentReplySchema,
+    );
+    expect(agentReply.responses?.at(-1)?.text).toBe("Reviewed.");
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain(
+      "You are the careful reviewer of this project.",
+    );
+  });
+
   it("OpenCode", async () => {
     fake.when({ bodyIncludes: "title generator" }, reply().text("Fake title"));
     fake.script(
