@@ -270,6 +270,21 @@ class CliQuery extends QueryControls implements Query {
           : { action: "decline" };
         if (result !== null && !controller.signal.aborted)
           this.#write(controlSuccess(frame.request_id, { ...result }));
+      } else if (request.subtype === "request_user_dialog") {
+        // As the official SDK: without a handler (or when it answers null) the dialog gets no answer here,
+        // so another client attached to the session, or the CLI's own deadline, settles it.
+        const result = this.#options.onUserDialog
+          ? await this.#options.onUserDialog(
+              {
+                dialogKind: request.dialog_kind as string,
+                payload: request.payload,
+                toolUseID: request.tool_use_id as string | undefined,
+              } as never,
+              { signal: controller.signal, requestId: frame.request_id } as never,
+            )
+          : null;
+        if (result !== null && !controller.signal.aborted)
+          this.#write(controlSuccess(frame.request_id, { ...result }));
       } else {
         this.#write(unsupportedControlRequest(frame.request_id, request.subtype));
       }
