@@ -4,7 +4,7 @@
 
 export { describeIdlePrompts } from "./missions/idle-scheduler-settings.ts";
 export type { ParleyServer, ServerOptions } from "./server.ts";
-export { DEFAULT_PORT, startParleyServer } from "./server.ts";
+export { DEFAULT_PORT, listenParleyServer, startParleyServer } from "./server.ts";
 export { migratePostgresDatabase } from "./store/postgres/migrate-postgres.ts";
 export { redactedUrl } from "./store/postgres/redacted-url.ts";
 export { projectPermissionRules } from "./store/project-permission-rules.ts";

@@ -12,15 +12,23 @@ import type { McpHub } from "./mcp/mcp-hub.ts";
 import type { Store } from "./store/store.ts";
 import type { WorkflowService } from "./workflows/workflow-service.ts";
 
-/** Everything route handlers reach: the store, the bus, the agents and the server's identity. */
+/**
+ * Everything route handlers reach: the store, the bus, the agents and the server's identity. The agent
+ * services (`agents`, `workflows`, `mcp`, `acpProcesses`, `agentCliModels`) exist once `started()` has settled.
+ */
 export interface ServerContext {
   store: Store;
   bus: EventBus;
   /** The project's MCP servers. */
-  mcp: McpHub;
-  agents: AgentService;
+  readonly mcp: McpHub;
+  readonly agents: AgentService;
   /** Workflow definitions and their durable executions. */
-  workflows: WorkflowService;
+  readonly workflows: WorkflowService;
+  /**
+   * Starts the agent services unless they have (idempotent); settles once they exist and interrupted runs
+   * are recorded. Every request but the health check awaits it.
+   */
+  started: () => Promise<void>;
   credentials: Credentials;
   projectRoot: string;
   home: string;
@@ -28,9 +36,9 @@ export interface ServerContext {
   /** The environment each kind of child process starts from (the person's minus Parley's secrets). */
   children: ChildEnvironments;
   /** Agent CLIs driven over ACP, kept running between the messages of their sessions. */
-  acpProcesses: AcpProcessPool;
+  readonly acpProcesses: AcpProcessPool;
   /** The models each agent CLI offers in this project, listed once and kept. */
-  agentCliModels: AgentCliModels;
+  readonly agentCliModels: AgentCliModels;
   now: () => number;
   newId: (prefix: string) => string;
   /** The origin browsers use, e.g. `http://127.0.0.1:4780`. */

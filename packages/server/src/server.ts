@@ -1,35 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, realpathSync } from "node:fs";
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
-import { AcpProcessPool } from "@parley/agent-clis";
-import {
-  type AgentTurnOptions,
-  type EnvironmentVariables,
-  loadSettingsSync,
-  type McpTimeouts,
-  PARLEY_VERSION,
-  parleySecrets,
-} from "@parley/engine";
-import type { IdlePromptStatus, ParleySettings } from "@parley/protocol";
-import { AgentCliModels } from "./agents/backends/agent-cli-models.ts";
+import type { AgentTurnOptions, EnvironmentVariables, McpTimeouts } from "@parley/engine";
+import { PARLEY_VERSION } from "@parley/engine/settings";
+import type { IdlePromptStatus } from "@parley/protocol";
+import type { AgentServices, StartedAgentServices } from "./agent-services.ts";
+import { agentWorkAtStart } from "./agent-work-at-start.ts";
 import type { CompactionSettings } from "./agents/compaction/compaction.ts";
-import { EditorThreadMirror } from "./agents/editor-threads/editor-thread-mirror.ts";
-import { AgentService } from "./agents/service/agent-service.ts";
 import { EventBus } from "./bus/event-bus.ts";
 import { ReplayPages } from "./bus/replay-pages.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import { ChildEnvironments } from "./children/child-environments.ts";
-import { dispatchSignals } from "./cluster/signal-dispatch.ts";
 import { apiRoutes, createApp } from "./http/app.ts";
+import { listen } from "./http/listen.ts";
 import { Credentials } from "./http/security/credentials.ts";
 import { acceptedForName } from "./http/security/host-names.ts";
 import { type RetentionLimits, resolveLimits, type ServerLimits } from "./limits/server-limits.ts";
-import { McpHub, type McpRestartPolicy } from "./mcp/mcp-hub.ts";
-import { IdleScheduler } from "./missions/idle-scheduler.ts";
+import type { McpRestartPolicy } from "./mcp/mcp-hub.ts";
 import {
   type IdleSchedulerSettings,
   idlePromptStatus,
@@ -39,17 +28,15 @@ import type { SchedulerClock } from "./missions/scheduler-clock.ts";
 import type { ServerContext } from "./server-context.ts";
 import { EventRetention } from "./store/event-retention.ts";
 import { CommitListener } from "./store/postgres/commit-listener.ts";
-import { DEFAULT_LEASE_MS, LeaseKeeper } from "./store/postgres/lease-keeper.ts";
+import { DEFAULT_LEASE_MS } from "./store/postgres/lease-keeper.ts";
 import { EVENTS_CHANNEL } from "./store/postgres/postgres-database.ts";
 import { SIGNALS_CHANNEL } from "./store/postgres/server-signals.ts";
 import { lockDataDirectory, projectDirectory } from "./store/project-directory.ts";
 import { recordServerAddress } from "./store/server-address.ts";
 import { Store } from "./store/store.ts";
-import { runWorkflowTool } from "./workflows/run-workflow-tool.ts";
-import { WorkflowService } from "./workflows/workflow-service.ts";
+import { storedSettings } from "./store/stored-settings.ts";
 
-/** The default port; when it is taken (and PARLEY_PORT is not set) the server picks a free one. */
-export const DEFAULT_PORT = 4780;
+export { DEFAULT_PORT } from "./http/listen.ts";
 
 /** How to run a server; everything but `projectRoot` and `home` has a sensible default. */
 export interface ServerOptions {
@@ -95,14 +82,42 @@ export interface ParleyServer {
   /** Idle prompts as they run now (Settings over the environment), for the startup banner. */
   idlePrompts(): IdlePromptStatus;
   context: ServerContext;
+  /**
+   * Starts the agent services unless they have started (idempotent) and settles once they have, with
+   * interrupted runs recorded as such. Only the health check answers before; every other request awaits it.
+   */
+  agentsStarted(): Promise<void>;
+  /** Whether the start left the agents work of their own, so they start just after the listen. */
+  agentsAtStart: boolean;
   /** Stops accepting requests, interrupts running agents, closes streams and the store. */
   close(): Promise<void>;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
-/** Starts Parley's server for one project. Refuses a non-loopback bind without an explicit token. */
+/**
+ * Starts Parley's server for one project and resolves once it is whole: listening, with its agents,
+ * workflows and MCP servers started. Refuses a non-loopback bind without an explicit token.
+ */
 export async function startParleyServer(options: ServerOptions): Promise<ParleyServer> {
+  const server = await listenParleyServer(options);
+  try {
+    await server.agentsStarted();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return server;
+}
+
+/**
+ * Starts Parley's server and resolves as soon as it listens. The agents, workflows, MCP servers and the
+ * engine are loaded and built after: on the next turn of the event loop when the start left them work
+ * (`agentWorkAtStart`), else with the first request that needs them. Every request but the health check
+ * awaits them, so none sees a run a crash left "running" before it is recorded as interrupted.
+ * See docs/decisions/2026-11-27-serve-start-does-less.md.
+ */
+export async function listenParleyServer(options: ServerOptions): Promise<ParleyServer> {
   const host = options.host ?? "127.0.0.1";
   if (!LOOPBACK.has(host) && (options.token === undefined || options.token.length < 16)) {
     throw new Error(
@@ -118,22 +133,19 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   const now = options.now ?? Date.now;
   let store: Store | undefined;
   let retention: EventRetention | undefined;
-  let idle: IdleScheduler | undefined;
-  let mcp: McpHub | undefined;
   let commits: CommitListener | undefined;
-  let leaseKeeper: LeaseKeeper | undefined;
-  let editorThreads: EditorThreadMirror | undefined;
   try {
     // A team's servers share one PostgreSQL database; one person's server keeps a SQLite file per project.
     // On a shared database this server is named by its host and data directory: stable across restarts.
     const leaseMs = Number(env.PARLEY_RUN_LEASE_MS) || DEFAULT_LEASE_MS;
-    store = new Store(env.PARLEY_DATABASE_URL || join(dataDirectory, "parley.db"), {
+    const openStore = new Store(env.PARLEY_DATABASE_URL || join(dataDirectory, "parley.db"), {
       instance: `${hostname()}:${dataDirectory}`,
       leaseMs,
     });
+    store = openStore;
     const bus = new EventBus(store.events, store.transactor, now);
     // Acts on what other servers on the same database ask of this one's runs, once the agents exist.
-    let takeSignals: (() => void) | undefined;
+    let started: StartedAgentServices | undefined;
     if (store.events.shared) {
       // Other servers on the same database: their commits reach this server's SSE clients too.
       const instance = store.signals?.instance;
@@ -143,76 +155,67 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
           if (payload === undefined || payload !== instance) bus.catchUpForeignSoon();
         },
         [SIGNALS_CHANNEL]: (payload) => {
-          if (payload === undefined || payload === instance) takeSignals?.();
+          if (payload === undefined || payload === instance) started?.takeSignals?.();
         },
       });
     }
     const credentials = new Credentials(options.home, dataDirectory, options.token);
-    const children = new ChildEnvironments({
-      env,
-      home: options.home,
-      token: credentials.token,
-    });
-    const mcpHub = new McpHub({
-      home: options.home,
-      projectRoot,
-      dataDirectory,
-      env,
-      secrets: () => parleySecrets({ env, settings: storedSettings(options.home), token: credentials.token }),
-      childEnvironment: () => children.env("mcp"),
-      ...(store.mcpState && { stateStorage: store.mcpState.forProject(projectRoot) }),
-      ...options.mcp,
-      onChange: () =>
-        bus.publish({ type: "StateUpdated", reason: "mcp_servers_changed", project_root: projectRoot }),
-    });
-    mcp = mcpHub;
-    const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
-    let workflows: WorkflowService | undefined;
-    const acpProcesses = new AcpProcessPool();
-    const agents = new AgentService({
-      store,
-      bus,
-      projectRoot,
-      home: options.home,
-      env,
-      children,
-      acpProcesses,
-      now,
-      newId,
-      ...(options.turnDefaults && { turnDefaults: options.turnDefaults }),
-      ...(options.compaction && { compaction: options.compaction }),
-      maxQueueLength: limits.maxQueueLength,
-      scopedTools: (scope) => (workflows === undefined ? [] : [runWorkflowTool(workflows, scope)]),
-      runPlanAsWorkflow: (sessionId, agentId, plan) =>
-        (workflows as WorkflowService).startPlan(plan, sessionId, agentId).execution_id,
-      mcp: mcpHub,
-    });
     let origin = "";
-    const sse: SseConnectionOptions = {
-      heartbeatMs: 15_000,
-      drainTimeoutMs: limits.sseDrainTimeoutMs,
-      maxBufferedBytes: limits.sseBufferBytes,
-      pageSize: 500,
-      pageBytes: 256 * 1024,
-      now,
-      ...options.sse,
+    let services: AgentServices | undefined;
+    const service = <Key extends keyof AgentServices>(key: Key): AgentServices[Key] => {
+      if (services === undefined) throw new Error(`the server's ${key} were used before they started`);
+      return services[key];
     };
-    workflows = new WorkflowService({ agents, home: options.home });
+    let starting: Promise<void> | undefined;
+    const startAgents = (): Promise<void> => {
+      starting ??= (async () => {
+        const { startAgentServices } = await import("./agent-services.ts");
+        started = await startAgentServices(
+          context,
+          {
+            dataDirectory,
+            maxQueueLength: limits.maxQueueLength,
+            leaseMs,
+            turnDefaults: options.turnDefaults,
+            compaction: options.compaction,
+            idleSettings,
+            idleClock: options.idle?.clock,
+            mcp: options.mcp,
+          },
+          (built) => {
+            services = built;
+          },
+        );
+      })();
+      return starting;
+    };
+    const sse = sseOptions(limits, now, options.sse);
     const context: ServerContext = {
       store,
       bus,
-      mcp: mcpHub,
-      agents,
-      workflows,
+      get mcp() {
+        return service("mcp");
+      },
+      get agents() {
+        return service("agents");
+      },
+      get workflows() {
+        return service("workflows");
+      },
+      get acpProcesses() {
+        return service("acpProcesses");
+      },
+      get agentCliModels() {
+        return service("agentCliModels");
+      },
+      started: startAgents,
       credentials,
       projectRoot,
       home: options.home,
       env,
-      children,
-      acpProcesses,
-      agentCliModels: new AgentCliModels(),
+      children: new ChildEnvironments({ env, home: options.home, token: credentials.token }),
       now,
-      newId,
+      newId: (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`,
       origin: () => origin,
       limits,
       sse,
@@ -226,40 +229,10 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
       sseConnections: new Set(),
       maxSseConnections: options.maxSseConnections ?? 10_000,
     };
-    const leases = store.leases;
-    if (leases === undefined) {
-      agents.recoverInterruptedRuns();
-      workflows.recoverInterrupted();
-    } else {
-      const nowMs = Date.now();
-      // What this server left going before it restarted, and what quiet servers left, is brought back here.
-      const recover = (orphans: { runIds: string[]; workflowIds: string[] }) => {
-        agents.recoverInterruptedRuns(orphans.runIds);
-        workflows.recoverInterrupted(orphans.workflowIds);
-      };
-      leases.beat(nowMs);
-      leases.recoverOrphans(nowMs, leaseMs, true, recover);
-      leaseKeeper = new LeaseKeeper(leases, leaseMs, recover);
-    }
-    const signals = store.signals;
-    if (signals !== undefined) {
-      takeSignals = () => dispatchSignals(signals, agents, workflows);
-      takeSignals();
-    }
-    // Off unless Settings (or PARLEY_IDLE_PROMPTS) turns it on: prompts idle agents toward the mission.
-    idle = new IdleScheduler(
-      context,
-      () => idleSchedulerSettings(env, options.idle?.settings, storedSettings(options.home).idle_prompts),
-      options.idle?.clock,
-    );
-    idle.start();
-    // Servers start in the background: the API answers at once and shows them as connecting.
-    void mcpHub.start();
+    const idleSettings = () =>
+      idleSchedulerSettings(env, options.idle?.settings, storedSettings(options.home).idle_prompts);
     retention = new EventRetention(store, limits.retention, now);
     retention.start();
-    // Editors' threads over `parley acp` in this project show in the session list as they go.
-    editorThreads = new EditorThreadMirror(agents.context, options.home);
-    await editorThreads.start();
 
     const routes = apiRoutes(context, PARLEY_VERSION);
     const allowedHosts = new Set<string>();
@@ -283,40 +256,49 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
     const displayHost = host === "::1" ? "[::1]" : host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
     origin = `http://${displayHost}:${port}`;
     const forgetAddress = recordServerAddress(dataDirectory, origin);
+
+    const agentsAtStart = agentWorkAtStart({
+      store,
+      home: options.home,
+      projectRoot,
+      idlePromptsOn: idleSettings().enabled,
+    });
+    // On a later turn of the event loop than the listen: the health check and the banner need none of it.
+    if (agentsAtStart)
+      setImmediate(() =>
+        startAgents().catch((error: unknown) =>
+          console.error("parley: the agents could not start:", (error as Error).message),
+        ),
+      );
     return {
       url: origin,
       port,
       token: credentials.token,
       tokenFile: join(dataDirectory, "token"),
       loginUrl: () => `${origin}/auth/login?code=${credentials.mintLoginCode(now())}`,
-      idlePrompts: () =>
-        idlePromptStatus((idle as IdleScheduler).settings, env, storedSettings(options.home).idle_prompts),
+      idlePrompts: () => idlePromptStatus(idleSettings(), env, storedSettings(options.home).idle_prompts),
       context,
+      agentsStarted: startAgents,
+      agentsAtStart,
       close: async () => {
-        leaseKeeper?.stop();
-        idle?.stop();
+        // A start under way finishes first (interrupted runs recorded), so nothing is left half built.
+        await starting?.catch(() => undefined);
+        started?.stopBackground();
         retention?.stop();
-        editorThreads?.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const connection of context.sseConnections) connection.close();
         server.closeAllConnections();
-        await workflows.shutdown();
-        await agents.shutdown();
-        await mcpHub.close();
+        await started?.shutdown();
         bus.flush();
         await closed;
         await commits?.close();
-        store?.close();
+        openStore.close();
         forgetAddress();
         unlock();
       },
     };
   } catch (error) {
-    leaseKeeper?.stop();
-    idle?.stop();
     retention?.stop();
-    editorThreads?.close();
-    await mcp?.close();
     await commits?.close();
     store?.close();
     unlock();
@@ -324,31 +306,19 @@ export async function startParleyServer(options: ServerOptions): Promise<ParleyS
   }
 }
 
-/** The settings as stored now; a file Settings cannot read has no keys to keep secret. */
-function storedSettings(home: string): ParleySettings {
-  try {
-    return loadSettingsSync(home);
-  } catch {
-    return {};
-  }
-}
-
-async function listen(
-  fetch: Parameters<typeof serve>[0]["fetch"],
-  host: string,
-  port: number | undefined,
-): Promise<Server> {
-  const attempt = (candidate: number) =>
-    new Promise<Server>((resolve, reject) => {
-      const server = serve({ fetch, hostname: host, port: candidate }) as Server;
-      server.once("listening", () => resolve(server));
-      server.once("error", reject);
-    });
-  if (port !== undefined) return attempt(port);
-  try {
-    return await attempt(DEFAULT_PORT);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-    return attempt(0);
-  }
+/** How SSE connections are kept: heartbeats, buffers and replay pages within the server's limits. */
+function sseOptions(
+  limits: ServerLimits,
+  now: () => number,
+  overrides: Partial<SseConnectionOptions> | undefined,
+): SseConnectionOptions {
+  return {
+    heartbeatMs: 15_000,
+    drainTimeoutMs: limits.sseDrainTimeoutMs,
+    maxBufferedBytes: limits.sseBufferBytes,
+    pageSize: 500,
+    pageBytes: 256 * 1024,
+    now,
+    ...overrides,
+  };
 }

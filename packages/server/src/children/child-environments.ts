@@ -1,10 +1,5 @@
-import {
-  type ChildEnvironment,
-  type ChildProcessKind,
-  childEnvironmentFor,
-  type EnvironmentVariables,
-  loadSettings,
-} from "@parley/engine";
+import type { ChildEnvironment, ChildProcessKind, EnvironmentVariables } from "@parley/engine";
+import { childEnvironmentFor, loadSettings } from "@parley/engine/settings";
 import type { ParleySettings } from "@parley/protocol";
 
 /** What the server's child environments are made from. */

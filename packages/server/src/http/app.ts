@@ -102,6 +102,11 @@ export function createApp(
     "/api/*",
     authGuard(context.credentials, (method, path) => publicRoutes.has(`${method} ${path}`), context.now),
   );
+  // Only the health check answers while the agents are still loading: no request sees a half-started server.
+  app.use("/api/*", async (request, next) => {
+    if (request.req.path !== "/api/health") await context.started();
+    await next();
+  });
   app.use("/api/*", jsonBodyGuard(MAX_BODY_BYTES));
   app.use(
     "/api/*",

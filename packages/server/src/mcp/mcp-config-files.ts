@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type EnvironmentVariables, type ParleySecrets, withoutParleySecrets } from "@parley/engine";
+import type { EnvironmentVariables, ParleySecrets } from "@parley/engine";
+import { withoutParleySecrets } from "@parley/engine/settings";
 import type { McpConfigProblem, McpServerSource } from "@parley/protocol";
 import { writeFileAtomic } from "../store/write-file-atomic.ts";
 

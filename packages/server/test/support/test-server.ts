@@ -5,7 +5,12 @@ import type { AgentTurnOptions } from "@parley/engine";
 import { type FakeModelServer, startFakeModelServer } from "@parley/testkit";
 import type { CompactionSettings } from "../../src/agents/compaction/compaction.ts";
 import type { SseConnectionOptions } from "../../src/bus/sse-connection.ts";
-import { type ParleyServer, type ServerOptions, startParleyServer } from "../../src/index.ts";
+import {
+  listenParleyServer,
+  type ParleyServer,
+  type ServerOptions,
+  startParleyServer,
+} from "../../src/index.ts";
 import { EventStream } from "./event-stream.ts";
 import { testDatabaseEnv } from "./test-database.ts";
 
@@ -29,6 +34,8 @@ export interface TestServerOptions {
   now?: () => number;
   /** Limits other than the defaults (retention, queue length, stream buffers). */
   limits?: ServerOptions["limits"];
+  /** Resolve as soon as it listens, before its agents start (`listenParleyServer`), as `parley serve` does. */
+  listening?: boolean;
 }
 
 /** What a test needs: the real server on a free port, the scripted model behind it, and HTTP helpers. */
@@ -61,7 +68,8 @@ export interface RequestOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const fake = options.fake ?? (await startFakeModelServer());
   const directories = options.directories ?? makeDirectories();
-  const server = await startParleyServer({
+  const start = options.listening === true ? listenParleyServer : startParleyServer;
+  const server = await start({
     projectRoot: directories.project,
     home: directories.home,
     port: 0,

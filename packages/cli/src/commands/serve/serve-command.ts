@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
-import { describeModel, loadSettings, parleyHome, resolveModelConfig } from "@parley/engine";
-import { describeIdlePrompts, startParleyServer } from "@parley/server";
+import { describeModel, loadSettings, parleyHome, resolveModelConfig } from "@parley/engine/settings";
+import { describeIdlePrompts, listenParleyServer } from "@parley/server";
 import { write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { Command } from "../command.ts";
@@ -20,9 +20,10 @@ export const serveCommand: Command = {
     }
     const home = parleyHome(io.env);
     const webRoot = ensureWebUi((line) => io.stderr.write(`${line}\n`));
-    let server: Awaited<ReturnType<typeof startParleyServer>>;
+    let server: Awaited<ReturnType<typeof listenParleyServer>>;
     try {
-      server = await startParleyServer({
+      // Resolves once it listens: the banner goes out before the agents load (requests wait for them).
+      server = await listenParleyServer({
         projectRoot: args.projectRoot,
         home,
         // The server reads the default backend from PARLEY_BACKEND, which --backend overrides.
@@ -54,13 +55,22 @@ export const serveCommand: Command = {
         "",
       ].join("\n"),
     );
-    await new Promise<void>((resolve) => {
+    const stopped = new Promise<void>((resolve) => {
       const stopInterrupt = io.onInterrupt(resolve);
       process.once("SIGTERM", () => {
         stopInterrupt();
         resolve();
       });
     });
+    try {
+      // Runs a crash left going are recorded now, MCP servers start…; else the first request starts the agents.
+      if (server.agentsAtStart) await Promise.race([server.agentsStarted(), stopped]);
+    } catch (error) {
+      await write(io.stderr, `parley: ${(error as Error).message}\n`);
+      await server.close();
+      return 1;
+    }
+    await stopped;
     await write(io.stdout, "Stopping Parley…\n");
     await server.close();
     return 0;

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ChildEnvironments } from "../../children/child-environments.ts";
-import { defaultBackend, openAgentCli, withheldVariablesHint } from "./agent-cli-backends.ts";
+import { openAgentCli, withheldVariablesHint } from "./agent-cli-backends.ts";
+import { defaultBackend } from "./default-backend.ts";
 
 const home = mkdtempSync(join(tmpdir(), "parley-backends-"));
 const childrenOf = (env: Record<string, string>) => ({

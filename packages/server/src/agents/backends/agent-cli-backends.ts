@@ -1,6 +1,6 @@
 import { type AcpProcessPool, type AgentCli, createAgentCli } from "@parley/agent-clis";
-import { type EnvironmentVariables, settingsPath } from "@parley/engine";
-import { type AgentBackend, AgentBackendSchema, type AgentCliName } from "@parley/protocol";
+import { settingsPath } from "@parley/engine";
+import type { AgentCliName } from "@parley/protocol";
 import type { ChildEnvironments } from "../../children/child-environments.ts";
 
 /** Environment variables naming each agent CLI's executable when it is not on PATH. */
@@ -10,15 +10,6 @@ const COMMAND_VARIABLES: Record<AgentCliName, string> = {
   codex: "PARLEY_CODEX_COMMAND",
   gemini: "PARLEY_GEMINI_COMMAND",
 };
-
-/**
- * The backend a session gets when its creator names none: `PARLEY_BACKEND` (what `parley serve --backend`
- * sets), else Parley's own engine. An unknown value falls back to the engine rather than failing every chat.
- */
-export function defaultBackend(env: EnvironmentVariables): AgentBackend {
-  const parsed = AgentBackendSchema.safeParse(env.PARLEY_BACKEND);
-  return parsed.success ? parsed.data : "parley";
-}
 
 /**
  * The adapter that runs a session's messages through an external agent CLI. The CLI gets the person's

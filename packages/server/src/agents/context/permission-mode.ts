@@ -1,4 +1,4 @@
-import { loadSettings } from "@parley/engine";
+import { loadSettings } from "@parley/engine/settings";
 import type { AgentPermissionMode, PermissionMode } from "@parley/protocol";
 import type { Store } from "../../store/store.ts";
 import type { MessagePublisher } from "./message-publisher.ts";

@@ -1,6 +1,6 @@
 import type { KnownFields, SessionSummary } from "@parley/protocol";
 import { ApiError } from "../../http/api-error.ts";
-import { defaultBackend } from "../backends/agent-cli-backends.ts";
+import { defaultBackend } from "../backends/default-backend.ts";
 import type { AgentServiceContext } from "../context/run-context.ts";
 
 type Session = KnownFields<SessionSummary>;

@@ -1,4 +1,3 @@
-import { AGENT_CLI_NAMES } from "@parley/agent-clis";
 import {
   AgentCliParamsSchema,
   AgentCliStatusArraySchema,
@@ -9,9 +8,6 @@ import {
   SessionSummarySchema,
   sessionListResultToFrontend,
 } from "@parley/protocol";
-import { agentCliAgents } from "../../agents/backends/agent-cli-agents.ts";
-import { openAgentCli } from "../../agents/backends/agent-cli-backends.ts";
-import { importExternalSession } from "../../agents/backends/import-external-session.ts";
 import { titleFrom } from "../../agents/service/chat-sessions.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
@@ -29,8 +25,15 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       summary: "Which agent CLIs are installed, with their versions",
       tag: "agent-clis",
       response: AgentCliStatusArraySchema,
-      handler: () =>
-        Promise.all(AGENT_CLI_NAMES.map(async (name) => (await openAgentCli(name, context)).discover())),
+      handler: async () => {
+        const [{ AGENT_CLI_NAMES }, { openAgentCli }] = await Promise.all([
+          import("@parley/agent-clis"),
+          backends(),
+        ]);
+        return Promise.all(
+          AGENT_CLI_NAMES.map(async (name) => (await openAgentCli(name, context)).discover()),
+        );
+      },
     }),
     defineRoute({
       method: "get",
@@ -40,7 +43,7 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       params: AgentCliParamsSchema,
       response: ChatSessionArraySchema,
       handler: async ({ params }) => {
-        const cli = await openAgentCli(params.name, context);
+        const cli = await (await backends()).openAgentCli(params.name, context);
         const listed = await cli.listSessions(context.projectRoot);
         if (!listed.success)
           throw new ApiError("unavailable", listed.error_message ?? "the CLI could not list its sessions");
@@ -54,7 +57,10 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       tag: "agent-clis",
       params: AgentCliParamsSchema,
       response: AgentSummaryArraySchema,
-      handler: ({ params }) => agentCliAgents(context, params.name),
+      handler: async ({ params }) => {
+        const { agentCliAgents } = await import("../../agents/backends/agent-cli-agents.ts");
+        return agentCliAgents(context, params.name);
+      },
     }),
     defineRoute({
       method: "get",
@@ -75,7 +81,8 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       response: SessionSummarySchema,
       status: 201,
       handler: async ({ params }) => {
-        const cli = await openAgentCli(params.name, context);
+        const cli = await (await backends()).openAgentCli(params.name, context);
+        const { importExternalSession } = await import("../../agents/backends/import-external-session.ts");
         const exported = await cli.exportSession(params.session_id, context.projectRoot);
         if (!exported.success) {
           throw ApiError.notFound(`${cli.label} session`, params.session_id);
@@ -96,4 +103,9 @@ export function agentCliRoutes(context: ServerContext): RouteDefinition[] {
       },
     }),
   ];
+}
+
+/** The agent CLIs' adapters, loaded with the first request that needs them rather than at start. */
+function backends() {
+  return import("../../agents/backends/agent-cli-backends.ts");
 }

@@ -12,7 +12,7 @@ import { requireShallowJson } from "./json-depth.ts";
 
 /** Tool approvals: list them, and answer one exactly once. */
 export function approvalRoutes(context: ServerContext): RouteDefinition[] {
-  const { store, agents } = context;
+  const { store } = context;
   return [
     defineRoute({
       method: "get",
@@ -40,7 +40,7 @@ export function approvalRoutes(context: ServerContext): RouteDefinition[] {
       response: ApprovalSchema,
       handler: ({ params, body }) => {
         requireShallowJson(body, "body");
-        return agents.context.approvals.answer(params.approval_id, body);
+        return context.agents.context.approvals.answer(params.approval_id, body);
       },
     }),
   ];

@@ -1,4 +1,4 @@
-import { loadSettings } from "@parley/engine";
+import { loadSettings } from "@parley/engine/settings";
 import {
   AgentQuerySchema,
   AgentReplySchema,
@@ -17,8 +17,7 @@ import {
   type StoredMessage,
   sessionListResultToFrontend,
 } from "@parley/protocol";
-import { agentCliAgents } from "../../agents/backends/agent-cli-agents.ts";
-import { defaultBackend } from "../../agents/backends/agent-cli-backends.ts";
+import { defaultBackend } from "../../agents/backends/default-backend.ts";
 import { responsePartOf } from "../../agents/context/run-completion.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
@@ -30,7 +29,7 @@ import { currentModel } from "./settings-routes.ts";
  * history, the session list, an agent's status, and the agent list.
  */
 export function frontendRoutes(context: ServerContext): RouteDefinition[] {
-  const { store, agents, now } = context;
+  const { store, now } = context;
   const requireSession = (id: string) => {
     const session = store.sessions.get(id);
     if (session === undefined) throw ApiError.notFound("session", id);
@@ -64,11 +63,11 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
       response: AgentReplySchema,
       handler: async ({ params, body }) => {
         const sentAtMs = now();
-        const chat = agents.chat({ ...body, session_id: params.session_id });
+        const chat = context.agents.chat({ ...body, session_id: params.session_id });
         const completion =
           chat.run_id !== undefined
-            ? await agents.waitForRun(chat.run_id)
-            : await agents.waitForQueueItem(chat.queue_item_id as string);
+            ? await context.agents.waitForRun(chat.run_id)
+            : await context.agents.waitForQueueItem(chat.queue_item_id as string);
         const success = completion.status === "completed";
         return runResultToAgentReply(
           {
@@ -127,7 +126,7 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
       response: AgentStatusSchema,
       handler: ({ params, query }) => {
         requireSession(params.session_id);
-        const activity = agents
+        const activity = context.agents
           .activity(params.session_id)
           .find((agent) => agent.agent_id === query.agent_id);
         if (activity?.processing !== true || activity.started_at_ms === null)
@@ -145,7 +144,10 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
       response: AgentSummaryArraySchema,
       handler: async ({ query }) => {
         const backend = query.backend ?? defaultBackend(context.env);
-        if (backend !== "parley") return agentCliAgents(context, backend);
+        if (backend !== "parley") {
+          const { agentCliAgents } = await import("../../agents/backends/agent-cli-agents.ts");
+          return agentCliAgents(context, backend);
+        }
         const model = currentModel(await loadSettings(context.home), context.env);
         const details =
           model.error !== undefined

@@ -17,7 +17,6 @@ import {
   McpServerNotProjectError,
   McpServerShadowedError,
 } from "../../mcp/mcp-hub-errors.ts";
-import { expandMcpPrompt, findPromptCommand, promptArguments } from "../../mcp/mcp-prompt-text.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
@@ -29,9 +28,8 @@ import { defineRoute, type RouteDefinition } from "../route.ts";
  * announced on the event stream.
  */
 export function mcpRoutes(context: ServerContext): RouteDefinition[] {
-  const hub = context.mcp;
   const view = (name: string, source?: "project") => {
-    const server = hub.get(name, source);
+    const server = context.mcp.get(name, source);
     if (server === undefined) throw ApiError.notFound("MCP server", name);
     return server;
   };
@@ -43,7 +41,7 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
         "The MCP servers of the user's mcp.json and the project's .mcp.json, with status, tools and prompts",
       tag: "mcp",
       response: McpServerListSchema,
-      handler: () => hub.list(),
+      handler: () => context.mcp.list(),
     }),
     defineRoute({
       method: "put",
@@ -54,7 +52,7 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
       body: PutMcpServerRequestSchema,
       response: McpServerViewSchema,
       handler: ({ params, body }) => {
-        settle(hub, () => hub.put(params.name, body.config));
+        settle(context.mcp, () => context.mcp.put(params.name, body.config));
         return view(params.name);
       },
     }),
@@ -66,8 +64,8 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
       params: McpServerParamsSchema,
       response: McpServerListSchema,
       handler: ({ params }) => {
-        settle(hub, () => hub.remove(params.name));
-        return hub.list();
+        settle(context.mcp, () => context.mcp.remove(params.name));
+        return context.mcp.list();
       },
     }),
     defineRoute({
@@ -79,7 +77,7 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
       body: PatchMcpServerRequestSchema,
       response: McpServerViewSchema,
       handler: ({ params, body }) => {
-        settle(hub, () => hub.setEnabled(params.name, body.enabled));
+        settle(context.mcp, () => context.mcp.setEnabled(params.name, body.enabled));
         return view(params.name);
       },
     }),
@@ -93,7 +91,7 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
       body: McpServerDecisionRequestSchema,
       response: McpServerViewSchema,
       handler: ({ params, body }) => {
-        settle(hub, () => hub.approve(params.name, body.digest));
+        settle(context.mcp, () => context.mcp.approve(params.name, body.digest));
         return view(params.name, "project");
       },
     }),
@@ -107,7 +105,7 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
       body: McpServerDecisionRequestSchema,
       response: McpServerViewSchema,
       handler: ({ params, body }) => {
-        settle(hub, () => hub.reject(params.name, body.digest));
+        settle(context.mcp, () => context.mcp.reject(params.name, body.digest));
         return view(params.name, "project");
       },
     }),
@@ -119,8 +117,8 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
       params: McpServerParamsSchema,
       response: McpServerViewSchema,
       handler: ({ params }) => {
-        settle(hub, () => {
-          hub.unreject(params.name);
+        settle(context.mcp, () => {
+          context.mcp.unreject(params.name);
           return Promise.resolve();
         });
         return view(params.name, "project");
@@ -134,7 +132,7 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
       params: McpServerParamsSchema,
       response: McpServerViewSchema,
       handler: ({ params }) => {
-        settle(hub, () => hub.reconnect(params.name));
+        settle(context.mcp, () => context.mcp.reconnect(params.name));
         return view(params.name);
       },
     }),
@@ -146,8 +144,8 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
       body: McpSettingsRequestSchema,
       response: McpServerListSchema,
       handler: ({ body }) => {
-        hub.setTrustReadOnlyTools(body.trust_read_only_tools);
-        return hub.list();
+        context.mcp.setTrustReadOnlyTools(body.trust_read_only_tools);
+        return context.mcp.list();
       },
     }),
     defineRoute({
@@ -159,7 +157,10 @@ export function mcpRoutes(context: ServerContext): RouteDefinition[] {
       response: McpPromptTextSchema,
       handler: async ({ body }) => {
         try {
-          const { connection, prompt } = findPromptCommand(hub.connections(), body.command);
+          const { expandMcpPrompt, findPromptCommand, promptArguments } = await import(
+            "../../mcp/mcp-prompt-text.ts"
+          );
+          const { connection, prompt } = findPromptCommand(context.mcp.connections(), body.command);
           const args = promptArguments(prompt, body.input, body.arguments);
           return { text: await expandMcpPrompt(connection, prompt.name, args) };
         } catch (error) {

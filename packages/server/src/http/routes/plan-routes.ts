@@ -9,7 +9,6 @@ import { defineRoute, type RouteDefinition } from "../route.ts";
 
 /** The plan card's buttons: Execute Plan and Refine Plan (each plan card is answered once). */
 export function planRoutes(context: ServerContext): RouteDefinition[] {
-  const { agents } = context;
   return [
     defineRoute({
       method: "post",
@@ -20,7 +19,7 @@ export function planRoutes(context: ServerContext): RouteDefinition[] {
       params: PlanParamsSchema,
       body: ExecutePlanRequestSchema,
       response: PlanActionResponseSchema,
-      handler: ({ params, body }) => agents.context.plans.execute(params.message_id, body),
+      handler: ({ params, body }) => context.agents.context.plans.execute(params.message_id, body),
     }),
     defineRoute({
       method: "post",
@@ -30,7 +29,7 @@ export function planRoutes(context: ServerContext): RouteDefinition[] {
       params: PlanParamsSchema,
       body: RefinePlanRequestSchema,
       response: PlanActionResponseSchema,
-      handler: ({ params, body }) => agents.context.plans.refine(params.message_id, body),
+      handler: ({ params, body }) => context.agents.context.plans.refine(params.message_id, body),
     }),
   ];
 }

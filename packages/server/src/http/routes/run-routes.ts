@@ -15,7 +15,7 @@ import { requireProject } from "./project.ts";
 
 /** Seed 002's agent-run routes: list, children, context, cancel. */
 export function runRoutes(context: ServerContext): RouteDefinition[] {
-  const { store, agents } = context;
+  const { store } = context;
   const requireRun = (id: string) => {
     const run = store.runs.get(id);
     if (run === undefined) throw ApiError.notFound("run", id);
@@ -69,7 +69,7 @@ export function runRoutes(context: ServerContext): RouteDefinition[] {
       response: AgentCancelResponseSchema,
       handler: ({ body }) => {
         requireRun(body.run_id);
-        const { cancelled, withdrawn } = agents.cancel(body.run_id, {
+        const { cancelled, withdrawn } = context.agents.cancel(body.run_id, {
           clearQueue: body.clear_queue === true,
         });
         return { cancelled, ...(withdrawn.length > 0 && { cancelled_interactions: withdrawn }) };

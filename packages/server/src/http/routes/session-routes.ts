@@ -1,4 +1,4 @@
-import { loadSettings } from "@parley/engine";
+import { loadSettings } from "@parley/engine/settings";
 import {
   AgentPermissionModeSchema,
   CompactRequestSchema,
@@ -14,10 +14,9 @@ import {
   SessionSummarySchema,
   SetPermissionModeRequestSchema,
 } from "@parley/protocol";
-import { defaultBackend } from "../../agents/backends/agent-cli-backends.ts";
+import { defaultBackend } from "../../agents/backends/default-backend.ts";
 import { changePermissionMode, resolvePermissionMode } from "../../agents/context/permission-mode.ts";
 import { refuseForeignSession, titleFrom } from "../../agents/service/chat-sessions.ts";
-import { compactNow } from "../../agents/service/manual-compaction.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { toQueuedMessage } from "../../store/queue-store.ts";
 import { ApiError } from "../api-error.ts";
@@ -28,7 +27,7 @@ const DEFAULT_PAGE = 200;
 
 /** Sessions: list, create, rename, delete, and the state snapshot a client renders and resyncs from. */
 export function sessionRoutes(context: ServerContext): RouteDefinition[] {
-  const { store, agents, bus, now } = context;
+  const { store, bus, now } = context;
   const runsOf = (messages: readonly { run_id: string | null }[]) =>
     [...new Set(messages.map((message) => message.run_id).filter((id) => id !== null))]
       .map((id) => store.runs.get(id))
@@ -114,7 +113,7 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
       handler: async ({ params }) => {
         refuseForeignSession(requireSession(params.session_id), "delete it");
         await context.workflows.stopSession(params.session_id);
-        await agents.stopSession(params.session_id);
+        await context.agents.stopSession(params.session_id);
         store.transaction(() => {
           store.deleteSession(params.session_id);
           bus.publish({ type: "StateUpdated", reason: "session_deleted", project_root: context.projectRoot });
@@ -136,7 +135,7 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
         bus.flush();
         const session = requireSession(params.session_id);
         const agentIds = new Set([
-          ...agents.activity(session.id).map((agent) => agent.agent_id),
+          ...context.agents.activity(session.id).map((agent) => agent.agent_id),
           ...store.sessionAgents.list(session.id).map((setting) => setting.agent_id),
         ]);
         const page = store.messages.page(session.id, query.limit ?? DEFAULT_PAGE, query.before_position);
@@ -144,18 +143,18 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
           session,
           messages: page.messages,
           has_more_messages: page.hasMore,
-          queue: agents
+          queue: context.agents
             .queue(session.id)
             .map((item) => ({ ...toQueuedMessage(item), agent_id: item.agent_id })),
           pending_questions: store.questions
             .pending(session.id)
             .map(({ session_id, answers, answered_at_ms, state, ...question }) => question),
           pending_approvals: store.approvals.bySession(session.id, "pending"),
-          agents: agents.activity(session.id),
+          agents: context.agents.activity(session.id),
           permission_modes: [...agentIds].map((agentId) =>
             resolvePermissionMode(store, context.projectRoot, session.id, agentId, settingsMode),
           ),
-          streaming: agents.streaming(session.id),
+          streaming: context.agents.streaming(session.id),
           runs: runsOf(page.messages),
           head_seq: bus.head,
         };
@@ -200,7 +199,7 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
             settingsMode,
           );
           changePermissionMode(
-            { store, publisher: agents.context.publisher, now },
+            { store, publisher: context.agents.context.publisher, now },
             {
               sessionId: params.session_id,
               agentId: body.agent_id,
@@ -228,12 +227,14 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
       params: SessionParamsSchema,
       body: CompactRequestSchema,
       response: CompactResponseSchema,
-      handler: ({ params, body }) =>
-        compactNow(agents, {
+      handler: async ({ params, body }) => {
+        const { compactNow } = await import("../../agents/service/manual-compaction.ts");
+        return compactNow(context.agents, {
           sessionId: params.session_id,
           agentId: body.agent_id,
           instructions: body.instructions,
-        }),
+        });
+      },
     }),
   ];
 }

@@ -1,12 +1,12 @@
+import type { EnvironmentVariables } from "@parley/engine";
 import {
   describeModel,
-  type EnvironmentVariables,
   loadSettings,
   ModelConfigError,
   modelConfigFromRef,
   resolveModelConfig,
   saveSettings,
-} from "@parley/engine";
+} from "@parley/engine/settings";
 import {
   decodeParleySettings,
   type ParleySettings,

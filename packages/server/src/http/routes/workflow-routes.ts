@@ -1,4 +1,4 @@
-import { loadSettings } from "@parley/engine";
+import { loadSettings } from "@parley/engine/settings";
 import {
   PauseWorkflowRequestSchema,
   StartWorkflowRequestSchema,
@@ -16,7 +16,6 @@ import { requireShallowJson } from "./json-depth.ts";
 
 /** Workflows: the definitions a project can run, and their executions (start, pause, resume, retry, cancel). */
 export function workflowRoutes(context: ServerContext): RouteDefinition[] {
-  const { workflows } = context;
   const action = (verb: string, summary: string, apply: (id: string) => unknown) =>
     defineRoute({
       method: "post",
@@ -36,7 +35,7 @@ export function workflowRoutes(context: ServerContext): RouteDefinition[] {
       tag: "workflows",
       response: WorkflowListSchema,
       handler: () => {
-        const { workflows: found, problems } = workflows.definitions();
+        const { workflows: found, problems } = context.workflows.definitions();
         return { workflows: found.map(summarizeWorkflow), problems };
       },
     }),
@@ -55,7 +54,7 @@ export function workflowRoutes(context: ServerContext): RouteDefinition[] {
           body.permission_mode === undefined
             ? undefined
             : (await loadSettings(context.home).catch(() => undefined))?.permission_mode;
-        return workflows.start({
+        return context.workflows.start({
           name: params.name,
           agentId: body.agent_id,
           inputs: body.inputs,
@@ -73,7 +72,7 @@ export function workflowRoutes(context: ServerContext): RouteDefinition[] {
       tag: "workflows",
       query: WorkflowExecutionListQuerySchema,
       response: WorkflowExecutionListSchema,
-      handler: ({ query }) => ({ executions: workflows.list(query.session_id) }),
+      handler: ({ query }) => ({ executions: context.workflows.list(query.session_id) }),
     }),
     defineRoute({
       method: "get",
@@ -82,7 +81,7 @@ export function workflowRoutes(context: ServerContext): RouteDefinition[] {
       tag: "workflows",
       params: WorkflowExecutionParamsSchema,
       response: WorkflowExecutionViewSchema,
-      handler: ({ params }) => workflows.get(params.execution_id),
+      handler: ({ params }) => context.workflows.get(params.execution_id),
     }),
     defineRoute({
       method: "post",
@@ -93,10 +92,12 @@ export function workflowRoutes(context: ServerContext): RouteDefinition[] {
       params: WorkflowExecutionParamsSchema,
       body: PauseWorkflowRequestSchema,
       response: WorkflowExecutionViewSchema,
-      handler: ({ params, body }) => workflows.pause(params.execution_id, body.now, body.reason),
+      handler: ({ params, body }) => context.workflows.pause(params.execution_id, body.now, body.reason),
     }),
-    action("resume", "Resume a paused workflow from its current step", (id) => workflows.resume(id)),
-    action("retry", "Run a failed workflow's failed step again, then the rest", (id) => workflows.retry(id)),
-    action("cancel", "Cancel a workflow, stopping its running step", (id) => workflows.cancel(id)),
+    action("resume", "Resume a paused workflow from its current step", (id) => context.workflows.resume(id)),
+    action("retry", "Run a failed workflow's failed step again, then the rest", (id) =>
+      context.workflows.retry(id),
+    ),
+    action("cancel", "Cancel a workflow, stopping its running step", (id) => context.workflows.cancel(id)),
   ];
 }

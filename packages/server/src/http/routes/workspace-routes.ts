@@ -1,5 +1,4 @@
 import { lstatSync } from "node:fs";
-import { generateProjectStructureJson } from "@parley/engine";
 import {
   ProjectStructureMessageSchema,
   WorkspaceStructureQuerySchema,
@@ -44,6 +43,7 @@ export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
       handler: async ({ query, context: http }) => {
         // Built in a worker process as JSON text, and sent on as it is: a 100,000-file tree is never parsed
         // or serialized on the server's event loop.
+        const { generateProjectStructureJson } = await import("@parley/engine");
         const data = await generateProjectStructureJson({
           root:
             query.path === undefined ? context.projectRoot : structureRoot(context.projectRoot, query.path),

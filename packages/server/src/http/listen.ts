@@ -1,0 +1,26 @@
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+
+/** The default port; when it is taken (and PARLEY_PORT is not set) the server picks a free one. */
+export const DEFAULT_PORT = 4780;
+
+/** Listens on `port`, or on DEFAULT_PORT and else a free one when no port is asked for. */
+export async function listen(
+  fetch: Parameters<typeof serve>[0]["fetch"],
+  host: string,
+  port: number | undefined,
+): Promise<Server> {
+  const attempt = (candidate: number) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = serve({ fetch, hostname: host, port: candidate }) as Server;
+      server.once("listening", () => resolve(server));
+      server.once("error", reject);
+    });
+  if (port !== undefined) return attempt(port);
+  try {
+    return await attempt(DEFAULT_PORT);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    return attempt(0);
+  }
+}
