@@ -2,13 +2,14 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
+import { reply } from "@parley/testkit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startParleyServer } from "../src/index.ts";
 import { EventStream } from "./support/event-stream.ts";
+import { useKilledServerBed } from "./support/killed-server.ts";
 import { type ServerProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
 import { readLog } from "./support/sse-log.ts";
-import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
+import { makeDirectories, startTestServer } from "./support/test-server.ts";
 
 type StoredMessage = {
   id: string;
@@ -39,72 +40,56 @@ const post = async <T>(child: ServerProcess, path: string, body: unknown, status
 };
 
 describe("a server killed with kill -9 in the middle of a streaming run", () => {
-  let fake: FakeModelServer;
-  let directories: { project: string; home: string };
-  let child: ServerProcess | undefined;
-  let restarted: TestServer | undefined;
-  beforeEach(async () => {
-    fake = await startFakeModelServer();
-    directories = makeDirectories();
-  });
-  afterEach(async () => {
-    child?.child.kill("SIGKILL");
-    await child?.exited;
-    await restarted?.close();
-    child = undefined;
-    restarted = undefined;
-    await fake.close();
-    rmSync(join(directories.project, ".."), { recursive: true, force: true });
-  });
+  const bed = useKilledServerBed();
 
   it("keeps every acknowledged event and message, and records the run as interrupted with its partial text", async () => {
-    fake.script(
+    bed.fake.script(
       reply().text("The first ").text("answer."),
       reply().thinking("Considering.").text("Partial ").text("answer ").gate("crash").text("never sent"),
     );
     const env = {
       PARLEY_MODEL: "anthropic:claude-test-1",
       ANTHROPIC_API_KEY: "test-key",
-      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_BASE_URL: bed.fake.url,
     };
-    child = await spawnServerProcess({ ...directories, env });
-    const stream = await EventStream.open(child.url, child.token, { after: 0 });
+    bed.child = await spawnServerProcess({ ...bed.directories, env });
+    const stream = await EventStream.open(bed.child.url, bed.child.token, { after: 0 });
 
-    const first = await post<{ session_id: string; message_id: string }>(child, "/api/chat", {
+    const first = await post<{ session_id: string; message_id: string }>(bed.child, "/api/chat", {
       text: "First question",
     });
     await stream.waitForKind("run", "context_usage");
-    const second = await post<{ run_id: string; message_id: string }>(child, "/api/chat", {
+    const second = await post<{ run_id: string; message_id: string }>(bed.child, "/api/chat", {
       text: "Second question",
       session_id: first.session_id,
     });
-    await fake.waitForGate("crash");
+    await bed.fake.waitForGate("crash");
     await stream.waitFor(() => streamedText(stream, second.run_id) === "Partial answer ");
 
     // While it runs, a second server on the same data is refused: two writers would interleave the store.
     await expect(
-      startParleyServer({ projectRoot: directories.project, home: directories.home, port: 0, env }),
+      startParleyServer({ projectRoot: bed.directories.project, home: bed.directories.home, port: 0, env }),
     ).rejects.toThrow(/already serving this project/);
 
     const acknowledged = stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }));
-    process.kill(child.pid, "SIGKILL");
-    expect((await child.exited).signal).toBe("SIGKILL");
+    process.kill(bed.child.pid, "SIGKILL");
+    expect((await bed.child.exited).signal).toBe("SIGKILL");
     await stream.waitForEnd();
 
-    restarted = await startTestServer({ fake, directories });
-    const log = readLog(restarted.server);
+    bed.restarted = await startTestServer({ fake: bed.fake, directories: bed.directories });
+    const log = readLog(bed.restarted.server);
     // Persist-before-emit: every event a client saw is in the log, with the same seq and the same bytes.
     expect(log.slice(0, acknowledged.length)).toEqual(acknowledged);
 
     // The client resumes from its cursor and learns how the run ended.
-    const resumed = await restarted.events({ lastEventId: String(acknowledged.at(-1)?.seq) });
+    const resumed = await bed.restarted.events({ lastEventId: String(acknowledged.at(-1)?.seq) });
     await resumed.waitForKind("run", "outcome");
     const outcome = resumed.frames.find((frame) => frame.message.phase === "outcome");
     expect(outcome?.message.data).toMatchObject({ outcome: "interrupted", run_id: second.run_id });
     expect(outcome?.message.seq).toBeGreaterThan(acknowledged.at(-1)?.seq ?? 0);
     await resumed.close();
 
-    const state = await restarted.json<{ messages: StoredMessage[]; agents: { processing: boolean }[] }>(
+    const state = await bed.restarted.json<{ messages: StoredMessage[]; agents: { processing: boolean }[] }>(
       "GET",
       `/api/sessions/${first.session_id}/state`,
     );
@@ -118,47 +103,47 @@ describe("a server killed with kill -9 in the middle of a streaming run", () => 
       expect.arrayContaining([first.message_id, second.message_id]),
     );
     expect(state.agents.every((agent) => !agent.processing)).toBe(true);
-    const runs = await restarted.json<{ runs: Run[] }>(
+    const runs = await bed.restarted.json<{ runs: Run[] }>(
       "GET",
       `/api/agent-runs?session_id=${first.session_id}`,
     );
     expect(runs.runs.map((run) => run.status)).toEqual(["completed", "interrupted"]);
 
     // Nothing was generated again on its own: the model saw exactly the two requests made before the kill.
-    expect(fake.requests).toHaveLength(2);
+    expect(bed.fake.requests).toHaveLength(2);
     // The server's own output never contained the token.
-    expect(child.output()).not.toContain(child.token);
+    expect(bed.child.output()).not.toContain(bed.child.token);
   }, 30_000);
 
   it("still reports the files a killed run changed, once the server is back", async () => {
-    writeFileSync(join(directories.project, "app.ts"), "one\ntwo\n");
-    fake.script(
+    writeFileSync(join(bed.directories.project, "app.ts"), "one\ntwo\n");
+    bed.fake.script(
       reply()
         .toolCall("Edit", { file_path: "app.ts", old_string: "two", new_string: "TWO" })
         .toolCall("Write", { file_path: "notes.md", content: "# Notes\n" }),
       reply().text("Both files ").gate("crash").text("are done."),
     );
-    child = await spawnServerProcess({
-      ...directories,
+    bed.child = await spawnServerProcess({
+      ...bed.directories,
       env: {
         PARLEY_MODEL: "anthropic:claude-test-1",
         ANTHROPIC_API_KEY: "test-key",
-        ANTHROPIC_BASE_URL: fake.url,
+        ANTHROPIC_BASE_URL: bed.fake.url,
       },
     });
-    const session = await post<{ id: string }>(child, "/api/sessions", {}, 201);
-    await post(child, `/api/sessions/${session.id}/mode`, { permission_mode: "acceptEdits" });
-    const chat = await post<{ run_id: string }>(child, "/api/chat", {
+    const session = await post<{ id: string }>(bed.child, "/api/sessions", {}, 201);
+    await post(bed.child, `/api/sessions/${session.id}/mode`, { permission_mode: "acceptEdits" });
+    const chat = await post<{ run_id: string }>(bed.child, "/api/chat", {
       session_id: session.id,
       text: "Edit both",
     });
-    await fake.waitForGate("crash");
-    expect(readFileSync(join(directories.project, "app.ts"), "utf8")).toBe("one\nTWO\n");
-    process.kill(child.pid, "SIGKILL");
-    await child.exited;
+    await bed.fake.waitForGate("crash");
+    expect(readFileSync(join(bed.directories.project, "app.ts"), "utf8")).toBe("one\nTWO\n");
+    process.kill(bed.child.pid, "SIGKILL");
+    await bed.child.exited;
 
-    restarted = await startTestServer({ fake, directories });
-    const stream = await restarted.events({ after: 0 });
+    bed.restarted = await startTestServer({ fake: bed.fake, directories: bed.directories });
+    const stream = await bed.restarted.events({ after: 0 });
     await stream.waitForKind("run", "change_report");
     const report = stream.frames.find((frame) => frame.message.phase === "change_report");
     expect(report?.message.data).toMatchObject({
@@ -170,10 +155,10 @@ describe("a server killed with kill -9 in the middle of a streaming run", () => 
       ],
     });
     await stream.close();
-    const runs = await restarted.json<{ runs: Run[] }>("GET", `/api/agent-runs?session_id=${session.id}`);
+    const runs = await bed.restarted.json<{ runs: Run[] }>("GET", `/api/agent-runs?session_id=${session.id}`);
     expect(runs.runs.map((run) => run.status)).toEqual(["interrupted"]);
     // Reported once: the kept baselines are gone, so another restart reports nothing again.
-    expect(restarted.server.context.store.changeBaselines.list(chat.run_id)).toEqual([]);
+    expect(bed.restarted.server.context.store.changeBaselines.list(chat.run_id)).toEqual([]);
   }, 30_000);
 });
 

@@ -1,54 +1,37 @@
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { postToProcess, type ServerProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
-import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
+import { reply } from "@parley/testkit";
+import { describe, expect, it } from "vitest";
+import { useKilledServerBed } from "./support/killed-server.ts";
+import { postToProcess, spawnServerProcess } from "./support/spawn-server-process.ts";
+import { startTestServer } from "./support/test-server.ts";
 
 type Run = { id: string; status: string };
 
 describe("a server that answers its health check before its agents have started", () => {
-  let fake: FakeModelServer;
-  let directories: { project: string; home: string };
-  let child: ServerProcess | undefined;
-  let restarted: TestServer | undefined;
-  beforeEach(async () => {
-    fake = await startFakeModelServer();
-    directories = makeDirectories();
-  });
-  afterEach(async () => {
-    child?.child.kill("SIGKILL");
-    await child?.exited;
-    await restarted?.close();
-    child = undefined;
-    restarted = undefined;
-    await fake.close();
-    rmSync(join(directories.project, ".."), { recursive: true, force: true });
-  });
+  const bed = useKilledServerBed();
 
   it("answers requests sent while they load, and none of them sees a killed run still running", async () => {
-    fake.script(reply().text("Half ").gate("crash").text("never sent"), reply().text("Back again."));
+    bed.fake.script(reply().text("Half ").gate("crash").text("never sent"), reply().text("Back again."));
     const env = {
       PARLEY_MODEL: "anthropic:claude-test-1",
       ANTHROPIC_API_KEY: "test-key",
-      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_BASE_URL: bed.fake.url,
     };
-    child = await spawnServerProcess({ ...directories, env });
-    const chat = await postToProcess<{ session_id: string; run_id: string }>(child, "/api/chat", {
+    bed.child = await spawnServerProcess({ ...bed.directories, env });
+    const chat = await postToProcess<{ session_id: string; run_id: string }>(bed.child, "/api/chat", {
       text: "First question",
     });
-    await fake.waitForGate("crash");
-    process.kill(child.pid, "SIGKILL");
-    await child.exited;
+    await bed.fake.waitForGate("crash");
+    process.kill(bed.child.pid, "SIGKILL");
+    await bed.child.exited;
 
     // Resolves once it listens; every request below is sent before its agents and the engine are built.
-    restarted = await startTestServer({ fake, directories, listening: true });
+    bed.restarted = await startTestServer({ fake: bed.fake, directories: bed.directories, listening: true });
     // A run to record as interrupted: the agents start right after the listen, not on the first request.
-    expect(restarted.server.agentsAtStart).toBe(true);
+    expect(bed.restarted.server.agentsAtStart).toBe(true);
     const [health, runs, again] = await Promise.all([
-      restarted.request("GET", "/api/health", { auth: false }),
-      restarted.json<{ runs: Run[] }>("GET", `/api/agent-runs?session_id=${chat.session_id}`),
-      restarted.json<{ run_id: string }>("POST", "/api/chat", {
+      bed.restarted.request("GET", "/api/health", { auth: false }),
+      bed.restarted.json<{ runs: Run[] }>("GET", `/api/agent-runs?session_id=${chat.session_id}`),
+      bed.restarted.json<{ run_id: string }>("POST", "/api/chat", {
         text: "Second question",
         session_id: chat.session_id,
       }),
@@ -56,7 +39,7 @@ describe("a server that answers its health check before its agents have started"
     expect(health.status).toBe(200);
     // The killed run was recorded as interrupted before the list was read, and the new message runs.
     expect(runs.runs).toEqual([expect.objectContaining({ id: chat.run_id, status: "interrupted" })]);
-    const finished = await restarted.json<{ runs: Run[] }>(
+    const finished = await bed.restarted.json<{ runs: Run[] }>(
       "GET",
       `/api/agent-runs?session_id=${chat.session_id}`,
     );
@@ -64,16 +47,16 @@ describe("a server that answers its health check before its agents have started"
   }, 30_000);
 
   it("starts its agents with the first request that needs them when the start left them nothing to do", async () => {
-    fake.script(reply().text("Hello."));
-    restarted = await startTestServer({ fake, directories, listening: true });
+    bed.fake.script(reply().text("Hello."));
+    bed.restarted = await startTestServer({ fake: bed.fake, directories: bed.directories, listening: true });
     // Only servers sharing a database start them at once (to hear the others' signals).
-    expect(restarted.server.agentsAtStart).toBe(restarted.server.context.store.events.shared);
-    expect((await restarted.request("GET", "/api/health", { auth: false })).status).toBe(200);
-    const chat = await restarted.json<{ session_id: string }>("POST", "/api/chat", { text: "Hi" });
-    const stream = await restarted.events({ sessionId: chat.session_id, after: 0 });
+    expect(bed.restarted.server.agentsAtStart).toBe(bed.restarted.server.context.store.events.shared);
+    expect((await bed.restarted.request("GET", "/api/health", { auth: false })).status).toBe(200);
+    const chat = await bed.restarted.json<{ session_id: string }>("POST", "/api/chat", { text: "Hi" });
+    const stream = await bed.restarted.events({ sessionId: chat.session_id, after: 0 });
     await stream.waitForKind("run", "outcome");
     await stream.close();
-    const state = await restarted.json<{ messages: { rich: { data: { text?: string } } }[] }>(
+    const state = await bed.restarted.json<{ messages: { rich: { data: { text?: string } } }[] }>(
       "GET",
       `/api/sessions/${chat.session_id}/state`,
     );
