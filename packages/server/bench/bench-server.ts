@@ -8,6 +8,9 @@
  *           process, not a power loss; no fsync). It serializes each event once; `publish` writes a whole
  *           batch as one chunk per client (as Parley sends a commit), and a model stream's text deltas are
  *           relayed one event per write as they arrive.
+ *   provider: the raw server, but reading the model through the AI SDK provider Parley uses (the same
+ *           `createLanguageModel` and `doStream`) instead of parsing its SSE by hand: the floor that any server
+ *           relaying through the AI SDK pays, to tell the provider library's share from Parley's own.
  *   nothing: no server (the baseline for memory figures).
  *
  * Commands (`process.send` replies):
@@ -89,7 +92,58 @@ async function startParley(): Promise<BenchTarget> {
   };
 }
 
-async function startRaw(): Promise<BenchTarget> {
+/** Reads one model reply and hands over each text delta as it arrives. */
+type ModelRelay = (onDelta: (text: string) => void) => Promise<void>;
+
+/** The model's SSE parsed by hand, as little as a relay can do. */
+const relayByHand: ModelRelay = async (onDelta) => {
+  const response = await fetch(`${process.env.ANTHROPIC_BASE_URL}/v1/messages`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-api-key": "bench",
+      "anthropic-version": "2023-06-01",
+    },
+    body: JSON.stringify({
+      model: "claude-bench",
+      max_tokens: 1024,
+      stream: true,
+      messages: [{ role: "user", content: "go" }],
+    }),
+  });
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    buffered += decoder.decode(chunk, { stream: true });
+    for (let end = buffered.indexOf("\n\n"); end !== -1; end = buffered.indexOf("\n\n")) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      const line = block.split("\n").find((candidate) => candidate.startsWith("data: "));
+      const data = JSON.parse(line?.slice(6) ?? "{}") as {
+        type?: string;
+        delta?: { type: string; text?: string };
+      };
+      if (data.type === "content_block_delta" && data.delta?.type === "text_delta")
+        onDelta(data.delta.text ?? "");
+    }
+  }
+};
+
+/** The model read through the AI SDK provider Parley builds from the same environment. */
+async function providerRelay(): Promise<ModelRelay> {
+  const { createLanguageModel, resolveModelConfig } = await import("@parley/engine");
+  const model = createLanguageModel(resolveModelConfig({ env: process.env, settings: {} }));
+  return async (onDelta) => {
+    const { stream } = await model.doStream({
+      prompt: [{ role: "user", content: [{ type: "text", text: "go" }] }],
+      maxOutputTokens: 1024,
+    });
+    for await (const part of stream as unknown as AsyncIterable<{ type: string; delta?: string }>)
+      if (part.type === "text-delta") onDelta(part.delta ?? "");
+  };
+}
+
+async function startRaw(readModel: ModelRelay): Promise<BenchTarget> {
   const clients = new Set<ServerResponse>();
   const folder = mkdtempSync(join(tmpdir(), "parley-bench-raw-"));
   const log = openSync(join(folder, "events.log"), "a");
@@ -120,38 +174,7 @@ async function startRaw(): Promise<BenchTarget> {
     return `id: ${seq}\ndata: ${JSON.stringify(message)}\n\n`;
   };
   /** Streams a model reply from the fake model server and broadcasts each text delta as it arrives. */
-  const relay = async () => {
-    const response = await fetch(`${process.env.ANTHROPIC_BASE_URL}/v1/messages`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-api-key": "bench",
-        "anthropic-version": "2023-06-01",
-      },
-      body: JSON.stringify({
-        model: "claude-bench",
-        max_tokens: 1024,
-        stream: true,
-        messages: [{ role: "user", content: "go" }],
-      }),
-    });
-    const decoder = new TextDecoder();
-    let buffered = "";
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffered += decoder.decode(chunk, { stream: true });
-      for (let end = buffered.indexOf("\n\n"); end !== -1; end = buffered.indexOf("\n\n")) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const line = block.split("\n").find((candidate) => candidate.startsWith("data: "));
-        const data = JSON.parse(line?.slice(6) ?? "{}") as {
-          type?: string;
-          delta?: { type: string; text?: string };
-        };
-        if (data.type === "content_block_delta" && data.delta?.type === "text_delta")
-          logAndSend(frameOf(data.delta.text ?? ""));
-      }
-    }
-  };
+  const relay = () => readModel((text) => logAndSend(frameOf(text)));
   const server = createServer((request, response) => {
     if (request.url === "/events") {
       response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -195,7 +218,13 @@ async function startNothing(): Promise<BenchTarget> {
 }
 
 const target =
-  mode === "parley" ? await startParley() : mode === "raw" ? await startRaw() : await startNothing();
+  mode === "parley"
+    ? await startParley()
+    : mode === "raw"
+      ? await startRaw(relayByHand)
+      : mode === "provider"
+        ? await startRaw(await providerRelay())
+        : await startNothing();
 process.on("message", async (command: BenchServerCommand) => {
   if (command.type === "publish") {
     await target.publish(command.count, command.batch);

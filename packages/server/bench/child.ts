@@ -1,22 +1,19 @@
 import { type ChildProcess, fork } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const here = dirname(fileURLToPath(import.meta.url));
+import { bundledScript } from "./bench-bundle.ts";
 
 const profileArguments = (directory: string | undefined) =>
   directory ? ["--cpu-prof", `--cpu-prof-dir=${directory}`] : [];
 
-/** A child process spoken to with request/response messages over IPC. */
+/** A child process spoken to with request/response messages over IPC, running its script's bundle. */
 export class Child<Command, Reply extends { type: string }> {
   readonly process: ChildProcess;
   readonly #waiting: { type: string; resolve: (reply: Reply) => void }[] = [];
   readonly #early: Reply[] = [];
 
   constructor(script: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
-    this.process = fork(join(here, script), args, {
+    this.process = fork(bundledScript(script), args, {
       // BENCH_CPU_PROFILE_DIR: every child writes a V8 CPU profile there when it exits (`node --cpu-prof`).
-      execArgv: ["--import", "tsx", "--expose-gc", ...profileArguments(process.env.BENCH_CPU_PROFILE_DIR)],
+      execArgv: ["--expose-gc", ...profileArguments(process.env.BENCH_CPU_PROFILE_DIR)],
       env,
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });

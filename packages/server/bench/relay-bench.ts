@@ -1,7 +1,9 @@
 /**
  * The token relay alone (the first rows of the SSE bench, without its fan-out runs, which take minutes): Parley
  * and the raw node:http relay, one token per commit / append and per write, in the same run, RELAY_ROUNDS
- * times (default 3) alternating, medians of each round's ratio. Run: npm run bench:relay -w @parley/server
+ * times (default 3) alternating, medians of each round's ratio. A third side, the raw relay reading the model
+ * through the AI SDK provider Parley uses, shows what of Parley's cost is the provider library's: "Parley ÷
+ * provider" is what Parley itself adds. Run: npm run bench:relay -w @parley/server
  */
 import { readFileSync } from "node:fs";
 import { startFakeModelServer } from "@parley/testkit";
@@ -13,7 +15,7 @@ type ServerChild = Child<BenchServerCommand, BenchServerReply>;
 const rounds = Number(process.env.RELAY_ROUNDS ?? 3);
 const fake = await startFakeModelServer();
 
-async function relay(kind: "parley" | "raw"): Promise<RelayMeasurements> {
+async function relay(kind: "parley" | "raw" | "provider"): Promise<RelayMeasurements> {
   const child: ServerChild = new Child("bench-server.ts", [kind], {
     ...process.env,
     PARLEY_MODEL: "anthropic:claude-bench",
@@ -30,9 +32,9 @@ async function relay(kind: "parley" | "raw"): Promise<RelayMeasurements> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 try {
-  const runs: { parley: RelayMeasurements; raw: RelayMeasurements }[] = [];
+  const runs: { parley: RelayMeasurements; raw: RelayMeasurements; provider: RelayMeasurements }[] = [];
   for (let round = 0; round < rounds; round++)
-    runs.push({ raw: await relay("raw"), parley: await relay("parley") });
+    runs.push({ raw: await relay("raw"), provider: await relay("provider"), parley: await relay("parley") });
   const rows: [string, (run: RelayMeasurements) => number, string][] = [
     ["token latency p50", (run) => run.latency.p50, "ms"],
     ["token latency p99", (run) => run.latency.p99, "ms"],
@@ -41,15 +43,23 @@ try {
   ];
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   console.log(`Token relay: medians of ${rounds} rounds; load average ${load}\n`);
-  console.log(`${"".padEnd(34)}${"Parley".padStart(12)}${"raw".padStart(12)}${"Parley ÷ raw".padStart(15)}`);
+  const columns = ["Parley", "raw", "provider", "Parley ÷ raw", "Parley ÷ provider"];
+  console.log(
+    `${"".padEnd(34)}${columns.map((column, index) => column.padStart(index < 3 ? 12 : 19)).join("")}`,
+  );
   for (const [label, figure, unit] of rows) {
-    const parley = median(runs.map((run) => figure(run.parley)));
-    const raw = median(runs.map((run) => figure(run.raw)));
-    const ratio = median(runs.map((run) => figure(run.parley) / figure(run.raw)));
+    const value = (side: keyof (typeof runs)[number]) =>
+      `${median(runs.map((run) => figure(run[side]))).toFixed(2)} ${unit}`.padStart(12);
+    const ratio = (side: "raw" | "provider") =>
+      `${median(runs.map((run) => figure(run.parley) / figure(run[side]))).toFixed(2)}×`.padStart(19);
     console.log(
-      `${label.padEnd(34)}${`${parley.toFixed(2)} ${unit}`.padStart(12)}${`${raw.toFixed(2)} ${unit}`.padStart(12)}${`${ratio.toFixed(2)}×`.padStart(15)}`,
+      `${label.padEnd(34)}${value("parley")}${value("raw")}${value("provider")}${ratio("raw")}${ratio("provider")}`,
     );
   }
+  console.log(
+    "\nprovider: the raw relay reading the model through the AI SDK provider Parley uses (its stream parsing and\n" +
+      "checks), so Parley ÷ provider is what Parley adds beyond the provider library.",
+  );
 } finally {
   await fake.close();
 }

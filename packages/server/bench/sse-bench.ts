@@ -43,7 +43,7 @@ interface Measurements extends RelayMeasurements {
 }
 
 async function startServer(
-  kind: "parley" | "raw" | "nothing",
+  kind: "parley" | "raw" | "provider" | "nothing",
   fake: FakeModelServer,
 ): Promise<{ child: ServerChild; ready: Ready }> {
   const child: ServerChild = new Child("bench-server.ts", [kind], {
@@ -141,7 +141,7 @@ const thousands = (value: number) => Math.round(value).toLocaleString("en-US");
 const megabytes = (bytes: number) => `${fixed(bytes / 1024 / 1024, 1)} MB`;
 const kilobytes = (bytes: number) => `${fixed(bytes / 1024, 1)} KB`;
 
-/** RSS of a process running nothing but Node and the TypeScript loader. */
+/** RSS of a process running nothing but Node (its script bundled, as the servers are). */
 async function baselineRss(fake: FakeModelServer): Promise<number> {
   const { child } = await startServer("nothing", fake);
   child.send({ type: "stats" });
@@ -201,7 +201,7 @@ function printTable(parley: Measurements, raw: Measurements, baseline: number): 
   ]);
   const rawOwn = raw.idleRss - baseline;
   rows.push([
-    `  above Node + tsx alone (${megabytes(baseline)})`,
+    `  above Node alone (${megabytes(baseline)})`,
     megabytes(parley.idleRss - baseline),
     megabytes(rawOwn),
     // Within GC noise of nothing, a ratio would be meaningless.
@@ -227,6 +227,30 @@ function printTable(parley: Measurements, raw: Measurements, baseline: number): 
   for (const row of rows) console.log(line(row));
 }
 
+/**
+ * The token relay once more with the raw server reading the model through the AI SDK provider Parley uses:
+ * what of Parley's CPU per token is the provider library's, and what Parley adds to it.
+ */
+async function printProviderFloor(parley: Measurements, fake: FakeModelServer): Promise<void> {
+  const { child, ready } = await startServer("provider", fake);
+  try {
+    const provider = await measureRelay(fake, child, ready);
+    console.log(
+      "\nraw relay reading the model through the AI SDK provider (the floor of any relay using it):",
+    );
+    for (const [label, of] of [
+      ["server CPU per gated token", (run: RelayMeasurements) => run.cpuMsPerGatedToken],
+      [`server CPU per ${ANSWER_TOKENS}-token answer`, (run: RelayMeasurements) => run.cpuMsPerAnswer],
+    ] as const)
+      console.log(
+        `  ${label}: ${fixed(of(provider), 2)} ms, Parley ÷ provider relay ${fixed(of(parley) / of(provider))}×`,
+      );
+  } finally {
+    await child.stop();
+    fake.reset();
+  }
+}
+
 const fake = await startFakeModelServer();
 try {
   console.log(`SSE bench: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}`);
@@ -241,6 +265,7 @@ try {
   const raw = await measure("raw", fake);
   const parley = await measure("parley", fake);
   printTable(parley, raw, baseline);
+  await printProviderFloor(parley, fake);
   console.log(
     [
       "",
