@@ -57,9 +57,8 @@ export function toUiSseMessage(event: ServerEvent, envelope: UiSseEnvelope): UiS
   if (event.session_id !== undefined) message.session_id = event.session_id;
   if (event.project_root !== undefined && (!slim || projectRootRequired.has(event.type)))
     message.project_root = event.project_root;
-  const data = dataOf(event, route.textField);
-  if (slim && event.type === "Token" && data.thinking === false) delete data.thinking;
-  if (Object.keys(data).length > 0) message.data = data;
+  const data = dataOf(event, route.textField, slim && event.type === "Token");
+  if (data !== undefined) message.data = data;
   return message;
 }
 
@@ -74,12 +73,25 @@ function phaseOf(event: ServerEvent): string | undefined {
   }
 }
 
-function dataOf(event: ServerEvent, textField: string | undefined): Record<string, unknown> {
-  const carriedElsewhere = new Set([textField, phaseFieldByEventType[event.type]]);
-  const data: Record<string, unknown> =
-    event.type === "IdlePromptTriggered" ? { status: IDLE_PROMPT_TRIGGERED_STATUS } : {};
-  for (const [key, value] of Object.entries(event)) {
-    if (value === undefined || liftedKeys.has(key) || carriedElsewhere.has(key)) continue;
+/**
+ * The event's fields no other part of the frame carries, or undefined when none is left. Built once per
+ * stored event on the streaming path, so it allocates nothing but the object it returns, and never deletes
+ * a key (a deleted key turns the object into a slow dictionary for `JSON.stringify`).
+ */
+function dataOf(
+  event: ServerEvent,
+  textField: string | undefined,
+  slimToken: boolean,
+): Record<string, unknown> | undefined {
+  const phaseField = phaseFieldByEventType[event.type];
+  let data: Record<string, unknown> | undefined =
+    event.type === "IdlePromptTriggered" ? { status: IDLE_PROMPT_TRIGGERED_STATUS } : undefined;
+  const fields = event as Record<string, unknown>;
+  for (const key in fields) {
+    const value = fields[key];
+    if (value === undefined || key === textField || key === phaseField || liftedKeys.has(key)) continue;
+    if (slimToken && key === "thinking" && value === false) continue;
+    data ??= {};
     data[key] = value;
   }
   return data;
