@@ -25,6 +25,8 @@ const source = (path) => join(REPOSITORY_ROOT, "packages", path);
 const ENTRY_POINTS = {
   parley: source("cli/src/main.ts"),
   "project-structure-worker": source("engine/src/project-structure/project-structure-worker.ts"),
+  // Loaded by name on first use (see ZOD_ON_DEMAND).
+  zod: fileURLToPath(import.meta.resolve("zod")),
 };
 
 /**
@@ -57,6 +59,39 @@ const ZOD_ENGLISH_ONLY = {
     build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
       contents: 'export { default as en } from "./en.js";',
       resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * Parley's own modules get `z` from a stand-in that loads zod (its `zod.js` entry, 390 KB) the first time a
+ * property of `z` is read, synchronously (`require` of an ES module, Node 20.19 and later): a start that
+ * builds no schema, `parley serve` up to its health check, compiles none of it. Other packages import zod as
+ * usual, from the chunks `zod.js` also loads, so there is one zod. Sources run by tsx or Vitest import zod
+ * itself; the stand-in behaves the same, one step later.
+ * @type {import("esbuild").Plugin}
+ */
+const ZOD_ON_DEMAND = {
+  name: "zod-on-demand",
+  setup(build) {
+    const ownSources = `${REPOSITORY_ROOT}${sep}packages${sep}`;
+    build.onResolve({ filter: /^zod$/ }, (args) =>
+      args.importer.startsWith(ownSources) && !args.importer.includes(`${sep}node_modules${sep}`)
+        ? { path: "zod", namespace: "zod-on-demand" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-on-demand" }, () => ({
+      contents: `
+        import { createRequire } from "node:module";
+        const load = createRequire(import.meta.url);
+        const file = "./zod.js";
+        let zod;
+        const loaded = () => (zod ??= load(file).z);
+        export const z = new Proxy({}, {
+          get: (_target, key) => Reflect.get(loaded(), key),
+          has: (_target, key) => key in loaded(),
+        });`,
+      loader: "js",
     }));
   },
 };
@@ -102,7 +137,7 @@ export async function buildBundle() {
     jsx: "automatic",
     tsconfig: source("cli/tsconfig.runtime.json"),
     banner: { js: REQUIRE_SHIM },
-    plugins: [ZOD_ENGLISH_ONLY],
+    plugins: [ZOD_ENGLISH_ONLY, ZOD_ON_DEMAND],
     chunkNames: "chunk-[hash]",
     sourcemap: "linked",
     metafile: true,

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { projectMcpFile, userMcpFile } from "./mcp/mcp-config-files.ts";
 import type { Store } from "./store/store.ts";
@@ -22,9 +22,39 @@ export function agentWorkAtStart(options: {
     return true;
   if (existsSync(userMcpFile(home)) || existsSync(projectMcpFile(projectRoot))) return true;
   if (store.sessions.mirrors(projectRoot, "acp").length > 0) return true;
+  return editorThreadOfProject(join(home, "cli-sessions"), projectRoot);
+}
+
+/**
+ * Whether the folder `parley run` and `parley acp` keep their conversations in holds an editor thread of this
+ * project that the mirror has not shown yet. `parley run`'s own conversations (most files there, of any
+ * project) are not the mirror's to show: each file's head says whose it is, as the mirror reads it
+ * (`session_id`, `cwd` and `origin` are written before the history).
+ */
+function editorThreadOfProject(folder: string, projectRoot: string): boolean {
+  let names: string[];
   try {
-    return readdirSync(join(home, "cli-sessions")).some((name) => name.endsWith(".json"));
+    names = readdirSync(folder).filter((name) => name.endsWith(".json"));
   } catch {
     return false;
+  }
+  const project = `"cwd":${JSON.stringify(projectRoot)}`;
+  const buffer = Buffer.alloc(8192);
+  return names.some((name) => {
+    const head = fileHead(join(folder, name), buffer);
+    return head.includes('"origin":"acp"') && head.includes(project);
+  });
+}
+
+/** The first bytes of a file; empty when it cannot be read (the mirror shows nothing of such a file either). */
+function fileHead(file: string, buffer: Buffer): string {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(file, "r");
+    return buffer.toString("utf8", 0, readSync(descriptor, buffer, 0, buffer.length, 0));
+  } catch {
+    return "";
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
   }
 }

@@ -264,12 +264,13 @@ export async function listenParleyServer(options: ServerOptions): Promise<Parley
       idlePromptsOn: idleSettings().enabled,
     });
     // On a later turn of the event loop than the listen: the health check and the banner need none of it.
-    if (agentsAtStart)
-      setImmediate(() =>
-        startAgents().catch((error: unknown) =>
-          console.error("parley: the agents could not start:", (error as Error).message),
-        ),
-      );
+    const agentsLater = agentsAtStart
+      ? setImmediate(() =>
+          startAgents().catch((error: unknown) =>
+            console.error("parley: the agents could not start:", (error as Error).message),
+          ),
+        )
+      : undefined;
     return {
       url: origin,
       port,
@@ -281,7 +282,9 @@ export async function listenParleyServer(options: ServerOptions): Promise<Parley
       agentsStarted: startAgents,
       agentsAtStart,
       close: async () => {
-        // A start under way finishes first (interrupted runs recorded), so nothing is left half built.
+        // A start not begun yet is not begun (a server closed at once); one under way finishes first
+        // (interrupted runs recorded), so nothing is left half built.
+        clearImmediate(agentsLater);
         await starting?.catch(() => undefined);
         started?.stopBackground();
         retention?.stop();
