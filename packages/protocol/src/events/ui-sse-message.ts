@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type DecodeResult, decodeWith, parseJson } from "../shared/decode-result.ts";
+import { decodeCompiled } from "../shared/decode-compiled.ts";
+import { type DecodeResult, parseJson } from "../shared/decode-result.ts";
 import { lazySchema } from "../shared/lazy-schema.ts";
 
 /** The event categories of the SSE wire format, in the order of seed 002's kind/phase table. */
@@ -71,10 +72,11 @@ export function isUiSseKind(kind: string): kind is UiSseKind {
 export function decodeUiSseMessage(input: unknown): DecodeResult<DecodedUiSseMessage> {
   const parsed = typeof input === "string" ? parseJson(input) : { success: true as const, value: input };
   if (!parsed.success) return parsed;
-  const decoded = decodeWith(AnyUiSseMessageSchema, parsed.value);
+  const decoded = decodeCompiled(AnyUiSseMessageSchema, parsed.value);
   if (!decoded.success) return decoded;
   const message = decoded.value;
+  // The decoded object is ours: a known kind narrows its type, no copy needed.
   if (isUiSseKind(message.kind))
-    return { success: true, value: { knownKind: true, message: { ...message, kind: message.kind } } };
+    return { success: true, value: { knownKind: true, message: message as UiSseMessage } };
   return { success: true, value: { knownKind: false, message } };
 }

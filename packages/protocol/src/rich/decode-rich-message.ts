@@ -1,9 +1,10 @@
-import { type DecodeResult, decodeWith, parseJson } from "../shared/decode-result.ts";
+import { decodeCompiled } from "../shared/decode-compiled.ts";
+import { type DecodeResult, parseJson } from "../shared/decode-result.ts";
 import type { JsonValue } from "../shared/json-value.ts";
 import { decodeFailure } from "./decode-failure.ts";
 import { isRecord } from "./is-record.ts";
 import { decodeLegacyMessage } from "./legacy-message.ts";
-import { isRichMessageKind, RichMessageSchema } from "./rich-message.ts";
+import { isRichMessageKind, type RichMessage, richMessageSchemasByKind } from "./rich-message.ts";
 import type { RichWarningOptions } from "./rich-warning.ts";
 import { createUnknownRichMessage, type DecodedRichMessage } from "./unknown-rich-message.ts";
 
@@ -44,5 +45,5 @@ export function decodeRichMessage(
     // The value is parsed JSON, or a caller's plain object that is meant to be JSON.
     return { success: true, value: createUnknownRichMessage(value as JsonValue, kind) };
   }
-  return decodeWith(RichMessageSchema, value);
+  return decodeCompiled(richMessageSchemasByKind()[kind], value) as DecodeResult<RichMessage>;
 }

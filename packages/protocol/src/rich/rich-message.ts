@@ -62,5 +62,18 @@ export type RichMessage = z.infer<typeof RichMessageSchema>;
 
 /** True when `value` names a kind this version can decode. */
 export function isRichMessageKind(value: unknown): value is RichMessageKind {
-  return RichMessageKindSchema.safeParse(value).success;
+  return typeof value === "string" && Object.hasOwn(richMessageSchemasByKind(), value);
+}
+
+let schemasByKind: Readonly<Record<string, z.ZodType>> | undefined;
+
+/**
+ * Each kind's own schema, read off `RichMessageSchema`'s members: a decoder that knows the kind checks the
+ * message against its schema alone (and can compile it) instead of going through the union.
+ */
+export function richMessageSchemasByKind(): Readonly<Record<RichMessageKind, z.ZodType>> {
+  schemasByKind ??= Object.fromEntries(
+    RichMessageSchema.options.map((schema) => [schema.shape.kind.value, schema as z.ZodType]),
+  );
+  return schemasByKind as Readonly<Record<RichMessageKind, z.ZodType>>;
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { type DecodeError, decodeWith, parseJson } from "../shared/decode-result.ts";
+import { decodeCompiled } from "../shared/decode-compiled.ts";
+import { type DecodeError, parseJson } from "../shared/decode-result.ts";
 import {
   SDKControlCancelRequestSchema,
   SDKControlResponseSchema,
@@ -112,13 +113,13 @@ function bySubtype(
 }
 
 function message(raw: Record<string, unknown>, schema: Schema): SdkDecodeResult {
-  const result = decodeWith(schema, raw);
+  const result = decodeCompiled(schema, raw);
   if (!result.success) return { kind: "invalid", error: result.error, raw };
   return { kind: "message", message: result.value as SDKMessage | SDKActiveGoalMessage };
 }
 
 function control(raw: Record<string, unknown>, schema: Schema): SdkDecodeResult {
-  const result = decodeWith(schema, raw);
+  const result = decodeCompiled(schema, raw);
   if (!result.success) return { kind: "invalid", error: result.error, raw };
   return { kind: "control", frame: result.value as SdkControlFrame };
 }

@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+/** Parses a value with a part of a schema: the part's result, the same as `part.safeParse` gives. */
+export type PartParser = (part: z.ZodType, value: unknown) => z.ZodSafeParseResult<unknown>;
+
+/**
+ * A twin of `schema` for `z.compile` that accepts and returns exactly what `schema` does, but where a cycle
+ * closes (a `z.lazy` below the top, an object that contains itself through a getter) it has an opaque leaf that
+ * hands the value to `parsePart` with the original part, which can compile that part on its own. `z.compile`
+ * refuses any schema with a cycle (its generated code has no parse context to break one), so without this a
+ * message carrying a JSON value (a tool's input) could not be compiled. Parts without a cycle below them are
+ * shared, not copied; `schema` itself is returned when it has no cycle.
+ */
+export function compilableTwin<S extends z.ZodType>(schema: S, parsePart: PartParser): S {
+  // A lazy at the top is unfolded once: its recursion then goes through `parsePart`, one level per call.
+  if (schema instanceof z.ZodLazy)
+    return twinOf(schema.unwrap() as z.ZodType, new Set([schema]), parsePart) as S;
+  return twinOf(schema, new Set(), parsePart) as S;
+}
+
+type Definition = Record<string, unknown> & { type: string };
+
+function twinOf(schema: z.ZodType, path: Set<z.ZodType>, parsePart: PartParser): z.ZodType {
+  const definition = schema._zod.def as unknown as Definition;
+  path.add(schema);
+  try {
+    const changes = childChanges(definition, (child) =>
+      path.has(child) || child instanceof z.ZodLazy
+        ? opaque(child, parsePart)
+        : twinOf(child, path, parsePart),
+    );
+    return changes ? schema.clone({ ...definition, ...changes } as typeof schema._zod.def) : schema;
+  } finally {
+    path.delete(schema);
+  }
+}
+
+/** The definition fields whose children changed, or undefined when none did (or the type has no children). */
+function childChanges(
+  definition: Definition,
+  twin: (child: z.ZodType) => z.ZodType,
+): Record<string, unknown> | undefined {
+  const changes: Record<string, unknown> = {};
+  let changed = false;
+  const one = (key: string) => {
+    const child = definition[key];
+    if (!(child instanceof z.ZodType)) return;
+    const result = twin(child);
+    if (result !== child) {
+      changes[key] = result;
+      changed = true;
+    }
+  };
+  const many = (key: string) => {
+    const children = definition[key] as z.ZodType[];
+    const results = children.map(twin);
+    if (results.some((result, index) => result !== children[index])) {
+      changes[key] = results;
+      changed = true;
+    }
+  };
+  switch (definition.type) {
+    case "object": {
+      const shape = definition.shape as Record<string, z.ZodType>;
+      const twinShape: Record<string, z.ZodType> = {};
+      for (const key of Object.keys(shape)) {
+        const child = shape[key] as z.ZodType;
+        twinShape[key] = twin(child);
+        if (twinShape[key] !== child) changed = true;
+      }
+      if (changed) changes.shape = twinShape;
+      one("catchall");
+      break;
+    }
+    case "union":
+    case "tuple":
+      many(definition.type === "union" ? "options" : "items");
+      one("rest");
+      break;
+    case "array":
+      one("element");
+      break;
+    case "record":
+      one("keyType");
+      one("valueType");
+      break;
+    case "pipe":
+      one("in");
+      one("out");
+      break;
+    case "intersection":
+      one("left");
+      one("right");
+      break;
+    default:
+      one("innerType");
+  }
+  return changed ? changes : undefined;
+}
+
+/** A leaf that parses with `part` through `parsePart`: its value when it accepts, an issue when it rejects. */
+function opaque(part: z.ZodType, parsePart: PartParser): z.ZodType {
+  return z.unknown().transform((value, context) => {
+    const result = parsePart(part, value);
+    if (result.success) return result.data;
+    context.addIssue({ code: "custom", message: "rejected by its part" });
+    return z.NEVER;
+  });
+}

@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { toUiSseMessage, UI_SSE_WIRE_REVISION } from "../../src/events/index.ts";
+import { AnyUiSseMessageSchema, decodeRichMessage, decodeUiSseMessage } from "../../src/index.ts";
+import { RichMessageSchema } from "../../src/rich/rich-message.ts";
+import { decodeSdkMessage } from "../../src/sdk/decode-sdk-message.ts";
+import { SDKMessageSchema } from "../../src/sdk/sdk-message.ts";
+import { decodeCompiled } from "../../src/shared/decode-compiled.ts";
+import { decodeWith } from "../../src/shared/decode-result.ts";
+import { JsonValueSchema } from "../../src/shared/json-value.ts";
+import { fullEvents } from "../events/sample-events.ts";
+
+/** More decodes than a schema serves on the runtime before it is compiled. */
+const PAST_COMPILE = 40;
+
+function lastOfMany<T>(decode: () => T): T {
+  let result = decode();
+  for (let round = 1; round < PAST_COMPILE; round++) result = decode();
+  return result;
+}
+
+const richDirectory = join(import.meta.dirname, "..", "rich", "fixtures", "messages");
+const richMessages = readdirSync(richDirectory).map((name) => [
+  name,
+  JSON.parse(readFileSync(join(richDirectory, name), "utf8")) as unknown,
+]);
+
+const samplesDirectory = join(import.meta.dirname, "..", "fixtures", "sdk", "samples");
+const sdkLines = readdirSync(samplesDirectory)
+  .filter((name) => name.endsWith(".jsonl"))
+  .flatMap((name) => readFileSync(join(samplesDirectory, name), "utf8").split("\n"))
+  .filter((line) => line.trim() !== "");
+
+describe("decoding once a schema is compiled", () => {
+  it.each(richMessages)("decodes the rich message %s to what the schema alone gives", (_name, message) => {
+    expect(lastOfMany(() => decodeRichMessage(message))).toEqual(decodeWith(RichMessageSchema, message));
+  });
+
+  it("decodes every recorded SDK line to what the schema alone gives", () => {
+    for (const line of sdkLines) {
+      const decoded = lastOfMany(() => decodeSdkMessage(line));
+      if (decoded.kind !== "message") continue;
+      expect(decodeWith(SDKMessageSchema, JSON.parse(line))).toEqual({
+        success: true,
+        value: decoded.message,
+      });
+    }
+  });
+
+  it("decodes every event frame to what the envelope schema alone gives", () => {
+    for (const [index, event] of Object.values(fullEvents).entries()) {
+      const frame = toUiSseMessage(event, { seq: index + 1, rev: UI_SSE_WIRE_REVISION, ts_ms: 1 });
+      const decoded = lastOfMany(() => decodeUiSseMessage(JSON.stringify(frame)));
+      const schemaAlone = decodeWith(AnyUiSseMessageSchema, frame);
+      expect(schemaAlone.success && decoded.success && decoded.value.message).toEqual(
+        schemaAlone.success && schemaAlone.value,
+      );
+    }
+  });
+
+  it("still rejects a bad field deep in a message, naming it, after many valid ones", () => {
+    const plan = richMessages.find(([name]) => name === "plan.json")?.[1] as { data: { steps: object[] } };
+    lastOfMany(() => decodeRichMessage(plan));
+    const broken = { ...plan, data: { ...plan.data, steps: [{ ...plan.data.steps[0], reason: 7 }] } };
+    const result = decodeRichMessage(broken);
+    expect(!result.success && result.error.issues.map((issue) => issue.path)).toEqual([
+      "data.steps.0.reason",
+    ]);
+  });
+
+  it("rejects a value inside a tool's JSON input that JSON cannot hold, naming where it is", () => {
+    const request = richMessages.find(([name]) => name === "tool-request.json")?.[1] as { data: object };
+    lastOfMany(() => decodeRichMessage(request));
+    const broken = { ...request, data: { ...request.data, parameters: { nested: [1, Number.NaN] } } };
+    const result = decodeRichMessage(broken);
+    expect(!result.success && result.error.issues.map((issue) => issue.path)).toEqual([
+      "data.parameters.nested",
+    ]);
+    expect(result).toEqual(decodeWith(RichMessageSchema, broken));
+  });
+
+  it("copies JSON values as the schema does, however deep", () => {
+    const deep = { a: [{ b: { c: [null, true, 1.5, "x", { d: [] }] } }] };
+    const decoded = lastOfMany(() => decodeCompiled(JsonValueSchema, deep));
+    expect(decoded).toEqual({ success: true, value: deep });
+    expect(decoded.success && decoded.value).not.toBe(deep);
+    expect(lastOfMany(() => decodeCompiled(JsonValueSchema, { a: [undefined] }))).toEqual(
+      decodeWith(JsonValueSchema, { a: [undefined] }),
+    );
+  });
+});
