@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { WorkflowDefinition } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { EventBus } from "../src/bus/event-bus.ts";
 import { Store } from "../src/store/store.ts";
 import { runWrite } from "../src/store/store-database.ts";
 import { postgresMissing, stopTestCluster, testCluster } from "./support/test-database.ts";
@@ -339,6 +340,37 @@ describe.skipIf(missing !== undefined)("one PostgreSQL database shared by two se
         ["b2", 6],
       ].map(([text, seq]) => expect.objectContaining({ seq, text })),
     );
+    first.close();
+    second.close();
+  });
+
+  test("a server reading the other's commits without blocking delivers each once, in seq order, around its own", async () => {
+    const where = (await testCluster()).createDatabase();
+    const first = new Store(where);
+    const second = new Store(where);
+    const bus = new EventBus(second.events, second.transactor);
+    const delivered: number[] = [];
+    let sawLast: () => void = () => {};
+    const last = new Promise<void>((resolve) => {
+      sawLast = resolve;
+    });
+    bus.subscribeFrames((events) => {
+      delivered.push(...events.map((logged) => logged.seq));
+      if (delivered.includes(5)) sawLast();
+    });
+    first.transaction(() => first.events.append([event(null, "a1"), event(null, "a2")]));
+    // The notification of a1–a2: the read goes out at the next turn and is still out after it.
+    bus.catchUpForeignSoon();
+    await new Promise((resolve) => setImmediate(resolve));
+    first.transaction(() => first.events.append([event(null, "a3")]));
+    // The second server commits meanwhile: it delivers a1–a3 first (read at once), then its own event.
+    second.transactor.run(() => bus.publish({ type: "StateUpdated", reason: "own" }));
+    expect(delivered).toEqual([1, 2, 3, 4]);
+    // The read that was out arrives with events already delivered; a later commit still arrives after them.
+    first.transaction(() => first.events.append([event(null, "a5")]));
+    bus.catchUpForeignSoon();
+    await last;
+    expect(delivered).toEqual([1, 2, 3, 4, 5]);
     first.close();
     second.close();
   });

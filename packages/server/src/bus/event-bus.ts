@@ -49,6 +49,9 @@ export class EventBus {
   #committing: LiveEvent[] | undefined;
   #flushScheduled = false;
   #catchUpScheduled = false;
+  /** The read of other servers' commits that is out (`#readForeign`); `again` asks for one more after it. */
+  #foreignRead: { again: boolean } | undefined;
+  #foreignRetry: NodeJS.Timeout | undefined;
   /** After a failed commit, queued events wait until this time before the next attempt. */
   #retryAtMs = 0;
 
@@ -100,15 +103,59 @@ export class EventBus {
 
   /**
    * `catchUpForeign` once the notifications that arrived together have been taken: a burst of other servers'
-   * commits costs one read of the log, not one each.
+   * commits costs one read of the log, not one each. Where the log reads without blocking (PostgreSQL), the
+   * read is awaited and the server goes on serving meanwhile (`#readForeign`).
    */
   catchUpForeignSoon(): void {
+    if (this.#foreignRead !== undefined) {
+      // A read is out: it may have been sent before this commit was visible, so read once more after it.
+      this.#foreignRead.again = true;
+      return;
+    }
     if (this.#catchUpScheduled) return;
     this.#catchUpScheduled = true;
     setImmediate(() => {
       this.#catchUpScheduled = false;
-      this.catchUpForeign();
+      if (!this.#log.readsAsync) this.catchUpForeign();
+      else void this.#readForeign();
     });
+  }
+
+  /**
+   * Reads other servers' commits without blocking, page by page, and delivers each page when it arrives.
+   * Meanwhile this server may deliver its own commits (and, before them, foreign ones it reads at once), so
+   * a page is trimmed to the seqs after the last delivered: what is left starts right after it, since the
+   * page began at or before it and committed seqs have no gap.
+   */
+  async #readForeign(): Promise<void> {
+    const read = { again: true };
+    this.#foreignRead = read;
+    try {
+      while (read.again) {
+        read.again = false;
+        const after = this.#delivered;
+        const page = (await this.#log.readAfterAsync(after, FOREIGN_PAGE)) ?? [];
+        if (page.length === FOREIGN_PAGE) read.again = true;
+        const fresh = page.filter((event) => event.seq > this.#delivered);
+        if (fresh.length === 0) continue;
+        this.#delivered = (fresh.at(-1) as LoggedEvent).seq;
+        this.#log.advanceHead(this.#delivered);
+        for (const listener of this.#frameListeners) listener(fresh);
+      }
+      this.#foreignRead = undefined;
+    } catch (error) {
+      // The database is away: read again a second later, as a failed commit is retried.
+      this.#foreignRead = undefined;
+      if (this.#foreignRetry !== undefined) return;
+      console.error(
+        "parley: could not read other servers' events; retrying in 1 s:",
+        (error as Error).message,
+      );
+      this.#foreignRetry = setTimeout(() => {
+        this.#foreignRetry = undefined;
+        this.catchUpForeignSoon();
+      }, 1000).unref();
+    }
   }
 
   /**

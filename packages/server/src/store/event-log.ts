@@ -317,6 +317,22 @@ export class EventLog {
     return this.readPage(after, { maxEvents: limit, maxBytes: Number.POSITIVE_INFINITY, sessionId });
   }
 
+  /** Whether `readAfterAsync` reads without blocking (PostgreSQL). */
+  get readsAsync(): boolean {
+    return this.#readAll.allAsync !== undefined;
+  }
+
+  /**
+   * All events after `after` (at most `limit`), read without blocking the main thread where the database
+   * can (PostgreSQL: another connection); undefined where it cannot (SQLite reads in microseconds).
+   */
+  readAfterAsync(after: number, limit: number): Promise<LoggedEvent[]> | undefined {
+    const rows = this.#readAll.allAsync?.({ after, limit });
+    return rows?.then((read) =>
+      (read as StoredEvent[]).flatMap((row) => eventsOf(row, after)).slice(0, limit),
+    );
+  }
+
   /**
    * Like `readAfter`, but also stops once the frames read reach `maxBytes` (always at least one event), so
    * a page of huge events costs no more memory than a page of small ones. Rows are read lazily: the ones

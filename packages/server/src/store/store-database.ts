@@ -48,6 +48,11 @@ export interface StoreStatement {
    * result nobody reads; an error they raise is thrown by that next statement.
    */
   runWithNext?(...params: unknown[]): void;
+  /**
+   * Only where a read would block the main thread on a round trip (PostgreSQL): the same rows as `all`,
+   * read on another connection and awaited. Outside any transaction: it sees what is committed.
+   */
+  allAsync?(...params: unknown[]): Promise<unknown[]>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { EventLogGuess, StoreDatabase, StoreStatement } from "../store-database.ts";
+import { AsyncReader } from "./async-reader.ts";
 import { joinInserts } from "./insert-rows.ts";
 import { redactedUrl } from "./redacted-url.ts";
 import { type PostgresStatementText, parametersOf, toPostgres } from "./sql-dialect.ts";
@@ -29,6 +30,8 @@ interface PendingGuess extends EventLogGuess {
  */
 export class PostgresDatabase implements StoreDatabase {
   readonly bridge: SyncBridge;
+  /** Reads the main thread awaits rather than blocks on (`allAsync`), on a connection of their own. */
+  readonly reader: AsyncReader;
   readonly name: string;
   #depth = 0;
   #eventLogLocked = false;
@@ -47,6 +50,7 @@ export class PostgresDatabase implements StoreDatabase {
   /** `instance` names this server among those sharing the database (its runs are its own). */
   constructor(url: string, instance = "") {
     this.bridge = new SyncBridge(url, instance);
+    this.reader = new AsyncReader(url);
     this.name = redactedUrl(url);
   }
 
@@ -148,6 +152,7 @@ export class PostgresDatabase implements StoreDatabase {
 
   close(): void {
     this.bridge.close();
+    void this.reader.close();
   }
 
   #end(statement: string): void {
@@ -245,6 +250,12 @@ class PostgresStatement implements StoreStatement {
     return this.#rows(args)[Symbol.iterator]();
   }
 
+  /** Reads on the database's other connection: the main thread goes on while PostgreSQL answers. */
+  async allAsync(...args: unknown[]): Promise<unknown[]> {
+    const params = parametersOf(this.#text, args).map(encodeValue);
+    return this.#decoded(await this.#database.reader.query(this.#text.sql, params));
+  }
+
   pluck(toggle = true): this {
     this.#pluck = toggle;
     return this;
@@ -255,7 +266,10 @@ class PostgresStatement implements StoreStatement {
   }
 
   #rows(args: unknown[]): unknown[] {
-    const rows = this.#query(args).rows as Record<string, unknown>[];
+    return this.#decoded(this.#query(args).rows as Record<string, unknown>[]);
+  }
+
+  #decoded(rows: Record<string, unknown>[]): unknown[] {
     for (const row of rows) decodeRow(row);
     if (!this.#pluck) return rows;
     return rows.map((row) => row[Object.keys(row)[0] as string]);

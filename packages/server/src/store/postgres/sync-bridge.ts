@@ -106,10 +106,21 @@ export class SyncBridge {
       void this.#worker.terminate();
       this.#port.close();
       this.#startWorker();
-      throw new PostgresError(`PostgreSQL did not answer within ${QUERY_TIMEOUT_MS / 1000} s`, "08006");
+      throw new PostgresError(
+        `PostgreSQL did not answer within ${QUERY_TIMEOUT_MS / 1000} s (${statementOf(request)})`,
+        "08006",
+      );
     }
     const message = received.message as { error?: { message: string; code?: string } };
     if (message.error !== undefined) throw new PostgresError(message.error.message, message.error.code);
     return message;
   }
+}
+
+/** The start of the statement a request waited for, so a timeout says what waited (a lock, a slow write). */
+function statementOf(request: object): string {
+  const { sql, queries } = request as { sql?: string; queries?: readonly BridgeQuery[] };
+  const text = sql ?? queries?.map((query) => query.sql).join("; ") ?? "";
+  const words = text.replace(/\s+/g, " ").trim();
+  return words.length > 120 ? `${words.slice(0, 120)}…` : words;
 }
