@@ -65,7 +65,7 @@ const ZOD_ENGLISH_ONLY = {
 
 /**
  * Parley's own modules get `z` from a stand-in that loads zod (its `zod.js` entry, 390 KB) the first time a
- * property of `z` is read, synchronously (`require` of an ES module, Node 20.19 and later): a start that
+ * property of `z` is read, synchronously (`require` of an ES module: Node 20.19+ on 20.x, 22.12+; package.json's engines): a start that
  * builds no schema, `parley serve` up to its health check, compiles none of it. Other packages import zod as
  * usual, from the chunks `zod.js` also loads, so there is one zod. Sources run by tsx or Vitest import zod
  * itself; the stand-in behaves the same, one step later.

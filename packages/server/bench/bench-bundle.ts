@@ -10,9 +10,10 @@ const output = join(here, "dist", String(process.pid));
 const built = new Map<string, string>();
 
 /**
- * A bench child's script compiled ahead of time, as `parley` ships (packages/cli/build/build-bundle.mjs):
- * measured processes run JavaScript, not TypeScript through tsx, whose loader hooks, source maps and
- * name-keeping wrappers cost Parley's side (much more code) more than the raw side. One bundle per script
+ * A bench child's script compiled ahead of time with esbuild, as `parley` is (packages/cli/build/build-bundle.mjs,
+ * without its start-up plugins: zod, with every locale, loads with the server here, where `parley` loads English
+ * only, on the first schema used): measured processes run JavaScript, not TypeScript through tsx, whose loader
+ * hooks, source maps and name-keeping wrappers cost Parley's side (much more code) more than the raw side. One bundle per script
  * and bench run; dynamic imports stay chunks of their own, so the raw server never loads Parley's code.
  */
 export function bundledScript(script: string): string {

@@ -1,5 +1,6 @@
-import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { EDITOR_THREAD_MARK, threadFileHeadSync } from "./agents/editor-threads/editor-thread-head.ts";
 import { projectMcpFile, userMcpFile } from "./mcp/mcp-config-files.ts";
 import type { Store } from "./store/store.ts";
 
@@ -29,32 +30,20 @@ export function agentWorkAtStart(options: {
  * Whether the folder `parley run` and `parley acp` keep their conversations in holds an editor thread of this
  * project that the mirror has not shown yet. `parley run`'s own conversations (most files there, of any
  * project) are not the mirror's to show: each file's head says whose it is, as the mirror reads it
- * (`session_id`, `cwd` and `origin` are written before the history).
+ * (`session_id`, `cwd` and `origin` are written before the history). Only regular files are opened.
  */
 function editorThreadOfProject(folder: string, projectRoot: string): boolean {
   let names: string[];
   try {
-    names = readdirSync(folder).filter((name) => name.endsWith(".json"));
+    names = readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".json"))
+      .map((entry) => entry.name);
   } catch {
     return false;
   }
   const project = `"cwd":${JSON.stringify(projectRoot)}`;
-  const buffer = Buffer.alloc(8192);
   return names.some((name) => {
-    const head = fileHead(join(folder, name), buffer);
-    return head.includes('"origin":"acp"') && head.includes(project);
+    const head = threadFileHeadSync(join(folder, name));
+    return head.includes(EDITOR_THREAD_MARK) && head.includes(project);
   });
-}
-
-/** The first bytes of a file; empty when it cannot be read (the mirror shows nothing of such a file either). */
-function fileHead(file: string, buffer: Buffer): string {
-  let descriptor: number | undefined;
-  try {
-    descriptor = openSync(file, "r");
-    return buffer.toString("utf8", 0, readSync(descriptor, buffer, 0, buffer.length, 0));
-  } catch {
-    return "";
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-  }
 }

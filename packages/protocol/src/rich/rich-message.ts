@@ -62,8 +62,12 @@ export type RichMessage = z.infer<typeof RichMessageSchema>;
 
 /** True when `value` names a kind this version can decode. */
 export function isRichMessageKind(value: unknown): value is RichMessageKind {
-  return typeof value === "string" && Object.hasOwn(richMessageSchemasByKind(), value);
+  kinds ??= new Set(RichMessageKindSchema.options);
+  return typeof value === "string" && kinds.has(value);
 }
+
+/** The kinds as a set, built on first use (a card asks for every message it shows). */
+let kinds: ReadonlySet<string> | undefined;
 
 let schemasByKind: Readonly<Record<string, z.ZodType>> | undefined;
 

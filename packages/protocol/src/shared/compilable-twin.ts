@@ -98,12 +98,23 @@ function childChanges(
   return changed ? changes : undefined;
 }
 
-/** A leaf that parses with `part` through `parsePart`: its value when it accepts, an issue when it rejects. */
+/**
+ * Thrown by a leaf whose part rejects the value: the whole compiled attempt stops there and the caller decodes
+ * with the original schema. An issue instead would let `z.compile`'s own fallback run the twin's runtime
+ * parser, which runs the leaf again, so each level of a recursive value would be parsed twice per level
+ * above it: exponential in the depth of an invalid value.
+ */
+export class PartRefused extends Error {
+  constructor() {
+    super("a recursive part refused the value");
+  }
+}
+
+/** A leaf that parses with `part` through `parsePart`: its value when it accepts; `PartRefused` when not. */
 function opaque(part: z.ZodType, parsePart: PartParser): z.ZodType {
-  return z.unknown().transform((value, context) => {
+  return z.unknown().transform((value) => {
     const result = parsePart(part, value);
     if (result.success) return result.data;
-    context.addIssue({ code: "custom", message: "rejected by its part" });
-    return z.NEVER;
+    throw new PartRefused();
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compilableTwin } from "./compilable-twin.ts";
+import { compilableTwin, PartRefused } from "./compilable-twin.ts";
 import { type DecodeResult, decodeWith } from "./decode-result.ts";
 
 /**
@@ -20,6 +20,11 @@ const uses = new WeakMap<z.ZodType, number>();
 /** Each compiled schema's compiled twin; null for one that stays on the runtime. */
 const compiledTwins = new WeakMap<z.ZodType, z.ZodType | null>();
 
+/** Whether `schema` has been compiled (for tests: a compile that silently failed would still decode right). */
+export function isCompiled(schema: z.ZodType): boolean {
+  return Boolean(compiledTwins.get(schema));
+}
+
 /**
  * `decodeWith` for the schemas of a stream (SSE frames, SDK lines, rich messages): a schema that keeps being
  * used is compiled (`z.compile`) into one function of its own. zod's runtime runs every schema through the
@@ -30,8 +35,12 @@ const compiledTwins = new WeakMap<z.ZodType, z.ZodType | null>();
 export function decodeCompiled<S extends z.ZodType>(schema: S, input: unknown): DecodeResult<z.output<S>> {
   const compiled = compiledWhenHot(schema);
   if (compiled) {
-    const result = compiled.safeParse(input);
-    if (result.success) return { success: true, value: result.data as z.output<S> };
+    try {
+      const result = compiled.safeParse(input);
+      if (result.success) return { success: true, value: result.data as z.output<S> };
+    } catch (error) {
+      if (!(error instanceof PartRefused)) throw error;
+    }
   }
   return decodeWith(schema, input);
 }

@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { toUiSseMessage, UI_SSE_WIRE_REVISION } from "../../src/events/index.ts";
 import { AnyUiSseMessageSchema, decodeRichMessage, decodeUiSseMessage } from "../../src/index.ts";
-import { RichMessageSchema } from "../../src/rich/rich-message.ts";
+import { RichMessageSchema, richMessageSchemasByKind } from "../../src/rich/rich-message.ts";
 import { decodeSdkMessage } from "../../src/sdk/decode-sdk-message.ts";
 import { SDKMessageSchema } from "../../src/sdk/sdk-message.ts";
-import { decodeCompiled } from "../../src/shared/decode-compiled.ts";
+import { decodeCompiled, isCompiled } from "../../src/shared/decode-compiled.ts";
 import { decodeWith } from "../../src/shared/decode-result.ts";
 import { JsonValueSchema } from "../../src/shared/json-value.ts";
 import { fullEvents } from "../events/sample-events.ts";
@@ -35,6 +35,8 @@ const sdkLines = readdirSync(samplesDirectory)
 describe("decoding once a schema is compiled", () => {
   it.each(richMessages)("decodes the rich message %s to what the schema alone gives", (_name, message) => {
     expect(lastOfMany(() => decodeRichMessage(message))).toEqual(decodeWith(RichMessageSchema, message));
+    const kind = (message as { kind: keyof ReturnType<typeof richMessageSchemasByKind> }).kind;
+    expect(isCompiled(richMessageSchemasByKind()[kind])).toBe(true);
   });
 
   it("decodes every recorded SDK line to what the schema alone gives", () => {
@@ -78,6 +80,17 @@ describe("decoding once a schema is compiled", () => {
       "data.parameters.nested",
     ]);
     expect(result).toEqual(decodeWith(RichMessageSchema, broken));
+  });
+
+  it("rejects an invalid value deep in a recursive part as the schema alone does, without parsing it again per level", () => {
+    // Depth 24: were each level parsed twice per level above it, this would take hours, not milliseconds.
+    let nested: unknown = [Number.NaN];
+    for (let depth = 0; depth < 24; depth++) nested = [nested];
+    lastOfMany(() => decodeCompiled(JsonValueSchema, [1]));
+    expect(isCompiled(JsonValueSchema)).toBe(true);
+    const result = decodeCompiled(JsonValueSchema, nested);
+    expect(result.success).toBe(false);
+    expect(result).toEqual(decodeWith(JsonValueSchema, nested));
   });
 
   it("copies JSON values as the schema does, however deep", () => {

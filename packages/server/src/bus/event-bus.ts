@@ -133,8 +133,13 @@ export class EventBus {
     try {
       while (read.again) {
         read.again = false;
-        const after = this.#delivered;
-        const page = (await this.#log.readAfterAsync(after, FOREIGN_PAGE)) ?? [];
+        let page: LoggedEvent[];
+        try {
+          page = (await this.#log.readAfterAsync(this.#delivered, FOREIGN_PAGE)) ?? [];
+        } catch (error) {
+          this.#retryForeignRead(error as Error);
+          return;
+        }
         if (page.length === FOREIGN_PAGE) read.again = true;
         const fresh = page.filter((event) => event.seq > this.#delivered);
         if (fresh.length === 0) continue;
@@ -142,20 +147,19 @@ export class EventBus {
         this.#log.advanceHead(this.#delivered);
         for (const listener of this.#frameListeners) listener(fresh);
       }
+    } finally {
       this.#foreignRead = undefined;
-    } catch (error) {
-      // The database is away: read again a second later, as a failed commit is retried.
-      this.#foreignRead = undefined;
-      if (this.#foreignRetry !== undefined) return;
-      console.error(
-        "parley: could not read other servers' events; retrying in 1 s:",
-        (error as Error).message,
-      );
-      this.#foreignRetry = setTimeout(() => {
-        this.#foreignRetry = undefined;
-        this.catchUpForeignSoon();
-      }, 1000).unref();
     }
+  }
+
+  /** The database is away: read again a second later, as a failed commit is retried (one retry waits at most). */
+  #retryForeignRead(error: Error): void {
+    if (this.#foreignRetry !== undefined) return;
+    console.error("parley: could not read other servers' events; retrying in 1 s:", error.message);
+    this.#foreignRetry = setTimeout(() => {
+      this.#foreignRetry = undefined;
+      this.catchUpForeignSoon();
+    }, 1000).unref();
   }
 
   /**

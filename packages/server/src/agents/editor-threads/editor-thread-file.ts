@@ -1,6 +1,7 @@
-import { open, readFile, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
+import { EDITOR_THREAD_MARK, threadFileHead } from "./editor-thread-head.ts";
 
 /** Larger thread files are left out: reading one would hold the server for too long. */
 const MAX_THREAD_FILE_BYTES = 32 * 1024 * 1024;
@@ -28,22 +29,10 @@ export async function readEditorThread(file: string): Promise<EditorThreadFile |
   try {
     if ((await stat(file)).size > MAX_THREAD_FILE_BYTES) return undefined;
     // `parley acp` writes `origin` before the history: a `parley run` conversation is left unread.
-    if (!(await head(file)).includes('"origin":"acp"')) return undefined;
+    if (!(await threadFileHead(file)).includes(EDITOR_THREAD_MARK)) return undefined;
     const parsed = EditorThreadFileSchema.safeParse(JSON.parse(await readFile(file, "utf8")));
     return parsed.success ? parsed.data : undefined;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "ENOENT" ? "gone" : undefined;
-  }
-}
-
-/** The first bytes of a file, where a thread file's id, folder, time and origin are. */
-async function head(file: string): Promise<string> {
-  const handle = await open(file, "r");
-  try {
-    const buffer = Buffer.alloc(8192);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).toString("utf8");
-  } finally {
-    await handle.close();
   }
 }

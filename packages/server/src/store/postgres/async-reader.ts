@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { QUERY_TIMEOUT_MS } from "./sync-bridge.ts";
 
 /** PostgreSQL's bigint and numeric as numbers, as the bridge's worker reads them. */
 const NUMERIC_TYPES = new Set([20, 1700]);
@@ -50,7 +51,14 @@ export class AsyncReader {
             ? (value: string) => Number(value)
             : driver.types.getTypeParser(oid, format),
       };
-      const client = new driver.Client({ connectionString: this.#url, types: types as pg.CustomTypesConfig });
+      const client = new driver.Client({
+        connectionString: this.#url,
+        types: types as pg.CustomTypesConfig,
+        // As the bridge's: a half-open connection fails the read (and is replaced) instead of holding it forever.
+        connectionTimeoutMillis: QUERY_TIMEOUT_MS,
+        query_timeout: QUERY_TIMEOUT_MS,
+        keepAlive: true,
+      });
       // A connection lost between reads fails the next read, which then opens another.
       client.on("error", () => {
         if (this.#client === connecting) this.#client = undefined;

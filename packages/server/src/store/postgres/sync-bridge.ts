@@ -36,7 +36,7 @@ export class PostgresError extends Error {
 }
 
 /** How long a query may take before the server gives up on the database (a lost connection, a lock held). */
-const QUERY_TIMEOUT_MS = 30_000;
+export const QUERY_TIMEOUT_MS = 30_000;
 
 /**
  * Synchronous calls into PostgreSQL: a worker thread holds the `pg` connection and the calling thread blocks
