@@ -93,12 +93,17 @@ export class EventBus {
       const limit = Math.min(FOREIGN_PAGE, through - this.#delivered);
       const events = this.#log.readAfter(this.#delivered, limit);
       if (events.length === 0) return;
-      this.#delivered = (events.at(-1) as LoggedEvent).seq;
-      this.#log.advanceHead(this.#delivered);
-      for (const listener of this.#frameListeners) listener(events);
+      this.#deliverForeign(events);
       // A short page is all there was: a commit after it sends its own notification.
       if (events.length < limit) return;
     }
+  }
+
+  /** Hands other servers' events (the next seqs after the last delivered) to the frame listeners. */
+  #deliverForeign(events: readonly LoggedEvent[]): void {
+    this.#delivered = (events.at(-1) as LoggedEvent).seq;
+    this.#log.advanceHead(this.#delivered);
+    for (const listener of this.#frameListeners) listener(events);
   }
 
   /**
@@ -142,10 +147,7 @@ export class EventBus {
         }
         if (page.length === FOREIGN_PAGE) read.again = true;
         const fresh = page.filter((event) => event.seq > this.#delivered);
-        if (fresh.length === 0) continue;
-        this.#delivered = (fresh.at(-1) as LoggedEvent).seq;
-        this.#log.advanceHead(this.#delivered);
-        for (const listener of this.#frameListeners) listener(fresh);
+        if (fresh.length > 0) this.#deliverForeign(fresh);
       }
     } finally {
       this.#foreignRead = undefined;
