@@ -69,4 +69,59 @@ describe("publishing events to the durable log", () => {
     expect(reasons(stream.frames.map((frame) => ({ frame: frame.raw })))).toEqual(["first", "last"]);
     await stream.close();
   });
+  it("a commit holding two sessions' events reaches each filtered stream with only its session's and the global ones", async () => {
+    server = await startTestServer();
+    const { bus, store } = server.server.context;
+    const a = await server.json<{ id: string }>("POST", "/api/sessions", { title: "A" });
+    const b = await server.json<{ id: string }>("POST", "/api/sessions", { title: "B" });
+    const after = readLog(server.server).at(-1)?.seq ?? 0;
+    const streams = {
+      a: await server.events({ sessionId: a.id, after }),
+      b: await server.events({ sessionId: b.id, after }),
+      all: await server.events({ after }),
+    };
+    const token = (sessionId: string, text: string) =>
+      ({
+        type: "Token",
+        agent_id: "main",
+        token: text,
+        done: false,
+        thinking: false,
+        message_id: "m1",
+        session_id: sessionId,
+      }) as const;
+
+    // One commit of A's only, then one that mixes A's, B's and a global event.
+    store.transaction(() => {
+      bus.publish(token(a.id, "a1 "));
+      bus.publish(token(a.id, "a2 "));
+    });
+    store.transaction(() => {
+      bus.publish(token(a.id, "a3 "));
+      bus.publish(token(b.id, "b1 "));
+      bus.publish({ type: "StateUpdated", reason: "global" });
+      bus.publish(token(a.id, "a4"));
+    });
+
+    const log = readLog(server.server).filter((entry) => entry.seq > after);
+    const frames = (stream: Awaited<ReturnType<TestServer["events"]>>) =>
+      stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }));
+    const of = (sessionId: string) =>
+      log.filter((entry) => {
+        const session = JSON.parse(entry.frame).session_id;
+        return session === undefined || session === sessionId;
+      });
+    const waitForLast = (stream: Awaited<ReturnType<TestServer["events"]>>, expected: typeof log) =>
+      stream.waitFor((received) => received.at(-1)?.message.seq === expected.at(-1)?.seq);
+    await Promise.all([
+      waitForLast(streams.all, log),
+      waitForLast(streams.a, of(a.id)),
+      waitForLast(streams.b, of(b.id)),
+    ]);
+    expect(frames(streams.all)).toEqual(log);
+    expect(frames(streams.a)).toEqual(of(a.id));
+    expect(frames(streams.b)).toEqual(of(b.id));
+    expect(of(b.id).map((entry) => JSON.parse(entry.frame).text ?? "global")).toEqual(["b1 ", "global"]);
+    await Promise.all(Object.values(streams).map((stream) => stream.close()));
+  });
 });
