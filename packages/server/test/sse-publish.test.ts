@@ -2,6 +2,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readLog } from "./support/sse-log.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
+/** A streamed token delta of one message, in `sessionId` when given. */
+const token = (text: string, sessionId?: string) =>
+  ({
+    type: "Token",
+    agent_id: "main",
+    token: text,
+    done: false,
+    thinking: false,
+    message_id: "m1",
+    ...(sessionId !== undefined && { session_id: sessionId }),
+  }) as const;
+
 describe("publishing events to the durable log", () => {
   let server: TestServer | undefined;
   afterEach(async () => {
@@ -13,16 +25,6 @@ describe("publishing events to the durable log", () => {
     server = await startTestServer();
     const { bus, store } = server.server.context;
     const stream = await server.events({ after: 0 });
-    const token = (text: string) =>
-      ({
-        type: "Token",
-        agent_id: "main",
-        token: text,
-        done: false,
-        thinking: false,
-        message_id: "m1",
-      }) as const;
-
     bus.publish(token("Hello "));
     bus.publish(token("world"));
     expect(() =>
@@ -80,27 +82,16 @@ describe("publishing events to the durable log", () => {
       b: await server.events({ sessionId: b.id, after }),
       all: await server.events({ after }),
     };
-    const token = (sessionId: string, text: string) =>
-      ({
-        type: "Token",
-        agent_id: "main",
-        token: text,
-        done: false,
-        thinking: false,
-        message_id: "m1",
-        session_id: sessionId,
-      }) as const;
-
     // One commit of A's only, then one that mixes A's, B's and a global event.
     store.transaction(() => {
-      bus.publish(token(a.id, "a1 "));
-      bus.publish(token(a.id, "a2 "));
+      bus.publish(token("a1 ", a.id));
+      bus.publish(token("a2 ", a.id));
     });
     store.transaction(() => {
-      bus.publish(token(a.id, "a3 "));
-      bus.publish(token(b.id, "b1 "));
+      bus.publish(token("a3 ", a.id));
+      bus.publish(token("b1 ", b.id));
       bus.publish({ type: "StateUpdated", reason: "global" });
-      bus.publish(token(a.id, "a4"));
+      bus.publish(token("a4", a.id));
     });
 
     const log = readLog(server.server).filter((entry) => entry.seq > after);
