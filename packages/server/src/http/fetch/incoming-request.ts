@@ -206,7 +206,7 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
 function requestUrl(incoming: IncomingMessage): string {
   const target = incoming.url ?? "";
   if (/^https?:\/\//i.test(target)) return parsed(target).href;
-  if (!target.startsWith("/")) throw new BadRequestTarget(`invalid request target ${JSON.stringify(target)}`);
+  if (!target.startsWith("/")) throw new BadRequestTarget("invalid request target");
   const host = incoming.headers.host ?? "localhost";
   const url = `http://${host}${target}`;
   if (PLAIN_HOST.test(host) && PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) return url;
@@ -217,7 +217,7 @@ function requestUrl(incoming: IncomingMessage): string {
   }
   const result = parsed(url);
   if (result.hostname !== host.replace(/:\d+$/, "").toLowerCase())
-    throw new BadRequestTarget(`invalid Host ${JSON.stringify(host)}`);
+    throw new BadRequestTarget("invalid Host header");
   return result.href;
 }
 
@@ -225,6 +225,6 @@ function parsed(url: string): URL {
   try {
     return new URL(url);
   } catch {
-    throw new BadRequestTarget(`invalid request URL ${JSON.stringify(url)}`);
+    throw new BadRequestTarget("invalid request URL");
   }
 }

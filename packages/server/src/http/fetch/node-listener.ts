@@ -30,6 +30,7 @@ export function nodeListener(
       request = new IncomingRequest(incoming);
     } catch (error) {
       if (!(error instanceof BadRequestTarget)) throw error;
+      // The messages name no part of the request: nothing a client sent is echoed back.
       outgoing.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(error.message);
       return;
     }
