@@ -72,10 +72,14 @@ export class IncomingRequest {
     this.#controller?.abort(reason);
   }
 
-  /** This request with its body already read (`bytes`). */
+  /**
+   * This request with its body already read (`bytes`). The copy shares this one's signal: the listener
+   * aborts the request it made when the client goes away, and the handlers read the copy.
+   */
   withBody(bytes: Uint8Array): IncomingRequest {
     const request = new IncomingRequest(this.#incoming, bytes);
     request.#headers = this.#headers;
+    void this.signal;
     request.#controller = this.#controller;
     request.#abortReason = this.#abortReason;
     return request;
@@ -205,16 +209,18 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
 /** The request's absolute URL; throws BadRequestTarget for a target or Host that could mean two things. */
 function requestUrl(incoming: IncomingMessage): string {
   const target = incoming.url ?? "";
-  if (/^https?:\/\//i.test(target)) return parsed(target).href;
-  if (!target.startsWith("/")) throw new BadRequestTarget("invalid request target");
+  const absolute = /^https?:\/\//i.test(target);
+  if (!absolute && !target.startsWith("/")) throw new BadRequestTarget("invalid request target");
   const host = incoming.headers.host ?? "localhost";
   const url = `http://${host}${target}`;
-  if (PLAIN_HOST.test(host) && PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) return url;
+  if (!absolute && PLAIN_HOST.test(host) && PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target))
+    return url;
   const backslash = target.indexOf("\\");
   const query = target.indexOf("?");
   if (backslash !== -1 && (query === -1 || backslash < query)) {
     throw new BadRequestTarget("a backslash in the request path");
   }
+  if (absolute) return parsed(target).href;
   const result = parsed(url);
   if (result.hostname !== host.replace(/:\d+$/, "").toLowerCase())
     throw new BadRequestTarget("invalid Host header");

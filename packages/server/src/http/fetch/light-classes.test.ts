@@ -6,7 +6,7 @@ import { LightResponse } from "./light-response.ts";
 function seen(headers: Headers | LightHeaders): unknown {
   return {
     entries: [...headers],
-    values: ["content-type", "x-many", "set-cookie", "absent"].map((name) => headers.get(name)),
+    values: ["content-type", "x-many", "set-cookie", "cookie", "absent"].map((name) => headers.get(name)),
     has: headers.has("X-Many"),
     cookies: headers.getSetCookie(),
   };
@@ -21,6 +21,9 @@ describe("the server's light fetch classes", () => {
         ["X-MANY", "b"],
         ["set-cookie", "one=1"],
         ["Set-Cookie", "two=2"],
+        // A browser's or a proxy's cookies on two lines read as one Cookie header: "a=1; s=2".
+        ["cookie", "a=1"],
+        ["Cookie", "s=2"],
       ],
       new Headers({ b: "2", a: "1" }),
     ];

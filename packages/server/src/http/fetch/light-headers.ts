@@ -2,7 +2,7 @@
  * The fetch API's `Headers`, written out so that a response Hono builds needs none of Node's fetch
  * implementation (undici, ~30 ms of CPU to load; see fetch-classes.ts). Same semantics where Parley and
  * Hono reach: names case-insensitive, values trimmed of HTTP whitespace, repeated values joined with ", "
- * except `set-cookie`, iteration in name order.
+ * (`cookie` with "; ") except `set-cookie`, iteration in name order.
  */
 type HeadersInit = ConstructorParameters<typeof Headers>[0];
 
@@ -42,7 +42,9 @@ export class LightHeaders {
   }
 
   get(name: string): string | null {
-    return this.#fields.get(fieldName(name))?.join(", ") ?? null;
+    const key = fieldName(name);
+    const values = this.#fields.get(key);
+    return values === undefined ? null : joined(key, values);
   }
 
   has(name: string): boolean {
@@ -61,7 +63,7 @@ export class LightHeaders {
     for (const name of [...this.#fields.keys()].sort()) {
       const values = this.#fields.get(name) ?? [];
       if (name === "set-cookie") for (const value of values) yield [name, value];
-      else yield [name, values.join(", ")];
+      else yield [name, joined(name, values)];
     }
   }
 
@@ -99,6 +101,11 @@ export class LightHeaders {
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FORBIDDEN_IN_VALUE = /[\0\r\n]/;
+
+/** A repeated field's values as one: a `Cookie` line's pairs are separated by "; ", as the fetch API does. */
+function joined(name: string, values: string[]): string {
+  return values.join(name === "cookie" ? "; " : ", ");
+}
 
 function fieldName(name: string): string {
   const text = String(name);

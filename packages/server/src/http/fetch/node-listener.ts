@@ -53,8 +53,15 @@ export function nodeListener(
 
 async function write(response: Response, outgoing: ServerResponse): Promise<void> {
   const light = LightResponse.partsOf(response);
+  if ((light?.headers ?? response.headers).has(ALREADY_SENT_HEADER)) return;
+  if (outgoing.headersSent || outgoing.destroyed) {
+    // The client left before the answer (a stream must stop producing), or a handler failed after writing
+    // its own answer's start: nothing more can be sent on this response.
+    if (light === undefined) void response.body?.cancel().catch(() => undefined);
+    outgoing.destroy();
+    return;
+  }
   if (light !== undefined) {
-    if (light.headers.has(ALREADY_SENT_HEADER)) return;
     const headers = LightHeaders.toNode(light.headers);
     const { body } = light;
     if (body !== null && !("content-length" in headers) && !("transfer-encoding" in headers)) {
@@ -67,7 +74,6 @@ async function write(response: Response, outgoing: ServerResponse): Promise<void
     outgoing.end(body ?? undefined);
     return;
   }
-  if (response.headers.has(ALREADY_SENT_HEADER)) return;
   const headers = LightHeaders.toNode(response.headers);
   if (response.statusText === "") outgoing.writeHead(response.status, headers);
   else outgoing.writeHead(response.status, response.statusText, headers);
@@ -95,6 +101,10 @@ async function write(response: Response, outgoing: ServerResponse): Promise<void
 /** Resolves once `outgoing` takes more data, or is closed. */
 function drained(outgoing: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
+    if (outgoing.destroyed) {
+      resolve();
+      return;
+    }
     const done = () => {
       outgoing.off("drain", done);
       outgoing.off("close", done);
