@@ -1,8 +1,14 @@
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Metafile } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { ensureBundle } from "../build/build-bundle.mjs";
+
+const bin = fileURLToPath(new URL("../bin/parley.js", import.meta.url));
 
 /**
  * What `parley serve` must not load before it answers its health check: each is a chunk of its own, loaded
@@ -58,5 +64,65 @@ describe("the code parley serve loads before it is healthy", () => {
       inputs.filter((input) => pattern.test(input)).map((input) => `${name}: ${input}`),
     );
     expect(found).toEqual([]);
+  });
+});
+
+/**
+ * Node's fetch implementation (undici) is not in the bundle: Node loads it the first time anything reads the
+ * `Request`, `Response` or `Headers` globals or calls `fetch`, ~30 ms of CPU. The server's HTTP layer
+ * answers without them (packages/server/src/http/fetch/), so `parley serve` must not load it before its
+ * health check answers; a library that touches one of those globals at import would bring it back.
+ */
+describe("the Node built-ins parley serve loads before it is healthy", () => {
+  it("do not include undici", { timeout: 120_000 }, async () => {
+    await ensureBundle();
+    const scratch = mkdtempSync(join(tmpdir(), "parley-serve-start-"));
+    const project = join(scratch, "project");
+    mkdirSync(project);
+    // Asked after the first healthy answer, the server says which of Node's own modules it has loaded.
+    const probe = join(scratch, "probe.cjs");
+    writeFileSync(
+      probe,
+      'process.on("SIGUSR2", () => process.stderr.write(`loaded: ${JSON.stringify(process.moduleLoadList)}\\n`));\n',
+    );
+    const server = spawn(
+      process.execPath,
+      ["--require", probe, bin, "serve", "--project", project, "--port", "0"],
+      {
+        env: { PATH: process.env.PATH, HOME: scratch, PARLEY_HOME: join(scratch, "home") },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    try {
+      let output = "";
+      let errors = "";
+      server.stderr.on("data", (chunk: Buffer) => {
+        errors += chunk.toString();
+      });
+      const api = await new Promise<string>((resolve, reject) => {
+        server.stdout.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /API:\s+(http:\/\/\S+\/api)/.exec(output);
+          if (match?.[1]) resolve(match[1]);
+        });
+        server.once("exit", () => reject(new Error(`parley serve exited: ${errors}`)));
+      });
+      expect((await fetch(`${api}/health`)).status).toBe(200);
+      server.kill("SIGUSR2");
+      const loaded = await new Promise<string[]>((resolve) => {
+        const read = () => {
+          const match = /loaded: (\[.*\])\n/.exec(errors);
+          if (match?.[1]) resolve(JSON.parse(match[1]) as string[]);
+          else server.stderr.once("data", read);
+        };
+        read();
+      });
+      expect(loaded).toContain("NativeModule http");
+      expect(loaded.filter((name) => name.includes("undici"))).toEqual([]);
+    } finally {
+      server.kill("SIGTERM");
+      if (server.exitCode === null && server.signalCode === null) await once(server, "exit");
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

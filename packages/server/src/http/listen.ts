@@ -1,20 +1,17 @@
-import type { Server } from "node:http";
-import { serve } from "@hono/node-server";
+import { createServer, type Server } from "node:http";
+import { type FetchHandler, nodeListener } from "./fetch/node-listener.ts";
 
 /** The default port; when it is taken (and PARLEY_PORT is not set) the server picks a free one. */
 export const DEFAULT_PORT = 4780;
 
 /** Listens on `port`, or on DEFAULT_PORT and else a free one when no port is asked for. */
-export async function listen(
-  fetch: Parameters<typeof serve>[0]["fetch"],
-  host: string,
-  port: number | undefined,
-): Promise<Server> {
+export async function listen(fetch: FetchHandler, host: string, port: number | undefined): Promise<Server> {
   const attempt = (candidate: number) =>
     new Promise<Server>((resolve, reject) => {
-      const server = serve({ fetch, hostname: host, port: candidate }) as Server;
+      const server = createServer(nodeListener(fetch));
       server.once("listening", () => resolve(server));
       server.once("error", reject);
+      server.listen(candidate, host);
     });
   if (port !== undefined) return attempt(port);
   try {

@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import { decodeWith, IdSchema, lazySchema, QueryIntegerSchema, UiSseMessageSchema } from "@parley/protocol";
 import { z } from "zod";
 import { WIRE_REVISION } from "../../bus/event-bus.ts";
@@ -6,6 +5,8 @@ import { SseConnection } from "../../bus/sse-connection.ts";
 import { NodeResponseSink } from "../../bus/sse-sink.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../api-error.ts";
+import { ALREADY_SENT_HEADER } from "../fetch/already-sent.ts";
+import type { NodeBindings } from "../fetch/node-listener.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
 import { SSE_HEADERS } from "../sse-headers.ts";
 
@@ -57,8 +58,8 @@ export function eventsRoute(context: ServerContext): RouteDefinition {
       if (context.sseConnections.size >= context.maxSseConnections) {
         throw new ApiError("unavailable", "too many open event streams; close some tabs and retry");
       }
-      // @hono/node-server passes the Node response as `env.outgoing`; the stream is written to it directly.
-      const outgoing = (request.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+      // The HTTP layer passes Node's response as `env.outgoing`; the stream is written to it directly.
+      const outgoing = (request.env as Partial<NodeBindings> | undefined)?.outgoing;
       if (outgoing === undefined) throw new ApiError("internal", "the event stream needs Node's HTTP server");
       const connection: SseConnection = new SseConnection(
         context.store.events,
@@ -75,13 +76,7 @@ export function eventsRoute(context: ServerContext): RouteDefinition {
   });
 }
 
-/**
- * Tells @hono/node-server the handler wrote the response itself. Its own RESPONSE_ALREADY_SENT is a
- * "lightweight" response that 2.1.x sends down a fast path which ignores the marker and writes headers
- * again; reading `body` turns a lightweight response into a full one, which takes the path that honours it.
- */
+/** Tells the HTTP layer (fetch/node-listener.ts) the handler wrote the response itself. */
 function alreadySent(): Response {
-  const response = new Response(null, { headers: { "x-hono-already-sent": "true" } });
-  void response.body;
-  return response;
+  return new Response(null, { headers: { [ALREADY_SENT_HEADER]: "true" } });
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { ApiError } from "../api-error.ts";
+import { ALREADY_SENT_HEADER } from "../fetch/already-sent.ts";
 import { type Credentials, SESSION_COOKIE } from "./credentials.ts";
 
 /**
@@ -116,9 +117,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** Sets `SECURITY_HEADERS` on every response the app returns (a stream written directly sets its own). */
 export const securityHeaders: MiddlewareHandler = async (context, next) => {
   await next();
-  if (context.res.headers.has(ALREADY_SENT)) return;
+  if (context.res.headers.has(ALREADY_SENT_HEADER)) return;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) context.res.headers.set(name, value);
 };
-
-/** The header @hono/node-server's RESPONSE_ALREADY_SENT carries: the handler wrote the response itself. */
-const ALREADY_SENT = "x-hono-already-sent";
