@@ -72,6 +72,31 @@ describe("incremental markdown", () => {
     expect(shape(blocks)).toEqual(shape(whole));
   });
 
+  it("parses text with Windows line ends, streamed or whole, as the same blocks as with plain ones", () => {
+    const text = `${COMPLETE}\n\nEnd.`;
+    const windows = text.replace(/\n/g, "\r\n");
+    let blocks = parseMarkdownBlocks("");
+    for (let length = 1; length <= windows.length; length += 5)
+      blocks = parseMarkdownBlocks(windows.slice(0, length), blocks);
+    blocks = parseMarkdownBlocks(windows, blocks);
+    const shape = (parsed: typeof blocks) =>
+      [...parsed.closed, ...parsed.open].map((block) => [block.key, block.token.raw]);
+    expect(shape(blocks)).toEqual(shape(parseMarkdownBlocks(text)));
+    expect(shape(parseMarkdownBlocks(windows))).toEqual(shape(parseMarkdownBlocks(text)));
+  });
+
+  it("re-parses the finished blocks when earlier text changes under a streaming answer", () => {
+    const first = parseMarkdownBlocks("One\n\nTwo\n\nThree");
+    const edited = parseMarkdownBlocks("One\n\nTwice\n\nThree and more", first);
+    expect([...edited.closed, ...edited.open].map((block) => block.token.raw.trim())).toEqual([
+      "One",
+      "",
+      "Twice",
+      "",
+      "Three and more",
+    ]);
+  });
+
   it("keeps link references defined in finished blocks working in later ones", () => {
     const first = parseMarkdownBlocks("[docs]: https://example.com/docs\n\nIntro\n\nSee [the docs][docs]");
     const second = parseMarkdownBlocks(

@@ -112,6 +112,33 @@ describe("MessageList", () => {
     expect(atBottom(layout.scroller())).toBe(true);
   });
 
+  it("shows every token of a streaming answer, and what changes in other messages meanwhile", async () => {
+    const live = { ...agentMessage("live", ""), isGenerating: true, segments: [] };
+    const store = renderPanel([...conversation(4), live]);
+    await waitFor(() => expect(renderedIds()).toContain("live"));
+    const words = Array.from({ length: 60 }, (_, index) => `w${index} `);
+    for (const [index, word] of words.entries()) {
+      act(() => store.appendToken("live", "live-text", word));
+      if (index === 30) {
+        act(() => store.updateMessage("m0", (message) => ({ ...message, text: "Question 0, edited" })));
+      }
+    }
+    const liveText = () =>
+      document.querySelector('[data-message-id="live"] [data-testid=segment]')?.textContent?.trim();
+    expect(liveText()).toBe(words.join("").trim());
+    expect(screen.getAllByTestId("message-text")[0]?.textContent).toBe("Question 0, edited");
+
+    act(() =>
+      store.updateSession((session) => ({
+        ...session,
+        messages: [...session.messages, userMessage("next", "And then?")],
+      })),
+    );
+    act(() => store.appendToken("live", "live-text", "late"));
+    await waitFor(() => expect(renderedIds()).toContain("next"));
+    expect(liveText()).toBe(`${words.join("")}late`);
+  });
+
   it("invites the first message in a new chat", () => {
     const store = new FakeChatStore();
     render(

@@ -2,8 +2,8 @@ import { type ChatMessage, displayPhase, isMarkerOnly, OUTCOME_NOTES, readSystem
 import { SystemNotice } from "../cards/system-notice.tsx";
 import { useSessionAgentCli } from "../use-session-agent-cli.ts";
 import { ActivitySection } from "./activity-section.tsx";
-import { formatMessageTime } from "./format-message-time.ts";
 import { MessageBody } from "./message-body.tsx";
+import { MessageTime } from "./message-time.tsx";
 import { SubagentTreeView } from "./subagent-tree-view.tsx";
 
 /**
@@ -30,7 +30,7 @@ export function AgentMessage({ message }: { message: ChatMessage }) {
         <span className="message-author" data-testid="message-author">
           {cli?.label ?? message.from ?? "Agent"}
         </span>
-        <time>{formatMessageTime(message.timestampMs, message.timestamp)}</time>
+        <MessageTime timestampMs={message.timestampMs} timestamp={message.timestamp} />
       </header>
       {message.subagentTree !== undefined && message.subagentTree.length > 0 && (
         <SubagentTreeView entries={message.subagentTree} />

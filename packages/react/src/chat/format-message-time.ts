@@ -1,3 +1,8 @@
+// Built on first use and kept: `toLocaleTimeString(locale, options)` builds a formatter per call (~0.5 ms in
+// Chromium), and a streaming turn re-renders its time with every token.
+let clockTime: Intl.DateTimeFormat | undefined;
+let dateAndTime: Intl.DateTimeFormat | undefined;
+
 /** A message time for the chat: the clock time today, the date and time otherwise. */
 export function formatMessageTime(
   timestampMs: number | undefined,
@@ -8,7 +13,10 @@ export function formatMessageTime(
   if (!Number.isFinite(time)) return "";
   const date = new Date(time);
   const sameDay = new Date(now).toDateString() === date.toDateString();
-  return sameDay
-    ? date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  if (sameDay) {
+    clockTime ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+    return clockTime.format(date);
+  }
+  dateAndTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return dateAndTime.format(date);
 }

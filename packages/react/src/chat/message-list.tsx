@@ -1,10 +1,11 @@
 import type { ChatMessage } from "@parley/sdk";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useChatActions, useChatStore } from "../chat-store-context.tsx";
 import { useChatWorkflows } from "../workflows/use-chat-workflows.ts";
 import { WorkflowFoldContext } from "../workflows/workflow-fold-context.ts";
 import { WorkflowProgressStrip } from "../workflows/workflow-progress-strip.tsx";
+import { latestCopy, listMessages } from "./list-messages.ts";
 import { MessageRow } from "./message-row.tsx";
 
 /** Scrolling this close to the top loads the previous page of messages. */
@@ -21,6 +22,11 @@ const LOAD_OLDER_THRESHOLD_PX = 600;
 export function MessageList({ empty }: { empty?: ReactNode }) {
   const session = useChatStore((state) => state.session);
   const loadingSession = useChatStore((state) => state.loadingSession);
+  const laidOut = useRef<readonly ChatMessage[] | undefined>(undefined);
+  const messages = listMessages(laidOut.current, session?.messages ?? []);
+  useEffect(() => {
+    laidOut.current = messages;
+  });
   if (session === undefined) {
     return (
       <div className="chat-empty" data-testid="chat-empty">
@@ -39,12 +45,25 @@ export function MessageList({ empty }: { empty?: ReactNode }) {
       </div>
     );
   }
-  return <VirtualMessages key={session.sessionId} messages={session.messages} hasOlder={session.hasOlder} />;
+  return <VirtualMessages key={session.sessionId} messages={messages} hasOlder={session.hasOlder} />;
 }
 
-const renderMessage = (message: ChatMessage) => <MessageRow message={message} />;
+/** A row showing the store's latest copy of its message: the list may hold an older copy of a streaming turn. */
+function LiveMessageRow({ message }: { message: ChatMessage }) {
+  const latest = useChatStore((state) => latestCopy(state.session?.messages, message));
+  return <MessageRow message={latest} />;
+}
 
-function VirtualMessages({ messages, hasOlder }: { messages: readonly ChatMessage[]; hasOlder: boolean }) {
+const renderMessage = (message: ChatMessage) => <LiveMessageRow message={message} />;
+
+/** Memoized on its props: a streamed token changes neither `messages` (see `listMessages`) nor `hasOlder`. */
+const VirtualMessages = memo(function VirtualMessages({
+  messages,
+  hasOlder,
+}: {
+  messages: readonly ChatMessage[];
+  hasOlder: boolean;
+}) {
   const actions = useChatActions();
   const { rows, fold, live } = useChatWorkflows(messages, renderMessage);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -131,7 +150,7 @@ function VirtualMessages({ messages, hasOlder }: { messages: readonly ChatMessag
                   className="message-list-row"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <MessageRow message={message} />
+                  <LiveMessageRow message={message} />
                 </div>
               );
             })}
@@ -157,4 +176,4 @@ function VirtualMessages({ messages, hasOlder }: { messages: readonly ChatMessag
       </div>
     </WorkflowFoldContext.Provider>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { ProjectStructureCard } from "@parley/react";
 import type { ChatMessage } from "@parley/sdk";
-import { formatMessageTime } from "./format-message-time.ts";
 import { MessageImages } from "./message-body.tsx";
+import { MessageTime } from "./message-time.tsx";
 
 /**
  * A message the person sent, as plain text with the cards they attached (a shared project structure);
@@ -38,7 +38,7 @@ export function UserMessage({ message }: { message: ChatMessage }) {
           {message.pending === true ? (
             <span className="muted">sending…</span>
           ) : (
-            <time>{formatMessageTime(message.timestampMs, message.timestamp)}</time>
+            <MessageTime timestampMs={message.timestampMs} timestamp={message.timestamp} />
           )}
         </div>
       </div>

@@ -40,9 +40,11 @@ export interface ApiAnswer {
 export interface E2eServerOptions {
   /** Writes files into the project or Parley's home (an `mcp.json`, a `.mcp.json`) before the server reads them. */
   prepare?(directories: { project: string; home: string }): void;
+  /** Another build of the UI to serve (a bench comparing an older build); `packages/web/dist` by default. */
+  webRoot?: string;
 }
 
-/** Starts Parley on a temporary project and home, serving `packages/web/dist` at `/`. */
+/** Starts Parley on a temporary project and home, serving `packages/web/dist` (or `webRoot`) at `/`. */
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   const root = mkdtempSync(join(tmpdir(), "parley-e2e-"));
   const project = join(root, "project");
@@ -56,7 +58,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     home,
     port: 0,
     env: { PARLEY_MODEL: E2E_MODEL, ANTHROPIC_API_KEY: "e2e-key", ANTHROPIC_BASE_URL: fake.url },
-    webRoot: webDistDirectory,
+    webRoot: options.webRoot ?? webDistDirectory,
     // Retries of a failed model call wait for nothing, so a scripted error never slows a test down.
     turnDefaults: { sleep: async () => {} },
   });
