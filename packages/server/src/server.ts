@@ -27,7 +27,6 @@ import {
 import type { SchedulerClock } from "./missions/scheduler-clock.ts";
 import type { ServerContext } from "./server-context.ts";
 import { EventRetention } from "./store/event-retention.ts";
-import { parseAnnouncement } from "./store/postgres/commit-announcement.ts";
 import { CommitListener } from "./store/postgres/commit-listener.ts";
 import { DEFAULT_LEASE_MS } from "./store/postgres/lease-keeper.ts";
 import { EVENTS_CHANNEL } from "./store/postgres/postgres-database.ts";
@@ -151,12 +150,9 @@ export async function listenParleyServer(options: ServerOptions): Promise<Parley
       // Other servers on the same database: their commits reach this server's SSE clients too.
       const instance = store.signals?.instance;
       commits = await CommitListener.start(env.PARLEY_DATABASE_URL as string, {
-        // Another server's commit names its seqs (and carries its events when they fit): this server's own
-        // were delivered from memory as they committed. Missed notifications (a reconnect) read the log.
+        // This server's own commits were delivered from memory as they committed: only others' are read.
         [EVENTS_CHANNEL]: (payload) => {
-          const commit = payload === undefined ? undefined : parseAnnouncement(payload);
-          if (commit === undefined) bus.catchUpForeignSoon();
-          else bus.foreignCommitted(commit);
+          if (payload === undefined || payload !== instance) bus.catchUpForeignSoon();
         },
         [SIGNALS_CHANNEL]: (payload) => {
           if (payload === undefined || payload === instance) started?.takeSignals?.();

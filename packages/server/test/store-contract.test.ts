@@ -6,10 +6,6 @@ import { fileURLToPath } from "node:url";
 import type { WorkflowDefinition } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EventBus } from "../src/bus/event-bus.ts";
-import type { CommittedEvents, LoggedEvent } from "../src/store/event-log.ts";
-import { parseAnnouncement } from "../src/store/postgres/commit-announcement.ts";
-import { CommitListener } from "../src/store/postgres/commit-listener.ts";
-import { EVENTS_CHANNEL } from "../src/store/postgres/postgres-database.ts";
 import { Store } from "../src/store/store.ts";
 import { runWrite } from "../src/store/store-database.ts";
 import { postgresMissing, stopTestCluster, testCluster } from "./support/test-database.ts";
@@ -349,7 +345,19 @@ describe.skipIf(missing !== undefined)("one PostgreSQL database shared by two se
   });
 
   test("a server reading the other's commits without blocking delivers each once, in seq order, around its own", async () => {
-    const { first, second, bus, seqs, until, close } = await twoServers();
+    const where = (await testCluster()).createDatabase();
+    const first = new Store(where);
+    const second = new Store(where);
+    const bus = new EventBus(second.events, second.transactor);
+    const delivered: number[] = [];
+    let sawLast: () => void = () => {};
+    const last = new Promise<void>((resolve) => {
+      sawLast = resolve;
+    });
+    bus.subscribeFrames((events) => {
+      delivered.push(...events.map((logged) => logged.seq));
+      if (delivered.includes(5)) sawLast();
+    });
     first.transaction(() => first.events.append([event(null, "a1"), event(null, "a2")]));
     // The notification of a1–a2: the read goes out at the next turn and is still out after it.
     bus.catchUpForeignSoon();
@@ -357,112 +365,16 @@ describe.skipIf(missing !== undefined)("one PostgreSQL database shared by two se
     first.transaction(() => first.events.append([event(null, "a3")]));
     // The second server commits meanwhile: it delivers a1–a3 first (read at once), then its own event.
     second.transactor.run(() => bus.publish({ type: "StateUpdated", reason: "own" }));
-    expect(seqs()).toEqual([1, 2, 3, 4]);
+    expect(delivered).toEqual([1, 2, 3, 4]);
     // The read that was out arrives with events already delivered; a later commit still arrives after them.
     first.transaction(() => first.events.append([event(null, "a5")]));
     bus.catchUpForeignSoon();
-    await until(5);
-    expect(seqs()).toEqual([1, 2, 3, 4, 5]);
-    close();
-  });
-
-  test("a server delivers the other's commits from their notifications, once each and in seq order, without reading the log", async () => {
-    const { first, second, bus, delivered, notifications, close } = await twoServers();
-    first.transaction(() => first.events.append([event(null, "a1"), event("ses_1", "a2", true)]));
-    const [a] = await notifications.next(1);
-    // Delivered at once from what the notification carries: no read of the log is awaited.
-    bus.foreignCommitted(a as CommittedEvents);
-    expect(delivered.map((logged) => [logged.seq, logged.sessionId])).toEqual([
-      [1, null],
-      [2, "ses_1"],
-    ]);
-    // The same notification again, and this server's own commit's notification: nothing twice.
-    bus.foreignCommitted(a as CommittedEvents);
-    second.transactor.run(() => bus.publish({ type: "StateUpdated", reason: "own" }));
-    const [own] = await notifications.next(1);
-    bus.foreignCommitted(own as CommittedEvents);
-    // The first server has not heard of seq 3: its commit goes again after it, and its notification says so.
-    first.transaction(() => first.events.append([event(null, "a4"), event(null, "a5")]));
-    const [redone] = await notifications.next(1);
-    bus.foreignCommitted(redone as CommittedEvents);
-    expect(delivered.map((logged) => [logged.seq, JSON.parse(logged.frame).seq])).toEqual([
-      [1, 1],
-      [2, 2],
-      [3, 3],
-      [4, 4],
-      [5, 5],
-    ]);
-    close();
-  });
-
-  test("a server that missed a notification reads the log, and delivers the commit after it once", async () => {
-    const { first, bus, seqs, until, notifications, close } = await twoServers();
-    first.transaction(() => first.events.append([event(null, "a1")]));
-    first.transaction(() => first.events.append([event(null, "a2"), event(null, "a3")]));
-    const [, later] = await notifications.next(2);
-    // The notification of seq 1 never reached this server: seqs 2–3 cannot be delivered before it.
-    bus.foreignCommitted(later as CommittedEvents);
-    expect(seqs()).toEqual([]);
-    await until(3);
-    bus.foreignCommitted(later as CommittedEvents);
-    expect(seqs()).toEqual([1, 2, 3]);
-    close();
+    await last;
+    expect(delivered).toEqual([1, 2, 3, 4, 5]);
+    first.close();
+    second.close();
   });
 });
-
-/**
- * Two servers' stores on one new database, the second's bus with what it delivered, and the event log's
- * notifications as a server's commit listener gets them.
- */
-async function twoServers() {
-  const where = (await testCluster()).createDatabase();
-  const notifications = await listenForCommits(where);
-  const first = new Store(where);
-  const second = new Store(where);
-  const bus = new EventBus(second.events, second.transactor);
-  const delivered: LoggedEvent[] = [];
-  const waiting = new Map<number, () => void>();
-  bus.subscribeFrames((events) => {
-    delivered.push(...events);
-    for (const logged of events) waiting.get(logged.seq)?.();
-  });
-  return {
-    first,
-    second,
-    bus,
-    delivered,
-    notifications,
-    seqs: () => delivered.map((logged) => logged.seq),
-    /** Resolves once the event of this seq was delivered. */
-    until: (seq: number) => new Promise<void>((resolve) => waiting.set(seq, resolve)),
-    close: () => {
-      void notifications.close();
-      first.close();
-      second.close();
-    },
-  };
-}
-
-/** The event log's notifications on a database, as a server's commit listener gets them, read back. */
-async function listenForCommits(where: string) {
-  const received: CommittedEvents[] = [];
-  let wake: () => void = () => {};
-  const listener = await CommitListener.start(where, {
-    [EVENTS_CHANNEL]: (payload) => {
-      const commit = payload === undefined ? undefined : parseAnnouncement(payload);
-      if (commit !== undefined) received.push(commit);
-      wake();
-    },
-  });
-  return {
-    /** The next `count` notifications, waiting for those not received yet. */
-    async next(count: number): Promise<CommittedEvents[]> {
-      while (received.length < count) await new Promise<void>((resolve) => (wake = resolve));
-      return received.splice(0, count);
-    },
-    close: () => listener.close(),
-  };
-}
 
 /** A separate program that answers approval `apr_1` when told to. */
 function answerer(where: string): {

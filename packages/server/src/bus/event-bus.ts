@@ -1,5 +1,5 @@
 import { type ServerEvent, toUiSseMessage, UI_SSE_WIRE_REVISION } from "@parley/protocol";
-import type { CommittedEvents, EventLog, EventToAppend, LoggedEvent } from "../store/event-log.ts";
+import type { EventLog, EventToAppend, LoggedEvent } from "../store/event-log.ts";
 import { longestString } from "../store/text-store.ts";
 import type { Transactor } from "../store/transactor.ts";
 
@@ -104,22 +104,6 @@ export class EventBus {
     this.#delivered = (events.at(-1) as LoggedEvent).seq;
     this.#log.advanceHead(this.#delivered);
     for (const listener of this.#frameListeners) listener(events);
-  }
-
-  /**
-   * Another server committed the events `first`…`last` (`events`: all of them, when its notification could
-   * carry them). Those right after the last delivered seq are delivered as they are, without reading the
-   * log; seqs delivered already are dropped (this server's own commits, a page read meanwhile); anything else
-   * (a commit announced before them not delivered yet, an announcement without its events) reads the log.
-   */
-  foreignCommitted(commit: CommittedEvents): void {
-    if (commit.last <= this.#delivered) return;
-    if (commit.events === undefined || commit.first > this.#delivered + 1 || this.#transactor.inTransaction) {
-      this.catchUpForeignSoon();
-      return;
-    }
-    const delivered = this.#delivered;
-    this.#deliverForeign(commit.events.filter((event) => event.seq > delivered));
   }
 
   /**

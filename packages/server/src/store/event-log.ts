@@ -60,14 +60,6 @@ function eventsOf(row: StoredEvent, after: number): LoggedEvent[] {
   return events;
 }
 
-/** Seqs another server committed together and, when its notification could carry them, the events. */
-export interface CommittedEvents {
-  first: number;
-  last: number;
-  /** Every event `first`…`last`, in order; absent when they did not fit (the reader reads the log). */
-  events?: readonly LoggedEvent[] | undefined;
-}
-
 /** An event as `append` returns it, with the caller's own form of it. */
 type Logged = LoggedEvent & { event?: unknown };
 
@@ -199,8 +191,6 @@ export class EventLog {
     if (this.shared) {
       this.#lock(events);
       this.#appended.push({ events, logged });
-      // Filled in by the writes below (and again by a redo): the database reads them when it commits.
-      this.#database.announceEvents?.(logged);
     }
     this.#write(events, logged);
     return logged;

@@ -1,5 +1,3 @@
-import type { LoggedEvent } from "./event-log.ts";
-
 /**
  * The store port: the part of a database connection the repositories use. better-sqlite3's `Database`
  * fits it as it is (the embedded default, untouched); `PostgresDatabase` implements it over a worker
@@ -25,11 +23,6 @@ export interface StoreDatabase {
   lockEventLog?(guess?: EventLogGuess): "read" | "guessed" | false;
   /** Only where a guessed head is pending (`lockEventLog`): checks it now (`redo` runs if it was wrong). */
   verifyEventLog?(): void;
-  /**
-   * Only on a database shared by several servers: events the current transaction appended, announced to the
-   * other servers when it commits (with the seqs and frames they hold then), so they need not read the log.
-   */
-  announceEvents?(events: readonly LoggedEvent[]): void;
 }
 
 /**

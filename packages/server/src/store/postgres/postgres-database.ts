@@ -1,17 +1,12 @@
-import type { LoggedEvent } from "../event-log.ts";
 import type { EventLogGuess, StoreDatabase, StoreStatement } from "../store-database.ts";
 import { AsyncReader } from "./async-reader.ts";
-import { announcementsOf } from "./commit-announcement.ts";
 import { joinInserts } from "./insert-rows.ts";
 import { redactedUrl } from "./redacted-url.ts";
 import { type PostgresStatementText, parametersOf, toPostgres } from "./sql-dialect.ts";
 import { type BridgeQuery, type BridgeResult, PostgresError, SyncBridge } from "./sync-bridge.ts";
 import { decodeRow, encodeValue } from "./value-codec.ts";
 
-/**
- * The channel a commit that appended events notifies: other servers deliver them from the notification
- * (`commit-announcement.ts`) or read them from the log.
- */
+/** The channel a commit that appended events notifies, so other servers read the log. */
 export const EVENTS_CHANNEL = "parley_events";
 
 /** The advisory lock key that orders appends to the event log across servers ("parley-log"). */
@@ -51,11 +46,6 @@ export class PostgresDatabase implements StoreDatabase {
   /** A transaction sent again after a wrong guess first ends the aborted one. */
   #rollbackFirst = false;
   #guess: PendingGuess | undefined;
-  /**
-   * The events the open transaction appended (`announceEvents`), announced with its COMMIT. Entries are read
-   * then, not copied now: a wrong guess sets new seqs and frames on them in place.
-   */
-  #announced: (readonly LoggedEvent[])[] = [];
 
   /** `instance` names this server among those sharing the database (its runs are its own). */
   constructor(url: string, instance = "") {
@@ -84,8 +74,7 @@ export class PostgresDatabase implements StoreDatabase {
    */
   run(sql: string, params?: unknown[], rowMode?: "array"): BridgeResult {
     const query = { sql, params, rowMode };
-    const announcing = sql === "COMMIT" && this.#depth === 0 && this.#announced.length > 0;
-    if (!this.#beginPending && this.#waiting.length === 0 && !announcing) {
+    if (!this.#beginPending && this.#waiting.length === 0) {
       // Outside a transaction the bridge may open a lost connection again; inside one it must not.
       return this.bridge.query(query, !this.#begun);
     }
@@ -94,9 +83,6 @@ export class PostgresDatabase implements StoreDatabase {
     const sent = this.#takeWaiting();
     // Waiting writes are sent before the statement asked for; runs of one insert go as one statement.
     const queries = joinInserts(sent);
-    // Sent on COMMIT, so the seqs are final (after any wrong guess); delivered only if it commits, after it.
-    if (announcing)
-      for (const payload of announcementsOf(this.#announced.flat())) queries.push(notify(payload));
     queries.push(query);
     try {
       const results = this.bridge.batch(queries, queries[0]?.sql === "BEGIN");
@@ -122,14 +108,11 @@ export class PostgresDatabase implements StoreDatabase {
       if (depth === 0) this.#beginPending = true;
       else this.run(`SAVEPOINT ${savepoint}`);
       this.#depth++;
-      const announced = this.#announced.length;
       let result: Result;
       try {
         result = work(...args);
       } catch (error) {
         this.#depth--;
-        // Events the savepoint undoes are not announced.
-        this.#announced.length = announced;
         this.#end(depth === 0 ? "ROLLBACK" : `ROLLBACK TO SAVEPOINT ${savepoint}`);
         throw error;
       }
@@ -142,9 +125,13 @@ export class PostgresDatabase implements StoreDatabase {
   lockEventLog(guess?: EventLogGuess): "read" | "guessed" | false {
     if (this.#depth === 0) throw new Error("the event log is locked inside a transaction only");
     if (this.#eventLogLocked) return false;
+    // The notification goes out only if the transaction commits, and after it: other servers then read.
+    // It names this server, which delivers its own commits from memory and so ignores it (`ownCommit`).
     // The caller's next statement reads the log's head, so the lock is taken in that statement's round trip.
-    // The events appended under it are announced with COMMIT (`announceEvents`).
-    this.runWithNext(`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK})`);
+    this.runWithNext(
+      `SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK}),
+        pg_notify('${EVENTS_CHANNEL}', current_setting('parley.instance', true))`,
+    );
     this.#eventLogLocked = true;
     // Nothing of the transaction was sent yet, so all of it can be sent again if the guess is wrong: its rows
     // and COMMIT then go with the lock and the check, one round trip for the whole commit.
@@ -156,11 +143,6 @@ export class PostgresDatabase implements StoreDatabase {
 
   verifyEventLog(): void {
     if (this.#guess !== undefined) this.run("SELECT 1");
-  }
-
-  announceEvents(events: readonly LoggedEvent[]): void {
-    if (this.#depth === 0) throw new Error("events are announced inside a transaction only");
-    this.#announced.push(events);
   }
 
   /** SQLite's tuning and vacuum pragmas have no PostgreSQL counterpart: they read as 0 and change nothing. */
@@ -184,12 +166,10 @@ export class PostgresDatabase implements StoreDatabase {
     if (statement === "ROLLBACK") {
       this.#waiting = [];
       this.#guess = undefined;
-      this.#announced = [];
     }
     if (this.#beginPending && this.#waiting.length === 0) {
       // Nothing ran in the transaction: there is nothing to commit or roll back.
       this.#beginPending = false;
-      this.#announced = [];
       return;
     }
     try {
@@ -201,7 +181,6 @@ export class PostgresDatabase implements StoreDatabase {
       throw error;
     } finally {
       this.#begun = false;
-      this.#announced = [];
     }
   }
 
@@ -241,11 +220,6 @@ export class PostgresDatabase implements StoreDatabase {
       // The connection is gone: the database ended the transaction with it.
     }
   }
-}
-
-/** A notification on the events channel, sent in the transaction (PostgreSQL delivers it after COMMIT). */
-function notify(payload: string): BridgeQuery {
-  return { sql: `SELECT pg_notify('${EVENTS_CHANNEL}', $1)`, params: [payload] };
 }
 
 /** A statement of `PostgresDatabase`: rewritten once, its rows decoded as a repository wrote them. */
