@@ -7,9 +7,11 @@
  *   {type: "connect", servers, count}            → {type: "connected"} once every stream has started (the
  *                                                  clients spread over the servers in turn)
  *   {type: "expect", events}                      → {type: "received"} once every client has that many more
+ *                                                  (counted in a running total: see event-tally.ts)
  *   {type: "close"}                               → {type: "closed"}
  */
 import { connect, type Socket } from "node:net";
+import { EventTally } from "./event-tally.ts";
 
 /** Where a client connects: a server's base URL, its event stream's path and the headers it needs. */
 export interface SseEndpoint {
@@ -27,42 +29,23 @@ export type ClientsCommand =
 /** What the clients process answers. */
 export type ClientsReply = { type: "connected" } | { type: "received" } | { type: "closed" };
 
-const ID_LINE = Buffer.from("\nid: ");
 const send = (message: ClientsReply) => process.send?.(message);
 
 interface Client {
   socket: Socket;
   started: boolean;
-  frames: number;
-  /** The last bytes of the previous chunk, so a marker split across reads is still counted once. */
-  tail: Buffer;
+  /** Its index in the tally. */
+  index: number;
 }
 
 let clients: Client[] = [];
-let target = Number.POSITIVE_INFINITY;
-let done = 0;
+let tally = new EventTally();
 let onStarted: (() => void) | undefined;
-
-function count(client: Client, chunk: Buffer): void {
-  const data = Buffer.concat([client.tail, chunk]);
-  let from = 0;
-  for (;;) {
-    const at = data.indexOf(ID_LINE, from);
-    if (at === -1) break;
-    client.frames++;
-    from = at + ID_LINE.length;
-  }
-  client.tail = data.subarray(Math.max(from, data.length - (ID_LINE.length - 1)));
-  if (client.frames === target) {
-    done++;
-    if (done === clients.length) send({ type: "received" });
-  }
-}
 
 function open({ url: base, path, headers }: SseEndpoint): Client {
   const url = new URL(base);
   const socket = connect({ host: url.hostname, port: Number(url.port) });
-  const client: Client = { socket, started: false, frames: 0, tail: Buffer.from("\n") };
+  const client: Client = { socket, started: false, index: tally.add() };
   const head = [`GET ${path} HTTP/1.1`, `host: ${url.host}`, "accept: text/event-stream"];
   for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
   socket.write(`${head.join("\r\n")}\r\n\r\n`);
@@ -74,7 +57,7 @@ function open({ url: base, path, headers }: SseEndpoint): Client {
       onStarted?.();
       return;
     }
-    count(client, chunk);
+    if (tally.receive(client.index, chunk)) send({ type: "received" });
   });
   socket.on("error", () => {});
   return client;
@@ -90,13 +73,11 @@ process.on("message", (command: ClientsCommand) => {
     for (let index = 0; index < command.count; index++)
       clients.push(open(command.servers[index % command.servers.length] as SseEndpoint));
   } else if (command.type === "expect") {
-    done = 0;
-    for (const client of clients) client.frames = 0;
-    target = command.events;
+    if (tally.expect(command.events)) send({ type: "received" });
   } else {
     for (const client of clients) client.socket.destroy();
     clients = [];
-    target = Number.POSITIVE_INFINITY;
+    tally = new EventTally();
     send({ type: "closed" });
   }
 });
