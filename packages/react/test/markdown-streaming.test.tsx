@@ -44,6 +44,15 @@ describe("incremental markdown", () => {
     expect(second.open.map((block) => block.token.raw)).toEqual(["Tail, longer"]);
   });
 
+  it("reuses the finished blocks of an answer written with Windows line ends too", () => {
+    const windows = COMPLETE.replace(/\n/g, "\r\n");
+    const first = parseMarkdownBlocks(`${windows}\r\n\r\nTail`);
+    const second = parseMarkdownBlocks(`${windows}\r\n\r\nTail, longer`, first);
+    expect(first.closed.length).toBeGreaterThan(0);
+    for (const [index, block] of second.closed.entries()) expect(block).toBe(first.closed[index]);
+    expect(second.open.map((block) => block.token.raw)).toEqual(["Tail, longer"]);
+  });
+
   it("closes a block once another one starts after it", () => {
     const first = parseMarkdownBlocks("Intro\n\n```py\nprint(1)");
     expect(first.open.map((block) => block.token.type)).toEqual(["code"]);

@@ -32,20 +32,31 @@ const LEXER_OPTIONS: MarkedOptions = { gfm: true, breaks: false };
  * answer's per-token parse).
  */
 export function parseMarkdownBlocks(text: string, previous?: MarkdownBlocks): MarkdownBlocks {
-  // The closed prefix of `previous` is normalized, so a raw prefix with a `\r` in it never matches.
-  const reusable =
+  const closedText = previous?.text.slice(0, previous.closedLength);
+  let source = text;
+  let reusable =
+    closedText !== undefined &&
+    text.length >= closedText.length &&
+    text.slice(0, closedText.length) === closedText;
+  if (!reusable && closedText !== undefined && text.includes("\r")) {
+    // The closed prefix of `previous` has its line ends normalized, so a raw one with a `\r` never matches:
+    // compare the normalized text instead (an answer written with CRLF, once per token as before).
+    source = normalizeLineEnds(text);
+    reusable = source.startsWith(closedText);
+  }
+  const start = reusable && previous !== undefined ? previous.closedLength : 0;
+  const tail = normalizeLineEnds(source.slice(start));
+  if (
     previous !== undefined &&
-    text.length >= previous.closedLength &&
-    text.slice(0, previous.closedLength) === previous.text.slice(0, previous.closedLength);
-  const start = reusable ? previous.closedLength : 0;
-  const rawTail = text.slice(start);
-  const tail = rawTail.includes("\r") ? rawTail.replace(/\r\n?/g, "\n") : rawTail;
-  if (reusable && previous.text.length === start + tail.length && previous.text.slice(start) === tail) {
+    reusable &&
+    previous.text.length === start + tail.length &&
+    previous.text.slice(start) === tail
+  ) {
     return previous;
   }
-  const source = reusable ? previous.text.slice(0, start) + tail : tail;
-  const closed: MarkdownBlock[] = reusable ? [...previous.closed] : [];
-  const links: Links = reusable ? { ...previous.links } : {};
+  const parsed = reusable && previous !== undefined ? previous.text.slice(0, start) + tail : tail;
+  const closed: MarkdownBlock[] = reusable && previous !== undefined ? [...previous.closed] : [];
+  const links: Links = reusable && previous !== undefined ? { ...previous.links } : {};
 
   const lexer = new Lexer(LEXER_OPTIONS);
   Object.assign(lexer.tokens.links, links);
@@ -67,10 +78,15 @@ export function parseMarkdownBlocks(text: string, previous?: MarkdownBlocks): Ma
       open.push(block);
     }
   });
-  // The offsets above assume the tokens' raw text adds up to the source; if a lexer change ever breaks
+  // The offsets above assume the tokens' raw text adds up to the parsed text; if a lexer change ever breaks
   // that, keep everything open: slower, never wrong.
-  if (position !== source.length) {
-    return { text: source, closed: [], closedLength: 0, open: [...closed, ...open], links: {} };
+  if (position !== parsed.length) {
+    return { text: parsed, closed: [], closedLength: 0, open: [...closed, ...open], links: {} };
   }
-  return { text: source, closed, closedLength, open, links };
+  return { text: parsed, closed, closedLength, open, links };
+}
+
+/** CRLF and lone CR line ends as LF, as the parser (and the closed prefix kept) has them. */
+function normalizeLineEnds(text: string): string {
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }
