@@ -115,4 +115,32 @@ describe("publishing events to the durable log", () => {
     expect(of(b.id).map((entry) => JSON.parse(entry.frame).text ?? "global")).toEqual(["b1 ", "global"]);
     await Promise.all(Object.values(streams).map((stream) => stream.close()));
   });
+  it("a stream whose read of the log fails ends, and its client resumes from its cursor with nothing lost", async () => {
+    server = await startTestServer();
+    const { bus, replayPages } = server.server.context;
+    for (const text of ["one ", "two ", "three"]) bus.publish(token(text));
+    const first = await server.events({ after: 0 });
+    await first.waitFor((frames) => frames.some((frame) => frame.message.text?.endsWith("three")));
+    const log = readLog(server.server);
+
+    // The database fails a stream's second replay read (it went away meanwhile), once.
+    const read = replayPages.after.bind(replayPages);
+    let reads = 0;
+    replayPages.after = (after, sessionId) => {
+      if (++reads === 2) throw new Error("the database is unavailable");
+      return read(after, sessionId);
+    };
+    const failed = await server.events({ after: 0 });
+    await failed.waitForEnd();
+    expect(failed.ended).toBe(true);
+
+    const resumed = await server.events({ lastEventId: String(failed.lastSeq) });
+    bus.publish(token(" four"));
+    await resumed.waitFor((frames) => frames.some((frame) => frame.message.text?.endsWith("four")));
+    const seqs = [...failed.frames, ...resumed.frames]
+      .map((frame) => Number(frame.id))
+      .filter((seq) => seq > 0);
+    expect(seqs).toEqual([...log.map((entry) => entry.seq), (log.at(-1)?.seq ?? 0) + 1]);
+    await Promise.all([first.close(), resumed.close()]);
+  });
 });

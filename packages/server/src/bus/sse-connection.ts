@@ -192,14 +192,23 @@ export class SseConnection {
 
   async #catchUp(): Promise<void> {
     this.#live = false;
-    while (!this.#closed) {
-      const page = this.#pages.after(this.#cursor, this.#sessionId);
-      if (page === undefined) {
-        this.#live = true; // same tick as the empty read: every later event arrives through #onLive
-        return;
+    try {
+      while (!this.#closed) {
+        const page = this.#pages.after(this.#cursor, this.#sessionId);
+        if (page === undefined) {
+          this.#live = true; // same tick as the empty read: every later event arrives through #onLive
+          return;
+        }
+        if (!(await this.#sendPage(page))) return;
+        await yieldToEventLoop();
       }
-      if (!(await this.#sendPage(page))) return;
-      await yieldToEventLoop();
+    } catch (error) {
+      // The log could not be read (the database went away): a stream left waiting would never be live
+      // again, so it ends, and the client resumes from its cursor when it reconnects.
+      console.error(
+        `parley: an event stream could not read the log, so it ends: ${(error as Error).message}`,
+      );
+      this.#cutOff();
     }
   }
 
