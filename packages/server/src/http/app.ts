@@ -43,9 +43,6 @@ export interface AppAccess {
   webRoot?: string | undefined;
 }
 
-/** Methods whose requests Parley never reads a body of. */
-const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 /** The OpenAPI document, described as far as a client checks it. */
 const OpenApiDocumentSchema = lazySchema(() => z.looseObject({ openapi: z.string() }));
 
@@ -111,16 +108,14 @@ export function createApp(
     await next();
   });
   app.use("/api/*", jsonBodyGuard(MAX_BODY_BYTES));
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError("payload_too_large", `the body is larger than ${MAX_BODY_BYTES} bytes`);
-    },
-  });
-  // Only requests that carry a body: reading `raw.body` makes @hono/node-server build a whole fetch Request
-  // (an AbortController, headers, a URL) that an event stream would then keep for as long as it is open.
-  app.use("/api/*", (request, next) =>
-    BODYLESS_METHODS.has(request.req.method) ? next() : limitBody(request, next),
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError("payload_too_large", `the body is larger than ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
   );
 
   app.get("/auth/login", (request) => {

@@ -3,6 +3,8 @@ import { Readable } from "node:stream";
 import { LightHeaders } from "./light-headers.ts";
 import { nodeFetchClass } from "./node-fetch-classes.ts";
 
+const utf8 = new TextDecoder();
+
 /** A request target or Host header the server does not take: answered 400 before Hono sees it. */
 export class BadRequestTarget extends Error {}
 
@@ -86,7 +88,7 @@ export class IncomingRequest {
   }
 
   async text(): Promise<string> {
-    return new TextDecoder().decode(await this.bytes());
+    return utf8.decode(await this.bytes());
   }
   async json(): Promise<unknown> {
     return JSON.parse(await this.text());
