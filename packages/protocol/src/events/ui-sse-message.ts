@@ -72,7 +72,7 @@ export function isUiSseKind(kind: string): kind is UiSseKind {
 export function decodeUiSseMessage(input: unknown): DecodeResult<DecodedUiSseMessage> {
   const parsed = typeof input === "string" ? parseJson(input) : { success: true as const, value: input };
   if (!parsed.success) return parsed;
-  const decoded = decodeCompiled(AnyUiSseMessageSchema, parsed.value);
+  const decoded = decodeCompiled(AnyUiSseMessageSchema, parsed.value, typeof input === "string");
   if (!decoded.success) return decoded;
   const message = decoded.value;
   // The decoded object is ours: a known kind narrows its type, no copy needed.

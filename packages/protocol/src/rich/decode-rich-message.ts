@@ -45,5 +45,6 @@ export function decodeRichMessage(
     // The value is parsed JSON, or a caller's plain object that is meant to be JSON.
     return { success: true, value: createUnknownRichMessage(value as JsonValue, kind) };
   }
-  return decodeCompiled(richMessageSchemasByKind()[kind], value) as DecodeResult<RichMessage>;
+  const owned = typeof input === "string";
+  return decodeCompiled(richMessageSchemasByKind()[kind], value, owned) as DecodeResult<RichMessage>;
 }

@@ -47,14 +47,16 @@ export function decodeSdkMessage(line: string | unknown): SdkDecodeResult {
     return invalid(value, "", "expected a JSON object");
   }
   const raw = value as Record<string, unknown>;
+  // Parsed here, so nothing else holds it: a valid message may be kept as it is (see `decodeCompiled`).
+  const owned = typeof line === "string";
   const type = raw.type;
   if (typeof type !== "string") return invalid(raw, "type", "expected a string message type");
 
   switch (type) {
     case "user":
-      return message(raw, raw.isReplay === true ? SDKUserMessageReplaySchema : SDKUserMessageSchema);
+      return message(raw, owned, raw.isReplay === true ? SDKUserMessageReplaySchema : SDKUserMessageSchema);
     case "result":
-      return bySubtype(raw, type, raw.subtype, (subtype) =>
+      return bySubtype(raw, owned, type, (subtype) =>
         subtype === "success"
           ? SDKResultSuccessSchema
           : RESULT_ERRORS.has(subtype)
@@ -62,15 +64,15 @@ export function decodeSdkMessage(line: string | unknown): SdkDecodeResult {
             : null,
       );
     case "system":
-      return bySubtype(raw, type, raw.subtype, (subtype) => own(systemMessageSchemas(), subtype));
+      return bySubtype(raw, owned, type, (subtype) => own(systemMessageSchemas(), subtype));
     case "active_goal":
-      return message(raw, SDKActiveGoalMessageSchema);
+      return message(raw, owned, SDKActiveGoalMessageSchema);
     case "control_request": {
       const request = raw.request as Record<string, unknown> | undefined;
       const subtype = typeof request === "object" && request !== null ? request.subtype : undefined;
       if (typeof subtype === "string" && !own(CONTROL_REQUEST_SCHEMAS, subtype))
         return unknown(raw, type, subtype);
-      return control(raw, SDKControlRequestSchema);
+      return control(raw, owned, SDKControlRequestSchema);
     }
     case "control_response": {
       const response = raw.response as Record<string, unknown> | undefined;
@@ -78,15 +80,15 @@ export function decodeSdkMessage(line: string | unknown): SdkDecodeResult {
       if (typeof subtype === "string" && subtype !== "success" && subtype !== "error") {
         return unknown(raw, type, subtype);
       }
-      return control(raw, SDKControlResponseSchema);
+      return control(raw, owned, SDKControlResponseSchema);
     }
     case "control_cancel_request":
-      return control(raw, SDKControlCancelRequestSchema);
+      return control(raw, owned, SDKControlCancelRequestSchema);
     case "keep_alive":
-      return control(raw, SDKKeepAliveMessageSchema);
+      return control(raw, owned, SDKKeepAliveMessageSchema);
     default: {
       const schema = own(plainMessageSchemas(), type);
-      if (schema) return message(raw, schema);
+      if (schema) return message(raw, owned, schema);
       return unknown(raw, type, typeof raw.subtype === "string" ? raw.subtype : undefined);
     }
   }
@@ -103,23 +105,24 @@ function own<T extends object>(table: T, key: string): T[keyof T] | null {
 
 function bySubtype(
   raw: Record<string, unknown>,
+  owned: boolean,
   type: string,
-  subtype: unknown,
   pick: (subtype: string) => Schema | null,
 ): SdkDecodeResult {
+  const subtype = raw.subtype;
   if (typeof subtype !== "string") return invalid(raw, "subtype", `expected a string subtype for "${type}"`);
   const schema = pick(subtype);
-  return schema ? message(raw, schema) : unknown(raw, type, subtype);
+  return schema ? message(raw, owned, schema) : unknown(raw, type, subtype);
 }
 
-function message(raw: Record<string, unknown>, schema: Schema): SdkDecodeResult {
-  const result = decodeCompiled(schema, raw);
+function message(raw: Record<string, unknown>, owned: boolean, schema: Schema): SdkDecodeResult {
+  const result = decodeCompiled(schema, raw, owned);
   if (!result.success) return { kind: "invalid", error: result.error, raw };
   return { kind: "message", message: result.value as SDKMessage | SDKActiveGoalMessage };
 }
 
-function control(raw: Record<string, unknown>, schema: Schema): SdkDecodeResult {
-  const result = decodeCompiled(schema, raw);
+function control(raw: Record<string, unknown>, owned: boolean, schema: Schema): SdkDecodeResult {
+  const result = decodeCompiled(schema, raw, owned);
   if (!result.success) return { kind: "invalid", error: result.error, raw };
   return { kind: "control", frame: result.value as SdkControlFrame };
 }

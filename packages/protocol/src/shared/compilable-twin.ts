@@ -3,31 +3,32 @@ import { z } from "zod";
 /** Parses a value with a part of a schema: the part's result, the same as `part.safeParse` gives. */
 export type PartParser = (part: z.ZodType, value: unknown) => z.ZodSafeParseResult<unknown>;
 
+/** The leaf a twin has where a cycle closes: it checks (or parses) the value with `part`. */
+export type LeafFor = (part: z.ZodType) => z.ZodType;
+
 /**
  * A twin of `schema` for `z.compile` that accepts and returns exactly what `schema` does, but where a cycle
  * closes (a `z.lazy` below the top, an object that contains itself through a getter) it has an opaque leaf that
- * hands the value to `parsePart` with the original part, which can compile that part on its own. `z.compile`
+ * hands the value to the original part (`leafFor`: `parsingLeaf` or `checkingLeaf`), which can compile that part on its own. `z.compile`
  * refuses any schema with a cycle (its generated code has no parse context to break one), so without this a
  * message carrying a JSON value (a tool's input) could not be compiled. Parts without a cycle below them are
  * shared, not copied; `schema` itself is returned when it has no cycle.
  */
-export function compilableTwin<S extends z.ZodType>(schema: S, parsePart: PartParser): S {
-  // A lazy at the top is unfolded once: its recursion then goes through `parsePart`, one level per call.
+export function compilableTwin<S extends z.ZodType>(schema: S, leafFor: LeafFor): S {
+  // A lazy at the top is unfolded once: its recursion then goes through its leaves, one level per call.
   if (schema instanceof z.ZodLazy)
-    return twinOf(schema.unwrap() as z.ZodType, new Set([schema]), parsePart) as S;
-  return twinOf(schema, new Set(), parsePart) as S;
+    return twinOf(schema.unwrap() as z.ZodType, new Set([schema]), leafFor) as S;
+  return twinOf(schema, new Set(), leafFor) as S;
 }
 
 type Definition = Record<string, unknown> & { type: string };
 
-function twinOf(schema: z.ZodType, path: Set<z.ZodType>, parsePart: PartParser): z.ZodType {
+function twinOf(schema: z.ZodType, path: Set<z.ZodType>, leafFor: LeafFor): z.ZodType {
   const definition = schema._zod.def as unknown as Definition;
   path.add(schema);
   try {
     const changes = childChanges(definition, (child) =>
-      path.has(child) || child instanceof z.ZodLazy
-        ? opaque(child, parsePart)
-        : twinOf(child, path, parsePart),
+      path.has(child) || child instanceof z.ZodLazy ? leafFor(child) : twinOf(child, path, leafFor),
     );
     return changes ? schema.clone({ ...definition, ...changes } as typeof schema._zod.def) : schema;
   } finally {
@@ -110,11 +111,21 @@ export class PartRefused extends Error {
   }
 }
 
-/** A leaf that parses with `part` through `parsePart`: its value when it accepts; `PartRefused` when not. */
-function opaque(part: z.ZodType, parsePart: PartParser): z.ZodType {
-  return z.unknown().transform((value) => {
-    const result = parsePart(part, value);
-    if (result.success) return result.data;
-    throw new PartRefused();
-  });
+/** Leaves that parse with their part through `parsePart`: its value when it accepts; `PartRefused` when not. */
+export function parsingLeaf(parsePart: PartParser): LeafFor {
+  return (part) =>
+    z.unknown().transform((value) => {
+      const result = parsePart(part, value);
+      if (result.success) return result.data;
+      throw new PartRefused();
+    });
+}
+
+/**
+ * Leaves for a twin that only checks (its compiled validator builds no output): the value is accepted as it
+ * is when `checkPart` says the part accepts it. Only the compiled validator runs them, never zod's runtime, so
+ * a refusal costs nothing more than the `false`.
+ */
+export function checkingLeaf(checkPart: (part: z.ZodType, value: unknown) => boolean): LeafFor {
+  return (part) => z.custom((value) => checkPart(part, value));
 }

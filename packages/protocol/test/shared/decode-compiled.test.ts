@@ -103,3 +103,62 @@ describe("decoding once a schema is compiled", () => {
     );
   });
 });
+
+describe("decoding a message from its JSON text once its schema is compiled", () => {
+  it.each(richMessages)("decodes the rich message %s to what the schema alone gives", (_name, message) => {
+    const text = JSON.stringify(message);
+    expect(lastOfMany(() => decodeRichMessage(text))).toEqual(decodeWith(RichMessageSchema, message));
+  });
+
+  it("still names a bad field deep in a plan sent as text", () => {
+    const plan = richMessages.find(([name]) => name === "plan.json")?.[1] as { data: { steps: object[] } };
+    lastOfMany(() => decodeRichMessage(JSON.stringify(plan)));
+    const broken = { ...plan, data: { ...plan.data, steps: [{ ...plan.data.steps[0], reason: 7 }] } };
+    const result = decodeRichMessage(JSON.stringify(broken));
+    expect(!result.success && result.error.issues.map((issue) => issue.path)).toEqual([
+      "data.steps.0.reason",
+    ]);
+  });
+
+  it("rejects a bad field 24 directories deep in a project tree sent as text, as the schema alone does", () => {
+    const tree = richMessages.find(([name]) => name === "project-structure-tree.json")?.[1] as {
+      data: { content: object };
+    };
+    lastOfMany(() => decodeRichMessage(JSON.stringify(tree)));
+    // Were each level checked again per level above it on a refusal, this would take hours, not milliseconds.
+    let node: object = { name: 7, path: "deep", files: [], directories: [] };
+    for (let depth = 0; depth < 24; depth++)
+      node = { name: `d${depth}`, path: `d${depth}`, files: [], directories: [node] };
+    const broken = { ...tree, data: { ...tree.data, content: node } };
+    const result = decodeRichMessage(JSON.stringify(broken));
+    expect(result.success).toBe(false);
+    expect(result).toEqual(decodeWith(RichMessageSchema, broken));
+  });
+
+  it("gives what the schema makes of the text where that differs from the text (a rule's tool name is trimmed)", () => {
+    const request = richMessages.find(([name]) => name === "tool-request.json")?.[1] as { data: object };
+    const withRule = {
+      ...request,
+      data: {
+        ...request.data,
+        suggested_rule: { tool: "  Bash  ", pattern: " npm test ", behavior: "allow" },
+      },
+    };
+    const decoded = lastOfMany(() => decodeRichMessage(JSON.stringify(withRule)));
+    const value = decoded.success ? (decoded.value as { data: { suggested_rule?: object } }) : undefined;
+    expect(value?.data.suggested_rule).toEqual({
+      tool: "Bash",
+      pattern: "npm test",
+      behavior: "allow",
+    });
+  });
+
+  it("keeps a frame's fields the schema does not know, as the schema does", () => {
+    const frame = {
+      ...toUiSseMessage(fullEvents.Token, { seq: 1, rev: UI_SSE_WIRE_REVISION, ts_ms: 1 }),
+      future: { a: [1] },
+    };
+    const decoded = lastOfMany(() => decodeUiSseMessage(JSON.stringify(frame)));
+    expect(decoded.success && decoded.value.message).toEqual(frame);
+  });
+});
