@@ -14,6 +14,7 @@ import {
   MANIFEST_FILE,
   REPOSITORY_ROOT,
 } from "./bundle-manifest.mjs";
+import { joinServeStart } from "./serve-start-module.mjs";
 
 /** @param {string} path */
 const source = (path) => join(REPOSITORY_ROOT, "packages", path);
@@ -40,6 +41,7 @@ const EXTRA_INPUTS = [
   "node_modules/.package-lock.json",
   relative(REPOSITORY_ROOT, fileURLToPath(import.meta.url)),
   relative(REPOSITORY_ROOT, fileURLToPath(new URL("./bundle-manifest.mjs", import.meta.url))),
+  relative(REPOSITORY_ROOT, fileURLToPath(new URL("./serve-start-module.mjs", import.meta.url))),
 ];
 
 /**
@@ -149,6 +151,13 @@ export async function buildBundle() {
     if (path.includes("node_modules/") && !EXTRA_INPUTS.includes(path)) continue;
     inputs[path] = fileStamp(join(REPOSITORY_ROOT, path)) ?? null;
   }
+  await joinServeStart(staging, REPOSITORY_ROOT, result.metafile, {
+    format: "esm",
+    platform: "node",
+    target: "node20.19",
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
   asciiOnly(staging);
   // What each file holds and imports, for seeing what a start loads (see the start bench).
   writeFileSync(join(staging, "metafile.json"), JSON.stringify(result.metafile));

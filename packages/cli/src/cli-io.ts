@@ -14,8 +14,14 @@ export interface CliIo {
 export function processIo(): CliIo {
   return {
     stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    // Getters: Node builds each stream on first read (~1 ms for stdin), and `parley serve` reads neither
+    // before it is healthy.
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     cwd: process.cwd(),
     onInterrupt(handler) {

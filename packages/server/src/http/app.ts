@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { setCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
+import { TrieRouter } from "hono/router/trie-router";
 import { z } from "zod";
 import { agUiRoute } from "../agui/agui-route.ts";
 import { MAX_BODY_BYTES } from "../limits/server-limits.ts";
@@ -88,7 +89,10 @@ export function createApp(
   access: AppAccess,
   routes: readonly RouteDefinition[],
 ): Hono {
-  const app = new Hono();
+  // Hono's default router compiles one regular expression per method from every route on the first request,
+  // which the start's health check paid (~6 ms of CPU); the trie router inserts each route as it is added
+  // and answers the same routes in the same order.
+  const app = new Hono({ router: new TrieRouter() });
   const publicRoutes = new Set(
     routes
       .filter((route) => route.auth === false)

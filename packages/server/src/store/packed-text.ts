@@ -1,5 +1,7 @@
-import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { ROW_DICTIONARY_1 } from "./row-dictionary.ts";
+
+/** Node's zlib, loaded with the first text packed or unpacked: a `parley serve` start, which does neither, skips it. */
+const zlib = () => process.getBuiltinModule("node:zlib");
 
 /** Texts shorter than this are stored as they are: compressing them saves little and costs a call. */
 const PACK_FROM_CHARACTERS = 400;
@@ -22,7 +24,7 @@ const ROW_DICTIONARY_MARKER = 0x06;
  */
 export function packText(text: string): string | Buffer {
   if (text.length < PACK_FROM_CHARACTERS) return text;
-  const packed = deflateRawSync(text);
+  const packed = zlib().deflateRawSync(text);
   return packed.byteLength < Buffer.byteLength(text) * 0.9 ? packed : text;
 }
 
@@ -34,7 +36,7 @@ export function packText(text: string): string | Buffer {
  */
 export function packRow(json: string): string | Buffer {
   if (json.length < PACK_ROW_FROM_CHARACTERS) return json;
-  const packed = deflateRawSync(json, { dictionary: ROW_DICTIONARY_1 });
+  const packed = zlib().deflateRawSync(json, { dictionary: ROW_DICTIONARY_1 });
   if (packed.byteLength + 1 >= Buffer.byteLength(json) * 0.9) return json;
   const row = Buffer.allocUnsafe(packed.byteLength + 1);
   row[0] = ROW_DICTIONARY_MARKER;
@@ -46,9 +48,9 @@ export function packRow(json: string): string | Buffer {
 export function unpackText(stored: string | Buffer): string {
   if (typeof stored === "string") return stored;
   if (stored[0] === ROW_DICTIONARY_MARKER) {
-    return inflateRawSync(stored.subarray(1), { dictionary: ROW_DICTIONARY_1 }).toString("utf8");
+    return zlib().inflateRawSync(stored.subarray(1), { dictionary: ROW_DICTIONARY_1 }).toString("utf8");
   }
-  return inflateRawSync(stored).toString("utf8");
+  return zlib().inflateRawSync(stored).toString("utf8");
 }
 
 /** Like `unpackText`, for nullable columns. */

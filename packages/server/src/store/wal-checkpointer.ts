@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 
 /** Slots of the shared state: a commit raised KICK; CLOSE asks the worker to stop; CLOSED is its answer. */
 const KICK = 0;
@@ -81,6 +81,8 @@ export class WalCheckpointer {
   }
 
   #start(): Worker {
+    // Loaded with the first commit, not with the store: a start that commits nothing skips it.
+    const { Worker } = process.getBuiltinModule("node:worker_threads");
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {

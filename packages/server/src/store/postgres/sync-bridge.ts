@@ -1,6 +1,12 @@
 import { createRequire } from "node:module";
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import type { MessagePort, Worker } from "node:worker_threads";
 import { BRIDGE_WORKER_SOURCE } from "./bridge-worker.ts";
+
+/**
+ * Node's worker threads, loaded when a bridge starts: this module is on every `parley serve`'s start path,
+ * and only a PostgreSQL store uses it.
+ */
+const threads = () => process.getBuiltinModule("node:worker_threads");
 
 /** A query as the worker runs it: PostgreSQL text with `$n` parameters. */
 export interface BridgeQuery {
@@ -83,10 +89,10 @@ export class SyncBridge {
   }
 
   #startWorker(): void {
-    const { port1, port2 } = new MessageChannel();
+    const { port1, port2 } = new (threads().MessageChannel)();
     this.#port = port1;
     const pgPath = createRequire(import.meta.url).resolve("pg");
-    this.#worker = new Worker(BRIDGE_WORKER_SOURCE, {
+    this.#worker = new (threads().Worker)(BRIDGE_WORKER_SOURCE, {
       eval: true,
       workerData: { port: port2, signal: this.#signal, pgPath, url: this.#url, instance: this.#instance },
       transferList: [port2],
@@ -99,7 +105,7 @@ export class SyncBridge {
     Atomics.store(this.#signal, 0, 0);
     this.#port.postMessage(request);
     const waited = Atomics.wait(this.#signal, 0, 0, QUERY_TIMEOUT_MS);
-    const received = receiveMessageOnPort(this.#port);
+    const received = threads().receiveMessageOnPort(this.#port);
     if (waited === "timed-out" || received === undefined) {
       // A reply may still come: a new worker (and connection) takes over, so no later call reads it as
       // its own. Its first connection opens only for a query that begins a unit of work.
