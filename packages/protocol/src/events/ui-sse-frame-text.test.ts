@@ -52,4 +52,23 @@ describe("uiSseFrameText", () => {
     ])
       expect(uiSseFrameText(event, envelope)).toBe(JSON.stringify(toUiSseMessage(event, envelope)));
   });
+
+  it("writes each delta of a stream with its own fields when they change from one delta to the next", () => {
+    const shared = { step: 1 };
+    const stream = [
+      token({ message_id: "m1", run_id: "r1", session_id: "s" }),
+      token({ message_id: "m1", run_id: "r1", session_id: "s", token: "again" }),
+      token({ message_id: "m2", run_id: "r1", session_id: "s" }),
+      token({ message_id: "m2", run_id: "r1" }),
+      token({ message_id: "m2", run_id: "r1", agent_id: "other" }),
+      token({ message_id: "m2", run_id: "r1", thinking: true }),
+      token({ message_id: "m2", extra: shared }),
+    ];
+    const envelope = { seq: 1, rev: 2, ts_ms: 5 };
+    for (const event of stream)
+      expect(uiSseFrameText(event, envelope)).toBe(JSON.stringify(toUiSseMessage(event, envelope)));
+    shared.step = 2;
+    const changed = stream.at(-1) as ServerEvent;
+    expect(uiSseFrameText(changed, envelope)).toBe(JSON.stringify(toUiSseMessage(changed, envelope)));
+  });
 });
