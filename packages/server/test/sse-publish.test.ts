@@ -71,6 +71,63 @@ describe("publishing events to the durable log", () => {
     expect(reasons(stream.frames.map((frame) => ({ frame: frame.raw })))).toEqual(["first", "last"]);
     await stream.close();
   });
+  it("a unit of work's token deltas are stored as one row each run, and reach the client with their own seqs in publish order", async () => {
+    server = await startTestServer();
+    const { bus, store } = server.server.context;
+    const stream = await server.events({ after: 0 });
+    const tokenRows = () =>
+      (store.database.prepare("SELECT COUNT(*) AS rows FROM token_events").get() as { rows: number }).rows;
+
+    store.transaction(() => {
+      bus.publish(token("Once"));
+      bus.publish(token(" upon"));
+      bus.publish({ type: "StateUpdated", reason: "between" });
+      bus.publish(token(" a"));
+      // What is held back is stored before anything reads the head.
+      expect(bus.head).toBe(4);
+      bus.publish(token(" time"));
+    });
+    await stream.waitFor((frames) => frames.length >= 5);
+
+    const log = readLog(server.server);
+    expect(log.map((entry) => entry.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(log.map((entry) => JSON.parse(entry.frame).text ?? "|")).toEqual([
+      "Once",
+      " upon",
+      "|",
+      " a",
+      " time",
+    ]);
+    expect(tokenRows()).toBe(3);
+    expect(stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }))).toEqual(log);
+    await stream.close();
+  });
+
+  it("token deltas of a savepoint that rolled back are never stored, and those around it are", async () => {
+    server = await startTestServer();
+    const { bus, store } = server.server.context;
+    const stream = await server.events({ after: 0 });
+
+    store.transaction(() => {
+      bus.publish(token("kept "));
+      expect(() =>
+        store.transaction(() => {
+          bus.publish(token("dropped "));
+          throw new Error("the inner unit failed");
+        }),
+      ).toThrow("the inner unit failed");
+      store.transaction(() => bus.publish(token("nested ")));
+      bus.publish(token("last"));
+    });
+    await stream.waitFor((frames) => frames.length >= 3);
+
+    const log = readLog(server.server);
+    expect(log.map((entry) => entry.seq)).toEqual([1, 2, 3]);
+    expect(log.map((entry) => JSON.parse(entry.frame).text).join("")).toBe("kept nested last");
+    expect(stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }))).toEqual(log);
+    await stream.close();
+  });
+
   it("a commit holding two sessions' events reaches each filtered stream with only its session's and the global ones", async () => {
     server = await startTestServer();
     const { bus, store } = server.server.context;

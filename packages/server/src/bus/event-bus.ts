@@ -1,4 +1,4 @@
-import { type ServerEvent, toUiSseMessage, UI_SSE_WIRE_REVISION } from "@parley/protocol";
+import { type ServerEvent, UI_SSE_WIRE_REVISION, uiSseFrameText } from "@parley/protocol";
 import type { EventLog, EventToAppend, LoggedEvent } from "../store/event-log.ts";
 import { longestString } from "../store/text-store.ts";
 import type { Transactor } from "../store/transactor.ts";
@@ -45,6 +45,11 @@ export class EventBus {
   /** The highest seq handed to listeners (on a shared log, events of other servers included). */
   #delivered: number;
   #pending: ServerEvent[] = [];
+  /**
+   * Token deltas (and the queued events before them) published in the open unit of work and not stored
+   * yet: they are appended together at its edge (`Transactor.setAtEdges`), so its run of deltas is one row.
+   */
+  #held: ServerEvent[] = [];
   /** Events appended in the open transaction, delivered as one batch after it commits. */
   #committing: LiveEvent[] | undefined;
   #flushScheduled = false;
@@ -60,10 +65,12 @@ export class EventBus {
     this.#transactor = transactor;
     this.#now = now;
     this.#delivered = log.head;
+    transactor.setAtEdges(() => this.#appendHeld());
   }
 
-  /** Highest seq committed so far. */
+  /** Highest seq committed so far (inside a unit of work: appended so far). */
   get head(): number {
+    if (this.#held.length > 0) this.#appendHeld();
     return this.#log.head;
   }
 
@@ -165,16 +172,45 @@ export class EventBus {
   }
 
   /**
-   * Inside a unit of work: stores the event now and delivers it after commit. Outside one: queues it for
-   * the next group commit (within the current event-loop turn).
+   * Inside a unit of work: stores the event in it (a token delta at the unit's edge, with the deltas after
+   * it) and delivers it after commit. Outside one: queues it for the next group commit (within the current
+   * event-loop turn).
    */
   publish(event: ServerEvent): void {
     if (this.#transactor.inTransaction) {
       const pending = this.#takePendingUntilCommit();
-      this.#appendInTransaction(pending.length === 0 ? [event] : [...pending, event]);
+      if (event.type === "Token") {
+        this.#hold(pending, event);
+        return;
+      }
+      const held = this.#takeHeld();
+      this.#appendInTransaction(pending.length + held.length === 0 ? [event] : [...held, ...pending, event]);
       return;
     }
     this.#enqueue(event);
+  }
+
+  /** Keeps a token delta of the open unit (after the queued events it took) for the unit's edge. */
+  #hold(pending: readonly ServerEvent[], event: ServerEvent): void {
+    if (this.#held.length === 0) {
+      // The held events never outlive their unit (or savepoint): if it rolls back, they were never stored.
+      this.#transactor.onRollback(() => {
+        this.#held = [];
+      });
+    }
+    if (pending.length > 0) this.#held.push(...pending);
+    this.#held.push(event);
+  }
+
+  #takeHeld(): ServerEvent[] {
+    const held = this.#held;
+    if (held.length > 0) this.#held = [];
+    return held;
+  }
+
+  /** Stores the held events (at an edge of the unit of work, or before something reads the head). */
+  #appendHeld(): void {
+    if (this.#held.length > 0) this.#appendInTransaction(this.#takeHeld());
   }
 
   /**
@@ -285,7 +321,7 @@ function toAppend(event: ServerEvent, tsMs: number): EventToAppend & { event: Se
  * `defineProperty` of its name per token where the sources run through tsx (the benches, the tests).
  */
 function frameOf(event: ServerEvent, tsMs: number): (seq: number) => string {
-  return (seq) => JSON.stringify(toUiSseMessage(event, { seq, rev: WIRE_REVISION, ts_ms: tsMs }));
+  return (seq) => uiSseFrameText(event, { seq, rev: WIRE_REVISION, ts_ms: tsMs });
 }
 
 /** Two token deltas merge when they continue the same message stream of the same agent. */

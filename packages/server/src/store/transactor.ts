@@ -15,11 +15,25 @@ export class Transactor {
   /** One transaction wrapper for every unit (better-sqlite3 builds a new one per `transaction()` call). */
   readonly #transaction: (work: () => unknown) => unknown;
   readonly #onCommit: (() => void) | undefined;
+  #atEdges: (() => void) | undefined;
 
   /** `onCommit` runs after each outermost commit, before its callbacks (the WAL checkpointer's kick). */
   constructor(database: StoreDatabase, onCommit?: () => void) {
-    this.#transaction = database.transaction((work: () => unknown) => work());
+    this.#transaction = database.transaction((work: () => unknown) => {
+      const result = work();
+      this.#atEdges?.();
+      return result;
+    });
     this.#onCommit = onCommit;
+  }
+
+  /**
+   * Sets what runs inside the transaction at each edge of a unit of work: as a unit is about to commit or
+   * release its savepoint, and before a nested one begins. The bus writes the token deltas it held back
+   * there, so a unit's run of deltas is one row and held deltas never cross a savepoint.
+   */
+  setAtEdges(callback: () => void): void {
+    this.#atEdges = callback;
   }
 
   /** Whether a unit of work is in progress. */
@@ -30,6 +44,7 @@ export class Transactor {
   /** Runs `work` in a transaction (a savepoint when nested) and returns its result. */
   run<T>(work: () => T): T {
     const scope: Scope = { afterCommit: [], onRollback: [] };
+    if (this.#scopes.length > 0) this.#atEdges?.();
     this.#scopes.push(scope);
     let result: T;
     try {
