@@ -159,7 +159,8 @@ export async function buildBundle() {
     logLevel: "warning",
   });
   asciiOnly(staging);
-  // What each file holds and imports, for seeing what a start loads (see the start bench).
+  // What each file holds and imports, for seeing what a start loads (see the start bench): esbuild's chunks as
+  // written, before the serve start's were joined (the sources each command loads are the same either way).
   writeFileSync(join(staging, "metafile.json"), JSON.stringify(result.metafile));
   renameSync(staging, join(DIST_DIRECTORY, name));
   const manifestStaging = `${MANIFEST_FILE}.${process.pid}`;
