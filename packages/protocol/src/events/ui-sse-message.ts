@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeCompiled } from "../shared/decode-compiled.ts";
+import { decodeCompiled, mayKeepParsed } from "../shared/decode-compiled.ts";
 import { type DecodeResult, parseJson } from "../shared/decode-result.ts";
 import { lazySchema } from "../shared/lazy-schema.ts";
 
@@ -72,7 +72,7 @@ export function isUiSseKind(kind: string): kind is UiSseKind {
 export function decodeUiSseMessage(input: unknown): DecodeResult<DecodedUiSseMessage> {
   const parsed = typeof input === "string" ? parseJson(input) : { success: true as const, value: input };
   if (!parsed.success) return parsed;
-  const decoded = decodeCompiled(AnyUiSseMessageSchema, parsed.value, typeof input === "string");
+  const decoded = decodeCompiled(AnyUiSseMessageSchema, parsed.value, mayKeepParsed(input));
   if (!decoded.success) return decoded;
   const message = decoded.value;
   // The decoded object is ours: a known kind narrows its type, no copy needed.

@@ -1,4 +1,4 @@
-import { decodeCompiled } from "../shared/decode-compiled.ts";
+import { decodeCompiled, mayKeepParsed } from "../shared/decode-compiled.ts";
 import { type DecodeResult, parseJson } from "../shared/decode-result.ts";
 import type { JsonValue } from "../shared/json-value.ts";
 import { decodeFailure } from "./decode-failure.ts";
@@ -45,6 +45,9 @@ export function decodeRichMessage(
     // The value is parsed JSON, or a caller's plain object that is meant to be JSON.
     return { success: true, value: createUnknownRichMessage(value as JsonValue, kind) };
   }
-  const owned = typeof input === "string";
-  return decodeCompiled(richMessageSchemasByKind()[kind], value, owned) as DecodeResult<RichMessage>;
+  return decodeCompiled(
+    richMessageSchemasByKind()[kind],
+    value,
+    mayKeepParsed(input),
+  ) as DecodeResult<RichMessage>;
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { decodeCompiled } from "../shared/decode-compiled.ts";
+import { decodeCompiled, mayKeepParsed } from "../shared/decode-compiled.ts";
 import { type DecodeError, parseJson } from "../shared/decode-result.ts";
 import {
   SDKControlCancelRequestSchema,
@@ -48,7 +48,7 @@ export function decodeSdkMessage(line: string | unknown): SdkDecodeResult {
   }
   const raw = value as Record<string, unknown>;
   // Parsed here, so nothing else holds it: a valid message may be kept as it is (see `decodeCompiled`).
-  const owned = typeof line === "string";
+  const owned = mayKeepParsed(line);
   const type = raw.type;
   if (typeof type !== "string") return invalid(raw, "type", "expected a string message type");
 

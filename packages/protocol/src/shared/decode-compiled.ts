@@ -75,6 +75,15 @@ export function decodeCompiled<S extends z.ZodType>(
   return decodeWith(schema, input);
 }
 
+/**
+ * Whether a decoder that parsed `text` itself may keep what it parsed (`decodeCompiled`'s `owned`). Not when
+ * the text may hold a `__proto__` key (spelled out or with `\u` escapes): `JSON.parse` makes it an own
+ * property, which would set the prototype of an object the value is later assigned into; the copy leaves it out.
+ */
+export function mayKeepParsed(text: unknown): boolean {
+  return typeof text === "string" && !text.includes("__proto__") && !text.includes("\\u");
+}
+
 function compiledWhenHot(schema: z.ZodType): Compiled | undefined {
   const compiled = compiledSchemas.get(schema);
   if (compiled !== undefined) return compiled;

@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 /**
  * Whether `schema` gives back, for any input it accepts, a value equal to that input: no transform, default,
- * pipe, catch or overwriting check anywhere below it, and every object keeps its unknown keys (loose or
+ * pipe, catch, coercion or overwriting check anywhere below it, and every object keeps its unknown keys (loose or
  * strict, not stripping). For such a schema a decoder that owns its input (it parsed the JSON itself) may check
  * the input and keep it instead of building a copy field by field.
  */
@@ -32,6 +32,8 @@ function sameOut(schema: z.ZodType, seen: Set<z.ZodType>): boolean {
   const definition = schema._zod.def as unknown as Record<string, unknown> & { type: string };
   const checks = (definition.checks ?? []) as { _zod: { def: { check: string } } }[];
   if (checks.some((check) => check._zod.def.check === "overwrite")) return false;
+  // `z.coerce.number()` turns "5" into 5.
+  if (definition.coerce === true) return false;
   const all = (children: readonly unknown[]) => children.every((child) => sameOut(child as z.ZodType, seen));
   switch (definition.type) {
     case "optional":

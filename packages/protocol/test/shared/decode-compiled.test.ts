@@ -161,4 +161,19 @@ describe("decoding a message from its JSON text once its schema is compiled", ()
     const decoded = lastOfMany(() => decodeUiSseMessage(JSON.stringify(frame)));
     expect(decoded.success && decoded.value.message).toEqual(frame);
   });
+
+  it.each([
+    ["spelled out", '"__proto__"'],
+    ["escaped", '"\\u005f_proto__"'],
+  ])(
+    "copies a text with a __proto__ key (%s), so the key cannot set a prototype where the value is assigned",
+    (_how, key) => {
+      const frame = toUiSseMessage(fullEvents.Token, { seq: 1, rev: UI_SSE_WIRE_REVISION, ts_ms: 1 });
+      const text = JSON.stringify(frame).replace(/}$/, `,${key}:{"admin":true}}`);
+      const decoded = lastOfMany(() => decodeUiSseMessage(text));
+      const message = decoded.success ? (decoded.value.message as object) : {};
+      expect(Object.hasOwn(message, "__proto__")).toBe(false);
+      expect((Object.assign({}, message) as { admin?: boolean }).admin).toBeUndefined();
+    },
+  );
 });

@@ -26,6 +26,7 @@ describe("whether a schema gives back what it was given", () => {
     ["a catch", z.looseObject({ a: z.number().catch(0) })],
     ["a readonly copy", z.looseObject({ a: z.array(z.string()).readonly() })],
     ["a lower-cased string in a union", z.union([z.number(), z.string().toLowerCase()])],
+    ["a coerced number", z.looseObject({ a: z.coerce.number() })],
   ])("does not hold for %s", (_what, schema) => {
     expect(outputIsInput(schema as z.ZodType)).toBe(false);
   });
