@@ -208,9 +208,20 @@ export class EventBus {
     return held;
   }
 
-  /** Stores the held events (at an edge of the unit of work, or before something reads the head). */
+  /**
+   * Stores the held events (at an edge of the unit of work, or before something reads the head). If storing
+   * them fails, they are held again: a caller that catches the failure of a nested unit and goes on must not
+   * commit the outer one without them.
+   */
   #appendHeld(): void {
-    if (this.#held.length > 0) this.#appendInTransaction(this.#takeHeld());
+    if (this.#held.length === 0) return;
+    const held = this.#takeHeld();
+    try {
+      this.#appendInTransaction(held);
+    } catch (error) {
+      this.#held = [...held, ...this.#held];
+      throw error;
+    }
   }
 
   /**
