@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedEvents } from "../test/support/scripted-events.ts";
-import {
-  allSeqs,
-  fixtureFrames,
-  framesBetween,
-  seqsBetween,
-  streamBytesAfter,
-} from "../test/support/server-fixture.ts";
+import { fixtureFrames, streamBytesAfter } from "../test/support/server-fixture.ts";
 import { TabProfile } from "../test/support/shared-tabs.ts";
 import { deferred } from "../test/support/store-helpers.ts";
+
+const allSeqs = fixtureFrames.map((frame) => frame.seq);
+const seqsBetween = (after: number, upTo: number) => allSeqs.filter((seq) => seq > after && seq <= upTo);
+/** The bytes of frames after `after` up to `upTo`, without the heartbeat a new connection starts with. */
+const framesBetween = (after: number, upTo: number) =>
+  fixtureFrames
+    .filter((frame) => frame.seq > after && frame.seq <= upTo)
+    .map((frame) => frame.block)
+    .join("");
 
 let profile: TabProfile | undefined;
 const newProfile = (options: { replayLimit?: number } = {}) => {
@@ -130,13 +133,10 @@ describe("SharedEventStream", () => {
     const [first, second, third] = [tab("first"), tab("second"), tab("third")];
     server.onConnection = (connection, index) => {
       // The server's head is 15, but the first connection dies after 10; a live one starts at the head.
-      if (index > 0) connection.push(streamBytesAfter(connection.after ?? 15));
+      if (index === 0) connection.push(streamBytesAfter(0, fixtureFrames.slice(0, 10)));
+      else connection.push(streamBytesAfter(connection.after ?? 15));
     };
     for (const each of [first, second, third]) each.stream.start();
-    const connection = await server.connection(0);
-    // The leader has answered both other tabs (so it posts its frames) before the frames come.
-    await Promise.all([first.channel.handled("second", "hello"), first.channel.handled("third", "hello")]);
-    connection.push(streamBytesAfter(0, fixtureFrames.slice(0, 10)));
     // The leader closes the moment it has the frames, before the others can have heard them.
     await first.deliveredSeq(10);
     first.stream.stop();

@@ -36,15 +36,14 @@ export interface SharedEventStreamOptions extends EventStreamClientOptions {
 
 /** The lock and channel name of a scope; the version keeps tabs running other code out. */
 export function sharedStreamName(scope: string): string {
-  return `parley-events/2 ${scope}`;
+  return `parley-events/1 ${scope}`;
 }
 
 /**
  * One `GET /api/events` connection shared by every tab of a browser profile (browsers allow 6 connections
  * per host across tabs under HTTP/1.1, so a stream per tab hangs the seventh). The tab holding a Web Lock
  * leads (StreamLeader): it runs the real EventStreamClient and passes each frame, status and resync to the
- * others over a BroadcastChannel (frames only while a tab follows: tabs say `hello`, `follow` and `bye`).
- * Every tab keeps a ring of recent frames, so a tab that loads a snapshot
+ * others over a BroadcastChannel. Every tab keeps a ring of recent frames, so a tab that loads a snapshot
  * while events flow gets the frames after its `head_seq` replayed, or refetches when no tab holds them
  * any more. When the leader's tab closes, the browser grants the lock to another tab, which resumes after
  * what it has seen; a shown tab steals the lock from a hidden leader, whose timers the browser throttles.
@@ -73,8 +72,6 @@ export class SharedEventStream implements EventStream {
   /** This tab's replay request to the leader, while unanswered. */
   #pending: { request: number; after: number } | undefined;
   #requests = 0;
-  /** `#requests` when this tab last said `hello` or `follow`: a replay asked later gets what was not posted. */
-  #joinedAt = 0;
 
   constructor(options: SharedEventStreamOptions) {
     this.#options = options;
@@ -119,7 +116,7 @@ export class SharedEventStream implements EventStream {
       if (generation === this.#generation && isTabMessage(event.data)) this.#onMessage(event.data);
     };
     this.#channel = channel;
-    this.#join("hello");
+    this.#post({ type: "hello" });
     // A restarted tab may have missed frames while it was stopped.
     const cursor = this.#tab.cursor;
     if (cursor !== undefined) this.#replay(cursor);
@@ -145,8 +142,6 @@ export class SharedEventStream implements EventStream {
     this.#lock = undefined;
     this.#unsubscribeVisibility?.();
     this.#unsubscribeVisibility = undefined;
-    // A leader's going is told by the next one's announcement.
-    if (this.#leader === undefined) this.#post({ type: "bye" });
     this.#leader?.stop();
     this.#leader = undefined;
     this.#leaderId = undefined;
@@ -202,7 +197,6 @@ export class SharedEventStream implements EventStream {
       return;
     }
     this.#leaderId = usurper.from;
-    this.#join("follow");
     this.#ring.clear();
     const cursor = this.#tab.cursor;
     if (cursor !== undefined) this.#replay(cursor);
@@ -237,18 +231,13 @@ export class SharedEventStream implements EventStream {
     const leader = this.#leader;
     if (leader !== undefined) {
       if (message.type === "hello") {
-        leader.welcome(message.from);
+        leader.welcome();
         this.#visibleLead.announce();
-      } else if (message.type === "follow") leader.welcome(message.from);
-      else if (message.type === "bye") leader.farewell(message.from);
-      else if (message.type === "takeover") {
-        leader.heard(message.from);
-        this.#visibleLead.takeover(message.from);
-      } else if (message.type === "leader") this.#usurper = { from: message.from, hidden: false };
+      } else if (message.type === "takeover") this.#visibleLead.takeover(message.from);
+      else if (message.type === "leader") this.#usurper = { from: message.from, hidden: false };
       else if (message.type === "visibility" && message.from === this.#usurper?.from)
         this.#usurper.hidden = !message.visible;
-      else if (message.type === "replay") {
-        leader.heard(message.from);
+      else if (message.type === "replay")
         this.#post({
           type: "replayed",
           to: message.from,
@@ -256,27 +245,19 @@ export class SharedEventStream implements EventStream {
           after: message.after,
           ...leader.answer(message.after),
         });
-      }
       return;
     }
     if (message.type === "leader") {
       this.#followLeader(message.from, message.resumeAfter);
       return;
     }
-    if (
-      message.type === "hello" ||
-      message.type === "follow" ||
-      message.type === "bye" ||
-      message.type === "replay" ||
-      message.type === "takeover"
-    )
-      return;
+    if (message.type === "hello" || message.type === "replay" || message.type === "takeover") return;
     // Whatever a tab that no longer leads still had on its way is left to the leader that replaced it.
     if (this.#leaderId === undefined) this.#leaderId = message.from;
     if (message.from !== this.#leaderId) return;
     switch (message.type) {
       case "state":
-        if (message.position !== undefined) this.#caughtUp(message.position);
+        if (message.position !== undefined) this.#positioned(message.position);
         this.#tab.streamStatus(message.status.status, message.status.detail);
         return;
       case "position":
@@ -319,7 +300,6 @@ export class SharedEventStream implements EventStream {
    */
   #followLeader(leaderId: string, resumeAfter: number | undefined): void {
     this.#leaderId = leaderId;
-    this.#join("follow");
     this.#visibleLead.followed();
     const seen = this.#ring.top ?? this.#tab.cursor;
     const cursor = this.#tab.cursor;
@@ -331,29 +311,6 @@ export class SharedEventStream implements EventStream {
       }
     }
     if (this.#pending !== undefined) this.#replay(this.#pending.after);
-  }
-
-  /**
-   * The leader's stream is at `seq`, and it posts every later frame. It posted no frames while no tab
-   * followed it: when it is beyond what this tab has seen, the tab asks for everything after its cursor,
-   * unless it already did after joining (that answer comes after this and holds what was not posted).
-   */
-  #caughtUp(seq: number): void {
-    const seen = this.#ring.top ?? this.#tab.cursor;
-    const cursor = this.#tab.cursor;
-    const askedSinceJoining = this.#pending !== undefined && this.#pending.request > this.#joinedAt;
-    if (seen !== undefined && seq > seen && cursor !== undefined && !askedSinceJoining) {
-      this.#ring.clear();
-      this.#replay(cursor);
-      return;
-    }
-    this.#positioned(seq);
-  }
-
-  /** Tells the tabs this one listens (`hello`) or follows the leader that just announced itself. */
-  #join(type: "hello" | "follow"): void {
-    this.#joinedAt = this.#requests;
-    this.#post({ type });
   }
 
   /** The stream is at `seq`: the ring starts there if it had none; a tab without a cursor goes live. */

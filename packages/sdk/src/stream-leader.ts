@@ -26,18 +26,13 @@ export interface StreamLeaderParts {
 /**
  * The leader tab's part of a shared event stream: it runs the real EventStreamClient, keeps every frame in
  * its ring, hands frames, statuses and resyncs to its own tab and to the others, and answers other tabs'
- * replay requests from the ring. Frames are posted only while some tab follows (structured-cloning each
- * token's frame for no one was the largest JavaScript cost per token of a lone tab): a tab says `hello` when
- * it starts and `follow` when a leader announces itself, and the `state` it gets back says where the stream
- * is, so it asks for the frames it did not get before that (SharedEventStream's `#caughtUp`).
+ * replay requests from the ring.
  */
 export class StreamLeader {
   readonly #parts: StreamLeaderParts;
   readonly #feed: EventStreamClient;
   #status: SharedStatus = { status: "connecting", detail: { reason: "started", failures: 0 } };
   #stopped = false;
-  /** The tabs known to follow: they said `hello`, `follow` or asked for a replay, and not `bye`. */
-  readonly #followers = new Set<string>();
 
   /** Takes the lead: tells the other tabs, and prepares the stream after `after` (undefined: live). */
   constructor(options: EventStreamClientOptions, after: number | undefined, parts: StreamLeaderParts) {
@@ -93,22 +88,8 @@ export class StreamLeader {
     return { covered: true, frames: ring.after(after), top: ring.top };
   }
 
-  /** Another tab was heard from: it follows, so frames are posted from now on. */
-  heard(from: string): void {
-    this.#followers.add(from);
-  }
-
-  /** A tab stopped listening. */
-  farewell(from: string): void {
-    this.#followers.delete(from);
-  }
-
-  /**
-   * A tab started or follows: tell it where the stream is (every later frame is posted to it); retry a
-   * stream that gave up (a sign-in may follow).
-   */
-  welcome(from: string): void {
-    this.heard(from);
+  /** A tab started: tell it where the stream is; retry a stream that gave up (a sign-in may follow). */
+  welcome(): void {
     const reason = this.#status.detail.reason;
     if (reason === "unauthorized" || reason === "forbidden") this.#feed.start();
     const ring = this.#parts.ring;
@@ -126,7 +107,7 @@ export class StreamLeader {
   #frame(frame: AnyUiSseMessage): void {
     const { ring, tab } = this.#parts;
     ring.add(frame);
-    if (this.#followers.size > 0) this.#parts.post({ type: "frame", frame });
+    this.#parts.post({ type: "frame", frame });
     if (tab.cursor === undefined) tab.startLive(frame.seq - 1);
     tab.offer(frame);
   }

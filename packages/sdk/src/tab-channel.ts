@@ -30,23 +30,16 @@ export interface SharedStatus {
 
 /**
  * What the tabs of one shared event stream say to each other over their BroadcastChannel, as the sender
- * writes it. Any tab sends `hello`, `follow`, `bye`, `replay` and `takeover`; the rest come from the leader,
- * and a follower heeds them only from the leader it knows (the last frames of a leader that has gone may
- * still be on their way when the next one has begun).
+ * writes it. Any tab sends `hello`, `replay` and `takeover`; the rest come from the leader, and a follower heeds them
+ * only from the leader it knows (the last frames of a leader that has gone may still be on their way when
+ * the next one has begun).
  */
 export type TabMessageBody =
   /** A tab started listening: the leader answers with `state` (and retries a stream that gave up). */
   | { type: "hello" }
-  /** A tab follows the leader that just announced itself: the leader answers with `state`, as to `hello`. */
-  | { type: "follow" }
-  /** A following tab stopped listening: a leader with no followers left keeps its frames to itself. */
-  | { type: "bye" }
   /** A tab took the lead and opened the stream after `resumeAfter` (undefined: live from now). */
   | { type: "leader"; resumeAfter?: number }
-  /**
-   * The leader's status and position, for a tab that just started or follows; from then on the leader
-   * posts every frame (before, with no tab following, it may have posted none).
-   */
+  /** The leader's status and position, for a tab that just started. */
   | { type: "state"; status: SharedStatus; position?: number }
   /** The leader's stream now knows where it is, before any frame said so. */
   | { type: "position"; seq: number }
@@ -79,8 +72,6 @@ export interface ReplayAnswer {
 
 const MESSAGE_TYPES = new Set<string>([
   "hello",
-  "follow",
-  "bye",
   "leader",
   "state",
   "position",

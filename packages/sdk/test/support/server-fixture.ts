@@ -67,19 +67,3 @@ export function streamBytesAfter(after: number, frames: readonly FixtureFrame[] 
     .map((frame) => frame.block)
     .join("")}`;
 }
-
-/** The seqs of every fixture frame, in order. */
-export const allSeqs: number[] = fixtureFrames.map((frame) => frame.seq);
-
-/** The fixture's seqs after `after` up to `upTo`. */
-export function seqsBetween(after: number, upTo: number): number[] {
-  return allSeqs.filter((seq) => seq > after && seq <= upTo);
-}
-
-/** The bytes of the fixture's frames after `after` up to `upTo`, without the heartbeat a new connection starts with. */
-export function framesBetween(after: number, upTo: number): string {
-  return fixtureFrames
-    .filter((frame) => frame.seq > after && frame.seq <= upTo)
-    .map((frame) => frame.block)
-    .join("");
-}

@@ -4,12 +4,8 @@ import type { ConnectionStatus } from "../../src/chat-state.ts";
 import type { StreamStatusDetail } from "../../src/event-stream-client.ts";
 import type { PageVisibility } from "../../src/page-visibility.ts";
 import { ParleyClient } from "../../src/parley-client.ts";
-import {
-  SharedEventStream,
-  type SharedEventStreamOptions,
-  sharedStreamName,
-} from "../../src/shared-event-stream.ts";
-import type { BroadcastChannelLike, TabMessage } from "../../src/tab-channel.ts";
+import { SharedEventStream, type SharedEventStreamOptions } from "../../src/shared-event-stream.ts";
+import type { BroadcastChannelLike } from "../../src/tab-channel.ts";
 import { InProcessLocks } from "./in-process-locks.ts";
 import { ManualTimers } from "./manual-timers.ts";
 import type { ScriptedEvents } from "./scripted-events.ts";
@@ -43,64 +39,6 @@ export class TestVisibility implements PageVisibility {
 }
 
 /**
- * A tab's channel as the test sees it: what the tab posts can be held back (a busy tab whose messages arrive
- * late) and then sent in order, and the test can wait until the tab has handled a message from another tab.
- */
-export class TabChannelTap {
-  #held: unknown[] | undefined;
-  #channels: BroadcastChannelLike[] = [];
-  readonly #handled: TabMessage[] = [];
-  #waiters: Waiter[] = [];
-
-  /** The tab's channel, posting and receiving through this. */
-  wrap(channel: BroadcastChannelLike): BroadcastChannelLike {
-    this.#channels.push(channel);
-    let handler: BroadcastChannelLike["onmessage"] = null;
-    const handle = (next: (event: { data: unknown }) => void, event: { data: unknown }) => {
-      next(event);
-      this.#handled.push(event.data as TabMessage);
-      const ready = this.#waiters.filter((waiter) => waiter.ready());
-      this.#waiters = this.#waiters.filter((waiter) => !ready.includes(waiter));
-      for (const waiter of ready) waiter.resolve();
-    };
-    return {
-      postMessage: (message) => {
-        if (this.#held === undefined) channel.postMessage(message);
-        else this.#held.push(message);
-      },
-      close: () => channel.close(),
-      get onmessage() {
-        return handler;
-      },
-      set onmessage(next) {
-        handler = next;
-        channel.onmessage = next && ((event) => handle(next, event));
-      },
-    };
-  }
-
-  hold(): void {
-    this.#held ??= [];
-  }
-
-  /** Sends what was held, in order, on the tab's latest channel. */
-  release(): void {
-    const held = this.#held ?? [];
-    this.#held = undefined;
-    const channel = this.#channels.at(-1);
-    for (const message of held) channel?.postMessage(message);
-  }
-
-  /** Resolves once the tab has handled `count` messages of `type` from the tab `from`. */
-  handled(from: string, type: TabMessage["type"], count = 1): Promise<void> {
-    const ready = () =>
-      this.#handled.filter((message) => message.from === from && message.type === type).length >= count;
-    if (ready()) return Promise.resolve();
-    return new Promise((resolve) => this.#waiters.push({ ready, resolve }));
-  }
-}
-
-/**
  * One "browser tab" in a test: a SharedEventStream with its own ParleyClient and BroadcastChannel, recording
  * what it delivers, the statuses it shows and the refetches it asks for, with promises to wait on them.
  */
@@ -109,8 +47,6 @@ export class TestTab {
   readonly stream: SharedEventStream;
   /** Whether the tab is shown; the test switches it. */
   readonly visibility: TestVisibility;
-  /** What the tab says to the others and hears from them, as the test taps it. */
-  readonly channel: TabChannelTap;
   readonly delivered: AnyUiSseMessage[] = [];
   readonly statuses: { status: ConnectionStatus; detail: StreamStatusDetail }[] = [];
   readonly resyncs: AnyUiSseMessage[] = [];
@@ -118,13 +54,9 @@ export class TestTab {
   refetch: () => Promise<void> = () => Promise.resolve();
   #waiters: Waiter[] = [];
 
-  constructor(
-    name: string,
-    options: SharedEventStreamOptions & { visibility: TestVisibility; channel: TabChannelTap },
-  ) {
+  constructor(name: string, options: SharedEventStreamOptions & { visibility: TestVisibility }) {
     this.name = name;
     this.visibility = options.visibility;
-    this.channel = options.channel;
     this.stream = new SharedEventStream({
       ...options,
       tabId: name,
@@ -192,7 +124,6 @@ export class TabProfile {
   readonly scope = `http://parley.test/${randomUUID()}/`;
   readonly tabs: TestTab[] = [];
   readonly #replayLimit: number | undefined;
-  readonly #overheard: OverheardTabs[] = [];
 
   constructor(server: ScriptedEvents, options: { replayLimit?: number } = {}) {
     this.server = server;
@@ -202,16 +133,13 @@ export class TabProfile {
   /** Opens a tab (not started); shown unless `visible` says otherwise. */
   tab(name: string, options: { scope?: string; visible?: boolean } = {}): TestTab {
     const visibility = new TestVisibility(options.visible ?? true);
-    const channel = new TabChannelTap();
     const tab = new TestTab(name, {
-      channel,
       client: new ParleyClient({ baseUrl: "http://parley.test", fetch: this.server.fetch }),
       onFrame: () => {},
       scope: options.scope ?? this.scope,
       locks: this.locks,
       visibility,
-      openChannel: (channelName) =>
-        channel.wrap(new BroadcastChannel(channelName) as unknown as BroadcastChannelLike),
+      openChannel: (channelName) => new BroadcastChannel(channelName) as unknown as BroadcastChannelLike,
       timers: this.timers,
       random: () => 0,
       heartbeatIntervalMs: 60_000,
@@ -221,56 +149,8 @@ export class TabProfile {
     return tab;
   }
 
-  /**
-   * Listens to what the tabs say to each other, as a page of another build would (it never speaks, so no
-   * leader counts it as following). Closed with the tabs.
-   */
-  overhear(): OverheardTabs {
-    const overheard = new OverheardTabs(this.scope);
-    this.#overheard.push(overheard);
-    return overheard;
-  }
-
   /** Closes every tab, so no channel keeps the test process alive. */
   closeAll(): void {
     for (const tab of this.tabs) tab.stream.stop();
-    for (const overheard of this.#overheard) overheard.close();
-  }
-}
-
-/** Every message on a profile's tab channel, in the order it was heard, with promises to wait on them. */
-export class OverheardTabs {
-  readonly messages: TabMessage[] = [];
-  readonly #channel: BroadcastChannel;
-  #waiters: Waiter[] = [];
-
-  constructor(scope: string) {
-    this.#channel = new BroadcastChannel(sharedStreamName(scope));
-    this.#channel.onmessage = (event) => {
-      this.messages.push(event.data as TabMessage);
-      const ready = this.#waiters.filter((waiter) => waiter.ready());
-      this.#waiters = this.#waiters.filter((waiter) => !ready.includes(waiter));
-      for (const waiter of ready) waiter.resolve();
-    };
-  }
-
-  /** The messages of one type a tab sent. */
-  from(tab: string, type: TabMessage["type"]): TabMessage[] {
-    return this.messages.filter((message) => message.from === tab && message.type === type);
-  }
-
-  /** Resolves once `count` messages of `type` from `tab` were heard. */
-  heard(tab: string, type: TabMessage["type"], count = 1): Promise<void> {
-    return this.until(() => this.from(tab, type).length >= count);
-  }
-
-  /** Resolves once `ready()` holds, checked after every message. */
-  until(ready: () => boolean): Promise<void> {
-    if (ready()) return Promise.resolve();
-    return new Promise((resolve) => this.#waiters.push({ ready, resolve }));
-  }
-
-  close(): void {
-    this.#channel.close();
   }
 }
