@@ -128,6 +128,31 @@ describe("publishing events to the durable log", () => {
     await stream.close();
   });
 
+  it("token deltas whose storing failed as a nested unit began are stored when the outer unit ends", async () => {
+    server = await startTestServer();
+    const { bus, store } = server.server.context;
+    const stream = await server.events({ after: 0 });
+    // The disk refuses the first append once (the one that stores the held delta before the nested unit).
+    const append = store.events.append.bind(store.events);
+    let appends = 0;
+    store.events.append = (events) => {
+      if (++appends === 1) throw new Error("disk full");
+      return append(events);
+    };
+
+    store.transaction(() => {
+      bus.publish(token("kept "));
+      expect(() => store.transaction(() => bus.publish(token("inner ")))).toThrow("disk full");
+      bus.publish(token("last"));
+    });
+    await stream.waitFor((frames) => frames.some((frame) => frame.message.text === "last"));
+
+    const log = readLog(server.server);
+    expect(log.map((entry) => JSON.parse(entry.frame).text)).toEqual(["kept ", "last"]);
+    expect(stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }))).toEqual(log);
+    await stream.close();
+  });
+
   it("a commit holding two sessions' events reaches each filtered stream with only its session's and the global ones", async () => {
     server = await startTestServer();
     const { bus, store } = server.server.context;
