@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { EventStream } from "./support/event-stream.ts";
 import { readLog } from "./support/sse-log.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
+
+/** What a stream's client received, in the shape of the log's entries (`readLog`), to compare the two. */
+const framesAsLogged = (stream: EventStream) =>
+  stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }));
 
 /** A streamed token delta of one message, in `sessionId` when given. */
 const token = (text: string, sessionId?: string) =>
@@ -41,7 +46,7 @@ describe("publishing events to the durable log", () => {
     expect(log.map((entry) => entry.seq)).toEqual(log.map((_, index) => index + 1));
     expect(log.map((entry) => JSON.parse(entry.frame).kind)).not.toContain("run");
     expect(log.map((entry) => JSON.parse(entry.frame).text).join("")).toBe("Hello world!");
-    expect(stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }))).toEqual(log);
+    expect(framesAsLogged(stream)).toEqual(log);
     await stream.close();
   });
 
@@ -99,7 +104,7 @@ describe("publishing events to the durable log", () => {
       " time",
     ]);
     expect(tokenRows()).toBe(3);
-    expect(stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }))).toEqual(log);
+    expect(framesAsLogged(stream)).toEqual(log);
     await stream.close();
   });
 
@@ -124,7 +129,7 @@ describe("publishing events to the durable log", () => {
     const log = readLog(server.server);
     expect(log.map((entry) => entry.seq)).toEqual([1, 2, 3]);
     expect(log.map((entry) => JSON.parse(entry.frame).text).join("")).toBe("kept nested last");
-    expect(stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }))).toEqual(log);
+    expect(framesAsLogged(stream)).toEqual(log);
     await stream.close();
   });
 
@@ -149,7 +154,7 @@ describe("publishing events to the durable log", () => {
 
     const log = readLog(server.server);
     expect(log.map((entry) => JSON.parse(entry.frame).text)).toEqual(["kept ", "last"]);
-    expect(stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }))).toEqual(log);
+    expect(framesAsLogged(stream)).toEqual(log);
     await stream.close();
   });
 
@@ -177,8 +182,7 @@ describe("publishing events to the durable log", () => {
     });
 
     const log = readLog(server.server).filter((entry) => entry.seq > after);
-    const frames = (stream: Awaited<ReturnType<TestServer["events"]>>) =>
-      stream.frames.map((frame) => ({ seq: Number(frame.id), frame: frame.raw }));
+    const frames = (stream: Awaited<ReturnType<TestServer["events"]>>) => framesAsLogged(stream);
     const of = (sessionId: string) =>
       log.filter((entry) => {
         const session = JSON.parse(entry.frame).session_id;
