@@ -19,8 +19,14 @@ export interface RelayMeasurements {
   cpuMsPerAnswer: number;
 }
 
-/** How much to measure: tokens timed one at a time (after a warm-up), and the whole answers' length. */
+/**
+ * How much to measure: whole answers streamed first and not measured (a server that has run a few turns has
+ * its code compiled; without them a fresh server's first gated tokens run cold code and the two benches that
+ * share this measurement disagreed by 2×), tokens timed one at a time (after a warm-up), and the whole
+ * answers' length.
+ */
 export interface RelayPlan {
+  warmupAnswers: number;
   warmup: number;
   samples: number;
   answerTokens: number;
@@ -28,6 +34,7 @@ export interface RelayPlan {
 }
 
 export const DEFAULT_RELAY_PLAN: RelayPlan = {
+  warmupAnswers: 2,
   warmup: 20,
   samples: 300,
   answerTokens: 400,
@@ -46,7 +53,18 @@ export async function measureTokenRelay(
   plan: RelayPlan = DEFAULT_RELAY_PLAN,
 ): Promise<RelayMeasurements> {
   const stream = await MarkerStream.open(target.eventsUrl, target.headers);
+  const streamAnswer = async (marker: string, text: string): Promise<void> => {
+    const answer = reply();
+    for (let index = 0; index < plan.answerTokens; index++) answer.text(` w${index}`);
+    answer.text(marker);
+    fake.script(answer);
+    const ended = stream.arrival(marker);
+    await target.startTurn(text);
+    await ended;
+  };
   try {
+    for (let repeat = 0; repeat < plan.warmupAnswers; repeat++)
+      await streamAnswer(`⟦warm${repeat}⟧`, "Warm up");
     const total = plan.warmup + plan.samples;
     const script = reply();
     for (let index = 0; index < total; index++) script.gate(`g${index}`).text(`⟦${index}⟧`);
@@ -70,14 +88,8 @@ export async function measureTokenRelay(
 
     const answers: number[] = [];
     for (let repeat = 0; repeat < plan.answerRepeats; repeat++) {
-      const answer = reply();
-      for (let index = 0; index < plan.answerTokens; index++) answer.text(` w${index}`);
-      answer.text(`⟦end${repeat}⟧`);
-      fake.script(answer);
       const before = await target.cpuMs();
-      const ended = stream.arrival(`⟦end${repeat}⟧`);
-      await target.startTurn("Count again");
-      await ended;
+      await streamAnswer(`⟦end${repeat}⟧`, "Count again");
       answers.push((await target.cpuMs()) - before);
     }
     return {
