@@ -188,6 +188,20 @@ describe("Glob", () => {
     expect(toolResultOf(messages, "call_1").content).toBe("src/main.ts\nsrc/greet.ts");
     expect(toolResultOf(messages, "call_2").content).toBe("No files found.");
   });
+
+  it("answers a pattern a regular expression would backtrack on for hours, over a repository's long names", async () => {
+    // A cloned repository names the files; the model (perhaps led by the repository's text) names the pattern.
+    await writeFile(join(project.root, `${"a".repeat(120)}.txt`), "");
+    await writeFile(join(project.root, `src/${"a".repeat(120)}b`), "");
+
+    const messages = await callTools(
+      ["Glob", { pattern: `**/${"*a".repeat(12)}*b` }],
+      ["Grep", { pattern: "x", glob: `${"*a".repeat(12)}*b` }],
+    );
+
+    expect(toolResultOf(messages, "call_0").content).toBe(`src/${"a".repeat(120)}b`);
+    expect(toolResultOf(messages, "call_1").content).toBe("No matches found.");
+  });
 });
 
 describe("Grep", () => {

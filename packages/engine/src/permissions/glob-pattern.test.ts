@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchesGlob } from "./glob-pattern.ts";
+import { compileGlob, matchesGlob } from "./glob-pattern.ts";
 
 describe("matchesGlob", () => {
   it.each([
@@ -30,5 +30,30 @@ describe("matchesGlob", () => {
   it("matches a pattern without a slash against the last name anywhere when asked to", () => {
     expect(matchesGlob("*.ts", "src/deep/index.ts", { matchBase: true })).toBe(true);
     expect(matchesGlob("src/*.ts", "lib/src/index.ts", { matchBase: true })).toBe(false);
+  });
+});
+
+describe("compileGlob on hostile input", () => {
+  // As regular expressions these take from seconds to hours (`[^/]*a[^/]*a…` over a long name, stacked
+  // `(?:[^/]*\/)*` over a deep path): a test that hangs until its timeout is what the old matcher did.
+  it("answers a pattern of many stars against a long name of the starred letter", () => {
+    const matcher = compileGlob(`${"*a".repeat(12)}*b`, { matchBase: true });
+    expect(matcher.test(`deep/${"a".repeat(200)}`)).toBe(false);
+    expect(matcher.test(`deep/${"a".repeat(200)}b`)).toBe(true);
+  });
+
+  it("answers stacked ** segments against a deep path", () => {
+    const matcher = compileGlob(`${"**/".repeat(12)}x`);
+    expect(matcher.test(`${"a/".repeat(200)}y`)).toBe(false);
+    expect(matcher.test(`${"a/".repeat(200)}x`)).toBe(true);
+  });
+
+  it("gives the same answers when its cache of states fills up mid-path", () => {
+    const pattern = `{${Array.from({ length: 12 }, (_, index) => `*${"abcdef"[index % 6]}${index}*`).join(",")}}`;
+    const small = compileGlob(pattern, { maxStates: 3 });
+    const large = compileGlob(pattern);
+    const paths = ["xa0y", "f5", "b1b1b1", "c2d3e4f5a6", "zzzz", "a", "e10", "ab01cd23ef45"];
+    for (const path of paths) expect(small.test(path)).toBe(large.test(path));
+    expect(paths.filter((path) => large.test(path))).toEqual(["xa0y", "f5", "b1b1b1", "c2d3e4f5a6", "e10"]);
   });
 });

@@ -1,13 +1,24 @@
+import { type CharTest, GlobAutomaton, type GlobPart } from "./glob-automaton.ts";
+
+/** A compiled glob: whether a whole `/`-separated path matches it. */
+export interface GlobMatcher {
+  test(path: string): boolean;
+}
+
 /**
- * Compiles a path glob to a regular expression matching whole `/`-separated paths: `*` and `?` stay within
- * one name, `**` as a whole segment spans any number of folders (`src/**` matches everything below `src`),
- * `[abc]`/`[!abc]` are character classes, `{ts,tsx}` alternatives, and `\` escapes the next character.
- * With `matchBase`, a pattern without `/` matches the last name at any depth (as ripgrep's `--glob`).
+ * Compiles a path glob to a matcher of whole `/`-separated paths: `*` and `?` stay within one name, `**` as a
+ * whole segment spans any number of folders (`src/**` matches everything below `src`), `[abc]`/`[!abc]` are
+ * character classes, `{ts,tsx}` alternatives, and `\` escapes the next character. With `matchBase`, a pattern
+ * without `/` matches the last name at any depth (as ripgrep's `--glob`). Matching takes time linear in the
+ * path whatever the pattern (see `glob-automaton.ts`: a regular expression could be made to take minutes).
  */
-export function compileGlob(pattern: string, options: { matchBase?: boolean } = {}): RegExp {
-  const body = translate(pattern);
-  if (options.matchBase && !pattern.includes("/")) return new RegExp(`^(?:.*/)?${body}$`, "s");
-  return new RegExp(`^${body}$`, "s");
+export function compileGlob(
+  pattern: string,
+  options: { matchBase?: boolean; maxStates?: number } = {},
+): GlobMatcher {
+  const parts = parseGlob(pattern);
+  if (options.matchBase && !pattern.includes("/")) parts.unshift({ kind: "segments" });
+  return new GlobAutomaton(parts, options.maxStates);
 }
 
 /** Whether `path` (`/`-separated, relative) matches `pattern`; see `compileGlob`. */
@@ -20,10 +31,20 @@ export function escapeGlob(path: string): string {
   return path.replace(/[*?[\]{}\\]/g, "\\$&");
 }
 
-function translate(pattern: string): string {
-  let out = "";
-  let braceDepth = 0;
-  // Unbalanced braces are taken literally rather than producing a wrong or invalid expression.
+const SLASH = 47;
+const anyChar: CharTest = () => true;
+const notSlash: CharTest = (code) => code !== SLASH;
+const literal = (char: string): GlobPart => {
+  const expected = char.charCodeAt(0);
+  return { kind: "char", test: (code) => code === expected };
+};
+
+function parseGlob(pattern: string): GlobPart[] {
+  const top: GlobPart[] = [];
+  // Open `{…}` groups, innermost last; each is the options so far, the last one being filled.
+  const groups: GlobPart[][][] = [];
+  const current = (): GlobPart[] => (groups.at(-1)?.at(-1) as GlobPart[] | undefined) ?? top;
+  // Unbalanced braces are taken literally rather than producing a wrong matcher.
   const bracesBalanced = balancedBraces(pattern);
   for (let index = 0; index < pattern.length; index++) {
     const char = pattern[index] as string;
@@ -31,64 +52,83 @@ function translate(pattern: string): string {
     if (char === "*" && pattern[index + 1] === "*" && atSegmentStart) {
       const next = pattern[index + 2];
       if (next === "/") {
-        out += "(?:[^/]*/)*";
+        current().push({ kind: "segments" });
         index += 2;
         continue;
       }
       if (next === undefined) {
-        out += ".*";
+        current().push({ kind: "repeat", test: anyChar });
         index += 1;
         continue;
       }
     }
     switch (char) {
       case "*":
-        out += "[^/]*";
+        current().push({ kind: "repeat", test: notSlash });
         break;
       case "?":
-        out += "[^/]";
+        current().push({ kind: "char", test: notSlash });
         break;
       case "[": {
         const end = pattern.indexOf("]", index + 2);
         if (end < 0) {
-          out += "\\[";
+          current().push(literal("["));
           break;
         }
         let content = pattern.slice(index + 1, end);
         const negated = content.startsWith("!") || content.startsWith("^");
         if (negated) content = content.slice(1);
-        out += `[${negated ? "^/" : ""}${content.replace(/[\\\]^]/g, "\\$&")}]`;
+        const inClass = characterClass(content);
+        current().push({
+          kind: "char",
+          test: negated ? (code) => code !== SLASH && !inClass(code) : inClass,
+        });
         index = end;
         break;
       }
       case "{":
-        if (bracesBalanced) {
-          braceDepth += 1;
-          out += "(?:";
-        } else out += "\\{";
+        if (bracesBalanced) groups.push([[]]);
+        else current().push(literal("{"));
         break;
-      case "}":
-        if (braceDepth > 0) {
-          braceDepth -= 1;
-          out += ")";
-        } else out += "\\}";
+      case "}": {
+        const options = groups.pop();
+        if (options) current().push({ kind: "alternatives", options });
+        else current().push(literal("}"));
         break;
-      case ",":
-        out += braceDepth > 0 ? "|" : ",";
+      }
+      case ",": {
+        const group = groups.at(-1);
+        if (group) group.push([]);
+        else current().push(literal(","));
         break;
+      }
       case "\\": {
         const next = pattern[index + 1];
-        if (next !== undefined) {
-          out += escapeRegExp(next);
-          index += 1;
-        } else out += "\\\\";
+        current().push(literal(next ?? "\\"));
+        if (next !== undefined) index += 1;
         break;
       }
       default:
-        out += escapeRegExp(char);
+        current().push(literal(char));
     }
   }
-  return out;
+  return top;
+}
+
+/** `[…]`'s content (without the brackets and negation): literal characters and `a-z` ranges. */
+function characterClass(content: string): CharTest {
+  const singles = new Set<number>();
+  const ranges: [number, number][] = [];
+  for (let index = 0; index < content.length; index++) {
+    const from = content.charCodeAt(index);
+    if (content[index + 1] === "-" && index + 2 < content.length) {
+      const to = content.charCodeAt(index + 2);
+      if (to < from) throw new SyntaxError(`Invalid glob: range out of order in [${content}]`);
+      ranges.push([from, to]);
+      index += 2;
+    } else singles.add(from);
+  }
+  return (code) => singles.has(code) || ranges.some(([from, to]) => code >= from && code <= to);
 }
 
 function balancedBraces(pattern: string): boolean {
@@ -100,8 +140,4 @@ function balancedBraces(pattern: string): boolean {
     else if (char === "}" && --depth < 0) return false;
   }
   return depth === 0;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
