@@ -16,11 +16,28 @@ export async function gitRecentFiles(
   signal?: AbortSignal,
   env: EnvironmentVariables = childEnvironment(process.env).env,
 ): Promise<Map<string, number> | undefined> {
-  const git = (args: string[]) => runGit(root, args, env, signal);
+  const config =
+    (await runGit(
+      root,
+      ["config", "-z", "--includes", "--name-only", "--get-regexp", "^filter\\."],
+      env,
+      signal,
+    )) ?? "";
+  const safeEnv = withoutRepositoryPrograms(env, filterDrivers(config));
+  const git = (args: string[]) => runGit(root, args, safeEnv, signal);
   // The project may be a folder inside a larger repository: status paths are relative to the repository.
   const prefix = (await git(["rev-parse", "--show-prefix"]))?.trim();
   if (prefix === undefined) return undefined;
-  const status = await git(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", "."]);
+  const status = await git([
+    "--no-optional-locks",
+    "status",
+    "--porcelain=v1",
+    "-z",
+    "--untracked-files=all",
+    "--ignore-submodules=all",
+    "--",
+    ".",
+  ]);
   if (status === undefined) return undefined;
   const ranks = new Map<string, number>();
   const entries = status.split("\0");
@@ -45,6 +62,47 @@ export async function gitRecentFiles(
     else if (line !== "" && !ranks.has(line)) ranks.set(line, commit);
   }
   return ranks;
+}
+
+/** The names of the filter drivers git's configuration defines (`filter.<name>.<key>` keys, NUL-ended). */
+function filterDrivers(keys: string): Set<string> {
+  const names = new Set<string>();
+  for (const key of keys.split("\0")) {
+    const name = key.slice("filter.".length, key.lastIndexOf("."));
+    if (key.startsWith("filter.") && name !== "") names.add(name);
+  }
+  return names;
+}
+
+/**
+ * `env` with configuration that keeps git from starting a program the repository names. A project's `.git`
+ * may come from anywhere (an archive, another tool), and `git status` runs a filter driver's `clean` or
+ * `process` command on any file whose index entry it must compare by content (a file written in the same
+ * second as the index is enough), and the `post-index-change` hook when it refreshes the index. Each driver
+ * gets empty commands (git then passes content through) and is not required; hooks are looked for where
+ * there are none. Set through `GIT_CONFIG_KEY_n` rather than `-c`, so a driver named with a `=` is covered too.
+ */
+function withoutRepositoryPrograms(env: EnvironmentVariables, drivers: Set<string>): EnvironmentVariables {
+  const settings: [string, string][] = [["core.hooksPath", "/dev/null"]];
+  for (const name of drivers)
+    for (const [key, value] of [
+      ["clean", ""],
+      ["smudge", ""],
+      ["process", ""],
+      ["required", "false"],
+    ] as const)
+      settings.push([`filter.${name}.${key}`, value]);
+  // After any the person set the same way (later entries win).
+  const first = Number.parseInt(env.GIT_CONFIG_COUNT ?? "0", 10) || 0;
+  const result: Record<string, string | undefined> = {
+    ...env,
+    GIT_CONFIG_COUNT: String(first + settings.length),
+  };
+  for (const [index, [key, value]] of settings.entries()) {
+    result[`GIT_CONFIG_KEY_${first + index}`] = key;
+    result[`GIT_CONFIG_VALUE_${first + index}`] = value;
+  }
+  return result;
 }
 
 function runGit(

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, symlink, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -15,6 +15,15 @@ afterEach(async () => {
 });
 
 const fixedClock = () => new Date("2026-11-25T12:00:00.000Z");
+
+/** Runs git in `cwd` with a committer set, for building a repository in a test. */
+const gitIn =
+  (cwd: string) =>
+  (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
+      cwd,
+      stdio: "pipe",
+    });
 
 /** Every file path in a tree, depth first. */
 function treePaths(node: DirectoryNode): string[] {
@@ -148,11 +157,7 @@ describe("the file list", { timeout: STRUCTURE_TEST_TIMEOUT_MS }, () => {
       "fresh.txt": "1",
       "untouched.txt": "1",
     });
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
-        cwd: (project as ProjectFixture).root,
-        stdio: "pipe",
-      });
+    const git = gitIn((project as ProjectFixture).root);
     git("init", "-q");
     git("add", "old.txt", "untouched.txt");
     git("commit", "-q", "-m", "first");
@@ -187,14 +192,45 @@ describe("the file list", { timeout: STRUCTURE_TEST_TIMEOUT_MS }, () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it("never runs a filter driver or hook the repository's .git names while ranking files", async () => {
+    // A `.git` that came with the project (an archive, another tool): git status runs a filter's clean or
+    // process command on a file it must compare by content, and post-index-change when it refreshes the index.
+    project = await createProject({
+      "a.txt": "1\n",
+      "b.txt": "1\n",
+      ".gitattributes": "a.txt filter=evil\nb.txt filter=x=y\n",
+    });
+    const root = project.root;
+    const git = gitIn(root);
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-q", "-m", "first");
+    const marker = (name: string) => join((project as ProjectFixture).outside, name);
+    const program = (name: string) => `sh -c 'touch ${marker(name)}; cat'`;
+    git("config", "filter.evil.clean", program("clean-ran"));
+    git("config", "filter.evil.process", program("process-ran"));
+    git("config", "filter.evil.required", "true");
+    git("config", "filter.x=y.clean", program("named-clean-ran"));
+    await project.write({ ".git/hooks/post-index-change": `#!/bin/sh\ntouch ${marker("hook-ran")}\n` });
+    execFileSync("chmod", ["+x", join(root, ".git/hooks/post-index-change")]);
+    // The same content written again: git must read both files to tell they did not change.
+    await project.write({ "a.txt": "1\n", "b.txt": "1\n" });
+
+    const structure = await generateProjectStructure({ root, type: "file_list", order: "relevance" });
+
+    if (structure.structure_type !== "file_list") throw new Error("expected a file list");
+    expect(structure.content.map((file) => file.path).sort()).toEqual([".gitattributes", "a.txt", "b.txt"]);
+    for (const name of ["clean-ran", "process-ran", "named-clean-ran", "hook-ran"])
+      expect(existsSync(marker(name)), name).toBe(false);
+    // The same git command without the guard does run them: the repository above is a working attack.
+    spawnSync("git", ["status", "--porcelain"], { cwd: root, stdio: "pipe" });
+    expect(existsSync(marker("process-ran")) || existsSync(marker("clean-ran"))).toBe(true);
+  });
+
   it("ranks by recent change when the project is a folder inside a larger git repository", async () => {
     project = await createProject({ "a.txt": "1", "b.txt": "1" });
     const repository = dirname(project.root);
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
-        cwd: repository,
-        stdio: "pipe",
-      });
+    const git = gitIn(repository);
     git("init", "-q");
     git("add", "proj/b.txt");
     git("commit", "-q", "-m", "first");
