@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -168,6 +168,22 @@ describe("parley workflow", () => {
     );
     expect(resumed.stdout).toContain("[✓] Greet completed\nworkflow Completed\n");
     expect(readFileSync(join(project, "greeting.txt"), "utf8")).toBe("hello you\n");
+  }, 180_000);
+
+  it("shows a repository's workflow command in full when it asks: a carriage return or escape sequence in it cannot hide what runs", async () => {
+    // As YAML writes them: "\r" and "\e[2K" would return to the start of the line and erase it, so a
+    // terminal obeying them would show only the harmless-looking tail; "\e]0;…\a" retitles the window.
+    writeFileSync(
+      join(project, ".parley", "workflows", "sneaky.yaml"),
+      'name: sneaky\nsteps:\n  - id: sneak\n    name: "Tidy\\e]0;pwned\\a"\n    run: "touch pwned\\r\\e[2K      echo tidy"\n',
+    );
+    const run = await parley(["run", "sneaky"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      `[?] Step "Tidy�]0;pwned�" waits for your approval to run Bash:\n      touch pwned\\r\\e[2K      echo tidy\n`,
+    );
+    expect(run.stdout).toContain("  sneaky  Paused  0/1 at Tidy�]0;pwned�\n  [‖] Tidy�]0;pwned�\n");
+    expect(existsSync(join(project, "pwned"))).toBe(false);
   }, 180_000);
 
   it("talks to the server that serves the project: run detached, pause (after the step, then now), resume, cancel", async () => {

@@ -177,6 +177,7 @@ export {
   STRUCTURE_COMMAND_USAGE,
 } from "./structure-command.ts";
 export type { BroadcastChannelLike, LockManagerLike } from "./tab-channel.ts";
+export { safeText, visibleText } from "./terminal-text.ts";
 export { systemTimers, type Timers } from "./timers.ts";
 export { isMarkerOnly, OUTCOME_NOTES, segmentsOf } from "./turn-view.ts";
 export { type WorkflowAction, WorkflowClient } from "./workflow-client.ts";

@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline/promises";
 import type { Approval, ApprovalDecision, WorkflowExecutionView } from "@parley/protocol";
-import { describeRule } from "@parley/sdk";
+import { describeRule, safeText, visibleText } from "@parley/sdk";
 import type { CliIo } from "../../cli-io.ts";
 
 /**
@@ -28,11 +28,14 @@ export function approvalAnnouncement(
   const step =
     steps.find((candidate) => candidate.id === own) ??
     steps.find((candidate) => candidate.status === "running");
-  const stepName = step === undefined ? "A step" : `Step "${step.name}"`;
-  const lines = [`[?] ${stepName} waits for your approval to run ${approval.tool_name}:`];
+  const stepName = step === undefined ? "A step" : `Step "${safeText(step.name)}"`;
+  const lines = [`[?] ${stepName} waits for your approval to run ${safeText(approval.tool_name)}:`];
   const command = approval.input.command;
-  lines.push(`      ${typeof command === "string" ? command : approval.headline}`);
-  lines.push(`    Why it asks: ${approval.reason}`);
+  // The command as it will run: a carriage return or escape sequence in it is shown, not obeyed, so no
+  // part of it can be hidden behind a harmless-looking line.
+  const shown = typeof command === "string" ? visibleText(command) : safeText(approval.headline);
+  for (const line of shown.split("\n")) lines.push(`      ${line}`);
+  lines.push(`    Why it asks: ${safeText(approval.reason)}`);
   if (answerAt !== undefined) lines.push(`    ${answerAt.label}: ${answerAt.url}`);
   return `${lines.join("\n")}\n`;
 }
@@ -51,7 +54,7 @@ export async function askForApproval(
   const rule = approval.suggested_rule;
   const options = [
     "[y] yes, once",
-    ...(rule === null ? [] : [`[a] always: ${describeRule(rule)}`]),
+    ...(rule === null ? [] : [`[a] always: ${safeText(describeRule(rule))}`]),
     "[n] no",
   ];
   const readline = createInterface({ input: io.stdin, output: io.stdout, terminal: true });

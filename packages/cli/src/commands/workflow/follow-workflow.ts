@@ -1,5 +1,5 @@
 import type { Approval, ApprovalDecision, WorkflowExecutionView } from "@parley/protocol";
-import { ApiRequestError, describeRule, type ParleyClient, type WorkflowClient } from "@parley/sdk";
+import { ApiRequestError, describeRule, type ParleyClient, safeText, type WorkflowClient } from "@parley/sdk";
 import { type CliIo, write } from "../../cli-io.ts";
 import { approvalAnnouncement, askForApproval, isWorkflowApproval } from "./approval-question.ts";
 import { executionReport, progressLines } from "./workflow-report.ts";
@@ -130,7 +130,7 @@ async function answer(target: FollowTarget, approval: Approval, decision: Approv
       decision === "reject"
         ? "refused"
         : decision === "approve_always" && rule !== null
-          ? `allowed, and ${describeRule(rule)} saved for this project`
+          ? `allowed, and ${safeText(describeRule(rule))} saved for this project`
           : "allowed once";
     await write(target.io.stdout, `    ${said}\n`);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { parleyHome } from "@parley/engine";
 import { describeWorkflowIssue, type WorkflowExecutionView, type WorkflowProblem } from "@parley/protocol";
-import { ApiRequestError } from "@parley/sdk";
+import { ApiRequestError, safeText } from "@parley/sdk";
 import { findRunningServer, loadWorkflows } from "@parley/server";
 import { type CliIo, write } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
@@ -100,7 +100,7 @@ async function perform(
       });
       await write(
         io.stdout,
-        `Started ${view.workflow_name} (${view.execution_id}) in session ${view.session_id}\n`,
+        `Started ${safeText(view.workflow_name)} (${view.execution_id}) in session ${view.session_id}\n`,
       );
       if (args.detach && connection.local === undefined) return 0;
       return followWorkflow(followTarget(connection, io), view);
@@ -172,7 +172,8 @@ async function printList(
     const issues = problem.issues ?? [{ path: "", message: problem.message }];
     for (const issue of issues) lines.push(`  ${describeWorkflowIssue(issue)}`);
   }
-  await write(io.stdout, `${lines.join("\n")}\n`);
+  // Names, descriptions and problems come from workflow files, which a cloned repository may have written.
+  await write(io.stdout, safeText(`${lines.join("\n")}\n`));
 }
 
 /** What went wrong, as the server said it (not the request line the SDK puts before it). */

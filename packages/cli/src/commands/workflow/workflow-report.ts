@@ -1,4 +1,5 @@
 import type { WorkflowExecutionView, WorkflowStepProgress } from "@parley/protocol";
+import { safeText } from "@parley/sdk";
 
 const MARKS: Record<WorkflowStepProgress["status"], string> = {
   pending: " ",
@@ -19,9 +20,10 @@ export function executionLine(view: WorkflowExecutionView, waitsForApproval = fa
   const pausing =
     execution.status === "Running" && (execution as { pause_requested?: unknown }).pause_requested === true;
   const status = pausing ? "Running, pausing after this step" : execution.status;
-  const at = execution.current_step == null ? "" : ` at ${execution.current_step}`;
+  const at = execution.current_step == null ? "" : ` at ${safeText(execution.current_step)}`;
   const waiting = waitsForApproval && execution.status === "Running" ? ", waiting for your approval" : "";
-  return `${view.execution_id}  ${view.workflow_name}  ${status}  ${execution.completed_steps}/${execution.total_steps}${at}${waiting}`;
+  // Names, errors and steps come from a workflow file, which a cloned repository may have written.
+  return `${view.execution_id}  ${safeText(view.workflow_name)}  ${status}  ${execution.completed_steps}/${execution.total_steps}${at}${waiting}`;
 }
 
 /** An execution in detail: its status, then each step with its mark, attempts and error. */
@@ -29,10 +31,11 @@ export function executionReport(view: WorkflowExecutionView, waitsForApproval = 
   const lines = [executionLine(view, waitsForApproval)];
   for (const step of view.execution.steps ?? []) {
     const attempts = step.attempts > 1 ? ` (try ${step.attempts})` : "";
-    lines.push(`  [${MARKS[step.status]}] ${step.name}${attempts}`);
-    if (step.error != null && step.status !== "completed") lines.push(`      ${step.error.message}`);
+    lines.push(`  [${MARKS[step.status]}] ${safeText(step.name)}${attempts}`);
+    if (step.error != null && step.status !== "completed")
+      lines.push(`      ${safeText(step.error.message)}`);
   }
-  if (view.execution.error != null) lines.push(`error: ${view.execution.error.message}`);
+  if (view.execution.error != null) lines.push(`error: ${safeText(view.execution.error.message)}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -48,8 +51,8 @@ export function progressLines(
     if (old?.status === step.status && old.attempts === step.attempts) continue;
     if (step.status === "pending" && old === undefined) continue;
     const explained = step.status === "failed" || step.status === "interrupted";
-    const detail = explained && step.error != null ? `: ${step.error.message}` : "";
-    lines.push(`[${MARKS[step.status]}] ${step.name} ${step.status}${detail}`);
+    const detail = explained && step.error != null ? `: ${safeText(step.error.message)}` : "";
+    lines.push(`[${MARKS[step.status]}] ${safeText(step.name)} ${step.status}${detail}`);
   }
   if (before?.execution.status !== after.execution.status) lines.push(`workflow ${after.execution.status}`);
   return lines;
