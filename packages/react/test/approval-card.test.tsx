@@ -69,4 +69,21 @@ describe("the approval card embedded in another React app", () => {
     expect(readFileSync(note, "utf8")).toBe("from the embed\n");
     expect(screen.getByTestId("approval-card").getAttribute("data-status")).toBe("approved");
   });
+
+  it("shows a shell command with its control and reordering characters as escapes, so what is approved is what runs", async () => {
+    server = await startTestServer();
+    // A right-to-left override would show the rest of the line reversed; a carriage return hides what precedes it.
+    const command = "touch pwned\r\u001b[2K echo tidy #\u202e txt.exe";
+    server.fake.script(reply().toolCall("Bash", { command }), reply().text("Stopped."));
+    render(
+      <ParleyChatProvider options={{ baseUrl: server.url, token: server.server.token, onWarning: () => {} }}>
+        <ChatWithApprovals />
+      </ParleyChatProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
+    act(() => screen.getByRole("button", { name: "Send" }).click());
+    await screen.findByTestId("approval-approve", {}, { timeout: 10_000 });
+    const shown = screen.getByTestId("approval-card").querySelector("pre.tool-parameter-code")?.textContent;
+    expect(shown).toBe("touch pwned\\r\\e[2K echo tidy #\\u202e txt.exe");
+  });
 });

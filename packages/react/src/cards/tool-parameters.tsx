@@ -1,3 +1,4 @@
+import { visibleText } from "@parley/sdk";
 import type { ReactNode } from "react";
 import { CollapsibleText } from "./collapsible-text.tsx";
 
@@ -50,7 +51,8 @@ function ParameterRow({ name, children }: { name: string; children: ReactNode })
 
 function ParameterValue({ name, value, code }: { name: string; value: unknown; code: boolean }) {
   if (typeof value === "string") {
-    if (code) return <pre className="tool-parameter-code">{value}</pre>;
+    // A command is approved as written: a control or bidirectional character in it is shown, not obeyed.
+    if (code) return <pre className="tool-parameter-code">{visibleText(value)}</pre>;
     if (value.includes("\n") || value.length > 160)
       return <CollapsibleText text={value} testId={`tool-parameter-${name}`} />;
     return <code className="tool-parameter-inline">{value === "" ? '""' : value}</code>;
