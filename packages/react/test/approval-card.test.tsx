@@ -36,6 +36,18 @@ function AgentCards({ message }: { message: ChatMessage }) {
     });
 }
 
+/** Renders the chat against `server`, sends the message, and waits for the approval card's Approve button. */
+async function sendAndAwaitApproval(server: TestServer): Promise<HTMLElement> {
+  render(
+    <ParleyChatProvider options={{ baseUrl: server.url, token: server.server.token, onWarning: () => {} }}>
+      <ChatWithApprovals />
+    </ParleyChatProvider>,
+  );
+  await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
+  act(() => screen.getByRole("button", { name: "Send" }).click());
+  return screen.findByTestId("approval-approve", {}, { timeout: 10_000 });
+}
+
 describe("the approval card embedded in another React app", () => {
   let server: TestServer | undefined;
   afterEach(async () => {
@@ -49,14 +61,7 @@ describe("the approval card embedded in another React app", () => {
       reply().toolCall("Write", { file_path: "note.txt", content: "from the embed\n" }),
       reply().text("Written."),
     );
-    render(
-      <ParleyChatProvider options={{ baseUrl: server.url, token: server.server.token, onWarning: () => {} }}>
-        <ChatWithApprovals />
-      </ParleyChatProvider>,
-    );
-    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
-    act(() => screen.getByRole("button", { name: "Send" }).click());
-    const approve = await screen.findByTestId("approval-approve", {}, { timeout: 10_000 });
+    const approve = await sendAndAwaitApproval(server);
     const note = join(server.directories.project, "note.txt");
     // The card waits for the person: nothing is written yet.
     expect(existsSync(note)).toBe(false);
@@ -75,14 +80,7 @@ describe("the approval card embedded in another React app", () => {
     // A right-to-left override would show the rest of the line reversed; a carriage return hides what precedes it.
     const command = "touch pwned\r\u001b[2K echo tidy #\u202e txt.exe";
     server.fake.script(reply().toolCall("Bash", { command }), reply().text("Stopped."));
-    render(
-      <ParleyChatProvider options={{ baseUrl: server.url, token: server.server.token, onWarning: () => {} }}>
-        <ChatWithApprovals />
-      </ParleyChatProvider>,
-    );
-    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeTruthy());
-    act(() => screen.getByRole("button", { name: "Send" }).click());
-    await screen.findByTestId("approval-approve", {}, { timeout: 10_000 });
+    await sendAndAwaitApproval(server);
     const shown = screen.getByTestId("approval-card").querySelector("pre.tool-parameter-code")?.textContent;
     expect(shown).toBe("touch pwned\\r\\e[2K echo tidy #\\u202e txt.exe");
   });
