@@ -293,4 +293,17 @@ describe("cards in the transcript", () => {
     expect(frame).not.toContain("\u001b[2J");
     expect(frame).toContain("title�]0;pwned� and �[2J");
   });
+
+  it("shows a shell command's control and bidirectional characters as escapes, so what is approved is what runs", () => {
+    const sneaky = {
+      ...request,
+      parameters: { command: "touch pwned\r\u001b[2K echo tidy #\u202e txt.exe" },
+    };
+    const frame = renderInTerminal(
+      <DisplayContext.Provider value={{ columns: 100, rows: 40, expandTools: true }}>
+        <ToolCallView request={sneaky} subagents={[]} />
+      </DisplayContext.Provider>,
+    ).frame();
+    expect(frame).toContain("$ touch pwned\\r\\e[2K echo tidy #\\u202e txt.exe");
+  });
 });

@@ -1,3 +1,4 @@
+import { visibleText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
@@ -43,7 +44,8 @@ export function ToolParametersView({
           return (
             <Text key={name}>
               <Text dimColor>$ </Text>
-              {safeText(value)}
+              {/* Approved as written: a control or bidirectional character is shown as an escape, not obeyed. */}
+              {visibleText(value)}
             </Text>
           );
         }
