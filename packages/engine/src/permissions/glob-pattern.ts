@@ -16,10 +16,26 @@ export function compileGlob(
   pattern: string,
   options: { matchBase?: boolean; maxStates?: number } = {},
 ): GlobMatcher {
+  const matchBase = options.matchBase === true && !pattern.includes("/");
+  const key = `${matchBase ? "b" : "p"}${pattern}`;
+  const cached = options.maxStates === undefined ? compiled.get(key) : undefined;
+  if (cached !== undefined) return cached;
   const parts = parseGlob(pattern);
-  if (options.matchBase && !pattern.includes("/")) parts.unshift({ kind: "segments" });
-  return new GlobAutomaton(parts, options.maxStates);
+  if (matchBase) parts.unshift({ kind: "segments" });
+  const automaton = new GlobAutomaton(parts, options.maxStates);
+  if (options.maxStates === undefined) {
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    compiled.set(key, automaton);
+  }
+  return automaton;
 }
+
+/**
+ * Globs compiled lately: a walk checks each name against the same permission rules and ignore patterns, and
+ * an automaton keeps the DFA states it has built, so reusing it is what makes the second name cheap.
+ */
+const compiled = new Map<string, GlobAutomaton>();
+const MAX_COMPILED = 256;
 
 /** Whether `path` (`/`-separated, relative) matches `pattern`; see `compileGlob`. */
 export function matchesGlob(pattern: string, path: string, options: { matchBase?: boolean } = {}): boolean {
