@@ -33,10 +33,16 @@ export interface GrepSearchOptions {
   matcher?: GrepMatcher;
 }
 
-/** A file as the walk gave it: skipped, or waiting for (then holding) its matches. */
-type Entry =
-  | { kind: "skipped" }
-  | { kind: "file"; path: string; bytes: Buffer | undefined; found: GrepFileMatches | undefined };
+/** A file read for matching: its bytes until they are sent (content mode: until answered), then its matches. */
+interface FileEntry {
+  kind: "file";
+  path: string;
+  bytes: Buffer | undefined;
+  found: GrepFileMatches | undefined;
+}
+
+/** A file as the walk gave it: skipped, or read for matching. */
+type Entry = { kind: "skipped" } | FileEntry;
 
 /** A batch sent to the matcher, answered into its entries: never rejects, so a failure waits until the search asks for it. */
 type Sent = Promise<Error | undefined>;
@@ -59,7 +65,7 @@ export class GrepSearch {
   readonly #entries: Entry[] = [];
   #taken = 0;
   #shownLines = 0;
-  #batch: Entry[] = [];
+  #batch: { entry: FileEntry; bytes: Buffer }[] = [];
   #batchBytes = 0;
   #batchLimit = FIRST_BATCH_BYTES;
   #sent: Sent | undefined;
@@ -76,9 +82,9 @@ export class GrepSearch {
       this.#entries.push({ kind: "skipped" });
       return;
     }
-    const entry: Entry = { kind: "file", path: file.relative, bytes, found: undefined };
+    const entry: FileEntry = { kind: "file", path: file.relative, bytes, found: undefined };
     this.#entries.push(entry);
-    this.#batch.push(entry);
+    this.#batch.push({ entry, bytes });
     this.#batchBytes += bytes.length;
     if (this.#batchBytes >= this.#batchLimit) await this.#send();
   }
@@ -91,8 +97,8 @@ export class GrepSearch {
   }
 
   async #send(): Promise<void> {
-    const files = this.#batch;
-    if (files.length === 0) return;
+    const batch = this.#batch;
+    if (batch.length === 0) return;
     const data = new Uint8Array(this.#batchBytes);
     this.#batch = [];
     this.#batchBytes = 0;
@@ -103,14 +109,13 @@ export class GrepSearch {
     const spans: number[] = [];
     const paths: string[] = [];
     let offset = 0;
-    for (const file of files) {
-      if (file.kind !== "file" || file.bytes === undefined) continue;
-      data.set(file.bytes, offset);
-      spans.push(offset, file.bytes.length);
-      paths.push(file.path);
-      offset += file.bytes.length;
+    for (const { entry, bytes } of batch) {
+      data.set(bytes, offset);
+      spans.push(offset, bytes.length);
+      paths.push(entry.path);
+      offset += bytes.length;
       // Content mode shows lines of the files that match; the others' text is not needed again.
-      if (this.#options.mode !== "content") file.bytes = undefined;
+      if (this.#options.mode !== "content") entry.bytes = undefined;
     }
     const { pattern, flags, mode, signal } = this.#options;
     // The answer is taken as soon as it comes, so a content search that has enough stops reading at once.
@@ -118,9 +123,8 @@ export class GrepSearch {
       .match({ pattern, flags, mode, maxMatchedChars: MAX_MATCHED_LINE_CHARS, data, spans, paths }, signal)
       .then(
         (found) => {
-          for (const [index, file] of files.entries()) {
-            if (file.kind === "file") file.found = this.#fileMatches(file, found[index] ?? 0);
-          }
+          for (const [index, { entry }] of batch.entries())
+            entry.found = this.#fileMatches(entry, found[index] ?? 0);
           this.#take();
           return undefined;
         },
@@ -134,7 +138,7 @@ export class GrepSearch {
     if (failed !== undefined) throw failed;
   }
 
-  #fileMatches(file: Entry & { kind: "file" }, found: number | number[]): GrepFileMatches {
+  #fileMatches(file: FileEntry, found: number | number[]): GrepFileMatches {
     const bytes = file.bytes;
     file.bytes = undefined;
     if (typeof found === "number") return { path: file.path, count: found, lines: [] };
