@@ -18,6 +18,13 @@ export interface GrepFileMatches {
   lines: GrepLine[];
 }
 
+/** A file's text as `Grep` matches it: split at `\n` or `\r\n`, without the empty line after a final newline. */
+export function splitLines(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === "") lines.pop();
+  return lines;
+}
+
 /**
  * The matching lines of `lines` with `before`/`after` lines of context, overlapping windows merged, in
  * file order; `count` is the number of matching lines.
@@ -27,25 +34,35 @@ export function matchingLines(
   regex: RegExp,
   options: { before: number; after: number; maxMatchedChars: number },
 ): { count: number; shown: GrepLine[] } {
-  const shown = new Map<number, boolean>();
-  let count = 0;
+  const matched: number[] = [];
   for (const [index, line] of lines.entries()) {
     const tested = line.length > options.maxMatchedChars ? line.slice(0, options.maxMatchedChars) : line;
-    if (!regex.test(tested)) continue;
-    count += 1;
+    if (regex.test(tested)) matched.push(index);
+  }
+  return { count: matched.length, shown: linesAround(lines, matched, options) };
+}
+
+/**
+ * The lines to show for the matching line indexes `matched` (ascending): each with `before`/`after` lines of
+ * context, overlapping windows merged, in file order.
+ */
+export function linesAround(
+  lines: readonly string[],
+  matched: readonly number[],
+  options: { before: number; after: number },
+): GrepLine[] {
+  const shown = new Map<number, boolean>();
+  for (const index of matched) {
     for (let around = index - options.before; around <= index + options.after; around++) {
       if (around >= 0 && around < lines.length && !shown.get(around)) shown.set(around, around === index);
     }
   }
   const numbers = [...shown.keys()].sort((left, right) => left - right);
-  return {
-    count,
-    shown: numbers.map((index) => ({
-      number: index + 1,
-      text: lines[index] as string,
-      match: shown.get(index) === true,
-    })),
-  };
+  return numbers.map((index) => ({
+    number: index + 1,
+    text: lines[index] as string,
+    match: shown.get(index) === true,
+  }));
 }
 
 /**
