@@ -104,6 +104,30 @@ export function watchFirstAppearance(selectors: readonly string[]): string {
   })();`;
 }
 
+/** What a page shows once a token is in: `text` inside the first element matching `selector`. */
+export interface ShownText {
+  selector: string;
+  text: string;
+}
+
+/**
+ * Resolves once the page shows `shown.text` (at once when it already does). It checks again after each DOM
+ * change, from a MutationObserver: a watcher polling every animation frame (Playwright's `waitForFunction`)
+ * keeps the page producing a frame of its own after each token, which a reader's page never does.
+ */
+export function whenShown(shown: ShownText): Promise<void> {
+  const isShown = () => (document.querySelector(shown.selector)?.textContent ?? "").includes(shown.text);
+  if (isShown()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!isShown()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
 /** A bare page: the same texts as plain paragraphs in one scrolling box, no framework and no virtualization. */
 export function barePage(texts: readonly string[]): string {
   const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");

@@ -1,6 +1,7 @@
 import { reply } from "@parley/testkit";
 import type { CDPSession, Page } from "playwright-core";
 import type { E2eServer } from "../e2e/support/e2e-server.ts";
+import { type ShownText, whenShown } from "./in-page.ts";
 
 /** Main-thread time the renderer spent, per token, by kind (Chrome DevTools Protocol `Performance` metrics). */
 export interface TokenCost {
@@ -41,25 +42,25 @@ async function readMetrics(cdp: CDPSession): Promise<Record<keyof typeof METRICS
 /**
  * Feeds `tokens` tokens to the page one at a time, each only after the page shows the previous one (so
  * every token is its own render, the worst case for a streaming UI), and returns the main-thread time per
- * token. `deliver(i)` makes token i arrive; `shown(i)` is a page function that is true once it is visible.
+ * token. `deliver(i)` makes token i arrive; `shown(i)` says what the page shows once it has.
  */
 async function paced(
   page: Page,
   tokens: number,
   deliver: (index: number) => Promise<void>,
-  shown: (index: number) => boolean,
+  shown: (index: number) => ShownText,
 ): Promise<TokenCost> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
   await deliver(1);
-  await page.waitForFunction(shown, 1, { polling: "raf" });
+  await page.evaluate(whenShown, shown(1));
   const before = await readMetrics(cdp);
   const startedAt = performance.now();
   const middle = Math.floor(tokens / 2);
   let atMiddle = before;
   for (let index = 2; index <= tokens; index += 1) {
     await deliver(index);
-    await page.waitForFunction(shown, index, { polling: "raf" });
+    await page.evaluate(whenShown, shown(index));
     if (index === middle) atMiddle = await readMetrics(cdp);
   }
   const wallMs = performance.now() - startedAt;
@@ -92,7 +93,7 @@ export async function parleyTokenCost(page: Page, server: E2eServer, tokens: num
     tokens,
     async (_index) => server.fake.release("tick"),
     // The page's only agent turn; its last token also ends the stream, so the segment may be final by then.
-    (index) => (document.querySelector("[data-testid=segment]")?.textContent ?? "").includes(`w${index}`),
+    (index) => ({ selector: "[data-testid=segment]", text: `w${index}` }),
   );
   await page.locator("[data-testid=message][data-role=agent][data-phase=done]").waitFor();
   return cost;
@@ -106,6 +107,6 @@ export async function bareTokenCost(page: Page, tokens: number): Promise<TokenCo
     async (index) => {
       await page.evaluate((text) => document.getElementById("out")?.append(text), answerToken(index));
     },
-    (index) => (document.getElementById("out")?.textContent ?? "").includes(`w${index}`),
+    (index) => ({ selector: "#out", text: `w${index}` }),
   );
 }
