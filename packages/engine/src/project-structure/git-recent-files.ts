@@ -114,11 +114,22 @@ function runGit(
   return new Promise((resolve) => {
     execFile(
       "git",
-      // A repository's own config could name programs for git to run: a file monitor, a signature checker.
-      ["-c", "core.quotepath=off", "-c", "core.fsmonitor=false", "-c", "log.showSignature=false", ...args],
+      // A repository's own config could name programs for git to run: a file monitor, a signature checker,
+      // and through a partial clone's lazy fetch of a missing object, an ssh command or upload-pack program.
+      [
+        "-c",
+        "core.quotepath=off",
+        "-c",
+        "core.fsmonitor=false",
+        "-c",
+        "log.showSignature=false",
+        "-c",
+        "protocol.allow=never",
+        ...args,
+      ],
       {
         cwd,
-        env: withWorkingDirectory(env, cwd),
+        env: { ...withWorkingDirectory(env, cwd), GIT_NO_LAZY_FETCH: "1" },
         maxBuffer: 64 * 1024 * 1024,
         timeout: 30_000,
         ...(signal && { signal }),

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, symlink, utimes } from "node:fs/promises";
+import { mkdir, rm, symlink, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type DirectoryNode, ProjectStructureDataSchema } from "@parley/protocol";
 import { afterEach, describe, expect, it } from "vitest";
@@ -225,6 +225,38 @@ describe("the file list", { timeout: STRUCTURE_TEST_TIMEOUT_MS }, () => {
     // The same git command without the guard does run them: the repository above is a working attack.
     spawnSync("git", ["status", "--porcelain"], { cwd: root, stdio: "pipe" });
     expect(existsSync(marker("process-ran")) || existsSync(marker("clean-ran"))).toBe(true);
+  });
+
+  it("never fetches a partial clone's missing objects, so a repository's ssh or upload-pack program never runs", async () => {
+    project = await createProject({ "a.txt": "1\n" });
+    const root = project.root;
+    const git = gitIn(root);
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-q", "-m", "first");
+    await project.write({ "b.txt": "1\n" });
+    git("add", ".");
+    git("commit", "-q", "-m", "second");
+    // The first commit's tree is gone, and the repository says a promisor remote can fetch it.
+    const tree = git("rev-parse", "HEAD~1^{tree}").toString().trim();
+    await rm(join(root, ".git", "objects", tree.slice(0, 2), tree.slice(2)));
+    const marker = join(project.outside, "fetch-ran");
+    await project.write({ "evil.sh": `#!/bin/sh\ntouch ${marker}\nexit 1\n` });
+    execFileSync("chmod", ["+x", join(root, "evil.sh")]);
+    git("config", "core.repositoryformatversion", "1");
+    git("config", "extensions.partialClone", "origin");
+    git("config", "remote.origin.promisor", "true");
+    git("config", "remote.origin.url", "ssh://nohost.invalid/x");
+    git("config", "core.sshCommand", join(root, "evil.sh"));
+
+    const structure = await generateProjectStructure({ root, type: "file_list", order: "relevance" });
+
+    if (structure.structure_type !== "file_list") throw new Error("expected a file list");
+    expect(structure.content.map((file) => file.path).sort()).toEqual(["a.txt", "b.txt", "evil.sh"]);
+    expect(existsSync(marker)).toBe(false);
+    // Without the guard the same log runs it: the repository above is a working attack.
+    spawnSync("git", ["log", "--name-only", "--format=%x00"], { cwd: root, stdio: "pipe" });
+    expect(existsSync(marker)).toBe(true);
   });
 
   it("ranks by recent change when the project is a folder inside a larger git repository", async () => {

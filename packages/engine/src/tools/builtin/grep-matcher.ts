@@ -85,7 +85,10 @@ export class GrepMatcher {
   close(): void {
     const error = new Error("Grep stopped: the search worker was closed.");
     for (const job of this.#queue.splice(0)) this.#settle(job, error);
-    if (this.#running) this.#settle(this.#running.job, error);
+    if (this.#running) {
+      clearTimeout(this.#running.timer);
+      this.#settle(this.#running.job, error);
+    }
     this.#running = undefined;
     this.#stopWorker();
   }
@@ -113,6 +116,8 @@ export class GrepMatcher {
   }
 
   #overrun(job: Job): void {
+    // A timer that outlived its batch (settled another way) must not end the worker of the next one.
+    if (this.#running?.job !== job) return;
     const path = job.batch.paths[Atomics.load(this.#progress, 0)] ?? "a file";
     this.#stopWorker();
     this.#running = undefined;
