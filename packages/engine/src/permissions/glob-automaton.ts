@@ -25,7 +25,12 @@ const SLASH = 47;
 const notSlash: CharTest = (code) => code !== SLASH;
 const isSlash: CharTest = (code) => code === SLASH;
 /** DFA states kept before the cache starts again (bounds memory for a pattern run over many paths). */
-const MAX_DFA_STATES = 2_000;
+const MAX_DFA_STATES = 1_000;
+/**
+ * Cache restarts after which an automaton stops building DFA states: a pattern like `*a????????????` has
+ * more state sets than any cache holds, and rebuilding them per path costs far more than simulating the NFA.
+ */
+const MAX_RESTARTS = 2;
 
 interface Move {
   test: CharTest;
@@ -56,6 +61,7 @@ export class GlobAutomaton {
   private readonly dfaByKey = new Map<string, number>();
   private readonly seen: Int32Array;
   private generation = 0;
+  private restarts = 0;
 
   /** `maxStates`: DFA states kept before the cache starts again (a test makes it small). */
   constructor(
@@ -69,6 +75,7 @@ export class GlobAutomaton {
   }
 
   test(path: string): boolean {
+    if (this.restarts > MAX_RESTARTS) return this.testWithoutCache(path);
     let current = this.startState();
     for (let index = 0; index < path.length; index++) {
       const code = path.charCodeAt(index);
@@ -87,7 +94,7 @@ export class GlobAutomaton {
     return (this.dfa[current] as DfaState).accepting;
   }
 
-  /** The same walk when the cache overflowed mid-path: sets computed per character, nothing kept. */
+  /** The NFA simulated directly, nothing kept: when the cache overflowed mid-path, or keeps overflowing. */
   private testWithoutCache(path: string): boolean {
     let states = this.closure([this.start]);
     for (let index = 0; index < path.length && states.length > 0; index++)
@@ -106,6 +113,7 @@ export class GlobAutomaton {
     if (this.dfa.length >= this.maxStates) {
       this.dfa = [];
       this.dfaByKey.clear();
+      this.restarts += 1;
       this.startState();
     }
     return this.intern(this.closure(targets));

@@ -57,3 +57,19 @@ describe("compileGlob on hostile input", () => {
     expect(paths.filter((path) => large.test(path))).toEqual(["xa0y", "f5", "b1b1b1", "c2d3e4f5a6", "e10"]);
   });
 });
+
+describe("compileGlob's edge cases", () => {
+  it("refuses a brace left open because a class took its closing brace, as the regular expression did", () => {
+    expect(() => compileGlob("secrets/{[}]x")).toThrow(SyntaxError);
+    expect(() => compileGlob("{[}]]")).toThrow(SyntaxError);
+  });
+
+  it("answers a pattern with more state sets than its cache holds, path after path", () => {
+    const matcher = compileGlob(`*a${"?".repeat(12)}`, { maxStates: 20 });
+    const names = Array.from({ length: 200 }, (_, index) =>
+      Array.from({ length: 40 }, (_, at) => ((index * 7 + at * 13) % 5 === 0 ? "a" : "b")).join(""),
+    );
+    // The 13th character from the end is an `a` exactly when the name matches.
+    for (const name of names) expect(matcher.test(name)).toBe(name.at(-13) === "a");
+  });
+});

@@ -35,7 +35,7 @@ export function compileGlob(
  * an automaton keeps the DFA states it has built, so reusing it is what makes the second name cheap.
  */
 const compiled = new Map<string, GlobAutomaton>();
-const MAX_COMPILED = 256;
+const MAX_COMPILED = 64;
 
 /** Whether `path` (`/`-separated, relative) matches `pattern`; see `compileGlob`. */
 export function matchesGlob(pattern: string, path: string, options: { matchBase?: boolean } = {}): boolean {
@@ -128,6 +128,8 @@ function parseGlob(pattern: string): GlobPart[] {
         current().push(literal(char));
     }
   }
+  // A class can take a `}` the balance counted (`{[}]`): the old regular expression was invalid there too.
+  if (groups.length > 0) throw new SyntaxError(`Invalid glob: an unclosed { in ${pattern}`);
   return top;
 }
 
