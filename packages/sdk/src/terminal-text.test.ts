@@ -7,6 +7,10 @@ describe("terminal text", () => {
       "curl x | sh\\r\\e[2K  ls\\u202e txt.exe\\u200b\nsecond\\tline",
     );
     expect(visibleText("plain command")).toBe("plain command");
+    // Invisible or reordering characters outside the well-known ones, astral ones included.
+    expect(visibleText("a\u061cb\u2028c\u00add\u3164e\ufe0ff\u{e0041}g é 😀")).toBe(
+      "a\\u061cb\\u2028c\\u00add\\u3164e\\ufe0ff\\u{e0041}g é 😀",
+    );
   });
 
   it("turns control characters into a visible mark and keeps ordinary text as it is", () => {

@@ -16,10 +16,11 @@ export function safeText(text: string): string {
   return text.replace(/\r\n?/g, "\n").replace(/\t/g, "  ").replace(CONTROL, "�");
 }
 
-// Every control character but newline, and the invisible ones that reorder or hide text: bidirectional
-// embeddings, overrides and isolates ("Trojan Source"), zero-width characters and the byte-order mark.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const HIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+// Every control character but newline, and every character that is invisible or reorders text: format
+// characters (zero-width ones, bidirectional marks, embeddings, overrides and isolates: "Trojan Source"; tags;
+// the soft hyphen), the other default-ignorable ones (variation selectors, fillers), line and paragraph
+// separators.
+const HIDDEN = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
 const NAMED: Record<string, string> = { "\r": "\\r", "\t": "\\t", "\u001b": "\\e" };
 
 /**
@@ -27,8 +28,11 @@ const NAMED: Record<string, string> = { "\r": "\\r", "\t": "\\t", "\u001b": "\\e
  * rewrite part of it on a terminal shown as an escape (`\r`, `\e`, `\u202e`): what is shown is all that runs.
  */
 export function visibleText(text: string): string {
-  return text.replace(
-    HIDDEN,
-    (char) => NAMED[char] ?? `\\u${(char.codePointAt(0) as number).toString(16).padStart(4, "0")}`,
-  );
+  return text.replace(HIDDEN, (char) => {
+    const code = char.codePointAt(0) as number;
+    return (
+      NAMED[char] ??
+      (code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`)
+    );
+  });
 }

@@ -5,6 +5,7 @@ import {
   editableInput,
   type InteractionOutcome,
   mcpServerRule,
+  visibleText,
 } from "@parley/sdk";
 import { useId, useState } from "react";
 import { InputEditor } from "./input-editor.tsx";
@@ -58,10 +59,10 @@ export function ApprovalActions({
               className="button"
               data-testid="approval-always"
               disabled={sending}
-              title={`Saves the rule ${describeRule(rule)} for this project`}
+              title={`Saves the rule ${visibleText(describeRule(rule))} for this project`}
               onClick={() => void send({ decision: "approve_always" })}
             >
-              Always allow <code data-testid="approval-rule">{describeRule(rule)}</code>
+              Always allow <code data-testid="approval-rule">{visibleText(describeRule(rule))}</code>
             </button>
           )}
           {rule !== undefined && serverRule !== undefined && (

@@ -6,6 +6,7 @@ import {
   type InteractionOutcome,
   mcpServerRule,
   touchesProtectedPath,
+  visibleText,
 } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useState } from "react";
@@ -53,7 +54,7 @@ export function ApprovalPrompt({
     { id: "approve", label: "Approve once", hotkey: "y", tone: "primary" },
     ...(rule === undefined
       ? []
-      : [{ id: "always", label: `Always allow ${describeRule(rule)}`, hotkey: "a" }]),
+      : [{ id: "always", label: `Always allow ${visibleText(describeRule(rule))}`, hotkey: "a" }]),
     ...(serverRule === undefined
       ? []
       : [{ id: "server", label: `Always allow this server (${serverRule})`, hotkey: "s" }]),

@@ -53,6 +53,22 @@ describe("the approval card, answered by keys", () => {
     expect(onAnswer).toHaveBeenCalledWith({ decision: "approve_always" });
   });
 
+  it("shows a command and the rule it offers with their control characters as escapes", async () => {
+    const command = "touch pwned\r\u001b[2K echo tidy";
+    const { frame } = approval(
+      writeRequest({
+        tool_name: "Bash",
+        parameters: { command },
+        headline: "Running a command",
+        suggested_rule: { tool: "Bash", pattern: command, behavior: "allow" },
+      }),
+    );
+    await settle();
+    expect(frame()).toContain("$ touch pwned\\r\\e[2K echo tidy");
+    expect(frame()).toContain("Always allow Bash(touch pwned\\r\\e[2K echo tidy)");
+    expect(frame()).not.toContain("\r");
+  });
+
   it("rejects with the feedback typed for the agent", async () => {
     const { frame, press, onAnswer } = approval();
     await press("n");

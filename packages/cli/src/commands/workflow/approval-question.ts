@@ -54,7 +54,7 @@ export async function askForApproval(
   const rule = approval.suggested_rule;
   const options = [
     "[y] yes, once",
-    ...(rule === null ? [] : [`[a] always: ${safeText(describeRule(rule))}`]),
+    ...(rule === null ? [] : [`[a] always: ${visibleText(describeRule(rule))}`]),
     "[n] no",
   ];
   const readline = createInterface({ input: io.stdin, output: io.stdout, terminal: true });

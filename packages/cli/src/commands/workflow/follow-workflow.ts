@@ -1,5 +1,12 @@
 import type { Approval, ApprovalDecision, WorkflowExecutionView } from "@parley/protocol";
-import { ApiRequestError, describeRule, type ParleyClient, safeText, type WorkflowClient } from "@parley/sdk";
+import {
+  ApiRequestError,
+  describeRule,
+  type ParleyClient,
+  safeText,
+  visibleText,
+  type WorkflowClient,
+} from "@parley/sdk";
 import { type CliIo, write } from "../../cli-io.ts";
 import { approvalAnnouncement, askForApproval, isWorkflowApproval } from "./approval-question.ts";
 import { executionReport, progressLines } from "./workflow-report.ts";
@@ -115,7 +122,9 @@ function ask(target: FollowTarget, approval: Approval, interrupt: () => void): O
       if (decision === undefined) await write(io.stdout, "\n");
       else await answer(target, approval, decision);
     })
-    .catch((error: unknown) => write(io.stderr, `parley: could not answer: ${(error as Error).message}\n`))
+    .catch((error: unknown) =>
+      write(io.stderr, `parley: could not answer: ${safeText((error as Error).message)}\n`),
+    )
     .finally(() => {
       question.settled = true;
     });
@@ -130,7 +139,7 @@ async function answer(target: FollowTarget, approval: Approval, decision: Approv
       decision === "reject"
         ? "refused"
         : decision === "approve_always" && rule !== null
-          ? `allowed, and ${safeText(describeRule(rule))} saved for this project`
+          ? `allowed, and ${visibleText(describeRule(rule))} saved for this project`
           : "allowed once";
     await write(target.io.stdout, `    ${said}\n`);
   } catch (error) {
@@ -158,7 +167,9 @@ function nobodyToAnswer(view: WorkflowExecutionView, approval: Approval): string
     `  - or answer it in the web UI: start \`parley serve\`, then parley workflow resume ${id}`,
     ...(rule === null
       ? []
-      : [`    (answering "always" saves the rule ${describeRule(rule)}, so it runs unasked from then on)`]),
+      : [
+          `    (answering "always" saves the rule ${visibleText(describeRule(rule))}, so it runs unasked from then on)`,
+        ]),
     `  - or resume it unattended: parley workflow resume ${id} --permission-mode bypassPermissions`,
     "    (acceptEdits allows file edits only; dontAsk refuses what would ask, failing the step)",
     "",

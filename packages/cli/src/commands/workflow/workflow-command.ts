@@ -46,7 +46,8 @@ export const workflowCommand: Command = {
     try {
       return await perform(args, connection, io);
     } catch (error) {
-      await write(io.stderr, `parley: ${messageOf(error)}\n`);
+      // The server's message may quote a workflow file's text (an unknown key), which a repository wrote.
+      await write(io.stderr, `parley: ${safeText(messageOf(error))}\n`);
       return 1;
     } finally {
       await connection.local?.close();
