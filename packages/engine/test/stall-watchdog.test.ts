@@ -34,6 +34,21 @@ describe("the system clock's stall watchdog", () => {
     watchdog.dispose();
   });
 
+  it("times a wait from its own start when an earlier wait started the timer", () => {
+    const { watchdog, stalls } = watch();
+    const start = Date.now();
+    watchdog.arm();
+    vi.advanceTimersByTime(900);
+    watchdog.disarm();
+    vi.advanceTimersByTime(50);
+    watchdog.arm(); // the timer the first wait started runs out 50 ms into this one
+    vi.advanceTimersByTime(999);
+    expect(stalls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(stalls).toEqual([start + 1_950]);
+    watchdog.dispose();
+  });
+
   it("never fires once disposed, and keeps no timer pending", () => {
     const { watchdog, stalls } = watch();
     watchdog.arm();

@@ -15,7 +15,7 @@ import type { EngineMessage, SDKModelFallbackMessage } from "./engine-message.ts
 import { reasoningProviderOptions } from "./reasoning.ts";
 import { type AssembledResponse, ResponseAssembler } from "./response-assembler.ts";
 import { retryDelayMs } from "./retry-policy.ts";
-import { streamModelParts } from "./stream-model-parts.ts";
+import { ModelPartStream } from "./stream-model-parts.ts";
 import { toProviderPrompt } from "./to-provider-prompt.ts";
 import type { TurnContext } from "./turn-context.ts";
 
@@ -57,7 +57,7 @@ export async function* requestModel(
     let failure: ModelCallFailure;
     try {
       const providerOptions = reasoningProviderOptions(turn.model.kind, turn.reasoning);
-      const parts = streamModelParts(
+      const parts = new ModelPartStream(
         turn.createModel(turn.model),
         {
           prompt: toProviderPrompt(turn.systemPrompt, conversation),
@@ -67,7 +67,15 @@ export async function* requestModel(
         },
         { signal: turn.signal, stallTimeoutMs: turn.stallTimeoutMs, clock: turn.clock },
       );
-      for await (const part of parts) yield* assembler.accept(part);
+      try {
+        // Each part's messages are yielded one by one: `yield*` of an array would wrap it in an async
+        // iterator, more promise jobs per streamed token.
+        for (let part = await parts.next(); part !== undefined; part = await parts.next()) {
+          for (const message of assembler.accept(part)) yield message;
+        }
+      } finally {
+        parts.close();
+      }
       const response = assembler.result();
       if (!response)
         throw new ModelStreamError({ type: "api_error", message: "The model stream ended early" });

@@ -119,15 +119,18 @@ export const DEFAULT_STALL_TIMEOUT_MS = 120_000;
  * failures; aborting `signal` ends the turn promptly with the interrupt result. Without a `prompt` it
  * resumes the history (see `AgentTurnOptions.prompt`); a history with nothing to resume throws.
  */
-export async function* runAgentTurn(
-  options: AgentTurnOptions,
-): AsyncGenerator<EngineMessage, void, undefined> {
+export function runAgentTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage, void, undefined> {
   const parentToolUseId = options.parentToolUseId;
-  if (parentToolUseId === undefined) {
-    yield* runTurn(options);
-    return;
-  }
-  for await (const message of runTurn(options)) yield withParentToolUseId(message, parentToolUseId);
+  // A top-level turn is the turn's own generator: a delegating one would cost promise jobs per token.
+  if (parentToolUseId === undefined) return runTurn(options);
+  return withParent(runTurn(options), parentToolUseId);
+}
+
+async function* withParent(
+  turn: AsyncGenerator<EngineMessage, void, undefined>,
+  parentToolUseId: string,
+): AsyncGenerator<EngineMessage, void, undefined> {
+  for await (const message of turn) yield withParentToolUseId(message, parentToolUseId);
 }
 
 async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage, void, undefined> {
