@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EventBus } from "../src/bus/event-bus.ts";
 import { Store } from "../src/store/store.ts";
 import { runWrite } from "../src/store/store-database.ts";
+import { streamedDelta } from "./support/streamed-delta.ts";
 import { postgresMissing, stopTestCluster, testCluster } from "./support/test-database.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -45,6 +46,23 @@ function event(sessionId: string | null, text: string, isToken = false) {
 
 describe.each(backends)("the store on $name", ({ skip, location }) => {
   const open = async () => new Store(await location());
+
+  test.skipIf(skip)(
+    "reads a run of token deltas stored together back as the frames that were sent",
+    async () => {
+      const where = await location();
+      let store = new Store(where);
+      const deltas = ["Once", ' "upon"\n', " a 😀", "\u0003 time"].map((text) => streamedDelta(text));
+      const sent = store.transaction(() => store.events.append(deltas)).map((logged) => logged.frame);
+      expect(sent).toEqual(deltas.map((appended, index) => appended.frame(index + 1)));
+      store.close();
+      store = new Store(where);
+      expect(store.events.readAfter(0, 100).map((logged) => logged.frame)).toEqual(sent);
+      expect(store.events.readAfter(2, 100).map((logged) => logged.seq)).toEqual([3, 4]);
+      expect(store.events.framesOfRun("run_1")).toEqual(sent);
+      store.close();
+    },
+  );
 
   test.skipIf(skip)("keeps sessions, renames them, and deletes one with its messages", async () => {
     const store = await open();

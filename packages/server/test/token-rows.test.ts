@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { EventToAppend } from "../src/store/event-log.ts";
 import { migrations } from "../src/store/migrations.ts";
 import { Store } from "../src/store/store.ts";
+import { streamedDelta as streamed } from "./support/streamed-delta.ts";
 
 /** The schema version before a commit's token deltas shared one row. */
 const BEFORE_TOKEN_RUNS = 13;
@@ -20,6 +21,9 @@ const token = (text: string, runId: string | null = "run_1", sessionId = "ses_1"
   isToken: true,
   frame: (seq) => frameOf(seq, "token", text, sessionId),
 });
+
+const storedRows = (store: Store) =>
+  store.database.prepare("SELECT length(CAST(frame AS BLOB)) AS bytes FROM token_events ORDER BY seq").all();
 
 const status = (text: string): EventToAppend => ({
   sessionId: "ses_1",
@@ -114,6 +118,76 @@ describe("a commit's token deltas stored as one row", () => {
       expect(store.events.bytes).toBe(
         Buffer.byteLength(`${frameOf(5, "token", "d")}\n${frameOf(6, "token", "e")}`),
       );
+    } finally {
+      store.close();
+    }
+  });
+
+  it("a run of deltas keeps what their frames share once, and reads back byte for byte what was sent", () => {
+    const file = databaseFile();
+    let store = openWithRuns(file);
+    const texts = ["Once", ' "upon"\n', " a 😀", "\\ time", "\u2028"];
+    const deltas = [...texts.map((text) => streamed(text)), streamed("", { done: true })];
+    const appended = store.transaction(() => store.events.append(deltas));
+    const frames = appended.map((event) => event.frame);
+    expect(frames).toEqual(deltas.map((delta, index) => delta.frame(index + 1)));
+    const joined = Buffer.byteLength(frames.join("\n"));
+    const [row] = storedRows(store) as { bytes: number }[];
+    // Six frames of ~150 bytes; their shared head and tail (~120 bytes) once.
+    expect(row?.bytes).toBeLessThan(joined / 3);
+    expect(store.events.bytes).toBe(row?.bytes);
+    store.database.close(); // killed
+
+    store = new Store(file);
+    try {
+      expect(store.events.readAfter(0, 100).map((event) => event.frame)).toEqual(frames);
+      for (let cursor = 0; cursor <= 6; cursor++)
+        expect(store.events.readAfter(cursor, 100).map((event) => event.frame)).toEqual(frames.slice(cursor));
+      expect(store.events.framesOfRun("run_1")).toEqual(frames);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("deltas of one run whose frames differ beyond their text are stored whole, and read back as sent", () => {
+    const store = openWithRuns(databaseFile());
+    try {
+      const deltas = [
+        streamed("a"),
+        streamed("b", { message_id: "run_1.1" }),
+        streamed("c", { thinking: true }),
+      ];
+      const appended = store.transaction(() => store.events.append(deltas));
+      const frames = appended.map((event) => event.frame);
+      expect(storedRows(store)).toEqual([{ bytes: Buffer.byteLength(frames.join("\n")) }]);
+      expect(store.events.readAfter(0, 100).map((event) => event.frame)).toEqual(frames);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("a database written before runs of deltas shared their parts reads its rows as before, beside new ones", () => {
+    const file = databaseFile();
+    const before = migrations.length - 1;
+    const old = new Database(file);
+    for (const migration of migrations.slice(0, before)) old.exec(migration);
+    old.pragma(`user_version = ${before}`);
+    const oldFrames = [1, 2, 3].map((seq) => frameOf(seq, "token", `old ${seq}`));
+    old
+      .prepare(
+        "INSERT INTO token_events (seq, ts_ms, session_id, run_id, frame, first_seq) VALUES (3, 1, 'ses_1', 'run_1', ?, 1)",
+      )
+      .run(oldFrames.join("\n"));
+    old.close();
+
+    const store = new Store(file);
+    try {
+      expect(store.database.pragma("user_version", { simple: true })).toBe(migrations.length);
+      const added = store.transaction(() => store.events.append([streamed("new 4"), streamed("new 5")]));
+      const frames = [...oldFrames, ...added.map((event) => event.frame)];
+      expect(store.events.readAfter(0, 100).map((event) => event.frame)).toEqual(frames);
+      expect(store.events.readAfter(1, 100).map((event) => event.seq)).toEqual([2, 3, 4, 5]);
+      expect(store.events.framesOfRun("run_1")).toEqual(frames);
     } finally {
       store.close();
     }

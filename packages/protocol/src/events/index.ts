@@ -73,7 +73,7 @@ export type { TokenEvent } from "./token-event.ts";
 export { TokenEventSchema } from "./token-event.ts";
 export type { ToolOutputStream, ToolProgressEvent } from "./tool-progress-event.ts";
 export { ToolOutputStreamSchema, ToolProgressEventSchema } from "./tool-progress-event.ts";
-export { uiSseFrameText } from "./ui-sse-frame-text.ts";
+export { type UiSseTokenFrameParts, uiSseFrameText, uiSseTokenFrameParts } from "./ui-sse-frame-text.ts";
 export type {
   AnyUiSseMessage,
   DecodedUiSseMessage,

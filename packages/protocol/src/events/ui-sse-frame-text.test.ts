@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ServerEvent } from "./server-event.ts";
 import { toUiSseMessage } from "./to-ui-sse-message.ts";
-import { uiSseFrameText } from "./ui-sse-frame-text.ts";
+import type { TokenEvent } from "./token-event.ts";
+import { uiSseFrameText, uiSseTokenFrameParts } from "./ui-sse-frame-text.ts";
 
 const token = (fields: Record<string, unknown>) =>
   ({ type: "Token", agent_id: "main", token: "Hi", done: false, thinking: false, ...fields }) as ServerEvent;
@@ -70,5 +71,28 @@ describe("uiSseFrameText", () => {
     shared.step = 2;
     const changed = stream.at(-1) as ServerEvent;
     expect(uiSseFrameText(changed, envelope)).toBe(JSON.stringify(toUiSseMessage(changed, envelope)));
+  });
+
+  it.each(tokens)("gives %s in parts that make up its frame after the seq", (_name, event) => {
+    const envelope = { seq: 1_234, rev: 2, ts_ms: 1_700_000_000_123 };
+    const { head, own, tail } = uiSseTokenFrameParts(event as TokenEvent, envelope);
+    expect(`{"seq":1234${head}${own}${tail}`).toBe(JSON.stringify(toUiSseMessage(event, envelope)));
+  });
+
+  it("gives the deltas of one stream published at one time the same head and tail, and each its own text", () => {
+    const at = (text: string, ts_ms: number) =>
+      uiSseTokenFrameParts(
+        token({ token: text, message_id: "m", run_id: "r", session_id: "s" }) as TokenEvent,
+        {
+          rev: 2,
+          ts_ms,
+        },
+      );
+    const [first, second, later] = [at("Once", 5), at(" upon", 5), at(" a time", 6)];
+    expect(second.head).toBe(first.head);
+    expect(second.tail).toBe(first.tail);
+    expect([first.own, second.own]).toEqual([',"text":"Once"', ',"text":" upon"']);
+    expect(later.head).not.toBe(first.head);
+    expect(later.tail).toBe(first.tail);
   });
 });

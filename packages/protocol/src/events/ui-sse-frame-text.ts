@@ -20,10 +20,40 @@ const tokenKeysOutsideData: ReadonlySet<string> = new Set([
 export function uiSseFrameText(event: ServerEvent, envelope: UiSseEnvelope): string {
   if (event.type !== "Token" || envelope.id !== undefined || envelope.rev < 2)
     return JSON.stringify(toUiSseMessage(event, envelope));
-  let text = `{"seq":${numberText(envelope.seq)},"rev":${numberText(envelope.rev)},"ts_ms":${numberText(envelope.ts_ms)},"kind":"token"`;
-  if (event.done) text += `,"phase":"done"`;
-  if (typeof event.token === "string") text += `,"text":${JSON.stringify(event.token)}`;
-  return `${text}${tokenTail(event)}`;
+  const { head, own, tail } = uiSseTokenFrameParts(event, envelope);
+  return `{"seq":${numberText(envelope.seq)}${head}${own}${tail}`;
+}
+
+/**
+ * A streamed token's frame after its `{"seq":N` (revision 2 and up, no explicit id), in three parts: `head`
+ * and `tail`, which every delta of a stream published at the same time shares (the same string while they
+ * do), and the delta's `own` (its phase and text). `{"seq":N` + head + own + tail is `uiSseFrameText`'s
+ * frame for seq N, byte for byte: a log can keep what a run of deltas shares once and rebuild each frame.
+ */
+export interface UiSseTokenFrameParts {
+  head: string;
+  own: string;
+  tail: string;
+}
+
+/** The parts of a Token's frame (see `UiSseTokenFrameParts`); `envelope.seq` is not read. */
+export function uiSseTokenFrameParts(
+  event: TokenEvent,
+  envelope: Pick<UiSseEnvelope, "rev" | "ts_ms">,
+): UiSseTokenFrameParts {
+  let own = event.done ? `,"phase":"done"` : "";
+  if (typeof event.token === "string") own += `,"text":${JSON.stringify(event.token)}`;
+  return { head: tokenHead(envelope.rev, envelope.ts_ms), own, tail: tokenTail(event) };
+}
+
+/** The last head written, reused while its revision and time are the same (a commit's deltas share them). */
+let lastHead = { rev: Number.NaN, tsMs: Number.NaN, text: "" };
+
+function tokenHead(rev: number, tsMs: number): string {
+  if (rev !== lastHead.rev || tsMs !== lastHead.tsMs) {
+    lastHead = { rev, tsMs, text: `,"rev":${numberText(rev)},"ts_ms":${numberText(tsMs)},"kind":"token"` };
+  }
+  return lastHead.text;
 }
 
 /** The values the last token's tail was written from (key and value pairs, all primitives), and that tail. */

@@ -1,4 +1,9 @@
-import { type ServerEvent, UI_SSE_WIRE_REVISION, uiSseFrameText } from "@parley/protocol";
+import {
+  type ServerEvent,
+  UI_SSE_WIRE_REVISION,
+  uiSseFrameText,
+  uiSseTokenFrameParts,
+} from "@parley/protocol";
 import type { EventLog, EventToAppend, LoggedEvent } from "../store/event-log.ts";
 import { longestString } from "../store/text-store.ts";
 import type { Transactor } from "../store/transactor.ts";
@@ -323,6 +328,9 @@ function toAppend(event: ServerEvent, tsMs: number): EventToAppend & { event: Se
     isToken: event.type === "Token",
     longText: event.type === "Token" ? undefined : longestString(event),
     frame: frameOf(event, tsMs),
+    // A delta's frame in parts, so a commit's run of deltas is stored with what they share once.
+    tokenParts:
+      event.type === "Token" ? uiSseTokenFrameParts(event, { rev: WIRE_REVISION, ts_ms: tsMs }) : undefined,
   };
 }
 

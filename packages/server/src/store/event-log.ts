@@ -1,7 +1,9 @@
+import type { UiSseTokenFrameParts } from "@parley/protocol";
 import { EventLogPruning, type PruneLimits } from "./event-log-pruning.ts";
 import { packRow, packText, unpackText } from "./packed-text.ts";
 import { runWrite, type StoreDatabase } from "./store-database.ts";
 import { attachText, type TextStore } from "./text-store.ts";
+import { joinTokenFrames, packTokenRun, tokenFrame, unpackTokenRun } from "./token-row.ts";
 
 /** One stored event: its seq (the SSE id), the session it belongs to, and its serialized UiSseMessage frame. */
 export interface LoggedEvent {
@@ -32,9 +34,6 @@ const EVENT_COLUMNS = `events.seq AS seq, events.session_id AS sessionId, events
 /** The same parts of a token row (tokens never keep a text apart). */
 const TOKEN_COLUMNS = "seq, session_id, frame, NULL, NULL, first_seq FROM token_events";
 
-/** Separates the frames of a token row holding several deltas (a frame is JSON: it has no raw newline). */
-const FRAME_SEPARATOR = "\n";
-
 /**
  * Rows of both tables after `@after` matching each table's condition, merged in seq order: SQLite walks
  * the two tables' seq order side by side (a merge, no sort), so a page costs its rows, not the log.
@@ -52,7 +51,7 @@ function frameOf(row: Pick<StoredEvent, "frame" | "textAt" | "textBody">): strin
 /** The events a row holds after seq `after`, each with its own seq and frame, in order. */
 function eventsOf(row: StoredEvent, after: number): LoggedEvent[] {
   if (row.firstSeq === null) return [{ seq: row.seq, sessionId: row.sessionId, frame: frameOf(row) }];
-  const frames = frameOf(row).split(FRAME_SEPARATOR);
+  const frames = unpackTokenRun(frameOf(row), row.firstSeq);
   const events: LoggedEvent[] = [];
   for (let index = Math.max(0, after + 1 - row.firstSeq); index < frames.length; index++) {
     events.push({ seq: row.firstSeq + index, sessionId: row.sessionId, frame: frames[index] as string });
@@ -85,6 +84,11 @@ export interface EventToAppend {
   /** The event's long text (a message's), kept once with its session's texts instead of in the row. */
   longText?: string | undefined;
   frame: (seq: number) => string;
+  /**
+   * A token delta's frame in parts: when given, its frame is `tokenFrame(seq, tokenParts)` (the same text as
+   * `frame`), and a run of deltas sharing a head and tail is stored with them once (token-row.ts).
+   */
+  tokenParts?: UiSseTokenFrameParts | undefined;
   /** The caller's own form of the event, handed back with its seq and frame (the bus's typed event). */
   event?: unknown;
 }
@@ -267,15 +271,21 @@ export class EventLog {
     }
     const firstSeq = this.#head + 1;
     const frames: string[] = new Array(end - start);
+    const parts: UiSseTokenFrameParts[] | undefined = end - start > 1 ? [] : undefined;
     for (let index = start; index < end; index++) {
       const seq = firstSeq + index - start;
-      const frame = (events[index] as EventToAppend).frame(seq);
+      const event = events[index] as EventToAppend;
+      const frame = event.tokenParts ? tokenFrame(seq, event.tokenParts) : event.frame(seq);
       frames[index - start] = frame;
-      place(logged, index, { seq, sessionId, frame, event: (events[index] as EventToAppend).event });
+      if (parts !== undefined && event.tokenParts) parts.push(event.tokenParts);
+      place(logged, index, { seq, sessionId, frame, event: event.event });
     }
     const lastSeq = firstSeq + frames.length - 1;
-    // Several deltas stay text: they are dropped within the hour, and the live path should not deflate.
-    const stored = frames.length === 1 ? packText(frames[0] as string) : frames.join(FRAME_SEPARATOR);
+    // Several deltas keep what their frames share once; not deflated: the live path should not pay for it.
+    const stored =
+      parts === undefined
+        ? packText(frames[0] as string)
+        : ((parts.length === frames.length ? packTokenRun(parts) : undefined) ?? joinTokenFrames(frames));
     runWrite(
       this.#insertToken,
       lastSeq,

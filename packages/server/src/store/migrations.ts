@@ -328,4 +328,9 @@ export const migrations: readonly string[] = [
   -- Cards a queued message carries (a shared project structure), as the JSON array of its attachments.
   ALTER TABLE queue_items ADD COLUMN attachments TEXT;
   `,
+  `
+  -- A token row of several deltas may now keep what their frames share once (token-row.ts), which an older
+  -- Parley would read as one broken frame: no table changes, the version keeps it from opening the file.
+  -- Rows of joined frames written before read back as they are.
+  `,
 ];

@@ -319,4 +319,8 @@ export const postgresMigrations: readonly string[] = [
     END IF;
   END $$;
   `,
+  `
+  -- As SQLite's migration 18: token rows of several deltas may keep what their frames share once; no table
+  -- changes, the version keeps an older Parley, which cannot read them, from using the database.
+  `,
 ];
