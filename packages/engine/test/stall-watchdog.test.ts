@@ -49,6 +49,26 @@ describe("the system clock's stall watchdog", () => {
     watchdog.dispose();
   });
 
+  it("times waits on the monotonic clock: the system clock set back or forward moves no stall", () => {
+    const back = watch();
+    back.watchdog.arm();
+    vi.setSystemTime(Date.now() - 60_000); // a time sync steps the clock back a minute
+    vi.advanceTimersByTime(1_000);
+    expect(back.stalls).toHaveLength(1);
+    back.watchdog.dispose();
+
+    const forward = watch();
+    forward.watchdog.arm();
+    vi.advanceTimersByTime(10);
+    forward.watchdog.disarm();
+    vi.advanceTimersByTime(890);
+    forward.watchdog.arm(); // a new wait, 100 ms before the first wait's timer runs out
+    vi.setSystemTime(Date.now() + 5_000); // a laptop waking up
+    vi.advanceTimersByTime(100);
+    expect(forward.stalls).toEqual([]);
+    forward.watchdog.dispose();
+  });
+
   it("never fires once disposed, and keeps no timer pending", () => {
     const { watchdog, stalls } = watch();
     watchdog.arm();

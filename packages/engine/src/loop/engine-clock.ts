@@ -47,12 +47,13 @@ export const systemClock: EngineClock = {
     let armed = false;
     let since = 0;
     let timer: NodeJS.Timeout | undefined;
-    // A disarmed watchdog's timer ends when it runs out; the next `arm` starts another. Wall-clock time, as
-    // the tests' fake timers move it: a clock set back delays a stall by as much.
+    // A disarmed watchdog's timer ends when it runs out; the next `arm` starts another. Waits are measured
+    // on the monotonic clock timers use (`performance.now`, which fake timers move too): a system clock set
+    // back or forward mid-stream must neither hide a stall nor report one.
     const check = () => {
       timer = undefined;
       if (!armed) return;
-      const left = since + ms - Date.now();
+      const left = since + ms - performance.now();
       if (left > 0) {
         timer = setTimeout(check, left);
         return;
@@ -63,7 +64,7 @@ export const systemClock: EngineClock = {
     return {
       arm() {
         armed = true;
-        since = Date.now();
+        since = performance.now();
         timer ??= setTimeout(check, ms);
       },
       disarm() {

@@ -109,10 +109,20 @@ export class ModelPartStream {
     const { signal } = this.#request;
     if (signal.aborted) throw abortError(signal);
     this.#watchdog.arm();
-    const { stream } = await Promise.race([
-      model.doStream({ ...callOptions, includeRawChunks: true, abortSignal: signal }),
-      this.#aborted.promise,
-    ]).finally(() => this.#watchdog.disarm());
+    const call = model.doStream({ ...callOptions, includeRawChunks: true, abortSignal: signal });
+    let stream: ReadableStream<LanguageModelV3StreamPart>;
+    try {
+      ({ stream } = await Promise.race([call, this.#aborted.promise]));
+    } catch (error) {
+      // Given up before the response came (aborted or stalled): a response that still comes is cancelled.
+      call.then(
+        (late) => late.stream.cancel().catch(() => {}),
+        () => {},
+      );
+      throw error;
+    } finally {
+      this.#watchdog.disarm();
+    }
     this.#reader = stream.getReader();
     // Closed while the call was being made: the response is not wanted.
     if (this.#closed) this.#reader.cancel().catch(() => {});
