@@ -1,4 +1,5 @@
-import { postgresMigrations } from "./postgres-migrations.ts";
+import { DEFAULT_LEASE_MS } from "./lease-keeper.ts";
+import { postgresMigrations, UNREADABLE_TO_OLDER_SERVERS } from "./postgres-migrations.ts";
 import type { SyncBridge } from "./sync-bridge.ts";
 
 /** The session-level advisory lock two starting servers take, so one migrates and the other waits. */
@@ -9,7 +10,7 @@ const MIGRATION_LOCK = 0x7061726d;
  * migrate once (the second finds the work done). Each migration commits with its version (one multi-statement query is one implicit transaction). Returns how
  * many migrations ran.
  */
-export function migratePostgres(bridge: SyncBridge): number {
+export function migratePostgres(bridge: SyncBridge, instance = "", nowMs = Date.now()): number {
   bridge.query({ sql: `SELECT pg_advisory_lock(${MIGRATION_LOCK})` });
   try {
     bridge.query({
@@ -23,6 +24,7 @@ export function migratePostgres(bridge: SyncBridge): number {
         `the database schema (version ${current}) is newer than this Parley (version ${postgresMigrations.length}); upgrade Parley`,
       );
     }
+    refuseWhileOlderServersRun(bridge, current, instance, nowMs);
     for (let version = current; version < postgresMigrations.length; version++) {
       bridge.query({
         sql: `${postgresMigrations[version]}; INSERT INTO parley_schema_version (version) VALUES (${version + 1});`,
@@ -32,6 +34,38 @@ export function migratePostgres(bridge: SyncBridge): number {
   } finally {
     bridge.query({ sql: `SELECT pg_advisory_unlock(${MIGRATION_LOCK})` });
   }
+}
+
+/**
+ * A migration after which older servers would misread what newer ones write (a new row format) waits until
+ * no other server uses the database: the version only stops an older Parley when it starts, and one
+ * already running would send its clients garbled frames and skip events. Other servers count as running
+ * while their lease is fresh; this server's own name (a restart) does not count.
+ */
+function refuseWhileOlderServersRun(
+  bridge: SyncBridge,
+  current: number,
+  instance: string,
+  nowMs: number,
+): void {
+  const pending = [...UNREADABLE_TO_OLDER_SERVERS].some((version) => version > current);
+  if (!pending) return;
+  const hasInstances = bridge.query({
+    sql: "SELECT to_regclass('server_instances') IS NOT NULL AS present",
+    params: [],
+  }).rows[0] as { present: boolean };
+  if (!hasInstances.present) return;
+  const others = bridge.query({
+    sql: "SELECT id FROM server_instances WHERE id <> $1 AND seen_at_ms >= $2 ORDER BY id",
+    params: [instance, nowMs - DEFAULT_LEASE_MS],
+  }).rows as { id: string }[];
+  if (others.length === 0) return;
+  throw new Error(
+    `${others.length} other Parley ${others.length === 1 ? "server uses" : "servers use"} this database ` +
+      `(${others.map((other) => other.id).join(", ")}), and this version stores events in a form older ` +
+      `servers cannot read: stop them first (a server stopped less than ${DEFAULT_LEASE_MS / 1000} s ago ` +
+      "still counts), then start this one or run `parley db migrate`",
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ export function isPostgresUrl(location: string): boolean {
 export function openPostgres(url: string, instance = ""): PostgresDatabase {
   const database = new PostgresDatabase(url, instance);
   try {
-    migratePostgres(database.bridge);
+    migratePostgres(database.bridge, instance);
   } catch (error) {
     database.close();
     throw new Error(`cannot use the PostgreSQL database at ${redactedUrl(url)}: ${(error as Error).message}`);

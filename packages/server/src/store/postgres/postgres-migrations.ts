@@ -4,6 +4,12 @@
  * are BIGINT; long texts are `text` holding either a text or a marked byte string, see `value-codec.ts`).
  * Append new migrations; never edit one that has shipped.
  */
+/**
+ * Versions after which an older server, already running, would misread what a newer one writes: applying
+ * one waits until no other server uses the database (see `migratePostgres`).
+ */
+export const UNREADABLE_TO_OLDER_SERVERS: ReadonlySet<number> = new Set([12]);
+
 export const postgresMigrations: readonly string[] = [
   `
   CREATE TABLE events (
