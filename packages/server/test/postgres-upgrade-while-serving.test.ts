@@ -46,15 +46,16 @@ describe.skipIf(missing !== undefined)("upgrading a PostgreSQL database other se
     const bridge = await olderDatabase([
       ["host-a:/srv/parley", NOW - 2_000],
       ["host-b:/srv/parley", NOW - 60_000],
+      ["host-d:/srv/parley", NOW - 25_000], // beats every 20 s: a 60 s lease
     ]);
     try {
-      expect(() => migratePostgres(bridge, "host-c:/srv/parley", NOW)).toThrow(
-        /1 other Parley server uses this database \(host-a:\/srv\/parley\).*stop them first/,
+      expect(() => migratePostgres(bridge, "host-c:/srv/parley", undefined, NOW)).toThrow(
+        /2 other Parley servers use this database \(host-a:\/srv\/parley, host-d:\/srv\/parley\).*stop them first/,
       );
       expect(version(bridge)).toBe(last - 1);
 
-      // host-a stopped: once its lease is stale the upgrade goes ahead.
-      expect(migratePostgres(bridge, "host-c:/srv/parley", NOW + 20_000)).toBe(
+      // Both stopped: once neither has been seen for twice the lease the upgrade goes ahead.
+      expect(migratePostgres(bridge, "host-c:/srv/parley", undefined, NOW + 40_000)).toBe(
         postgresMigrations.length - last + 1,
       );
       expect(version(bridge)).toBe(postgresMigrations.length);
@@ -66,7 +67,7 @@ describe.skipIf(missing !== undefined)("upgrading a PostgreSQL database other se
   it("lets a server restarted with the new version upgrade over its own fresh lease", async () => {
     const bridge = await olderDatabase([["host-a:/srv/parley", NOW - 1_000]]);
     try {
-      migratePostgres(bridge, "host-a:/srv/parley", NOW);
+      migratePostgres(bridge, "host-a:/srv/parley", undefined, NOW);
       expect(version(bridge)).toBe(postgresMigrations.length);
     } finally {
       bridge.close();

@@ -75,7 +75,7 @@ export class GlobAutomaton {
   }
 
   test(path: string): boolean {
-    if (this.restarts > MAX_RESTARTS) return this.testWithoutCache(path);
+    if (this.restarts >= MAX_RESTARTS) return this.testWithoutCache(path);
     let current = this.startState();
     for (let index = 0; index < path.length; index++) {
       const code = path.charCodeAt(index);

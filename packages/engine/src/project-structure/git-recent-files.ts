@@ -129,7 +129,8 @@ function runGit(
       ],
       {
         cwd,
-        env: { ...withWorkingDirectory(env, cwd), GIT_NO_LAZY_FETCH: "1" },
+        // The environment's protocol list beats any config (a repository's `protocol.ssh.allow=always` too).
+        env: { ...withWorkingDirectory(env, cwd), GIT_ALLOW_PROTOCOL: "", GIT_NO_LAZY_FETCH: "1" },
         maxBuffer: 64 * 1024 * 1024,
         timeout: 30_000,
         ...(signal && { signal }),

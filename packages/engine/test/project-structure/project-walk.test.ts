@@ -248,6 +248,7 @@ describe("the file list", { timeout: STRUCTURE_TEST_TIMEOUT_MS }, () => {
     git("config", "remote.origin.promisor", "true");
     git("config", "remote.origin.url", "ssh://nohost.invalid/x");
     git("config", "core.sshCommand", join(root, "evil.sh"));
+    git("config", "protocol.ssh.allow", "always"); // beats a `protocol.allow=never` given on the command line
 
     const structure = await generateProjectStructure({ root, type: "file_list", order: "relevance" });
 

@@ -67,7 +67,9 @@ export class Store {
    * a PostgreSQL database (stable across its restarts); a server quiet for `leaseMs` counts as gone.
    */
   constructor(location: string, options: { instance?: string; leaseMs?: number } = {}) {
-    const postgres = isPostgresUrl(location) ? openPostgres(location, options.instance) : undefined;
+    const postgres = isPostgresUrl(location)
+      ? openPostgres(location, options.instance, options.leaseMs)
+      : undefined;
     this.database = postgres ?? openDatabase(location);
     const instance = options.instance;
     this.leases = postgres && instance !== undefined ? new RunLeases(postgres, instance) : undefined;

@@ -10,7 +10,12 @@ const MIGRATION_LOCK = 0x7061726d;
  * migrate once (the second finds the work done). Each migration commits with its version (one multi-statement query is one implicit transaction). Returns how
  * many migrations ran.
  */
-export function migratePostgres(bridge: SyncBridge, instance = "", nowMs = Date.now()): number {
+export function migratePostgres(
+  bridge: SyncBridge,
+  instance = "",
+  leaseMs = DEFAULT_LEASE_MS,
+  nowMs = Date.now(),
+): number {
   bridge.query({ sql: `SELECT pg_advisory_lock(${MIGRATION_LOCK})` });
   try {
     bridge.query({
@@ -24,7 +29,7 @@ export function migratePostgres(bridge: SyncBridge, instance = "", nowMs = Date.
         `the database schema (version ${current}) is newer than this Parley (version ${postgresMigrations.length}); upgrade Parley`,
       );
     }
-    refuseWhileOlderServersRun(bridge, current, instance, nowMs);
+    refuseWhileOlderServersRun(bridge, current, instance, leaseMs, nowMs);
     for (let version = current; version < postgresMigrations.length; version++) {
       bridge.query({
         sql: `${postgresMigrations[version]}; INSERT INTO parley_schema_version (version) VALUES (${version + 1});`,
@@ -40,16 +45,19 @@ export function migratePostgres(bridge: SyncBridge, instance = "", nowMs = Date.
  * A migration after which older servers would misread what newer ones write (a new row format) waits until
  * no other server uses the database: the version only stops an older Parley when it starts, and one
  * already running would send its clients garbled frames and skip events. Other servers count as running
- * while their lease is fresh; this server's own name (a restart) does not count.
+ * while they were seen within twice the lease; this server's own name (a restart) does not count.
  */
 function refuseWhileOlderServersRun(
   bridge: SyncBridge,
   current: number,
   instance: string,
+  leaseMs: number,
   nowMs: number,
 ): void {
   const pending = [...UNREADABLE_TO_OLDER_SERVERS].some((version) => version > current);
   if (!pending) return;
+  // Another server beats every third of its own lease, which may not be this one's: look back twice the longer.
+  const liveWithin = 2 * Math.max(leaseMs, DEFAULT_LEASE_MS);
   const hasInstances = bridge.query({
     sql: "SELECT to_regclass('server_instances') IS NOT NULL AS present",
     params: [],
@@ -57,13 +65,13 @@ function refuseWhileOlderServersRun(
   if (!hasInstances.present) return;
   const others = bridge.query({
     sql: "SELECT id FROM server_instances WHERE id <> $1 AND seen_at_ms >= $2 ORDER BY id",
-    params: [instance, nowMs - DEFAULT_LEASE_MS],
+    params: [instance, nowMs - liveWithin],
   }).rows as { id: string }[];
   if (others.length === 0) return;
   throw new Error(
     `${others.length} other Parley ${others.length === 1 ? "server uses" : "servers use"} this database ` +
       `(${others.map((other) => other.id).join(", ")}), and this version stores events in a form older ` +
-      `servers cannot read: stop them first (a server stopped less than ${DEFAULT_LEASE_MS / 1000} s ago ` +
+      `servers cannot read: stop them first (a server stopped less than ${liveWithin / 1000} s ago ` +
       "still counts), then start this one or run `parley db migrate`",
   );
 }
