@@ -1,6 +1,6 @@
 import type { AgentCliName, CreateSessionRequest, SelectablePermissionMode } from "@parley/protocol";
 import type { ChatStoreState } from "@parley/sdk";
-import { modeLabel, PERMISSION_MODES, permissionModeOf } from "@parley/sdk";
+import { modeLabel, PERMISSION_MODES, permissionModeOf, safeText } from "@parley/sdk";
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { collectAttention } from "./attention/attention.ts";
@@ -24,7 +24,6 @@ import { MissionLine } from "./status/mission-line.tsx";
 import { QueueList } from "./status/queue-list.tsx";
 import { StatusLine } from "./status/status-line.tsx";
 import { useChat, useServices } from "./store/services.tsx";
-import { safeText } from "./terminal/safe-text.ts";
 import { DisplayContext } from "./theme/display.ts";
 import { useTheme } from "./theme/theme.ts";
 import { Transcript } from "./transcript/transcript.tsx";

@@ -5,6 +5,7 @@ import {
   editableInput,
   type InteractionOutcome,
   mcpServerRule,
+  safeText,
   touchesProtectedPath,
   visibleText,
 } from "@parley/sdk";
@@ -13,7 +14,6 @@ import { useState } from "react";
 import { ToolParametersView } from "../cards/tool-parameters-view.tsx";
 import { type Choice, ChoiceList } from "../input/choice-list.tsx";
 import { LineInput } from "../input/line-input.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
 import { JsonInputEditor } from "./json-input-editor.tsx";

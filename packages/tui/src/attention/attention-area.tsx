@@ -1,7 +1,6 @@
-import { executePlanStepByStep, plural, sendWorkflowControl } from "@parley/sdk";
+import { executePlanStepByStep, plural, safeText, sendWorkflowControl } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useServices } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { ApprovalPrompt } from "./approval-prompt.tsx";
 import type { Attention } from "./attention.ts";
 import { PlanPrompt } from "./plan-prompt.tsx";

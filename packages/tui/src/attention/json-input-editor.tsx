@@ -1,5 +1,5 @@
 import type { ApiErrorIssue, JsonObject } from "@parley/protocol";
-import { parseJsonObject } from "@parley/sdk";
+import { parseJsonObject, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { BufferView } from "../input/buffer-view.tsx";
 import { editKey } from "../input/edit-key.ts";
@@ -7,7 +7,6 @@ import { useKeyClaims } from "../input/key-claims.tsx";
 import { bufferOf, insert, moveVertically } from "../input/text-buffer.ts";
 import { useKeys } from "../input/use-keys.ts";
 import { useLiveState } from "../input/use-live-state.ts";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 /**

@@ -1,10 +1,9 @@
 import type { PlanData } from "@parley/protocol";
-import { EXECUTE_MODES, type ExecutePlanMode, type InteractionOutcome } from "@parley/sdk";
+import { EXECUTE_MODES, type ExecutePlanMode, type InteractionOutcome, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useState } from "react";
 import { type Choice, ChoiceList } from "../input/choice-list.tsx";
 import { LineInput } from "../input/line-input.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useAnswer } from "./use-answer.ts";
 

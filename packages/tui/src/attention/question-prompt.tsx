@@ -8,6 +8,7 @@ import {
   type InteractionOutcome,
   initialSelections,
   type QuestionCard,
+  safeText,
   toggleSelection,
 } from "@parley/sdk";
 import { Box, Text } from "ink";
@@ -15,7 +16,6 @@ import { useState } from "react";
 import { severityColour } from "../cards/question-view.tsx";
 import { type Choice, ChoiceList } from "../input/choice-list.tsx";
 import { LineInput } from "../input/line-input.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useAnswer } from "./use-answer.ts";
 

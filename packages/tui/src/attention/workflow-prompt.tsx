@@ -1,10 +1,9 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
-import { type WorkflowControl, workflowControls } from "@parley/sdk";
+import { safeText, type WorkflowControl, workflowControls } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useState } from "react";
 import { WorkflowView } from "../cards/workflow-view.tsx";
 import { type Choice, ChoiceList } from "../input/choice-list.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 const CONTROL_CHOICES: Record<WorkflowControl, Omit<Choice, "id">> = {

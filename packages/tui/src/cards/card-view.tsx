@@ -8,10 +8,10 @@ import {
   readSystemControl,
   readToolResult,
   readWorkflowExecution,
+  safeText,
 } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { MarkdownText } from "../markdown/markdown-text.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { COLLAPSED_LINES, useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
 import { ChangeReportView } from "./change-report-view.tsx";

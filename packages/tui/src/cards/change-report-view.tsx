@@ -1,7 +1,6 @@
 import type { ChangeReportBlock } from "@parley/protocol";
-import { diffLineKind, plural } from "@parley/sdk";
+import { diffLineKind, plural, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { COLLAPSED_LINES, useDisplay } from "../theme/display.ts";
 import { type Theme, useTheme } from "../theme/theme.ts";
 

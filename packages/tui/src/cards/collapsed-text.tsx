@@ -1,6 +1,5 @@
-import { plural } from "@parley/sdk";
+import { plural, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 
 /**
  * Preformatted text (tool output, file contents) cut to its first `maxLines` lines with a note of how many

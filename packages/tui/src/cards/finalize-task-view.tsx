@@ -1,6 +1,6 @@
 import type { FinalizeTaskBlock } from "@parley/protocol";
+import { safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 const OUTCOME_LABELS = { completed: "Completed", partial: "Partly done", failed: "Failed" } as const;

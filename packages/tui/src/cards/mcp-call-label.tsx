@@ -1,6 +1,6 @@
 import type { ToolRequestData } from "@parley/protocol";
+import { safeText } from "@parley/sdk";
 import { Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import type { Theme } from "../theme/theme.ts";
 
 /** The MCP fields that travel along on an MCP call's request view (`toolRequestViewOfMcp`). */

@@ -1,7 +1,6 @@
 import type { PlanData } from "@parley/protocol";
-import { PLAN_STATUS_LABELS, PLAN_STEP_ICONS, planDecisionText } from "@parley/sdk";
+import { PLAN_STATUS_LABELS, PLAN_STEP_ICONS, planDecisionText, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 /**

@@ -6,12 +6,12 @@ import {
   initiallyOpenFolders,
   plural,
   STRUCTURE_TITLES,
+  safeText,
   summarizeNames,
   type TreeRow,
   visibleTreeRows,
 } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
 

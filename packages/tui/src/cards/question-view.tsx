@@ -5,9 +5,9 @@ import {
   type QuestionCard,
   type QuestionSeverity,
   recordedAnswer,
+  safeText,
 } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { type Theme, useTheme } from "../theme/theme.ts";
 
 /** The colour of a question's severity: critical red, major orange (yellow here), minor the accent. */

@@ -9,9 +9,9 @@ import {
   readToolRequest,
   readWorkflowExecution,
   recordedAnswer,
+  safeText,
 } from "@parley/sdk";
 import { Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { WorkflowView } from "./workflow-view.tsx";
 

@@ -3,12 +3,12 @@ import {
   formatDuration,
   plural,
   type SubagentTreeEntry,
+  safeText,
   subagentRoots,
   subagentStatus,
   waitsForPerson,
 } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { stateGlyph } from "./glyphs.ts";

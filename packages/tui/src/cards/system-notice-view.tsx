@@ -1,7 +1,13 @@
 import type { SystemControlData } from "@parley/protocol";
-import { compactionDetails, formatTokens, modeLabel, plural, SYSTEM_ACTION_WORDS } from "@parley/sdk";
+import {
+  compactionDetails,
+  formatTokens,
+  modeLabel,
+  plural,
+  SYSTEM_ACTION_WORDS,
+  safeText,
+} from "@parley/sdk";
 import { Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 
 /** A session marker: where the conversation was compacted (and how much), a permission mode change, another control. */
 export function SystemNoticeView({ control }: { control: SystemControlData }) {

@@ -7,9 +7,9 @@ import {
   inlineToolOutput,
   resultFailed,
   type SubagentTreeEntry,
+  safeText,
 } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { COLLAPSED_LINES, useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";

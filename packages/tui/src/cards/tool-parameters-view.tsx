@@ -1,6 +1,5 @@
-import { visibleText } from "@parley/sdk";
+import { safeText, visibleText } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { CollapsedText } from "./collapsed-text.tsx";
 

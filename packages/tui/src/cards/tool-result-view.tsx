@@ -1,7 +1,12 @@
 import type { ToolResultData } from "@parley/protocol";
-import { formatDuration, resultFailed, TOOL_RESULT_STATUS_WORDS, toolOutputText } from "@parley/sdk";
+import {
+  formatDuration,
+  resultFailed,
+  safeText,
+  TOOL_RESULT_STATUS_WORDS,
+  toolOutputText,
+} from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { CollapsedText } from "./collapsed-text.tsx";
 

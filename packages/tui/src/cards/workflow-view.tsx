@@ -1,8 +1,7 @@
 import type { WorkflowExecutionData } from "@parley/protocol";
-import { formatElapsed, stepElapsed, WORKFLOW_STEP_ICONS, workflowControls } from "@parley/sdk";
+import { formatElapsed, safeText, stepElapsed, WORKFLOW_STEP_ICONS, workflowControls } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { CollapsedText } from "./collapsed-text.tsx";
 

@@ -1,7 +1,6 @@
 import { attachmentLabel, type MessageAttachment, type ProjectStructureData } from "@parley/protocol";
-import { folderEntryCount, plural } from "@parley/sdk";
+import { folderEntryCount, plural, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 /** How much an attached structure holds, in the words a person counts it by. */

@@ -1,8 +1,7 @@
 import { attachmentLabel } from "@parley/protocol";
 import type { ChatMessage } from "@parley/sdk";
-import { isToolRequestKind, orderedParts, readToolRequest, segmentsOf } from "@parley/sdk";
+import { isToolRequestKind, orderedParts, readToolRequest, safeText, segmentsOf } from "@parley/sdk";
 import stringWidth from "string-width";
-import { safeText } from "../terminal/safe-text.ts";
 
 /** One message as the history view shows it: who spoke and its lines at the terminal's width. */
 export interface HistoryEntry {

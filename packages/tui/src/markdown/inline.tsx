@@ -1,7 +1,7 @@
+import { safeText } from "@parley/sdk";
 import { Text } from "ink";
 import type { Token } from "marked";
 import type { ReactNode } from "react";
-import { safeText } from "../terminal/safe-text.ts";
 import type { Theme } from "../theme/theme.ts";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };

@@ -1,7 +1,7 @@
+import { safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import type { Token, Tokens } from "marked";
 import { memo, type ReactNode } from "react";
-import { safeText } from "../terminal/safe-text.ts";
 import { type Theme, useTheme } from "../theme/theme.ts";
 import { highlightLines } from "./highlight.ts";
 import { renderInline } from "./inline.tsx";

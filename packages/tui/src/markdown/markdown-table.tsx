@@ -1,7 +1,7 @@
+import { safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import type { Token, Tokens } from "marked";
 import stringWidth from "string-width";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 /** The text of inline tokens without styling, to measure and align table cells. */

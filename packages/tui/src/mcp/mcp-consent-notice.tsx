@@ -1,7 +1,6 @@
 import type { McpServerView } from "@parley/protocol";
-import { plural } from "@parley/sdk";
+import { plural, safeText } from "@parley/sdk";
 import { Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 /**

@@ -1,10 +1,10 @@
 import type { McpServerView } from "@parley/protocol";
+import { safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useState } from "react";
 import { useKeyClaims } from "../input/key-claims.tsx";
 import { useKeys } from "../input/use-keys.ts";
 import { useServices } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 /**

@@ -1,4 +1,5 @@
 import type { AgentCliName, AgentCliStatus, SessionSummary } from "@parley/protocol";
+import { safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useMemo, useState } from "react";
 import { type Choice, ChoiceList } from "../input/choice-list.tsx";
@@ -6,7 +7,6 @@ import { useKeyClaims } from "../input/key-claims.tsx";
 import { LineInput } from "../input/line-input.tsx";
 import { useKeys } from "../input/use-keys.ts";
 import { useChat, useServices } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 

@@ -5,6 +5,7 @@ import {
   initiallyOpenFolders,
   STRUCTURE_ATTACHMENT_ENTRIES,
   STRUCTURE_TITLES,
+  safeText,
   visibleTreeRows,
 } from "@parley/sdk";
 import { Box, Text } from "ink";
@@ -20,7 +21,6 @@ import { useKeys } from "../input/use-keys.ts";
 import { useLiveState } from "../input/use-live-state.ts";
 import { TabTitles } from "../overlays/tab-titles.tsx";
 import { useServices } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 

@@ -1,10 +1,9 @@
 import type { AgentOverride, SetAgentOverrideRequest } from "@parley/protocol";
-import { apiMessage } from "@parley/sdk";
+import { apiMessage, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import { LineInput } from "../input/line-input.tsx";
 import { useServices } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { useListCursor } from "./list-cursor.ts";

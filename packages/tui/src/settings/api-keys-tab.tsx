@@ -1,10 +1,9 @@
 import type { ParleySettings, SettingsView } from "@parley/protocol";
-import { API_KEY_VARIABLES, apiKeyUpdate, apiMessage } from "@parley/sdk";
+import { API_KEY_VARIABLES, apiKeyUpdate, apiMessage, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import { useLiveState } from "../input/use-live-state.ts";
 import { useServices } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { useListCursor } from "./list-cursor.ts";

@@ -1,5 +1,5 @@
 import type { IdlePromptStatus } from "@parley/protocol";
-import { apiMessage } from "@parley/sdk";
+import { apiMessage, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import { useKeyClaims } from "../input/key-claims.tsx";
@@ -7,7 +7,6 @@ import { useKeys } from "../input/use-keys.ts";
 import { useLiveState } from "../input/use-live-state.ts";
 import { useMission } from "../status/use-mission.ts";
 import { useChat, useServices } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { formKey, formOf, type IdlePromptForm, type IdlePromptRow, settingsOf } from "./idle-prompt-form.ts";

@@ -1,10 +1,9 @@
 import type { McpServerList, McpServerView } from "@parley/protocol";
-import { apiMessage, plural } from "@parley/sdk";
+import { apiMessage, plural, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import { waitsForThePerson } from "../mcp/use-waiting-mcp-servers.ts";
 import { useChat, useServices } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { useListCursor } from "./list-cursor.ts";

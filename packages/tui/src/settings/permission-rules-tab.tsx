@@ -1,9 +1,8 @@
 import type { PermissionRuleRecord } from "@parley/protocol";
-import { apiMessage, describeRule } from "@parley/sdk";
+import { apiMessage, describeRule, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import { useServices } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { useListCursor } from "./list-cursor.ts";

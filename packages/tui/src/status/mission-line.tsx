@@ -1,5 +1,5 @@
+import { safeText } from "@parley/sdk";
 import { Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useMission } from "./use-mission.ts";
 

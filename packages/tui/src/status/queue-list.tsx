@@ -1,6 +1,6 @@
 import type { QueuedChatMessage } from "@parley/sdk";
+import { safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { safeText } from "../terminal/safe-text.ts";
 
 /** Messages waiting for the busy agent; `/unqueue` takes the last one back. */
 export function QueueList({ queue }: { queue: readonly QueuedChatMessage[] }) {

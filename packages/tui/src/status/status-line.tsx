@@ -1,7 +1,6 @@
-import { formatTokens, modeLabel, permissionModeOf } from "@parley/sdk";
+import { formatTokens, modeLabel, permissionModeOf, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useChat } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 const CONNECTION_WORDS = {

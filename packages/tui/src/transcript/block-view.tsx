@@ -1,11 +1,10 @@
-import { OUTCOME_NOTES, readSystemControl } from "@parley/sdk";
+import { OUTCOME_NOTES, readSystemControl, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { CardView, SpecialBlockView } from "../cards/card-view.tsx";
 import { SettledLine } from "../cards/settled-line.tsx";
 import { SubagentTreeView } from "../cards/subagent-tree-view.tsx";
 import { ToolCallView } from "../cards/tool-call-view.tsx";
 import { MarkdownBlockView } from "../markdown/markdown-block.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";

@@ -1,9 +1,8 @@
-import { plural } from "@parley/sdk";
+import { plural, safeText } from "@parley/sdk";
 import { Box, Static, Text } from "ink";
 import { memo, type ReactNode, useMemo, useRef } from "react";
 import stringWidth from "string-width";
 import { useChat } from "../store/services.tsx";
-import { safeText } from "../terminal/safe-text.ts";
 import { useDisplay } from "../theme/display.ts";
 import { useTheme } from "../theme/theme.ts";
 import { BlockView } from "./block-view.tsx";

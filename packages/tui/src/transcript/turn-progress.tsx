@@ -1,7 +1,6 @@
-import { type ChatMessage, displayPhase, isTransientStatus, plural } from "@parley/sdk";
+import { type ChatMessage, displayPhase, isTransientStatus, plural, safeText } from "@parley/sdk";
 import { Text } from "ink";
 import { useEffect, useState } from "react";
-import { safeText } from "../terminal/safe-text.ts";
 import { useTheme } from "../theme/theme.ts";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
