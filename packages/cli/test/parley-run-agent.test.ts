@@ -45,7 +45,7 @@ const toolNames = (index: number) =>
     (tool) => tool.name,
   );
 const systemOf = (index: number) =>
-  JSON.stringify(((server.requests[index]?.body ?? {}) as { system?: unknown }).system);
+  JSON.stringify(((server.requests[index]?.body ?? {}) as { system?: unknown }).system) ?? "";
 const resultOf = (stdout: string) => JSON.parse(stdout) as { session_id: string; result: string };
 
 // Each start of parley costs seconds on a loaded machine; these tests start it several times.
@@ -186,6 +186,26 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     expect(systemOf(0)).toContain("Answer in French.");
     expect(systemOf(0)).not.toContain("You are terse.");
     expect(systemOf(1)).toContain("You are terse.\\n\\nAnswer in French.");
+  });
+
+  it("gives the agent the project's AGENTS.md and CLAUDE.local.md as --setting-sources says", async () => {
+    await writeFile(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
+    await writeFile(join(project, "CLAUDE.local.md"), "Answer in French.\n");
+    server.script(reply().text("ok"), reply().text("ok"), reply().text("ok"));
+    // Without the flag, as Claude Code does, every source; the SDK's `settingSources: []` sends it empty.
+    await parley(["-p", "hi", "--system-prompt", "You are terse."]);
+    await parley(["-p", "hi", "--setting-sources", "user,project"]);
+    await parley(["-p", "hi", "--setting-sources="]);
+    expect(systemOf(0)).toContain("You are terse.\\n\\nThe project's instruction files follow.");
+    expect(systemOf(0)).toContain('<instructions file=\\"AGENTS.md\\">\\nUse tabs for indentation.');
+    expect(systemOf(0)).toContain('<instructions file=\\"CLAUDE.local.md\\">\\nAnswer in French.');
+    expect(systemOf(1)).toContain("Use tabs for indentation.");
+    expect(systemOf(1)).not.toContain("Answer in French.");
+    expect(systemOf(2)).not.toContain("<instructions");
+
+    const wrong = await parley(["-p", "hi", "--setting-sources", "project,team"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--setting-sources must be one of user, project, local (got "team")');
   });
 
   it("continues a conversation with --resume and --continue, forks one, and refuses an unknown id", async () => {

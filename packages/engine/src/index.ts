@@ -67,6 +67,20 @@ export { WRITE_MAX_CHARS, writeTool } from "./tools/builtin/write-tool.ts";
 export type { SubagentOptions, ToolAccess, ToolTurn } from "./tools/engine-tool.ts";
 export type { TimerSource } from "./tools/shell/run-shell-command.ts";
 
+// ── the project's instruction files (AGENTS.md, CLAUDE.md) ─────────────────────
+
+export type { InstructionSource } from "./project-instructions/instruction-files.ts";
+export { INSTRUCTION_FILES, MAX_INSTRUCTIONS_BYTES } from "./project-instructions/instruction-files.ts";
+export type {
+  InstructionFile,
+  ProjectInstructions,
+  SkippedInstructionFile,
+} from "./project-instructions/read-project-instructions.ts";
+export {
+  instructionsPrompt,
+  readProjectInstructions,
+} from "./project-instructions/read-project-instructions.ts";
+
 // ── permissions and path confinement ──────────────────────────────────────────
 
 export type { ConfinedPath, PathIntent } from "./permissions/confine-path.ts";

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ChatPage } from "./pages/chat-page.ts";
 import { useBrowserSuite } from "./support/browser-suite.ts";
@@ -46,5 +48,30 @@ describe("idle prompts and the mission in the browser", { timeout: 90_000 }, () 
     await chat.page.getByTestId("idle-prompts-save").click();
     await chat.page.locator('[data-testid="idle-prompts-status"][data-enabled="false"]').waitFor();
     expect(server.server.idlePrompts().enabled).toBe(false);
+  });
+
+  it("lists the project's instruction files in Settings and turns them off and on", async () => {
+    const { server } = suite;
+    const agents = join(server.projectDirectory, "AGENTS.md");
+    writeFileSync(agents, "Use tabs for indentation.\n");
+    try {
+      const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+      await chat.page.getByTestId("settings-link").click();
+      const section = chat.page.getByTestId("settings-project-instructions");
+      expect(await section.getByTestId("project-instructions-files").textContent()).toBe("AGENTS.md 26 B");
+
+      await section.getByTestId("project-instructions-enabled").uncheck();
+      await section.getByText("(not given while this is off)").waitFor();
+      expect((await server.api("GET", "/api/settings")).body).toMatchObject({
+        settings: { project_instructions: false },
+        project_instructions: { enabled: false },
+      });
+      await section.getByTestId("project-instructions-enabled").check();
+      await section.getByText("(not given while this is off)").waitFor({ state: "detached" });
+      const view = (await server.api("GET", "/api/settings")).body as { settings: Record<string, unknown> };
+      expect(view.settings.project_instructions).toBeUndefined();
+    } finally {
+      rmSync(agents);
+    }
   });
 });

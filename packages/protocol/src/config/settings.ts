@@ -103,6 +103,8 @@ export const ParleySettingsSchema = lazySchema(() =>
     permission_mode: PermissionModeSchema.optional(),
     max_turns: z.int().positive().optional(),
     system_prompt: z.string().optional(),
+    /** Whether Parley's agent is given the project's AGENTS.md and CLAUDE.md files (default: true). */
+    project_instructions: z.boolean().optional(),
     /** Per agent CLI backend: the Parley secrets it gets anyway (every other child gets none of them). */
     agent_clis: AgentClisSettingsSchema.optional(),
     /** The Bash tool and workflow shell steps: the Parley secrets their commands get anyway. */

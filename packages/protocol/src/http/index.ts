@@ -209,8 +209,12 @@ export {
   SessionDeletedSchema,
   SessionParamsSchema,
 } from "./sessions.ts";
-export type { SettingsUpdate, SettingsView } from "./settings-view.ts";
-export { SettingsUpdateSchema, SettingsViewSchema } from "./settings-view.ts";
+export type { ProjectInstructionsStatus, SettingsUpdate, SettingsView } from "./settings-view.ts";
+export {
+  ProjectInstructionsStatusSchema,
+  SettingsUpdateSchema,
+  SettingsViewSchema,
+} from "./settings-view.ts";
 export type {
   PauseWorkflowRequest,
   StartWorkflowRequest,

@@ -3,6 +3,22 @@ import { IdlePromptStatusSchema } from "../config/idle-prompt-settings.ts";
 import { lazySchema } from "../shared/lazy-schema.ts";
 
 /**
+ * The project's instruction files (AGENTS.md, CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md) and whether
+ * Parley's agent is given them: those it reads, how much of each (a budget caps them together), and those
+ * that are there and are not read, with why (a symlink out of the project).
+ */
+export const ProjectInstructionsStatusSchema = lazySchema(() =>
+  z.looseObject({
+    enabled: z.boolean(),
+    files: z.array(
+      z.looseObject({ path: z.string(), bytes: z.int().nonnegative(), given_bytes: z.int().nonnegative() }),
+    ),
+    skipped: z.array(z.looseObject({ path: z.string(), reason: z.string() })),
+  }),
+);
+export type ProjectInstructionsStatus = z.infer<typeof ProjectInstructionsStatusSchema>;
+
+/**
  * `GET /api/settings`: the settings with every API key replaced by whether it is set and its last four
  * characters, so keys never travel back to a browser. `model` tells what answers right now.
  */
@@ -30,6 +46,8 @@ export const SettingsViewSchema = lazySchema(() =>
     }),
     /** Whether idle agents are prompted toward the mission now, and from where that was set. */
     idle_prompts: IdlePromptStatusSchema.optional(),
+    /** The project's instruction files, as the next run would be given them. */
+    project_instructions: ProjectInstructionsStatusSchema.optional(),
   }),
 );
 export type SettingsView = z.infer<typeof SettingsViewSchema>;

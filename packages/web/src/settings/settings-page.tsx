@@ -9,6 +9,7 @@ import { McpServersSection } from "./mcp-servers-section.tsx";
 import { defaultMissionApi, type MissionApi, MissionSection } from "./mission-section.tsx";
 import { ModelForm } from "./model-form.tsx";
 import { PermissionRulesSection } from "./permission-rules-section.tsx";
+import { ProjectInstructionsSection } from "./project-instructions-section.tsx";
 import type { SettingsApi } from "./settings-api.ts";
 import { useSettings } from "./use-settings.ts";
 
@@ -71,6 +72,9 @@ export function SettingsPage({
       {view?.idle_prompts !== undefined && <IdlePromptsSection status={view.idle_prompts} save={save} />}
       <AgentClisSection />
       <AgentOverrideSection api={overrideApi} />
+      {view?.project_instructions !== undefined && (
+        <ProjectInstructionsSection status={view.project_instructions} save={save} />
+      )}
       <McpServersSection api={api} revision={mcpRevision} />
       <PermissionRulesSection api={api} revision={rulesRevision} />
       <LimitsSection api={api} />

@@ -63,7 +63,11 @@ describe("parley run arguments", () => {
       "../b",
     ]);
     expect(() => parseRunArgs(["--permission-prompt-tool", "mcp__auth__approve"])).toThrow(UsageError);
-    expect(parseRunArgs(["--setting-sources="]).noted).toEqual([]);
+    expect(parseRunArgs(["--setting-sources="]).settingSources).toEqual([]);
+    expect(parseRunArgs(["--setting-sources", "user, project,project"]).settingSources).toEqual([
+      "user",
+      "project",
+    ]);
     expect(parseRunArgs(["--dangerously-skip-permissions"]).permissionMode).toBe("bypassPermissions");
     expect(() => parseRunArgs(["--model=demo", "--fallback-model=demo"])).toThrow(
       new UsageError("--fallback-model cannot be the same as --model"),

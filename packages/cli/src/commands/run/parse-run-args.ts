@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { EFFORT_LEVELS, type ReasoningSettings } from "@parley/engine";
-import { PERMISSION_MODES, type PermissionMode } from "@parley/protocol";
+import { PERMISSION_MODES, type PermissionMode, SETTING_SOURCES, type SettingSource } from "@parley/protocol";
 import { UsageError } from "../../usage-error.ts";
 
 /** How `parley run` prints the turn: the answer, the `result` object, or every SDK message as NDJSON. */
@@ -40,6 +40,11 @@ export interface RunArgs {
   /** `--session-id <uuid>`: the id a new session gets. */
   sessionId?: string;
   appendSystemPrompt?: string;
+  /**
+   * `--setting-sources user,project,local`: `project` and `local` give the agent the project's instruction
+   * files (AGENTS.md, CLAUDE.md; CLAUDE.local.md); empty gives none. Absent, as in Claude Code, all are read.
+   */
+  settingSources?: SettingSource[];
   /** `--tools a,b`: only these built-in tools (`default` for all). */
   tools?: string[];
   /** `--mcp-config` values (files or JSON), for the MCP servers Parley reports. */
@@ -145,7 +150,6 @@ const NOTED_FLAGS = [
 
 /** Flags of Claude Code that Parley cannot honour: refused, since running without them would mislead. */
 const REFUSED_FLAGS: Record<string, string> = {
-  "setting-sources": "Parley reads its own settings (PARLEY_HOME), not Claude Code's settings files",
   agent: "Parley has no named agents here",
   betas: "Parley does not send API betas",
   "permission-prompts": "use --permission-prompt-tool stdio",
@@ -217,6 +221,9 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     ...(values["append-system-prompt"] !== undefined && {
       appendSystemPrompt: values["append-system-prompt"],
     }),
+    ...(values["setting-sources"] !== undefined && {
+      settingSources: settingSources(values["setting-sources"]),
+    }),
     ...(values.tools !== undefined &&
       values.tools !== "default" && {
         tools: values.tools
@@ -244,8 +251,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
 function refuseWhatCannotBeHonoured(values: Record<string, unknown>): void {
   for (const [flag, reason] of Object.entries(REFUSED_FLAGS)) {
     const value = values[flag];
-    // An empty --setting-sources asks for no settings files, which is what Parley reads of Claude Code's.
-    if (value === undefined || (flag === "setting-sources" && value === "")) continue;
+    if (value === undefined) continue;
     throw new UsageError(`--${flag} is not supported: ${reason}`);
   }
   const model = values.model;
@@ -291,6 +297,14 @@ function reasoningFrom(values: {
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
+}
+
+function settingSources(value: string): SettingSource[] {
+  const names = value
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return [...new Set(names.map((name) => oneOf("--setting-sources", name, SETTING_SOURCES)))];
 }
 
 function permissionMode(value: string): PermissionMode {

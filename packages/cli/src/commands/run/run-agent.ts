@@ -6,6 +6,8 @@ import {
   createLanguageModel,
   createProjectStructureTool,
   type EngineTool,
+  type InstructionSource,
+  instructionsPrompt,
   lookupModelInfo,
   McpServers,
   type ModelConfig,
@@ -13,6 +15,7 @@ import {
   parleySecrets,
   type ReasoningSettings,
   RunningTasks,
+  readProjectInstructions,
   reasoningNotTaken,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
@@ -66,6 +69,8 @@ export class RunAgent {
   readonly tasks: RunningTasks;
   /** Settles when every configured MCP server has connected or failed (failures are reported). */
   mcpReady: Promise<void>;
+  /** The project's instruction files framed for the system prompt (`--setting-sources`), if any. */
+  readonly instructions: string | undefined;
   systemPrompt: string | undefined;
   readonly #options: RunAgentOptions;
   readonly #store: CliSessionStore;
@@ -75,7 +80,10 @@ export class RunAgent {
 
   private constructor(
     options: RunAgentOptions,
-    parts: Pick<RunAgent, "session" | "permissions" | "tools" | "mcp" | "mcpReady" | "tasks">,
+    parts: Pick<
+      RunAgent,
+      "session" | "permissions" | "tools" | "mcp" | "mcpReady" | "tasks" | "instructions"
+    >,
     store: CliSessionStore,
     origin: StoredCliSession["origin"],
   ) {
@@ -88,8 +96,13 @@ export class RunAgent {
     this.mcp = parts.mcp;
     this.tasks = parts.tasks;
     this.mcpReady = parts.mcpReady;
+    this.instructions = parts.instructions;
     const { args, settings } = options;
-    this.systemPrompt = joinPrompts(args.systemPrompt ?? settings.system_prompt, args.appendSystemPrompt);
+    this.systemPrompt = joinPrompts(
+      args.systemPrompt ?? settings.system_prompt,
+      this.instructions,
+      args.appendSystemPrompt,
+    );
   }
 
   /** Sets the agent up; a `--resume` id with no stored session, or an unknown `--tools` name, is refused. */
@@ -132,6 +145,7 @@ export class RunAgent {
       ].filter((tool) => !permissions.removed.has(tool.name)),
       args,
     );
+    const instructions = await projectInstructionsFor(options);
     const { mcp, ready } = await startMcpServers(options);
     const session = new AgentSession({
       sessionId:
@@ -158,7 +172,12 @@ export class RunAgent {
     warnOfReasoningNotTaken(options);
     // A conversation keeps its origin when `parley run --resume` continues an editor's thread.
     const origin = options.origin ?? (args.forkSession ? undefined : stored?.origin);
-    return new RunAgent(options, { session, permissions, tools, mcp, mcpReady: ready, tasks }, store, origin);
+    return new RunAgent(
+      options,
+      { session, permissions, tools, mcp, mcpReady: ready, tasks, instructions },
+      store,
+      origin,
+    );
   }
 
   /**
@@ -240,6 +259,25 @@ function warnOfReasoningNotTaken(options: RunAgentOptions): void {
 }
 
 /** Adds parts to a system prompt, a blank line apart; undefined when there is nothing. */
+/**
+ * The project's instruction files for this run, framed for the system prompt: those of `--setting-sources`'
+ * `project` and `local`, or, without the flag, both unless settings.json turned them off. A file that is
+ * there and is not read (a symlink out of the project) is reported.
+ */
+async function projectInstructionsFor(options: RunAgentOptions): Promise<string | undefined> {
+  const { args, cwd, settings, warn } = options;
+  const sources: InstructionSource[] =
+    args.settingSources === undefined
+      ? settings.project_instructions === false
+        ? []
+        : ["project", "local"]
+      : args.settingSources.filter((source): source is InstructionSource => source !== "user");
+  if (sources.length === 0) return undefined;
+  const instructions = await readProjectInstructions(realpathSync(cwd), sources);
+  for (const file of instructions.skipped) warn(`parley: ${file.path} is not read: ${file.reason}`);
+  return instructionsPrompt(instructions);
+}
+
 export function joinPrompts(...parts: (string | undefined)[]): string | undefined {
   const present = parts.filter((part): part is string => typeof part === "string" && part !== "");
   return present.length > 0 ? present.join("\n\n") : undefined;

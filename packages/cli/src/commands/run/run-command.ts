@@ -29,6 +29,9 @@ Options:
   --max-turns <n>                 stop after n model turns (error_max_turns)
   --system-prompt <text>          replace the system prompt
   --append-system-prompt <text>   added to the system prompt
+  --setting-sources <list>        user, project, local: project gives the agent the project's
+                                  AGENTS.md and CLAUDE.md, local its CLAUDE.local.md ("" for
+                                  none; without the flag, both)
   --cwd <dir>                     the working directory of the session
   --add-dir <dir>                 a directory outside it that Read, Write, Edit, LS, Glob and Grep
                                   may also use (by absolute path; writes there, Bash redirections

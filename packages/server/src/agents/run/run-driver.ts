@@ -3,9 +3,11 @@ import {
   type EngineMessage,
   type EngineTool,
   foldTurnIntoHistory,
+  instructionsPrompt,
   loadSettings,
   type ModelConfig,
   modelRef,
+  readProjectInstructions,
   resolveFallbackModelConfig,
   resolveModelConfig,
   runAgentTurn,
@@ -143,6 +145,9 @@ export class RunDriver extends RunBase implements ActiveRun {
       const systemPrompt = composeSystemPrompt({
         settings: settings.system_prompt,
         agent: override?.system_prompt,
+        ...(settings.project_instructions !== false && {
+          instructions: instructionsPrompt(await readProjectInstructions(projectRoot, ["project", "local"])),
+        }),
         mission: store.missions.active(projectRoot)?.text,
       });
       if (prompt !== undefined) {

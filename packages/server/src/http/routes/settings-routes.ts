@@ -10,6 +10,7 @@ import {
 import {
   decodeParleySettings,
   type ParleySettings,
+  type ProjectInstructionsStatus,
   SettingsUpdateSchema,
   type SettingsView,
   SettingsViewSchema,
@@ -29,7 +30,10 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
       summary: "The settings, with API keys replaced by whether they are set",
       tag: "settings",
       response: SettingsViewSchema,
-      handler: async () => settingsView(await loadSettings(context.home), context.env),
+      handler: async () => {
+        const settings = await loadSettings(context.home);
+        return settingsView(settings, context.env, await instructionsStatus(context.projectRoot, settings));
+      },
     }),
     defineRoute({
       method: "post",
@@ -62,14 +66,25 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
           reason: "settings_changed",
           project_root: context.projectRoot,
         });
-        return settingsView(merged.value, context.env);
+        return settingsView(
+          merged.value,
+          context.env,
+          await instructionsStatus(context.projectRoot, merged.value),
+        );
       },
     }),
   ];
 }
 
-/** The settings as a browser may see them, with idle prompts as they run (Settings over the environment). */
-export function settingsView(settings: ParleySettings, env: EnvironmentVariables): SettingsView {
+/**
+ * The settings as a browser may see them, with idle prompts as they run (Settings over the environment) and
+ * the project's instruction files as the next run reads them.
+ */
+export function settingsView(
+  settings: ParleySettings,
+  env: EnvironmentVariables,
+  instructions?: ProjectInstructionsStatus,
+): SettingsView {
   const idle = idleSchedulerSettings(env, {}, settings.idle_prompts);
   const model = currentModel(settings, env);
   const providers = settings.providers ?? {};
@@ -85,6 +100,22 @@ export function settingsView(settings: ParleySettings, env: EnvironmentVariables
     api_keys: apiKeys,
     model,
     idle_prompts: idlePromptStatus(idle, env, settings.idle_prompts),
+    ...(instructions && { project_instructions: instructions }),
+  };
+}
+
+/** The project's instruction files, listed also while turned off, so the page shows what turning on gives. */
+async function instructionsStatus(
+  projectRoot: string,
+  settings: ParleySettings,
+): Promise<ProjectInstructionsStatus> {
+  // The engine loads with the agents, after the server listens: not on the start's path.
+  const { readProjectInstructions } = await import("@parley/engine");
+  const { files, skipped } = await readProjectInstructions(projectRoot, ["project", "local"]);
+  return {
+    enabled: settings.project_instructions !== false,
+    files: files.map((file) => ({ path: file.path, bytes: file.bytes, given_bytes: file.givenBytes })),
+    skipped: skipped.map((file) => ({ path: file.path, reason: file.reason })),
   };
 }
 

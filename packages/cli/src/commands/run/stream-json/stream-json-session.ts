@@ -265,6 +265,7 @@ export class StreamJsonSession {
     const { args, settings } = this.#options;
     this.#systemPrompt = joinPrompts(
       custom || (args.systemPrompt ?? settings.system_prompt),
+      this.#agent.instructions,
       typeof request.appendSystemPrompt === "string" ? request.appendSystemPrompt : undefined,
       args.appendSystemPrompt,
     );

@@ -1,0 +1,23 @@
+/**
+ * Which of Claude Code's setting sources a run reads instruction files from: `project` (checked into the
+ * repository) and `local` (the person's own, usually git-ignored). `user` files are Parley's settings in
+ * PARLEY_HOME and name no instruction file.
+ */
+export type InstructionSource = "project" | "local";
+
+/**
+ * The project-root files read into the agent's system prompt, in the order they are given: `AGENTS.md`
+ * (OpenCode, Codex and most agents), Claude Code's `CLAUDE.md` in either place, and its local file.
+ */
+export const INSTRUCTION_FILES: readonly { path: string; source: InstructionSource }[] = [
+  { path: "AGENTS.md", source: "project" },
+  { path: "CLAUDE.md", source: "project" },
+  { path: ".claude/CLAUDE.md", source: "project" },
+  { path: "CLAUDE.local.md", source: "local" },
+];
+
+/**
+ * The most of the files' text given to the model, together (about 16,000 tokens): a repository is
+ * untrusted, and every turn pays for what is given. A file past what is left is cut, and the prompt says so.
+ */
+export const MAX_INSTRUCTIONS_BYTES = 64 * 1024;

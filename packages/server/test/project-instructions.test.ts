@@ -1,0 +1,88 @@
+import { rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ChatResponseSchema, SettingsViewSchema } from "@parley/protocol";
+import { reply } from "@parley/testkit";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { decodeResponse, modelRequest } from "./support/api-checks.ts";
+import type { EventStream } from "./support/event-stream.ts";
+import { waitForOutcome } from "./support/server-events.ts";
+import { startTestServer, type TestServer } from "./support/test-server.ts";
+
+describe("the project's instruction files", () => {
+  let server: TestServer;
+  let events: EventStream;
+  let project: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    events = await server.events();
+    project = server.server.context.projectRoot;
+  });
+  afterAll(async () => {
+    await events.close();
+    await server.dispose();
+  });
+  beforeEach(() => server.fake.reset());
+  afterEach(() => {
+    for (const name of ["AGENTS.md", "CLAUDE.md"]) rmSync(join(project, name), { force: true });
+  });
+
+  const systemOfNextRun = async (text: string) => {
+    server.fake.script(reply().text("Understood."));
+    const chat = await decodeResponse(
+      await server.request("POST", "/api/chat", { body: { text } }),
+      ChatResponseSchema,
+    );
+    await waitForOutcome(events, chat.run_id as string);
+    return JSON.stringify(modelRequest(server, 0).system ?? "");
+  };
+  const setSettings = async (body: Record<string, unknown>) =>
+    decodeResponse(await server.request("POST", "/api/settings", { body }), SettingsViewSchema);
+
+  it("gives the model AGENTS.md and CLAUDE.md as they are when each run starts", async () => {
+    writeFileSync(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
+    const first = await systemOfNextRun("Tidy the parser");
+    expect(first).toContain(
+      '<instructions file=\\"AGENTS.md\\">\\nUse tabs for indentation.\\n</instructions>',
+    );
+
+    server.fake.reset();
+    writeFileSync(join(project, "AGENTS.md"), "Use two spaces.\n");
+    writeFileSync(join(project, "CLAUDE.md"), "Run npm test before saying done.\n");
+    const second = await systemOfNextRun("Tidy the lexer");
+    expect(second).toContain("Use two spaces.");
+    expect(second).not.toContain("Use tabs");
+    expect(second).toContain("Run npm test before saying done.");
+    const view = await decodeResponse(await server.request("GET", "/api/settings"), SettingsViewSchema);
+    expect(view.project_instructions).toEqual({
+      enabled: true,
+      files: [
+        { path: "AGENTS.md", bytes: 16, given_bytes: 16 },
+        { path: "CLAUDE.md", bytes: 33, given_bytes: 33 },
+      ],
+      skipped: [],
+    });
+  });
+
+  it("never gives a file the project links to outside it", async () => {
+    const outside = join(server.directories.home, "private-notes.md");
+    writeFileSync(outside, "The deploy password is hunter2.");
+    symlinkSync(outside, join(project, "CLAUDE.md"));
+    const system = await systemOfNextRun("Deploy");
+    expect(system).not.toContain("hunter2");
+    const view = await decodeResponse(await server.request("GET", "/api/settings"), SettingsViewSchema);
+    expect(view.project_instructions?.skipped).toEqual([
+      { path: "CLAUDE.md", reason: "it is a symlink to a place outside the project" },
+    ]);
+  });
+
+  it("gives none once settings turn project instructions off", async () => {
+    writeFileSync(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
+    const off = await setSettings({ project_instructions: false });
+    expect(off.project_instructions).toMatchObject({ enabled: false, files: [{ path: "AGENTS.md" }] });
+    try {
+      expect(await systemOfNextRun("Tidy the parser")).not.toContain("Use tabs");
+    } finally {
+      await setSettings({ project_instructions: null });
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import type { ProjectInstructionsStatus, SettingsUpdate } from "@parley/protocol";
+import { formatBytes } from "@parley/sdk";
+import { useEffect, useId, useState } from "react";
+import type { SettingsResult } from "./settings-api.ts";
+
+/**
+ * The project's instruction files (AGENTS.md, CLAUDE.md, CLAUDE.local.md): which Parley's agent is given and
+ * how much of each, which are there and are not read and why, and a switch to give none. A repository's
+ * files are its own words to the agent, so the page shows exactly which ones are in play.
+ */
+export function ProjectInstructionsSection({
+  status,
+  save,
+}: {
+  status: ProjectInstructionsStatus;
+  save: (update: SettingsUpdate) => Promise<SettingsResult>;
+}) {
+  // The box follows the click at once; the saved view confirms it, or a failed save puts it back.
+  const [enabled, setEnabled] = useState(status.enabled);
+  useEffect(() => setEnabled(status.enabled), [status.enabled]);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  const toggle = async (wanted: boolean) => {
+    setEnabled(wanted);
+    setSaving(true);
+    setError(undefined);
+    // Removing the field returns to the default (on), so the settings file only says "off".
+    const result = await save({ project_instructions: wanted ? null : false });
+    setSaving(false);
+    if (!result.ok) {
+      setEnabled(status.enabled);
+      setError(result.issues.map((issue) => issue.message).join("; ") || result.message);
+    }
+  };
+  return (
+    <section
+      className="settings-section"
+      data-testid="settings-project-instructions"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`}>Project instructions</h2>
+      <p className="muted">
+        Parley's agent is given the project's AGENTS.md, CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md at
+        the start of every run, up to 64 KiB in all. Agent CLIs read their own.
+      </p>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          data-testid="project-instructions-enabled"
+          checked={enabled}
+          disabled={saving}
+          onChange={(event) => void toggle(event.target.checked)}
+        />
+        Give the agent the project's instruction files
+      </label>
+      {status.files.length === 0 ? (
+        <p className="muted" data-testid="project-instructions-none">
+          This project has none.
+        </p>
+      ) : (
+        <ul data-testid="project-instructions-files">
+          {status.files.map((file) => (
+            <li key={file.path}>
+              <code>{file.path}</code> {formatBytes(file.bytes)}
+              {file.given_bytes < file.bytes && ` (the first ${formatBytes(file.given_bytes)} are given)`}
+              {!status.enabled && <span className="muted"> (not given while this is off)</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {status.skipped.length > 0 && (
+        <ul data-testid="project-instructions-skipped">
+          {status.skipped.map((file) => (
+            <li key={file.path}>
+              <code>{file.path}</code> is not read: {file.reason}.
+            </li>
+          ))}
+        </ul>
+      )}
+      {error !== undefined && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
