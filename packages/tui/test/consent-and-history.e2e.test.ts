@@ -23,6 +23,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
           mcpServers: { fixture: { command: process.execPath, args: [FIXTURE_MCP_SERVER] } },
         }),
       );
+      writeFileSync(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
     });
     terminal = await openParley(server, { NO_COLOR: "1" });
   }, 120_000);
@@ -57,7 +58,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     expect(terminal.screen()).not.toContain("asks to start");
   });
 
-  it("sets and removes an API key, deletes a permission rule, turns an MCP server off and on, and overrides the model in /settings", async () => {
+  it("sets and removes an API key, deletes a permission rule, turns an MCP server off and on, overrides the model and turns the project's instruction files off in /settings", async () => {
     const rule = await server.api("POST", "/api/permission-rules", {
       tool: "Bash",
       pattern: "npm test:*",
@@ -137,6 +138,19 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     terminal.write(KEYS.enter);
     await terminal.waitFor(/Model +the project's/);
     expect((await override())?.model).toBeUndefined();
+
+    // The project's AGENTS.md is given to the agent; Enter on its row turns that off, and on again.
+    expect(terminal.screen()).toMatch(/Project files +given: AGENTS\.md 26 B/);
+    terminal.write(KEYS.down);
+    terminal.write(KEYS.down);
+    terminal.write(KEYS.enter);
+    await terminal.waitFor(/Project files +off: AGENTS\.md 26 B/);
+    const settings = async () =>
+      ((await server.api("GET", "/api/settings")).body as { settings: Record<string, unknown> }).settings;
+    expect((await settings()).project_instructions).toBe(false);
+    terminal.write(KEYS.enter);
+    await terminal.waitFor(/Project files +given: AGENTS\.md 26 B/);
+    expect((await settings()).project_instructions).toBeUndefined();
 
     terminal.write(KEYS.escape);
     await terminal.waitFor((screen) => !screen.includes("Esc closes"));

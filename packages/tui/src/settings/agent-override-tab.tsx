@@ -1,5 +1,5 @@
-import type { AgentOverride, SetAgentOverrideRequest } from "@parley/protocol";
-import { apiMessage, safeText } from "@parley/sdk";
+import type { AgentOverride, ProjectInstructionsStatus, SetAgentOverrideRequest } from "@parley/protocol";
+import { apiMessage, formatBytes, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import { LineInput } from "../input/line-input.tsx";
@@ -22,19 +22,35 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number]["id"];
 
+/** The row after the fields: the project's instruction files, which Enter turns off and on. */
+const PROJECT_FILES_ROW = FIELDS.length;
+
+/** "AGENTS.md 26 B, CLAUDE.md 64 KiB (first 60 KiB)" for the files the agent is given. */
+function describeFiles(status: ProjectInstructionsStatus): string {
+  if (status.files.length === 0) return "none in this project";
+  const files = status.files.map(
+    (file) =>
+      `${file.path} ${formatBytes(file.bytes)}${file.given_bytes < file.bytes ? ` (first ${formatBytes(file.given_bytes)})` : ""}`,
+  );
+  return `${status.enabled ? "given" : "off"}: ${files.join(", ")}`;
+}
+
 /**
  * The main agent's overrides for this project (seed 002 `agent-override`), as the web's Settings has them:
  * another model and instructions added to its own, from its next run. Enter edits the field under the
- * cursor and saves it through `POST /api/agent-override`; saving it empty takes that override back.
+ * cursor and saves it through `POST /api/agent-override`; saving it empty takes that override back. Below
+ * them, the project's instruction files (AGENTS.md, CLAUDE.md) the agent is given, and those not read with
+ * why; Enter on that row turns them off or on (`project_instructions` in the settings).
  */
 export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
-  const { missions } = useServices();
+  const { missions, store } = useServices();
   const [current, setCurrent] = useState<AgentOverride | null | undefined>();
+  const [instructions, setInstructions] = useState<ProjectInstructionsStatus | undefined>();
   const [editing, setEditing] = useState<Field | undefined>();
   const [result, setResult] = useState<{ text: string; failed: boolean } | undefined>();
-  const cursor = useListCursor(FIELDS.length);
+  const cursor = useListCursor(FIELDS.length + 1);
 
   useEffect(() => {
     missions
@@ -42,7 +58,29 @@ export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) 
       .then(setCurrent, (error: unknown) =>
         setResult({ text: `Could not read the override: ${apiMessage(error)}`, failed: true }),
       );
-  }, [missions]);
+    store.client.getSettings().then(
+      (view) => setInstructions(view.project_instructions),
+      (error: unknown) =>
+        setResult({ text: `Could not read the settings: ${apiMessage(error)}`, failed: true }),
+    );
+  }, [missions, store]);
+
+  const toggleInstructions = (status: ProjectInstructionsStatus) => {
+    setResult(undefined);
+    // Removing the field returns to the default (given), so the settings file only says "off".
+    store.client.updateSettings({ project_instructions: status.enabled ? false : null }).then(
+      (view) => {
+        setInstructions(view.project_instructions);
+        setResult({
+          text: view.project_instructions?.enabled
+            ? "The agent is given the project's instruction files from its next run."
+            : "The agent is not given the project's instruction files from its next run.",
+          failed: false,
+        });
+      },
+      (error: unknown) => setResult({ text: `Not saved: ${apiMessage(error)}`, failed: true }),
+    );
+  };
 
   const save = (field: Field, text: string) => {
     if (current === undefined) return;
@@ -69,6 +107,10 @@ export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) 
   tabKeys.current = (_input, key) => {
     if (editing !== undefined) return true;
     if (cursor.move(key)) return true;
+    if (key.return && cursor.read() === PROJECT_FILES_ROW) {
+      if (instructions !== undefined) toggleInstructions(instructions);
+      return true;
+    }
     if (key.return && current !== undefined) {
       setResult(undefined);
       setEditing(FIELDS[cursor.read()]?.id);
@@ -99,6 +141,19 @@ export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) 
             </Text>
           );
         })}
+      {instructions !== undefined && (
+        <Text bold={cursor.at === PROJECT_FILES_ROW}>
+          {`${cursor.at === PROJECT_FILES_ROW ? glyphs.pointer : " "} ${"Project files".padEnd(14)}`}
+          <Text color={instructions.enabled ? theme.accent : undefined} dimColor={!instructions.enabled}>
+            {safeText(describeFiles(instructions))}
+          </Text>
+        </Text>
+      )}
+      {instructions?.skipped.map((file) => (
+        <Text key={file.path} dimColor>
+          {`  ${" ".repeat(14)}${safeText(`${file.path} is not read: ${file.reason}`)}`}
+        </Text>
+      ))}
       {field !== undefined && (
         <LineInput
           label={field.label}
@@ -116,7 +171,9 @@ export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) 
         <Text color={result.failed ? theme.danger : theme.success}>{safeText(result.text)}</Text>
       )}
       {attached && current !== undefined && field === undefined && (
-        <Text dimColor>↑/↓ choose · Enter edits (empty takes it back)</Text>
+        <Text dimColor>
+          ↑/↓ choose · Enter edits (empty takes it back), or turns the project files off or on
+        </Text>
       )}
     </Box>
   );
