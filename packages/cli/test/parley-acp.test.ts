@@ -249,7 +249,8 @@ describe("parley acp, as an editor uses it", () => {
     );
   });
 
-  it("gives the model the editor's attached files and links with the prompt", async () => {
+  it("gives the model the project's AGENTS.md and the editor's attached files and links with the prompt", async () => {
+    await writeFile(join(bed.project, "AGENTS.md"), "Use tabs for indentation.\n");
     bed.server.script(reply().text("Seen."));
     const zed = bed.editor();
     await zed.initialize();
@@ -264,6 +265,8 @@ describe("parley acp, as an editor uses it", () => {
     });
     const sent = JSON.stringify(bed.server.requests[0]?.body);
     expect(sent).toContain("Review this");
+    // The project's instruction files, read when the session starts, as in every face of Parley.
+    expect(sent).toContain('<instructions file=\\"AGENTS.md\\">\\nUse tabs for indentation.');
     expect(sent).toContain(
       `<context uri=\\"file://${bed.project}/a.ts\\">\\nexport const a = 1;\\n</context>`,
     );

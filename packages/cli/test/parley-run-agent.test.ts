@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migratePostgresDatabase } from "@parley/server";
@@ -206,6 +206,28 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     const wrong = await parley(["-p", "hi", "--setting-sources", "project,team"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('--setting-sources must be one of user, project, local (got "team")');
+  });
+
+  it("gives no instruction files once settings.json turns them off, whatever --setting-sources asks", async () => {
+    await writeFile(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
+    await mkdir(env.PARLEY_HOME as string, { recursive: true });
+    await writeFile(join(env.PARLEY_HOME as string, "settings.json"), '{"project_instructions": false}');
+    server.script(reply().text("ok"));
+    await parley(["-p", "hi", "--setting-sources", "user,project,local"]);
+    expect(systemOf(0)).not.toContain("Use tabs");
+  });
+
+  it("says on stderr which instruction file it did not read, and why", async () => {
+    const outside = join(scratch, "private-notes.md");
+    await writeFile(outside, "The deploy password is hunter2.");
+    await symlink(outside, join(project, "CLAUDE.md"));
+    server.script(reply().text("ok"));
+    const run = await parley(["-p", "hi"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      "parley: CLAUDE.md is not read: it is a symlink to a place outside the project",
+    );
+    expect(systemOf(0)).not.toContain("hunter2");
   });
 
   it("continues a conversation with --resume and --continue, forks one, and refuses an unknown id", async () => {

@@ -154,6 +154,30 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
     expect(refused.stderr).toContain("--betas is not supported: Parley does not send API betas");
   });
 
+  it("gives the project's AGENTS.md after the host's own system prompt, before what it appends", async () => {
+    await writeFile(join(cwd, "AGENTS.md"), "Use tabs for indentation.\n");
+    server.script(reply().text("ok"));
+    const cli = new Cli([], env, cwd);
+    cli.send({
+      type: "control_request",
+      request_id: "init",
+      request: {
+        subtype: "initialize",
+        systemPrompt: ["You are a reviewer."],
+        appendSystemPrompt: "Be brief.",
+      },
+    });
+    await cli.frame(responseTo("init"));
+    cli.user("hi");
+    await cli.frame((frame) => frame.type === "result");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    const system = JSON.stringify((server.requests[0]?.body as { system?: unknown } | undefined)?.system);
+    expect(system).toMatch(
+      /You are a reviewer\.\\n\\nThe project's instruction files follow\..*Use tabs for indentation\..*\\n\\nBe brief\./,
+    );
+  });
+
   it("names each option of initialize it cannot honour once on stderr, and still answers it", async () => {
     server.script(reply().text("ok"));
     const cli = new Cli([], env, cwd);

@@ -69,17 +69,18 @@ export type { TimerSource } from "./tools/shell/run-shell-command.ts";
 
 // ── the project's instruction files (AGENTS.md, CLAUDE.md) ─────────────────────
 
-export type { InstructionSource } from "./project-instructions/instruction-files.ts";
-export { INSTRUCTION_FILES, MAX_INSTRUCTIONS_BYTES } from "./project-instructions/instruction-files.ts";
 export type {
   InstructionFile,
+  InstructionSource,
   ProjectInstructions,
   SkippedInstructionFile,
-} from "./project-instructions/read-project-instructions.ts";
+} from "./project-instructions/index.ts";
 export {
+  INSTRUCTION_FILES,
   instructionsPrompt,
+  MAX_INSTRUCTIONS_BYTES,
   readProjectInstructions,
-} from "./project-instructions/read-project-instructions.ts";
+} from "./project-instructions/index.ts";
 
 // ── permissions and path confinement ──────────────────────────────────────────
 

@@ -36,11 +36,19 @@ describe("the project's instruction files", () => {
     expect(instructionsPrompt(await readProjectInstructions(project.root, ["project"]))).toBeUndefined();
   });
 
-  it("gives a CLAUDE.md that links to AGENTS.md, or repeats it, once", async () => {
+  it("gives a CLAUDE.md that links to AGENTS.md, or repeats it, once, and says which they were", async () => {
     project = await createProject({ "AGENTS.md": "Use tabs.", ".claude/CLAUDE.md": "Use tabs." });
     await symlink("AGENTS.md", join(project.root, "CLAUDE.md"));
     const instructions = await readProjectInstructions(project.root, ["project"]);
-    expect(instructions.files.map((file) => file.path)).toEqual(["AGENTS.md"]);
+    expect(instructions.files.map(({ path, duplicates }) => ({ path, duplicates }))).toEqual([
+      { path: "AGENTS.md", duplicates: ["CLAUDE.md", ".claude/CLAUDE.md"] },
+    ]);
+  });
+
+  it("leaves a byte order mark out of the text", async () => {
+    project = await createProject({ "AGENTS.md": "\uFEFFUse tabs." });
+    const [agents] = (await readProjectInstructions(project.root, ["project"])).files;
+    expect(agents?.text).toBe("Use tabs.");
   });
 
   it("never reads through a symlink out of the project, and names the file it skipped", async () => {
@@ -78,5 +86,15 @@ describe("the project's instruction files", () => {
     expect(instructionsPrompt(instructions)).toContain(
       `[Cut here: AGENTS.md is ${3 * MAX_INSTRUCTIONS_BYTES} bytes; the first ${agents?.givenBytes} are given.]`,
     );
+  });
+
+  it("gives no section for a file whose part within the budget is blank", async () => {
+    project = await createProject({
+      "AGENTS.md": "a".repeat(MAX_INSTRUCTIONS_BYTES - 10),
+      "CLAUDE.md": `${" ".repeat(100)}Run npm test.`,
+    });
+    const instructions = await readProjectInstructions(project.root, ["project"]);
+    expect(instructions.files.map((file) => file.path)).toEqual(["AGENTS.md"]);
+    expect(instructionsPrompt(instructions)).not.toContain("CLAUDE.md");
   });
 });

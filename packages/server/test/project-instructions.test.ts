@@ -63,6 +63,15 @@ describe("the project's instruction files", () => {
     });
   });
 
+  it("lists a CLAUDE.md that links to AGENTS.md as given once with it", async () => {
+    writeFileSync(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
+    symlinkSync("AGENTS.md", join(project, "CLAUDE.md"));
+    const view = await decodeResponse(await server.request("GET", "/api/settings"), SettingsViewSchema);
+    expect(view.project_instructions?.files).toEqual([
+      { path: "AGENTS.md", bytes: 26, given_bytes: 26, duplicates: ["CLAUDE.md"] },
+    ]);
+  });
+
   it("never gives a file the project links to outside it", async () => {
     const outside = join(server.directories.home, "private-notes.md");
     writeFileSync(outside, "The deploy password is hunter2.");

@@ -13,11 +13,14 @@ export interface InstructionFile {
   givenBytes: number;
   /** What is given: the file's text, cut at a UTF-8 boundary when `givenBytes < bytes`. */
   text: string;
+  /** Later files that are this file (a `CLAUDE.md` symlink to `AGENTS.md`) or hold its text: given once. */
+  duplicates: string[];
 }
 
 /** An instruction file that is there and was not read, with why (a symlink out of the project, a FIFO). */
 export interface SkippedInstructionFile {
   path: string;
+  /** Why, as a clause without a final full stop: "it is a symlink to a place outside the project". */
   reason: string;
 }
 
@@ -28,10 +31,11 @@ export interface ProjectInstructions {
 }
 
 /**
- * Reads the project's instruction files of the given sources (`INSTRUCTION_FILES`), the way the file tools
- * read: inside the project only (a symlink out of it, a FIFO or a device is skipped and named), never more
- * than `MAX_INSTRUCTIONS_BYTES` in all. A file that is the same file (a `CLAUDE.md` symlink to `AGENTS.md`)
- * or has the same text as one read before is given once.
+ * Reads the project's instruction files of the given sources (`INSTRUCTION_FILES`), confined as the file
+ * tools read (a symlink out of the project, a FIFO or a device is skipped and named; the project's Read deny
+ * rules are not consulted, as no peer does for its instruction files), never more than
+ * `MAX_INSTRUCTIONS_BYTES` in all. A file that is the same file as one read before, or has its text, is
+ * given once and listed in that one's `duplicates`; a blank file is left out.
  */
 export async function readProjectInstructions(
   projectRoot: string,
@@ -39,7 +43,7 @@ export async function readProjectInstructions(
 ): Promise<ProjectInstructions> {
   const files: InstructionFile[] = [];
   const skipped: SkippedInstructionFile[] = [];
-  const seenFiles = new Set<string>();
+  const absolutes = new Map<string, InstructionFile>();
   let budget = MAX_INSTRUCTIONS_BYTES;
   for (const { path, source } of INSTRUCTION_FILES) {
     if (!sources.includes(source)) continue;
@@ -49,16 +53,19 @@ export async function readProjectInstructions(
       skipped.push({ path, reason: read.reason });
       continue;
     }
-    if (seenFiles.has(read.absolute) || files.some((file) => file.text === read.file.text)) continue;
-    seenFiles.add(read.absolute);
-    if (read.file.text.trim() === "" && read.file.bytes <= read.file.givenBytes) continue;
-    if (read.file.givenBytes === 0) {
-      skipped.push({
-        path,
-        reason: `the files before it used the ${MAX_INSTRUCTIONS_BYTES / 1024} KiB given to instructions`,
-      });
+    const same =
+      absolutes.get(read.absolute) ?? files.find((file) => file.text === read.file.text && file.text !== "");
+    if (same !== undefined) {
+      same.duplicates.push(path);
       continue;
     }
+    if (read.file.bytes > 0 && read.file.givenBytes === 0) {
+      const kib = MAX_INSTRUCTIONS_BYTES / 1024;
+      skipped.push({ path, reason: `the files before it used the ${kib} KiB given to instructions` });
+      continue;
+    }
+    if (read.file.text.trim() === "") continue;
+    absolutes.set(read.absolute, read.file);
     files.push(read.file);
     budget -= read.consumed;
   }
@@ -100,10 +107,12 @@ async function readInstructionFile(root: string, path: string, budget: number): 
       const buffer = Buffer.alloc(wanted);
       const { bytesRead } = wanted === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, wanted, 0);
       const given = wholeCharacters(buffer.subarray(0, bytesRead), bytesRead < size);
+      // A byte order mark says how the file is encoded, not what it says.
+      const text = given.toString("utf8").replace(/^\uFEFF/, "");
       return {
         absolute: confined.absolute,
         consumed: bytesRead,
-        file: { path, bytes: size, givenBytes: given.length, text: given.toString("utf8") },
+        file: { path, bytes: size, givenBytes: given.length, text, duplicates: [] },
       };
     } finally {
       await handle.close();
@@ -113,7 +122,7 @@ async function readInstructionFile(root: string, path: string, budget: number): 
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
     if (error instanceof PathConfinementError && error.rule === "symlink-outside")
       return { reason: "it is a symlink to a place outside the project" };
-    return { reason: (error as Error).message };
+    return { reason: (error as Error).message.replace(/[.\s]+$/, "") };
   }
 }
 

@@ -11,7 +11,13 @@ export const ProjectInstructionsStatusSchema = lazySchema(() =>
   z.looseObject({
     enabled: z.boolean(),
     files: z.array(
-      z.looseObject({ path: z.string(), bytes: z.int().nonnegative(), given_bytes: z.int().nonnegative() }),
+      z.looseObject({
+        path: z.string(),
+        bytes: z.int().nonnegative(),
+        given_bytes: z.int().nonnegative(),
+        /** Later files that are this one (a `CLAUDE.md` symlink to `AGENTS.md`) or hold its text: given once. */
+        duplicates: z.array(z.string()).optional(),
+      }),
     ),
     skipped: z.array(z.looseObject({ path: z.string(), reason: z.string() })),
   }),

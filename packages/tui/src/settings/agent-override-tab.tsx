@@ -25,13 +25,14 @@ type Field = (typeof FIELDS)[number]["id"];
 /** The row after the fields: the project's instruction files, which Enter turns off and on. */
 const PROJECT_FILES_ROW = FIELDS.length;
 
-/** "AGENTS.md 26 B, CLAUDE.md 64 KiB (first 60 KiB)" for the files the agent is given. */
+/** "given: AGENTS.md 26 B (also CLAUDE.md), CLAUDE.local.md 80 KiB (first 64 KiB)": what the agent gets. */
 function describeFiles(status: ProjectInstructionsStatus): string {
   if (status.files.length === 0) return "none in this project";
-  const files = status.files.map(
-    (file) =>
-      `${file.path} ${formatBytes(file.bytes)}${file.given_bytes < file.bytes ? ` (first ${formatBytes(file.given_bytes)})` : ""}`,
-  );
+  const files = status.files.map((file) => {
+    const cut = file.given_bytes < file.bytes ? ` (first ${formatBytes(file.given_bytes)})` : "";
+    const also = file.duplicates ? ` (also ${file.duplicates.join(", ")})` : "";
+    return `${file.path} ${formatBytes(file.bytes)}${cut}${also}`;
+  });
   return `${status.enabled ? "given" : "off"}: ${files.join(", ")}`;
 }
 

@@ -54,16 +54,18 @@ export function ProjectInstructionsSection({
         />
         Give the agent the project's instruction files
       </label>
-      {status.files.length === 0 ? (
+      {status.files.length === 0 && status.skipped.length === 0 && (
         <p className="muted" data-testid="project-instructions-none">
           This project has none.
         </p>
-      ) : (
+      )}
+      {status.files.length > 0 && (
         <ul data-testid="project-instructions-files">
           {status.files.map((file) => (
             <li key={file.path}>
               <code>{file.path}</code> {formatBytes(file.bytes)}
               {file.given_bytes < file.bytes && ` (the first ${formatBytes(file.given_bytes)} are given)`}
+              {file.duplicates !== undefined && ` (also ${file.duplicates.join(", ")}, given once)`}
               {!status.enabled && <span className="muted"> (not given while this is off)</span>}
             </li>
           ))}

@@ -43,6 +43,7 @@ export interface RunArgs {
   /**
    * `--setting-sources user,project,local`: `project` and `local` give the agent the project's instruction
    * files (AGENTS.md, CLAUDE.md; CLAUDE.local.md); empty gives none. Absent, as in Claude Code, all are read.
+   * Claude Code's settings files (`.claude/settings.json`) are not read whatever it says: Parley's are its own.
    */
   settingSources?: SettingSource[];
   /** `--tools a,b`: only these built-in tools (`default` for all). */

@@ -258,26 +258,25 @@ function warnOfReasoningNotTaken(options: RunAgentOptions): void {
   }
 }
 
-/** Adds parts to a system prompt, a blank line apart; undefined when there is nothing. */
 /**
  * The project's instruction files for this run, framed for the system prompt: those of `--setting-sources`'
- * `project` and `local`, or, without the flag, both unless settings.json turned them off. A file that is
- * there and is not read (a symlink out of the project) is reported.
+ * `project` and `local` (both without the flag, as Claude Code reads them), none when settings.json turned
+ * them off, whatever the flag says. A file that is there and is not read (a symlink out of the project) is
+ * reported.
  */
 async function projectInstructionsFor(options: RunAgentOptions): Promise<string | undefined> {
   const { args, cwd, settings, warn } = options;
-  const sources: InstructionSource[] =
-    args.settingSources === undefined
-      ? settings.project_instructions === false
-        ? []
-        : ["project", "local"]
-      : args.settingSources.filter((source): source is InstructionSource => source !== "user");
+  if (settings.project_instructions === false) return undefined;
+  const sources = (args.settingSources ?? ["project", "local"]).filter(
+    (source): source is InstructionSource => source !== "user",
+  );
   if (sources.length === 0) return undefined;
   const instructions = await readProjectInstructions(realpathSync(cwd), sources);
   for (const file of instructions.skipped) warn(`parley: ${file.path} is not read: ${file.reason}`);
   return instructionsPrompt(instructions);
 }
 
+/** Adds parts to a system prompt, a blank line apart; undefined when there is nothing. */
 export function joinPrompts(...parts: (string | undefined)[]): string | undefined {
   const present = parts.filter((part): part is string => typeof part === "string" && part !== "");
   return present.length > 0 ? present.join("\n\n") : undefined;

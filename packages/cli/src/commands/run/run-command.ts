@@ -31,7 +31,9 @@ Options:
   --append-system-prompt <text>   added to the system prompt
   --setting-sources <list>        user, project, local: project gives the agent the project's
                                   AGENTS.md and CLAUDE.md, local its CLAUDE.local.md ("" for
-                                  none; without the flag, both)
+                                  none; without the flag, both; none when settings.json has
+                                  "project_instructions": false). Claude Code's settings
+                                  files are not read: Parley's are in PARLEY_HOME
   --cwd <dir>                     the working directory of the session
   --add-dir <dir>                 a directory outside it that Read, Write, Edit, LS, Glob and Grep
                                   may also use (by absolute path; writes there, Bash redirections

@@ -109,12 +109,17 @@ async function instructionsStatus(
   projectRoot: string,
   settings: ParleySettings,
 ): Promise<ProjectInstructionsStatus> {
-  // The engine loads with the agents, after the server listens: not on the start's path.
-  const { readProjectInstructions } = await import("@parley/engine");
+  // Not on the start's path, and not the engine's index: a page opening before the agents load.
+  const { readProjectInstructions } = await import("@parley/engine/project-instructions");
   const { files, skipped } = await readProjectInstructions(projectRoot, ["project", "local"]);
   return {
     enabled: settings.project_instructions !== false,
-    files: files.map((file) => ({ path: file.path, bytes: file.bytes, given_bytes: file.givenBytes })),
+    files: files.map((file) => ({
+      path: file.path,
+      bytes: file.bytes,
+      given_bytes: file.givenBytes,
+      ...(file.duplicates.length > 0 && { duplicates: file.duplicates }),
+    })),
     skipped: skipped.map((file) => ({ path: file.path, reason: file.reason })),
   };
 }
