@@ -137,6 +137,12 @@ export type {
   SubagentRunState,
 } from "./interaction-state.ts";
 export { parseJsonObject } from "./json-object.ts";
+export {
+  checkMcpServerInput,
+  checkMcpServerName,
+  MCP_SERVER_EXAMPLE,
+  type McpServerInput,
+} from "./mcp-server-input.ts";
 export { attachmentsOfRich } from "./message-attachments.ts";
 export {
   getMessagePhase,

@@ -58,7 +58,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     expect(terminal.screen()).not.toContain("asks to start");
   });
 
-  it("sets and removes an API key, deletes a permission rule, turns an MCP server off and on, overrides the model and turns the project's instruction files off in /settings", async () => {
+  it("sets and removes an API key, deletes a permission rule, turns an MCP server off and on, adds and removes one of the person's own, overrides the model and turns the project's instruction files off in /settings", async () => {
     const rule = await server.api("POST", "/api/permission-rules", {
       tool: "Bash",
       pattern: "npm test:*",
@@ -112,6 +112,40 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     await terminal.waitFor("Turned fixture on: it starts now.");
     await server.server.context.mcp.settled();
     expect(await fixtureStatus()).toBe("connected");
+
+    // A server of the person's own: a name the server would refuse is named, a config that is not JSON
+    // is kept to be fixed, and the added server starts; x removes it again.
+    terminal.write("a");
+    await terminal.waitFor("Name of the server");
+    terminal.write("my notes");
+    await terminal.waitFor("│ my notes");
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Name: letters, digits, '_', '.' and '-', starting with a letter or digit");
+    terminal.write("\u0015");
+    await terminal.waitFor("e.g. github");
+    terminal.write("notes");
+    await terminal.waitFor(/│ notes +│/);
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Config of notes");
+    terminal.write(`{"command": "node", "args": [${JSON.stringify(FIXTURE_MCP_SERVER)}]`);
+    await terminal.waitFor('{"command": "node"');
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Config: not valid JSON");
+    terminal.write("}");
+    await terminal.waitFor("]}");
+    terminal.write(KEYS.enter);
+    await terminal.waitFor("Added notes to your mcp.json: it starts now.");
+    const listed = async () =>
+      ((await server.api("GET", "/api/mcp/servers")).body as { servers: { name: string; source: string }[] })
+        .servers;
+    expect((await listed()).find((entry) => entry.name === "notes")?.source).toBe("user");
+    await terminal.waitFor(/notes +user · connected/);
+    const row = (await listed()).findIndex((entry) => entry.name === "notes");
+    terminal.write(KEYS.up.repeat(5) + KEYS.down.repeat(row));
+    await terminal.waitFor("x removes it");
+    terminal.write("x");
+    await terminal.waitFor("Removed notes from your mcp.json.");
+    expect((await listed()).some((entry) => entry.name === "notes")).toBe(false);
 
     // The agent's override: another model from its next run, then taken back by saving it empty.
     const override = async () =>

@@ -1,7 +1,15 @@
 import type { McpServerList, McpServerView } from "@parley/protocol";
-import { apiMessage, plural, safeText } from "@parley/sdk";
+import {
+  apiMessage,
+  checkMcpServerInput,
+  checkMcpServerName,
+  MCP_SERVER_EXAMPLE,
+  plural,
+  safeText,
+} from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
+import { LineInput } from "../input/line-input.tsx";
 import { waitsForThePerson } from "../mcp/use-waiting-mcp-servers.ts";
 import { useChat, useServices } from "../store/services.tsx";
 import { useTheme } from "../theme/theme.ts";
@@ -20,11 +28,19 @@ const STATUS_WORDS: Record<McpServerView["status"], string> = {
   shadowed: "named like yours (/mcp)",
 };
 
+/** The example entry as one line, shown in the empty config box. */
+const EXAMPLE_ON_ONE_LINE = JSON.stringify(JSON.parse(MCP_SERVER_EXAMPLE)).replaceAll(",", ", ");
+
+/** Adding a server: its name is typed first, then its config. */
+type Adding = { step: "name" } | { step: "config"; name: string; json: string };
+
 /**
  * The MCP servers (`GET /api/mcp/servers`) as the web's Settings lists them: where each is configured, its
  * state, tools and last error. Space turns the one under the cursor off or on for this project, `r`
- * reconnects it, and `t` says whether tools that declare themselves read-only run without asking. The list
- * is read again whenever the server announces an MCP change.
+ * reconnects it, and `t` says whether tools that declare themselves read-only run without asking. `a` adds a
+ * server to the person's own mcp.json (a name, then its config as Claude Code's `mcpServers` entry, JSON
+ * checked before it is sent), `x` removes one of theirs. The list is read again whenever the server
+ * announces an MCP change.
  */
 export function McpServersTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const theme = useTheme();
@@ -34,6 +50,7 @@ export function McpServersTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const [list, setList] = useState<McpServerList | undefined>();
   const [result, setResult] = useState<{ text: string; failed: boolean } | undefined>();
   const [revision, setRevision] = useState(0);
+  const [adding, setAdding] = useState<Adding | undefined>();
   const servers = list?.servers ?? [];
   const cursor = useListCursor(servers.length);
 
@@ -58,7 +75,29 @@ export function McpServersTab({ keys: tabKeys, attached }: SettingsTabProps) {
     );
   };
 
+  const addServer = (name: string, json: string) => {
+    const input = checkMcpServerInput(name, json);
+    if (!input.ok) {
+      // The typed config is kept, so the person fixes it instead of typing it again.
+      setAdding({ step: "config", name, json });
+      setResult({ text: input.problem, failed: true });
+      return;
+    }
+    setAdding(undefined);
+    act(
+      store.client.putMcpServer(input.name, input.config),
+      `Added ${safeText(input.name)} to your mcp.json: it starts now.`,
+    );
+  };
+
   tabKeys.current = (input, key) => {
+    // While a field is typed in, its own box takes the keys.
+    if (adding !== undefined) return true;
+    if (input === "a") {
+      setResult(undefined);
+      setAdding({ step: "name" });
+      return true;
+    }
     if (cursor.move(key)) return true;
     const server = servers[cursor.read()];
     if (input === "t" && list !== undefined) {
@@ -83,6 +122,10 @@ export function McpServersTab({ keys: tabKeys, attached }: SettingsTabProps) {
       act(store.client.mcpServerAction(server.name, "reconnect"), `Reconnected ${name}.`);
       return true;
     }
+    if (input === "x" && server.source === "user") {
+      act(store.client.removeMcpServer(server.name), `Removed ${name} from your mcp.json.`);
+      return true;
+    }
     return false;
   };
 
@@ -91,7 +134,9 @@ export function McpServersTab({ keys: tabKeys, attached }: SettingsTabProps) {
     <Box flexDirection="column">
       {list === undefined && result === undefined && <Text dimColor>Reading the MCP servers…</Text>}
       {list !== undefined && servers.length === 0 && (
-        <Text dimColor>No MCP servers: add them to your mcp.json or the project's .mcp.json.</Text>
+        <Text dimColor>
+          No MCP servers: a adds one to your mcp.json; a project's come from its .mcp.json.
+        </Text>
       )}
       {servers.map((server, index) => (
         <Text key={`${server.source}:${server.name}`} bold={index === cursor.at}>
@@ -127,14 +172,40 @@ export function McpServersTab({ keys: tabKeys, attached }: SettingsTabProps) {
           dimColor
         >{`Read-only tools ${list.trust_read_only_tools ? "run without asking" : "ask first"} (t changes it)`}</Text>
       )}
+      {adding?.step === "name" && (
+        <LineInput
+          label="Name of the server (letters, digits, '_', '.' and '-')"
+          placeholder="e.g. github"
+          focused
+          onSubmit={(typed) => {
+            const name = checkMcpServerName(typed.trim());
+            setResult(name.ok ? undefined : { text: name.problem, failed: true });
+            if (name.ok) setAdding({ step: "config", name: name.name, json: "" });
+          }}
+          onCancel={() => setAdding(undefined)}
+        />
+      )}
+      {adding?.step === "config" && (
+        <LineInput
+          key={`${adding.name}:${adding.json}`}
+          label={`Config of ${safeText(adding.name)}: JSON as in Claude Code's mcpServers (Alt-Enter: new line)`}
+          placeholder={EXAMPLE_ON_ONE_LINE}
+          focused
+          initial={adding.json}
+          onSubmit={(json) => addServer(adding.name, json)}
+          onCancel={() => setAdding(undefined)}
+        />
+      )}
       {result !== undefined && (
         <Text color={result.failed ? theme.danger : theme.success}>{safeText(result.text)}</Text>
       )}
-      {attached && selected !== undefined && (
+      {attached && adding === undefined && (
         <Text dimColor>
-          {waitsForThePerson(selected) || selected.status === "rejected"
-            ? "↑/↓ choose · /mcp reviews the project's entries"
-            : `↑/↓ choose · Space turns it ${selected.status === "disabled" ? "on" : "off"}${selected.status === "disabled" ? "" : " · r reconnects"}`}
+          {selected === undefined
+            ? "a adds a server"
+            : waitsForThePerson(selected) || selected.status === "rejected"
+              ? "↑/↓ choose · /mcp reviews the project's entries · a adds a server"
+              : `↑/↓ choose · Space turns it ${selected.status === "disabled" ? "on" : "off"}${selected.status === "disabled" ? "" : " · r reconnects"}${selected.source === "user" ? " · x removes it" : ""} · a adds a server`}
         </Text>
       )}
     </Box>

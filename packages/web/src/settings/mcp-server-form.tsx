@@ -1,4 +1,5 @@
-import { McpServerEntrySchema, McpServerNameSchema } from "@parley/protocol";
+import type { McpServerEntry } from "@parley/protocol";
+import { checkMcpServerInput } from "@parley/sdk";
 import { useId, useState } from "react";
 
 /**
@@ -11,10 +12,7 @@ export function McpServerForm({
   onCancel,
 }: {
   initial: { name: string; json: string; isNew: boolean };
-  onSave: (
-    name: string,
-    config: ReturnType<typeof McpServerEntrySchema.parse>,
-  ) => Promise<string | undefined>;
+  onSave: (name: string, config: McpServerEntry) => Promise<string | undefined>;
   onCancel: () => void;
 }) {
   const [name, setName] = useState(initial.name);
@@ -23,21 +21,8 @@ export function McpServerForm({
   const nameId = useId();
   const jsonId = useId();
   const submit = async () => {
-    const validName = McpServerNameSchema.safeParse(name);
-    if (!validName.success) return setProblem(`Name: ${validName.error.issues[0]?.message ?? "not valid"}`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json);
-    } catch (error) {
-      return setProblem(`Config: not valid JSON (${(error as Error).message})`);
-    }
-    const config = McpServerEntrySchema.safeParse(parsed);
-    if (!config.success) {
-      return setProblem(
-        `Config: give "command" (and "args", "env") for a local server, or "type": "http" or "sse" with a "url"`,
-      );
-    }
-    setProblem(await onSave(validName.data, config.data));
+    const input = checkMcpServerInput(name, json);
+    setProblem(input.ok ? await onSave(input.name, input.config) : input.problem);
   };
   return (
     <form

@@ -1,4 +1,5 @@
 import type { McpServerList } from "@parley/protocol";
+import { MCP_SERVER_EXAMPLE } from "@parley/sdk";
 import { useCallback, useEffect, useState } from "react";
 import { McpServerForm } from "./mcp-server-form.tsx";
 import { McpServerRow } from "./mcp-server-row.tsx";
@@ -6,11 +7,6 @@ import type { ApiResult, SettingsApi } from "./settings-api.ts";
 
 /** The address fragment that brings this section into view (the chat's consent notice links to it). */
 export const MCP_SERVERS_SECTION = "mcp-servers";
-
-const EXAMPLE = `{
-  "command": "npx",
-  "args": ["-y", "@modelcontextprotocol/server-everything"]
-}`;
 
 /**
  * The MCP servers of the user's `mcp.json` and the project's `.mcp.json`: each with where it comes from,
@@ -109,7 +105,7 @@ export function McpServersSection({ api, revision }: { api: SettingsApi; revisio
           type="button"
           className="button"
           data-testid="mcp-add"
-          onClick={() => setEditing({ name: "", json: EXAMPLE, isNew: true })}
+          onClick={() => setEditing({ name: "", json: MCP_SERVER_EXAMPLE, isNew: true })}
         >
           Add a server…
         </button>
