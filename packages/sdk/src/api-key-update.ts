@@ -8,7 +8,8 @@ export const API_KEY_VARIABLES: Readonly<Record<string, string>> = {
 
 /**
  * The settings update that sets (or, with `null`, removes) one provider's key. OpenAI-compatible endpoints
- * live in an array the server replaces whole; endpoints sent without `api_key` keep their stored key.
+ * live in an array the server replaces whole; endpoints sent without `api_key` keep their stored key, and
+ * the one sent with `api_key: null` loses it.
  */
 export function apiKeyUpdate(provider: string, key: string | null, settings: ParleySettings): SettingsUpdate {
   if (provider in API_KEY_VARIABLES) return { providers: { [provider]: { api_key: key } } };
@@ -16,7 +17,7 @@ export function apiKeyUpdate(provider: string, key: string | null, settings: Par
   return {
     providers: {
       openai_compatible: endpoints.map((endpoint) =>
-        endpoint.id === provider && key !== null ? { ...endpoint, api_key: key } : endpoint,
+        endpoint.id === provider ? { ...endpoint, api_key: key } : endpoint,
       ),
     },
   };

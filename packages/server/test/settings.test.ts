@@ -95,6 +95,32 @@ describe("settings", () => {
     expect(statSync(settingsFile).mode & 0o777).toBe(0o600);
   });
 
+  it("removes an endpoint's stored key when the Settings page or the terminal UI removes it", async () => {
+    await update({
+      providers: {
+        openai_compatible: [
+          { id: "gateway", base_url: "http://127.0.0.1:11/v1", api_key: "gw-secret-1234" },
+          { id: "other", base_url: "http://127.0.0.1:12/v1", api_key: "other-secret-5678" },
+        ],
+      },
+    });
+    // What the sdk's apiKeyUpdate sends for "remove": the endpoints as the page sees them (no keys), the
+    // one whose key goes with `api_key: null`.
+    const after = await update({
+      providers: {
+        openai_compatible: [
+          { id: "gateway", base_url: "http://127.0.0.1:11/v1", api_key: null },
+          { id: "other", base_url: "http://127.0.0.1:12/v1" },
+        ],
+      },
+    });
+    expect(after.api_keys.find((key) => key.provider === "gateway")?.configured).toBe(false);
+    expect((stored().providers as { openai_compatible: unknown[] }).openai_compatible).toEqual([
+      { id: "gateway", base_url: "http://127.0.0.1:11/v1" },
+      { id: "other", base_url: "http://127.0.0.1:12/v1", api_key: "other-secret-5678" },
+    ]);
+  });
+
   it("tells clients that the settings changed", async () => {
     const changes = () =>
       eventsOfType(events.frames, "StateUpdated").filter((event) => event.reason === "settings_changed");

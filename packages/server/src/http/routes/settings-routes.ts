@@ -195,7 +195,8 @@ function withoutKeys(settings: ParleySettings): Record<string, unknown> {
 /**
  * Deep-merges an update into stored settings: `null` deletes, objects merge, arrays replace. An
  * OpenAI-compatible endpoint sent without `api_key` keeps the key stored for the same id, so a form that
- * never sees keys can still edit endpoints.
+ * never sees keys can still edit endpoints; one sent with `api_key: null` loses its key, as `null` deletes
+ * everywhere else.
  */
 export function mergeSettings(current: ParleySettings, update: Record<string, unknown>): unknown {
   const merged = mergeValue(current, update) as ParleySettings;
@@ -210,6 +211,7 @@ export function mergeSettings(current: ParleySettings, update: Record<string, un
       const sent = updatedEndpoints.find((candidate) => candidate.id === endpoint.id);
       const stored = storedKeys.get(endpoint.id);
       if (sent !== undefined && !("api_key" in sent) && stored !== undefined) endpoint.api_key = stored;
+      if (endpoint.api_key === null) delete endpoint.api_key;
     }
   }
   return merged;
