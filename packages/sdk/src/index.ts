@@ -118,6 +118,7 @@ export type {
 export { ChatStore, type ChatStoreOptions } from "./chat-store.ts";
 export type { ChatStoreApi } from "./chat-store-api.ts";
 export { createClientMessageId } from "./client-message-id.ts";
+export { endpointAddUpdate, endpointRemoveUpdate, modelList } from "./endpoint-update.ts";
 export type { EventStream, EventStreamFactory } from "./event-stream.ts";
 export {
   EventStreamClient,

@@ -3,6 +3,7 @@ import { type ThemePreference, useTheme } from "../theme/theme-context.tsx";
 import { AgentClisSection } from "./agent-clis-section.tsx";
 import { type AgentOverrideApi, AgentOverrideSection } from "./agent-override-section.tsx";
 import { ApiKeyRow } from "./api-key-row.tsx";
+import { EndpointsSection } from "./endpoints-section.tsx";
 import { IdlePromptsSection } from "./idle-prompts-section.tsx";
 import { LimitsSection } from "./limits-section.tsx";
 import { McpServersSection } from "./mcp-servers-section.tsx";
@@ -66,6 +67,7 @@ export function SettingsPage({
               <ApiKeyRow key={status.provider} status={status} settings={settings} save={save} />
             ))}
           </section>
+          <EndpointsSection settings={settings} save={save} />
         </>
       )}
       <MissionSection api={missionApi} />

@@ -6,7 +6,7 @@ import { ChatPage } from "./pages/chat-page.ts";
 import { useBrowserSuite } from "./support/browser-suite.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 
-describe("idle prompts and the mission in the browser", { timeout: 90_000 }, () => {
+describe("the settings page and the mission in the browser", { timeout: 90_000 }, () => {
   const suite = useBrowserSuite();
 
   it("switches idle prompts on in Settings with their delay and budget, and the chat shows the mission", async () => {
@@ -73,5 +73,47 @@ describe("idle prompts and the mission in the browser", { timeout: 90_000 }, () 
     } finally {
       rmSync(agents);
     }
+  });
+
+  it("adds an OpenAI-compatible endpoint with its key, offers it as a provider, and removes it", async () => {
+    const { server } = suite;
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+    await chat.page.getByTestId("settings-link").click();
+    const section = chat.page.getByTestId("settings-endpoints");
+    await section.getByTestId("endpoint-id").fill("gateway");
+    await section.getByTestId("endpoint-url").fill(`${server.fake.url}/v1`);
+    await section.getByTestId("endpoint-models").fill("fake-chat-1, fake-chat-2");
+    await section.getByTestId("endpoint-key").fill("gw-secret-4321");
+    await section.getByTestId("endpoint-save").click();
+    await section.getByText("Saved gateway.").waitFor();
+    expect(await section.getByTestId("endpoint-row").textContent()).toBe(
+      `gateway ${server.fake.url}/v1 · fake-chat-1, fake-chat-2 Remove`,
+    );
+    // Its key is one of the API keys now, shown by its last characters only.
+    const key = chat.page.getByTestId("settings-key-status-gateway");
+    expect(await key.textContent()).toContain("4321");
+    expect(await chat.page.content()).not.toContain("gw-secret-4321");
+    await chat.page.getByTestId("settings-provider").selectOption("gateway");
+    expect(
+      await chat.page
+        .locator("datalist option")
+        .evaluateAll((options) => options.map((o) => o.getAttribute("value"))),
+    ).toEqual(["fake-chat-1", "fake-chat-2"]);
+
+    // An id the server refuses is named.
+    await section.getByTestId("endpoint-id").fill("openai");
+    await section.getByTestId("endpoint-url").fill("http://127.0.0.1:1/v1");
+    await section.getByTestId("endpoint-save").click();
+    await section.getByTestId("endpoint-feedback").filter({ hasText: "id: must not be one of" }).waitFor();
+
+    await section.getByTestId("endpoint-remove").click();
+    await section.getByText("Removed gateway.").waitFor();
+    expect(await section.getByTestId("endpoint-row").count()).toBe(0);
+    const view = (await server.api("GET", "/api/settings")).body as {
+      settings: { providers?: { openai_compatible?: unknown[] } };
+      api_keys: { provider: string }[];
+    };
+    expect(view.settings.providers?.openai_compatible).toEqual([]);
+    expect(view.api_keys.map((entry) => entry.provider)).not.toContain("gateway");
   });
 });
