@@ -58,7 +58,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     expect(terminal.screen()).not.toContain("asks to start");
   });
 
-  it("sets and removes an API key, deletes a permission rule, turns an MCP server off and on, adds and removes one of the person's own, overrides the model and turns the project's instruction files off in /settings", async () => {
+  it("sets and removes an API key, deletes a permission rule, turns an MCP server off and on, adds and removes one of the person's own, overrides the model, turns the project's instruction files off and adds an endpoint in /settings", async () => {
     const rule = await server.api("POST", "/api/permission-rules", {
       tool: "Bash",
       pattern: "npm test:*",
@@ -117,6 +117,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     // is kept to be fixed, and the added server starts; x removes it again.
     terminal.write("a");
     await terminal.waitFor("Name of the server");
+    await terminal.waitFor("Enter sends");
     terminal.write("my notes");
     await terminal.waitFor("│ my notes");
     terminal.write(KEYS.enter);
@@ -127,6 +128,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     await terminal.waitFor(/│ notes +│/);
     terminal.write(KEYS.enter);
     await terminal.waitFor("Config of notes");
+    await terminal.waitFor("Enter sends");
     terminal.write(`{"command": "node", "args": [${JSON.stringify(FIXTURE_MCP_SERVER)}]`);
     await terminal.waitFor('{"command": "node"');
     terminal.write(KEYS.enter);
@@ -185,6 +187,31 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     terminal.write(KEYS.enter);
     await terminal.waitFor(/Project files +given: AGENTS\.md 26 B/);
     expect((await settings()).project_instructions).toBeUndefined();
+
+    // An OpenAI-compatible endpoint: its id, base URL and models typed one after another, then removed.
+    terminal.write(KEYS.right);
+    await terminal.waitFor("a adds an endpoint");
+    terminal.write("a");
+    const typeInto = async (label: string, text: string) => {
+      await terminal.waitFor(label);
+      await terminal.waitFor("Enter sends");
+      terminal.write(text);
+      await terminal.waitFor(`│ ${text}`);
+      terminal.write(KEYS.enter);
+    };
+    await typeInto("Id: the provider part", "gateway");
+    await typeInto("Base URL, with its version path", "http://127.0.0.1:9/v1");
+    await typeInto("Models offered in pickers", "fake-chat-1, fake-chat-2");
+    await terminal.waitFor("Added gateway: pick it as the model with /model gateway:<model>");
+    expect(terminal.screen()).toMatch(/gateway +http:\/\/127\.0\.0\.1:9\/v1 · fake-chat-1, fake-chat-2/);
+    const endpoints = async () =>
+      ((await settings()).providers as { openai_compatible?: unknown[] } | undefined)?.openai_compatible;
+    expect(await endpoints()).toEqual([
+      { id: "gateway", base_url: "http://127.0.0.1:9/v1", models: ["fake-chat-1", "fake-chat-2"] },
+    ]);
+    terminal.write("x");
+    await terminal.waitFor("Removed gateway.");
+    expect(await endpoints()).toEqual([]);
 
     terminal.write(KEYS.escape);
     await terminal.waitFor((screen) => !screen.includes("Esc closes"));

@@ -27,7 +27,7 @@ export function LineInput({
 }) {
   const [buffer, setBuffer, readBuffer] = useLiveState(() => bufferOf(initial));
   const claims = useKeyClaims();
-  useKeys((input, key) => {
+  const attached = useKeys((input, key) => {
     const buffer = readBuffer();
     if (key.escape || key.tab) claims.claim();
     if (key.escape) return onCancel();
@@ -42,7 +42,8 @@ export function LineInput({
       <Box borderStyle="single" borderDimColor paddingX={1}>
         <BufferView buffer={buffer} focused={focused} {...(placeholder !== undefined && { placeholder })} />
       </Box>
-      <Text dimColor>Enter sends · Esc goes back</Text>
+      {/* Named once keys reach the box: what is typed before that would reach nobody. */}
+      <Text dimColor>{attached ? "Enter sends · Esc goes back" : " "}</Text>
     </Box>
   );
 }

@@ -1,13 +1,14 @@
 import type { ParleySettings, SettingsView } from "@parley/protocol";
 import { API_KEY_VARIABLES, apiKeyUpdate, apiMessage, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLiveState } from "../input/use-live-state.ts";
 import { useServices } from "../store/services.tsx";
 import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { useListCursor } from "./list-cursor.ts";
 import type { SettingsTabProps } from "./settings-page.tsx";
+import { useSettingsView } from "./use-settings-view.ts";
 
 /** What bracketed paste and the terminal wrap a typed key in, and spaces: never part of a key. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
@@ -22,20 +23,12 @@ export function ApiKeysTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const { store } = useServices();
-  const [view, setView] = useState<SettingsView | undefined>();
   const [result, setResult] = useState<{ text: string; failed: boolean } | undefined>();
+  const { view, setView } = useSettingsView((text) => setResult({ text, failed: true }));
   // The key being typed, while it is.
   const [entry, setEntry, readEntry] = useLiveState<string | undefined>(undefined);
   const keys = view?.api_keys ?? [];
   const cursor = useListCursor(keys.length);
-
-  useEffect(() => {
-    store.client
-      .getSettings()
-      .then(setView, (error: unknown) =>
-        setResult({ text: `Could not read the settings: ${apiMessage(error)}`, failed: true }),
-      );
-  }, [store]);
 
   const save = (provider: string, key: string | null) => {
     if (view === undefined) return;

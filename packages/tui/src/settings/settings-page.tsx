@@ -7,6 +7,7 @@ import { TabTitles } from "../overlays/tab-titles.tsx";
 import { useTheme } from "../theme/theme.ts";
 import { AgentOverrideTab } from "./agent-override-tab.tsx";
 import { ApiKeysTab } from "./api-keys-tab.tsx";
+import { EndpointsTab } from "./endpoints-tab.tsx";
 import { McpServersTab } from "./mcp-servers-tab.tsx";
 import { PermissionRulesTab } from "./permission-rules-tab.tsx";
 
@@ -15,6 +16,7 @@ const TABS = [
   { id: "rules", title: "Permission rules" },
   { id: "mcp", title: "MCP servers" },
   { id: "agent", title: "Agent" },
+  { id: "endpoints", title: "Endpoints" },
 ] as const;
 type SettingsTab = (typeof TABS)[number]["id"];
 
@@ -29,7 +31,7 @@ export interface SettingsTabProps {
 
 /**
  * Settings (`/settings`), as the web's page has them: the providers' API keys, the project's permission
- * rules, the MCP servers and the agent's overrides, one tab at a time (←/→ or Tab switch, Esc closes). Idle prompts have their
+ * rules, the MCP servers, the agent's overrides and the OpenAI-compatible endpoints, one tab at a time (←/→ or Tab switch, Esc closes). Idle prompts have their
  * own panel (`/idle`), and the project's MCP entries waiting for a decision theirs (`/mcp`).
  */
 export function SettingsPage({ onClose }: { onClose: () => void }) {
@@ -55,6 +57,7 @@ export function SettingsPage({ onClose }: { onClose: () => void }) {
       {tab === "rules" && <PermissionRulesTab keys={tabKeys} attached={keysAttached} />}
       {tab === "mcp" && <McpServersTab keys={tabKeys} attached={keysAttached} />}
       {tab === "agent" && <AgentOverrideTab keys={tabKeys} attached={keysAttached} />}
+      {tab === "endpoints" && <EndpointsTab keys={tabKeys} attached={keysAttached} />}
       {keysAttached && <Text dimColor>←/→ or Tab: another tab · Esc closes</Text>}
     </Box>
   );

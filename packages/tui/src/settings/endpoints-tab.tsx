@@ -1,0 +1,134 @@
+import type { OpenAICompatibleEndpoint, ParleySettings } from "@parley/protocol";
+import { apiMessage, endpointAddUpdate, endpointRemoveUpdate, modelList, safeText } from "@parley/sdk";
+import { Box, Text } from "ink";
+import { useState } from "react";
+import { LineInput } from "../input/line-input.tsx";
+import { useServices } from "../store/services.tsx";
+import { useTheme } from "../theme/theme.ts";
+import { useGlyphs } from "../theme/use-glyphs.ts";
+import { useListCursor } from "./list-cursor.ts";
+import type { SettingsTabProps } from "./settings-page.tsx";
+import { useSettingsView } from "./use-settings-view.ts";
+
+/** The fields of a new endpoint, typed one after another. */
+const STEPS = [
+  {
+    field: "id",
+    label: "Id: the provider part of its model references (id:model)",
+    placeholder: "e.g. openrouter",
+  },
+  {
+    field: "base_url",
+    label: "Base URL, with its version path",
+    placeholder: "https://openrouter.ai/api/v1",
+  },
+  {
+    field: "models",
+    label: "Models offered in pickers (optional)",
+    placeholder: "qwen/qwen3-coder, deepseek/deepseek-chat",
+  },
+] as const;
+type Typed = Partial<Record<(typeof STEPS)[number]["field"], string>>;
+
+/**
+ * OpenAI-compatible endpoints (a gateway, a hosted open-model service, a local server on another port), as
+ * the web's Settings has them: each with its base URL and models. `a` adds one (its id, base URL and models,
+ * typed one after another; the server names what it refuses), `x` removes the one under the cursor. Its key
+ * is set in the API keys tab, where it is typed hidden.
+ */
+export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
+  const theme = useTheme();
+  const glyphs = useGlyphs();
+  const { store } = useServices();
+  const [adding, setAdding] = useState<Typed | undefined>();
+  const [result, setResult] = useState<{ text: string; failed: boolean } | undefined>();
+  const { view, setView } = useSettingsView((text) => setResult({ text, failed: true }));
+  const settings = view?.settings as ParleySettings | undefined;
+  const endpoints = settings?.providers?.openai_compatible ?? [];
+  const cursor = useListCursor(endpoints.length);
+
+  const apply = (update: Parameters<typeof store.client.updateSettings>[0], done: string) => {
+    setResult(undefined);
+    store.client.updateSettings(update).then(
+      (saved) => {
+        setView(saved);
+        setResult({ text: done, failed: false });
+      },
+      (error: unknown) => setResult({ text: `Not saved: ${apiMessage(error)}`, failed: true }),
+    );
+  };
+
+  const step =
+    adding === undefined ? undefined : STEPS.find((candidate) => adding[candidate.field] === undefined);
+  const typedInto = (typed: Typed, text: string) => {
+    if (step === undefined || settings === undefined) return;
+    const next = { ...typed, [step.field]: text.trim() };
+    if (STEPS.some((candidate) => next[candidate.field] === undefined)) return setAdding(next);
+    setAdding(undefined);
+    const models = modelList(next.models ?? "");
+    const endpoint: OpenAICompatibleEndpoint = {
+      id: next.id ?? "",
+      base_url: next.base_url ?? "",
+      ...(models.length > 0 && { models }),
+    };
+    apply(
+      endpointAddUpdate(endpoint, settings),
+      `Added ${safeText(endpoint.id)}: pick it as the model with /model ${safeText(endpoint.id)}:<model>; its key goes in API keys.`,
+    );
+  };
+
+  tabKeys.current = (input, key) => {
+    // While a field is typed in, its own box takes the keys.
+    if (adding !== undefined) return true;
+    if (cursor.move(key)) return true;
+    if (input === "a" && settings !== undefined) {
+      setResult(undefined);
+      setAdding({});
+      return true;
+    }
+    const endpoint = endpoints[cursor.read()];
+    if (input === "x" && endpoint !== undefined && settings !== undefined) {
+      apply(endpointRemoveUpdate(endpoint.id, settings), `Removed ${safeText(endpoint.id)}.`);
+      return true;
+    }
+    return false;
+  };
+
+  return (
+    <Box flexDirection="column">
+      <Text dimColor>
+        Servers that speak OpenAI's Chat Completions. Ollama, LM Studio, vLLM and llama.cpp on their usual
+        ports need none.
+      </Text>
+      {view === undefined && result === undefined && <Text dimColor>Reading the settings…</Text>}
+      {view !== undefined && endpoints.length === 0 && <Text dimColor>No endpoints yet.</Text>}
+      {endpoints.map((endpoint, index) => (
+        <Text key={endpoint.id} bold={index === cursor.at}>
+          {`${index === cursor.at ? glyphs.pointer : " "} ${safeText(endpoint.id).padEnd(16)} `}
+          <Text color={theme.accent}>{safeText(endpoint.base_url)}</Text>
+          {endpoint.models !== undefined && endpoint.models.length > 0 && (
+            <Text dimColor>{` · ${safeText(endpoint.models.join(", "))}`}</Text>
+          )}
+        </Text>
+      ))}
+      {adding !== undefined && step !== undefined && (
+        <LineInput
+          key={step.field}
+          label={step.label}
+          placeholder={step.placeholder}
+          focused
+          onSubmit={(text) => typedInto(adding, text)}
+          onCancel={() => setAdding(undefined)}
+        />
+      )}
+      {result !== undefined && (
+        <Text color={result.failed ? theme.danger : theme.success}>{safeText(result.text)}</Text>
+      )}
+      {attached && adding === undefined && view !== undefined && (
+        <Text dimColor>
+          {endpoints.length > 0 ? "↑/↓ choose · a adds an endpoint · x removes it" : "a adds an endpoint"}
+        </Text>
+      )}
+    </Box>
+  );
+}
