@@ -38,7 +38,7 @@ describe("streaming render isolation", () => {
   });
   afterEach(() => layout.restore());
 
-  it("re-renders only the streaming message when a token arrives", async () => {
+  it("renders only the streaming message, and it only when a token changes its blocks", async () => {
     const messages: ChatMessage[] = [];
     for (let index = 0; index < 5; index += 1) {
       messages.push(
@@ -60,9 +60,14 @@ describe("streaming render isolation", () => {
 
     const live = document.querySelector('[data-message-id="live"] [data-testid=segment]');
     expect(live?.textContent).toBe("Hello there");
+    // The segment's first token renders it; the two that only grow its paragraph are written, not rendered.
     for (const [id, times] of before) {
-      if (id === "live") expect(renders.get(id)).toBe(times + 3);
+      if (id === "live") expect(renders.get(id)).toBe(times + 1);
       else expect(renders.get(id), `renders of ${id}`).toBe(times);
     }
+
+    act(() => store.appendToken("live", "live-text", "\n\n- a list"));
+    expect(live?.textContent).toBe("Hello therea list");
+    expect(renders.get("live")).toBe((before.get("live") ?? 0) + 2);
   });
 });

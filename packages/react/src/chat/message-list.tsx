@@ -2,11 +2,13 @@ import type { ChatMessage } from "@parley/sdk";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useChatActions, useChatStore } from "../chat-store-context.tsx";
+import { StreamTails, StreamTailsContext } from "../markdown/stream-tails.ts";
 import { useChatWorkflows } from "../workflows/use-chat-workflows.ts";
 import { WorkflowFoldContext } from "../workflows/workflow-fold-context.ts";
 import { WorkflowProgressStrip } from "../workflows/workflow-progress-strip.tsx";
-import { latestCopy, listMessages } from "./list-messages.ts";
+import { listMessages } from "./list-messages.ts";
 import { MessageRow } from "./message-row.tsx";
+import { useStreamedRow } from "./use-streamed-row.ts";
 
 /** Scrolling this close to the top loads the previous page of messages. */
 const LOAD_OLDER_THRESHOLD_PX = 600;
@@ -20,14 +22,18 @@ const LOAD_OLDER_THRESHOLD_PX = 600;
  * height (a flex column or a fixed height). `empty` replaces the invitation a chat without messages shows.
  */
 export function MessageList({ empty }: { empty?: ReactNode }) {
-  const session = useChatStore((state) => state.session);
-  const loadingSession = useChatStore((state) => state.loadingSession);
   const laidOut = useRef<readonly ChatMessage[] | undefined>(undefined);
-  const messages = listMessages(laidOut.current, session?.messages ?? []);
+  // The list renders only when what it lays out changes, not for a token (see `listMessages`).
+  const messages = useChatStore((state) =>
+    state.session === undefined ? undefined : listMessages(laidOut.current, state.session.messages),
+  );
+  const sessionId = useChatStore((state) => state.session?.sessionId);
+  const hasOlder = useChatStore((state) => state.session?.hasOlder === true);
+  const loadingSession = useChatStore((state) => state.loadingSession);
   useEffect(() => {
     laidOut.current = messages;
   });
-  if (session === undefined) {
+  if (messages === undefined) {
     return (
       <div className="chat-empty" data-testid="chat-empty">
         {loadingSession ? (
@@ -38,20 +44,28 @@ export function MessageList({ empty }: { empty?: ReactNode }) {
       </div>
     );
   }
-  if (session.messages.length === 0 && !session.hasOlder) {
+  if (messages.length === 0 && !hasOlder) {
     return (
       <div className="chat-empty" data-testid="chat-empty">
         {empty ?? <p>No messages yet. Ask anything to start.</p>}
       </div>
     );
   }
-  return <VirtualMessages key={session.sessionId} messages={messages} hasOlder={session.hasOlder} />;
+  return <VirtualMessages key={sessionId} messages={messages} hasOlder={hasOlder} />;
 }
 
-/** A row showing the store's latest copy of its message: the list may hold an older copy of a streaming turn. */
+/**
+ * A row showing the store's latest copy of its message (the list may hold an older copy of a streaming
+ * turn); a token that only grows the streaming text is written into it without rendering the row.
+ */
 function LiveMessageRow({ message }: { message: ChatMessage }) {
-  const latest = useChatStore((state) => latestCopy(state.session?.messages, message));
-  return <MessageRow message={latest} />;
+  const [tails] = useState(() => new StreamTails());
+  const latest = useStreamedRow(message, tails);
+  return (
+    <StreamTailsContext.Provider value={tails}>
+      <MessageRow message={latest} />
+    </StreamTailsContext.Provider>
+  );
 }
 
 const renderMessage = (message: ChatMessage) => <LiveMessageRow message={message} />;

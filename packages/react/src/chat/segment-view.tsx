@@ -18,7 +18,7 @@ export const SegmentView = memo(function SegmentView({ segment }: { segment: Mes
       data-streaming={segment.streaming ? "true" : "false"}
     >
       {segment.streaming ? (
-        <MarkdownContent text={segment.text} streaming />
+        <MarkdownContent text={segment.text} streaming streamId={segment.id} />
       ) : (
         <FinalSegmentText text={segment.text} />
       )}

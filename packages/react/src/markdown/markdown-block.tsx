@@ -1,24 +1,26 @@
 import type { Token, Tokens } from "marked";
 import { memo, type ReactNode } from "react";
 import { CodeBlock } from "./code-block.tsx";
-import { renderInline } from "./markdown-inline.tsx";
+import { renderInline, type StreamTailSlot } from "./markdown-inline.tsx";
 
 /**
  * One top-level markdown block. Memoized on its token object, which the block splitter reuses for blocks
  * that are complete, so a streamed token re-renders only the block it lands in. `trailing` (the streaming
- * cursor) is placed at the end of the block's text.
+ * cursor) is placed at the end of the block's text; `tail` (a streaming block's) renders its last text.
  */
 export const MarkdownBlockView = memo(function MarkdownBlockView({
   token,
   trailing,
+  tail,
 }: {
   token: Token;
   trailing?: ReactNode;
+  tail?: StreamTailSlot;
 }) {
-  return renderBlock(token, trailing);
+  return renderBlock(token, trailing, undefined, tail);
 });
 
-function renderBlock(token: Token, trailing?: ReactNode, key?: number): ReactNode {
+function renderBlock(token: Token, trailing?: ReactNode, key?: number, tail?: StreamTailSlot): ReactNode {
   switch (token.type) {
     case "space":
     case "def":
@@ -26,7 +28,7 @@ function renderBlock(token: Token, trailing?: ReactNode, key?: number): ReactNod
     case "paragraph":
       return (
         <p key={key}>
-          {renderInline(token.tokens)}
+          {renderInline(token.tokens, tail)}
           {trailing}
         </p>
       );
@@ -34,23 +36,25 @@ function renderBlock(token: Token, trailing?: ReactNode, key?: number): ReactNod
       // A tight list item's text: inline content without a paragraph around it.
       return (
         <span key={key}>
-          {token.tokens ? renderInline(token.tokens) : token.text}
+          {token.tokens ? renderInline(token.tokens, tail) : token.text}
           {trailing}
         </span>
       );
     case "heading":
-      return <Heading key={key} depth={token.depth} content={[...renderInline(token.tokens), trailing]} />;
+      return (
+        <Heading key={key} depth={token.depth} content={[...renderInline(token.tokens, tail), trailing]} />
+      );
     case "code":
       return withTrailing(<CodeBlock key={key} code={token.text} language={token.lang} />, trailing, key);
     case "blockquote":
       return (
         <blockquote key={key}>
-          {(token.tokens ?? []).map((child, index) => renderBlock(child, undefined, index))}
+          {(token.tokens ?? []).map((child, index) => renderBlock(child, undefined, index, tail))}
           {trailing}
         </blockquote>
       );
     case "list":
-      return withTrailing(<List key={key} token={token as Tokens.List} />, trailing, key);
+      return withTrailing(<List key={key} token={token as Tokens.List} tail={tail} />, trailing, key);
     case "table":
       return withTrailing(<Table key={key} token={token as Tokens.Table} />, trailing, key);
     case "hr":
@@ -102,11 +106,11 @@ function Heading({ depth, content }: { depth: number; content: ReactNode }) {
   }
 }
 
-function List({ token }: { token: Tokens.List }) {
+function List({ token, tail }: { token: Tokens.List; tail?: StreamTailSlot }) {
   const items = token.items.map((item, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity beyond their position
     <li key={index} className={item.task ? "md-task" : undefined}>
-      {item.tokens.map((child, childIndex) => renderBlock(child, undefined, childIndex))}
+      {item.tokens.map((child, childIndex) => renderBlock(child, undefined, childIndex, tail))}
     </li>
   ));
   if (!token.ordered) return <ul>{items}</ul>;
