@@ -8,7 +8,8 @@
  * - Token relay, one event at a time on both sides: a fake model server (this process) releases one token at
  *   a time through a gate; the time until an SSE client (this process) has the token frame, and the server's
  *   CPU time per token. Then the CPU time of a 400-token answer streamed without pauses. Parley's path:
- *   engine, bus, one commit per token, SSE. Raw: each model delta appended to its file and written out.
+ *   engine, bus, one commit per token, SSE. Raw: each model delta appended to its file and written out. Its
+ *   rounds alternate between the two servers, as the fan-out's do.
  * - Delivered events per second with 1, 100 and 1,000 SSE clients, batched the same way on both sides: the
  *   server publishes token events 50 per event-loop turn (Parley: one transaction per batch through the real
  *   bus and log; raw: one file append per batch) and each client gets a batch in one write; clients run in a
@@ -36,6 +37,17 @@ const BATCH = 50;
  * second. The table prints each side's median and the median of the rounds' ratios.
  */
 const ROUNDS = Number(process.env.FAN_OUT_ROUNDS ?? 5);
+/** Token relay rounds, alternating the same way on the same two servers (each round ~3 s per side). */
+const RELAY_ROUNDS = Number(process.env.SSE_RELAY_ROUNDS ?? 3);
+
+/** The relay's figures, read from a round's measurements. */
+const RELAY_FIGURES = {
+  p50: (run: RelayMeasurements) => run.latency.p50,
+  p99: (run: RelayMeasurements) => run.latency.p99,
+  gated: (run: RelayMeasurements) => run.cpuMsPerGatedToken,
+  answer: (run: RelayMeasurements) => run.cpuMsPerAnswer,
+};
+type RelayRatios = Record<keyof typeof RELAY_FIGURES, number>;
 
 type ServerChild = Child<BenchServerCommand, BenchServerReply>;
 type ClientsChild = Child<ClientsCommand, ClientsReply>;
@@ -172,7 +184,37 @@ async function stopSide(side: Side): Promise<void> {
   await side.server.stop();
 }
 
-/** Both sides measured: idle RSS, the interleaved fan-out, then each one's token relay. */
+/**
+ * The token relay of both sides, round by round alternating: each side's median figures, and per figure the
+ * median of the rounds' Parley ÷ raw ratios.
+ */
+async function measureRelays(sides: Record<Kind, Side>, fake: FakeModelServer) {
+  const runs: Record<Kind, RelayMeasurements[]> = { parley: [], raw: [] };
+  for (let round = 0; round < RELAY_ROUNDS; round++) {
+    const order: Kind[] = round % 2 === 0 ? ["raw", "parley"] : ["parley", "raw"];
+    for (const kind of order) {
+      runs[kind].push(await measureRelay(fake, sides[kind].server, sides[kind].ready));
+      fake.reset();
+    }
+  }
+  const medianOf = (kind: Kind): RelayMeasurements => {
+    const of = (figure: (run: RelayMeasurements) => number) => median(runs[kind].map(figure));
+    return {
+      latency: { p50: of(RELAY_FIGURES.p50), p99: of(RELAY_FIGURES.p99) },
+      cpuMsPerGatedToken: of(RELAY_FIGURES.gated),
+      cpuMsPerAnswer: of(RELAY_FIGURES.answer),
+    };
+  };
+  const ratios = {} as RelayRatios;
+  for (const [name, figure] of Object.entries(RELAY_FIGURES) as [
+    keyof RelayRatios,
+    typeof RELAY_FIGURES.p50,
+  ][])
+    ratios[name] = median(runs.parley.map((run, index) => figure(run) / figure(runs.raw[index] ?? run)));
+  return { medians: { parley: medianOf("parley"), raw: medianOf("raw") }, ratios };
+}
+
+/** Both sides measured: idle RSS, the interleaved fan-out, then the interleaved token relay. */
 async function measure(fake: FakeModelServer) {
   const sides = {} as Record<Kind, Side>;
   const idleRss = { parley: 0, raw: 0 };
@@ -183,18 +225,17 @@ async function measure(fake: FakeModelServer) {
       idleRss[kind] = side.idleRss;
     }
     const fanOut = await measureFanOut(sides);
+    const relay = await measureRelays(sides, fake);
     const result = {} as Record<Kind, Measurements>;
     for (const kind of ["raw", "parley"] as const) {
-      const relay = await measureRelay(fake, sides[kind].server, sides[kind].ready);
-      fake.reset();
       result[kind] = {
-        ...relay,
+        ...relay.medians[kind],
         idleRss: idleRss[kind],
         fanOut: fanOut.runs[kind],
         rssPerClient: fanOut.rssPerClient[kind],
       };
     }
-    return { ...result, ratios: fanOut.ratios };
+    return { ...result, ratios: fanOut.ratios, relayRatios: relay.ratios };
   } finally {
     for (const side of Object.values(sides)) await stopSide(side);
   }
@@ -218,6 +259,7 @@ function printTable(
   parley: Measurements,
   raw: Measurements,
   ratios: { eventsPerSecond: number; deliveriesPerCpuSecond: number }[],
+  relayRatios: RelayRatios,
   baseline: number,
 ): void {
   const rows: [string, string, string, string][] = [
@@ -225,25 +267,25 @@ function printTable(
       "token latency p50",
       `${fixed(parley.latency.p50)} ms`,
       `${fixed(raw.latency.p50)} ms`,
-      `${fixed(parley.latency.p50 / raw.latency.p50)}×`,
+      `${fixed(relayRatios.p50)}×`,
     ],
     [
       "token latency p99",
       `${fixed(parley.latency.p99)} ms`,
       `${fixed(raw.latency.p99)} ms`,
-      `${fixed(parley.latency.p99 / raw.latency.p99)}×`,
+      `${fixed(relayRatios.p99)}×`,
     ],
     [
       "server CPU per gated token",
       `${fixed(parley.cpuMsPerGatedToken, 3)} ms`,
       `${fixed(raw.cpuMsPerGatedToken, 3)} ms`,
-      `${fixed(parley.cpuMsPerGatedToken / raw.cpuMsPerGatedToken)}×`,
+      `${fixed(relayRatios.gated)}×`,
     ],
     [
       `server CPU per ${ANSWER_TOKENS}-token answer`,
       `${fixed(parley.cpuMsPerAnswer, 1)} ms`,
       `${fixed(raw.cpuMsPerAnswer, 1)} ms`,
-      `${fixed(parley.cpuMsPerAnswer / raw.cpuMsPerAnswer)}×`,
+      `${fixed(relayRatios.answer)}×`,
     ],
   ];
   for (const [index, result] of parley.fanOut.entries()) {
@@ -327,14 +369,15 @@ try {
   console.log(
     [
       "both sides store each event before sending it (Parley: SQLite WAL synchronous=NORMAL; raw: append to a file, no fsync)",
-      `token relay: one event per commit and per write on both sides; ${LATENCY_SAMPLES} gated tokens, then ${ANSWER_TOKENS}-token answers`,
+      `token relay: one event per commit and per write on both sides; ${LATENCY_SAMPLES} gated tokens, then ${ANSWER_TOKENS}-token answers;`,
+      `  ${RELAY_ROUNDS} rounds, alternating like the fan-out's`,
       `fan-out: ${FAN_OUT.map((run) => `${run.clients} clients × ${run.events} events`).join(", ")}; both sides batch ${BATCH} events per commit / append and per client write;`,
       `  ${ROUNDS} rounds per client count, Parley's and raw's alternating; medians, and Parley ÷ raw is the median of the rounds' ratios\n`,
     ].join("\n"),
   );
   const baseline = await baselineRss(fake);
-  const { parley, raw, ratios } = await measure(fake);
-  printTable(parley, raw, ratios, baseline);
+  const { parley, raw, ratios, relayRatios } = await measure(fake);
+  printTable(parley, raw, ratios, relayRatios, baseline);
   await printProviderFloor(parley, fake);
   console.log(
     [
