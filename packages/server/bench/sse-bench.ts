@@ -8,11 +8,12 @@
  * - Token relay, one event at a time on both sides: a fake model server (this process) releases one token at
  *   a time through a gate; the time until an SSE client (this process) has the token frame, and the server's
  *   CPU time per token. Then the CPU time of a 400-token answer streamed without pauses. Parley's path:
- *   engine, bus, one commit per token, SSE. Raw: each model delta appended to its file and written out.
+ *   engine, bus, one commit per token, SSE. Raw: each model delta appended to its file and written out. Its
+ *   rounds alternate between the two servers, as the fan-out's do.
  * - Delivered events per second with 1, 100 and 1,000 SSE clients, batched the same way on both sides: the
  *   server publishes token events 50 per event-loop turn (Parley: one transaction per batch through the real
  *   bus and log; raw: one file append per batch) and each client gets a batch in one write; clients run in a
- *   separate process and count.
+ *   separate process per server and count. Both servers stay up and the rounds alternate between them.
  * - Idle RSS, and RSS per connected client (1,000 idle connections).
  *
  * Each server runs in its own process (bench-server.ts), the clients in another (sse-clients.ts).
@@ -30,16 +31,46 @@ const FAN_OUT = [
   { clients: 1_000, events: 1_000 },
 ];
 const BATCH = 50;
-/** Each fan-out run is repeated and the median kept: fsync and scheduling make single runs noisy. */
-const REPEATS = 3;
+/**
+ * Fan-out rounds per client count, Parley's and the raw server's alternating with both servers up and their
+ * clients connected: a minute of the other helpers' load then falls on both sides, not on whichever ran
+ * second. The table prints each side's median and the median of the rounds' ratios.
+ */
+const ROUNDS = Number(process.env.FAN_OUT_ROUNDS ?? 5);
+/** Token relay rounds, alternating the same way on the same two servers (each round ~3 s per side). */
+const RELAY_ROUNDS = Number(process.env.SSE_RELAY_ROUNDS ?? 3);
+
+/** The relay's figures, read from a round's measurements. */
+const RELAY_FIGURES = {
+  p50: (run: RelayMeasurements) => run.latency.p50,
+  p99: (run: RelayMeasurements) => run.latency.p99,
+  gated: (run: RelayMeasurements) => run.cpuMsPerGatedToken,
+  answer: (run: RelayMeasurements) => run.cpuMsPerAnswer,
+};
+type RelayRatios = Record<keyof typeof RELAY_FIGURES, number>;
 
 type ServerChild = Child<BenchServerCommand, BenchServerReply>;
+type ClientsChild = Child<ClientsCommand, ClientsReply>;
 type Ready = Extract<BenchServerReply, { type: "ready" }>;
+type Kind = "parley" | "raw";
+
+interface FanOutRun {
+  clients: number;
+  eventsPerSecond: number;
+  deliveriesPerCpuSecond: number;
+}
 
 interface Measurements extends RelayMeasurements {
-  fanOut: { clients: number; eventsPerSecond: number; deliveriesPerCpuSecond: number }[];
+  fanOut: FanOutRun[];
   idleRss: number;
   rssPerClient: number;
+}
+
+/** A bench server with its own clients process, up for the whole fan-out. */
+interface Side {
+  server: ServerChild;
+  ready: Ready;
+  clients: ClientsChild;
 }
 
 async function startServer(
@@ -57,82 +88,156 @@ async function startServer(
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function measureFanOut(
-  server: ServerChild,
-  ready: Ready,
-  clients: Child<ClientsCommand, ClientsReply>,
-) {
-  const results: Measurements["fanOut"] = [];
-  const headers: Record<string, string> = ready.token ? { authorization: `Bearer ${ready.token}` } : {};
-  let rssPerClient = 0;
-  for (const { clients: count, events } of FAN_OUT) {
-    server.send({ type: "stats" });
-    const unconnected = await server.next("stats");
-    clients.send({ type: "connect", servers: [{ url: ready.url, path: ready.eventsPath, headers }], count });
-    await clients.next("connected");
-    server.send({ type: "stats" });
-    const connected = await server.next("stats");
-    if (count === 1_000) rssPerClient = (connected.rss - unconnected.rss) / count;
-    const eventsPerSecond: number[] = [];
-    const deliveriesPerCpuSecond: number[] = [];
-    for (let repeat = 0; repeat < REPEATS; repeat++) {
-      server.send({ type: "stats" });
-      const before = await server.next("stats");
-      clients.send({ type: "expect", events });
-      const started = performance.now();
-      server.send({ type: "publish", count: events, batch: BATCH });
-      await clients.next("received");
-      const seconds = (performance.now() - started) / 1000;
-      await server.next("published");
-      server.send({ type: "stats" });
-      const after = await server.next("stats");
-      eventsPerSecond.push(events / seconds);
-      deliveriesPerCpuSecond.push((events * count) / ((after.cpuMs - before.cpuMs) / 1000));
-    }
-    results.push({
-      clients: count,
-      eventsPerSecond: median(eventsPerSecond),
-      deliveriesPerCpuSecond: median(deliveriesPerCpuSecond),
-    });
-    clients.send({ type: "close" });
-    await clients.next("closed");
-  }
-  return { fanOut: results, rssPerClient };
+const headersOf = (ready: Ready): Record<string, string> =>
+  ready.token ? { authorization: `Bearer ${ready.token}` } : {};
+
+async function stats(server: ServerChild, gc = true) {
+  server.send({ type: "stats", gc });
+  return server.next("stats");
 }
 
-async function measure(kind: "parley" | "raw", fake: FakeModelServer): Promise<Measurements> {
-  const { child, ready } = await startServer(kind, fake);
-  const clients = new Child<ClientsCommand, ClientsReply>("sse-clients.ts", []);
-  try {
-    child.send({ type: "stats" });
-    const idleRss = (await child.next("stats")).rss;
-    // Warm both paths up (JIT, SQLite pages) before measuring.
-    clients.send({
-      type: "connect",
-      servers: [
-        {
-          url: ready.url,
-          path: ready.eventsPath,
-          headers: ready.token ? { authorization: `Bearer ${ready.token}` } : {},
-        },
-      ],
-      count: 10,
-    });
-    await clients.next("connected");
-    clients.send({ type: "expect", events: 5_000 });
-    child.send({ type: "publish", count: 5_000, batch: BATCH });
-    await clients.next("received");
-    await child.next("published");
-    clients.send({ type: "close" });
-    await clients.next("closed");
+async function connect(side: Side, count: number): Promise<void> {
+  const endpoint = { url: side.ready.url, path: side.ready.eventsPath, headers: headersOf(side.ready) };
+  side.clients.send({ type: "connect", servers: [endpoint], count });
+  await side.clients.next("connected");
+}
 
-    const fanOut = await measureFanOut(child, ready, clients);
-    const relay = await measureRelay(fake, child, ready);
-    return { ...relay, idleRss, ...fanOut };
+async function disconnect(side: Side): Promise<void> {
+  side.clients.send({ type: "close" });
+  await side.clients.next("closed");
+}
+
+/** One round: `events` published in batches, timed until every connected client has them all. */
+async function publishRound(side: Side, events: number, clients: number) {
+  const before = await stats(side.server, false);
+  side.clients.send({ type: "expect", events });
+  const started = performance.now();
+  side.server.send({ type: "publish", count: events, batch: BATCH });
+  await side.clients.next("received");
+  const seconds = (performance.now() - started) / 1000;
+  await side.server.next("published");
+  const after = await stats(side.server, false);
+  return {
+    eventsPerSecond: events / seconds,
+    deliveriesPerCpuSecond: (events * clients) / ((after.cpuMs - before.cpuMs) / 1000),
+  };
+}
+
+/**
+ * Fan-out of both sides, round by round alternating (which side goes first alternates too). Returns each
+ * side's medians and, per client count, the median of the rounds' Parley ÷ raw ratios.
+ */
+async function measureFanOut(sides: Record<Kind, Side>) {
+  const runs: Record<Kind, FanOutRun[]> = { parley: [], raw: [] };
+  const ratios: { eventsPerSecond: number; deliveriesPerCpuSecond: number }[] = [];
+  const rssPerClient: Record<Kind, number> = { parley: 0, raw: 0 };
+  for (const { clients: count, events } of FAN_OUT) {
+    for (const kind of ["raw", "parley"] as const) {
+      const unconnected = await stats(sides[kind].server);
+      await connect(sides[kind], count);
+      const connected = await stats(sides[kind].server);
+      if (count === 1_000) rssPerClient[kind] = (connected.rss - unconnected.rss) / count;
+    }
+    const rounds: Record<Kind, { eventsPerSecond: number; deliveriesPerCpuSecond: number }[]> = {
+      parley: [],
+      raw: [],
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: Kind[] = round % 2 === 0 ? ["raw", "parley"] : ["parley", "raw"];
+      for (const kind of order) rounds[kind].push(await publishRound(sides[kind], events, count));
+    }
+    for (const kind of ["raw", "parley"] as const) {
+      runs[kind].push({
+        clients: count,
+        eventsPerSecond: median(rounds[kind].map((round) => round.eventsPerSecond)),
+        deliveriesPerCpuSecond: median(rounds[kind].map((round) => round.deliveriesPerCpuSecond)),
+      });
+      await disconnect(sides[kind]);
+    }
+    const ratioOf = (figure: "eventsPerSecond" | "deliveriesPerCpuSecond") =>
+      median(rounds.parley.map((round, index) => round[figure] / (rounds.raw[index]?.[figure] ?? 1)));
+    ratios.push({
+      eventsPerSecond: ratioOf("eventsPerSecond"),
+      deliveriesPerCpuSecond: ratioOf("deliveriesPerCpuSecond"),
+    });
+  }
+  return { runs, ratios, rssPerClient };
+}
+
+/** Starts a side and warms it up; its idle RSS is read first. */
+async function startSide(kind: Kind, fake: FakeModelServer): Promise<Side & { idleRss: number }> {
+  const { child: server, ready } = await startServer(kind, fake);
+  const idleRss = (await stats(server)).rss;
+  const clients: ClientsChild = new Child("sse-clients.ts", []);
+  // Warm the path up (JIT, SQLite pages) before measuring.
+  await connect({ server, ready, clients }, 10);
+  clients.send({ type: "expect", events: 5_000 });
+  server.send({ type: "publish", count: 5_000, batch: BATCH });
+  await clients.next("received");
+  await server.next("published");
+  await disconnect({ server, ready, clients });
+  return { server, ready, clients, idleRss };
+}
+
+async function stopSide(side: Side): Promise<void> {
+  await side.clients.stop();
+  await side.server.stop();
+}
+
+/**
+ * The token relay of both sides, round by round alternating: each side's median figures, and per figure the
+ * median of the rounds' Parley ÷ raw ratios.
+ */
+async function measureRelays(sides: Record<Kind, Side>, fake: FakeModelServer) {
+  const runs: Record<Kind, RelayMeasurements[]> = { parley: [], raw: [] };
+  for (let round = 0; round < RELAY_ROUNDS; round++) {
+    const order: Kind[] = round % 2 === 0 ? ["raw", "parley"] : ["parley", "raw"];
+    for (const kind of order) {
+      runs[kind].push(await measureRelay(fake, sides[kind].server, sides[kind].ready));
+      fake.reset();
+    }
+  }
+  const medianOf = (kind: Kind): RelayMeasurements => {
+    const of = (figure: (run: RelayMeasurements) => number) => median(runs[kind].map(figure));
+    return {
+      latency: { p50: of(RELAY_FIGURES.p50), p99: of(RELAY_FIGURES.p99) },
+      cpuMsPerGatedToken: of(RELAY_FIGURES.gated),
+      cpuMsPerAnswer: of(RELAY_FIGURES.answer),
+    };
+  };
+  const ratios = {} as RelayRatios;
+  for (const [name, figure] of Object.entries(RELAY_FIGURES) as [
+    keyof RelayRatios,
+    typeof RELAY_FIGURES.p50,
+  ][])
+    ratios[name] = median(runs.parley.map((run, index) => figure(run) / figure(runs.raw[index] ?? run)));
+  return { medians: { parley: medianOf("parley"), raw: medianOf("raw") }, ratios };
+}
+
+/** Both sides measured: idle RSS, the interleaved fan-out, then the interleaved token relay. */
+async function measure(fake: FakeModelServer) {
+  const sides = {} as Record<Kind, Side>;
+  const idleRss = { parley: 0, raw: 0 };
+  try {
+    for (const kind of ["raw", "parley"] as const) {
+      const side = await startSide(kind, fake);
+      sides[kind] = side;
+      idleRss[kind] = side.idleRss;
+    }
+    const fanOut = await measureFanOut(sides);
+    const relay = await measureRelays(sides, fake);
+    const result = {} as Record<Kind, Measurements>;
+    for (const kind of ["raw", "parley"] as const) {
+      result[kind] = {
+        ...relay.medians[kind],
+        idleRss: idleRss[kind],
+        fanOut: fanOut.runs[kind],
+        rssPerClient: fanOut.rssPerClient[kind],
+      };
+    }
+    return { ...result, ratios: fanOut.ratios, relayRatios: relay.ratios };
   } finally {
-    await clients.stop();
-    await child.stop();
-    fake.reset();
+    for (const side of Object.values(sides)) await stopSide(side);
   }
 }
 
@@ -150,47 +255,54 @@ async function baselineRss(fake: FakeModelServer): Promise<number> {
   return rss;
 }
 
-function printTable(parley: Measurements, raw: Measurements, baseline: number): void {
+function printTable(
+  parley: Measurements,
+  raw: Measurements,
+  ratios: { eventsPerSecond: number; deliveriesPerCpuSecond: number }[],
+  relayRatios: RelayRatios,
+  baseline: number,
+): void {
   const rows: [string, string, string, string][] = [
     [
       "token latency p50",
       `${fixed(parley.latency.p50)} ms`,
       `${fixed(raw.latency.p50)} ms`,
-      `${fixed(parley.latency.p50 / raw.latency.p50)}×`,
+      `${fixed(relayRatios.p50)}×`,
     ],
     [
       "token latency p99",
       `${fixed(parley.latency.p99)} ms`,
       `${fixed(raw.latency.p99)} ms`,
-      `${fixed(parley.latency.p99 / raw.latency.p99)}×`,
+      `${fixed(relayRatios.p99)}×`,
     ],
     [
       "server CPU per gated token",
       `${fixed(parley.cpuMsPerGatedToken, 3)} ms`,
       `${fixed(raw.cpuMsPerGatedToken, 3)} ms`,
-      `${fixed(parley.cpuMsPerGatedToken / raw.cpuMsPerGatedToken)}×`,
+      `${fixed(relayRatios.gated)}×`,
     ],
     [
       `server CPU per ${ANSWER_TOKENS}-token answer`,
       `${fixed(parley.cpuMsPerAnswer, 1)} ms`,
       `${fixed(raw.cpuMsPerAnswer, 1)} ms`,
-      `${fixed(parley.cpuMsPerAnswer / raw.cpuMsPerAnswer)}×`,
+      `${fixed(relayRatios.answer)}×`,
     ],
   ];
   for (const [index, result] of parley.fanOut.entries()) {
     const baseline = raw.fanOut[index];
-    if (!baseline) continue;
+    const ratio = ratios[index];
+    if (!baseline || !ratio) continue;
     rows.push([
       `events/s, ${thousands(result.clients)} client${result.clients === 1 ? "" : "s"}`,
       thousands(result.eventsPerSecond),
       thousands(baseline.eventsPerSecond),
-      `${fixed(result.eventsPerSecond / baseline.eventsPerSecond)}×`,
+      `${fixed(ratio.eventsPerSecond)}×`,
     ]);
     rows.push([
       `  deliveries per server CPU-second`,
       thousands(result.deliveriesPerCpuSecond),
       thousands(baseline.deliveriesPerCpuSecond),
-      `${fixed(result.deliveriesPerCpuSecond / baseline.deliveriesPerCpuSecond)}×`,
+      `${fixed(ratio.deliveriesPerCpuSecond)}×`,
     ]);
   }
   rows.push([
@@ -257,14 +369,15 @@ try {
   console.log(
     [
       "both sides store each event before sending it (Parley: SQLite WAL synchronous=NORMAL; raw: append to a file, no fsync)",
-      `token relay: one event per commit and per write on both sides; ${LATENCY_SAMPLES} gated tokens, then ${ANSWER_TOKENS}-token answers`,
-      `fan-out: ${FAN_OUT.map((run) => `${run.clients} clients × ${run.events} events`).join(", ")}; both sides batch ${BATCH} events per commit / append and per client write; median of ${REPEATS}\n`,
+      `token relay: one event per commit and per write on both sides; ${LATENCY_SAMPLES} gated tokens, then ${ANSWER_TOKENS}-token answers;`,
+      `  ${RELAY_ROUNDS} rounds, alternating like the fan-out's`,
+      `fan-out: ${FAN_OUT.map((run) => `${run.clients} clients × ${run.events} events`).join(", ")}; both sides batch ${BATCH} events per commit / append and per client write;`,
+      `  ${ROUNDS} rounds per client count, Parley's and raw's alternating; medians, and Parley ÷ raw is the median of the rounds' ratios\n`,
     ].join("\n"),
   );
   const baseline = await baselineRss(fake);
-  const raw = await measure("raw", fake);
-  const parley = await measure("parley", fake);
-  printTable(parley, raw, baseline);
+  const { parley, raw, ratios, relayRatios } = await measure(fake);
+  printTable(parley, raw, ratios, relayRatios, baseline);
   await printProviderFloor(parley, fake);
   console.log(
     [

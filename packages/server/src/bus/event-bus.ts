@@ -236,7 +236,7 @@ export class EventBus {
   flush(): void {
     if (this.#pending.length === 0) return;
     try {
-      this.#transactor.run(() => this.#appendInTransaction(this.#takePendingUntilCommit()));
+      this.#transactor.run(this.#appendPending);
     } catch (error) {
       if (this.#transactor.inTransaction) throw error;
       // The rollback put the events back in the queue; wait before the next attempt instead of spinning.
@@ -255,16 +255,19 @@ export class EventBus {
     this.#scheduleFlush();
   }
 
+  /** The group commit's work and its scheduled run, made once: a streamed token wakes them every turn. */
+  readonly #appendPending = () => this.#appendInTransaction(this.#takePendingUntilCommit());
+  readonly #runScheduledFlush = () => {
+    this.#flushScheduled = false;
+    this.flush();
+  };
+
   #scheduleFlush(): void {
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
-    const run = () => {
-      this.#flushScheduled = false;
-      this.flush();
-    };
     const wait = this.#retryAtMs - Date.now();
-    if (wait > 0) setTimeout(run, wait).unref();
-    else setImmediate(run);
+    if (wait > 0) setTimeout(this.#runScheduledFlush, wait).unref();
+    else setImmediate(this.#runScheduledFlush);
   }
 
   /**

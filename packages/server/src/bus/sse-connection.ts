@@ -27,7 +27,11 @@ export interface SseStart {
 
 const encoder = new TextEncoder();
 const encoded = new WeakMap<LoggedEvent, Uint8Array>();
-const encodedBatches = new WeakMap<readonly LoggedEvent[], Uint8Array>();
+/**
+ * The last commit's frames as one chunk. Every connection takes a commit in the same synchronous delivery
+ * loop, so one slot shares it among them as a WeakMap did, without an entry per commit for the collector.
+ */
+let lastBatch: { events: readonly LoggedEvent[]; bytes: Uint8Array } | undefined;
 
 /** A commit whose events belong to more than one session (besides global events). */
 const MIXED_SESSIONS = Symbol("mixed sessions");
@@ -69,15 +73,12 @@ function wireBytes(event: LoggedEvent): Uint8Array {
  * socket write per commit, and clients that stall on the same commits hold the same bytes, not copies.
  */
 function batchBytes(events: readonly LoggedEvent[]): Uint8Array {
-  let bytes = encodedBatches.get(events);
-  if (bytes === undefined) {
-    // One string and one encoding for the whole commit: no per-event buffer to allocate and collect.
-    let text = "";
-    for (const event of events) text += `id: ${event.seq}\ndata: ${event.frame}\n\n`;
-    bytes = Buffer.from(text);
-    encodedBatches.set(events, bytes);
-  }
-  return bytes;
+  if (lastBatch?.events === events) return lastBatch.bytes;
+  // One string and one encoding for the whole commit: no per-event buffer to allocate and collect.
+  let text = "";
+  for (const event of events) text += `id: ${event.seq}\ndata: ${event.frame}\n\n`;
+  lastBatch = { events, bytes: Buffer.from(text) };
+  return lastBatch.bytes;
 }
 
 /** Lets other work run between replay pages, so a long replay never holds the event loop. */
@@ -326,6 +327,8 @@ export class SseConnection {
   }
 
   #resolveDrain(drained: boolean): void {
+    // Called as every write leaves the process: nothing to do (and no array to replace) without waiters.
+    if (this.#drainWaiters.length === 0) return;
     if (!drained || !this.#behind()) {
       const waiters = this.#drainWaiters;
       this.#drainWaiters = [];
