@@ -11,7 +11,7 @@
  *   through the real bus and log; the clients (spread over the instances in turn) run in another process
  *   and count until every one has every event.
  */
-import { startFakeModelServer, startPostgresCluster } from "@parley/testkit";
+import { median, startFakeModelServer, startPostgresCluster } from "@parley/testkit";
 import type { BenchServerCommand, BenchServerReply } from "./bench-server.ts";
 import { Child } from "./child.ts";
 import type { ClientsCommand, ClientsReply, SseEndpoint } from "./sse-clients.ts";
@@ -30,7 +30,6 @@ interface Figures {
   eventsPerSecond: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const headersOf = (ready: Ready): Record<string, string> =>
   ready.token ? { authorization: `Bearer ${ready.token}` } : {};
 const endpointOf = (ready: Ready): SseEndpoint => ({

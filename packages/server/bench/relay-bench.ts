@@ -6,7 +6,7 @@
  * provider" is what Parley itself adds. Run: npm run bench:relay -w @parley/server
  */
 import { readFileSync } from "node:fs";
-import { startFakeModelServer } from "@parley/testkit";
+import { median, startFakeModelServer } from "@parley/testkit";
 import type { BenchServerCommand, BenchServerReply } from "./bench-server.ts";
 import { Child } from "./child.ts";
 import { ANSWER_TOKENS, measureRelay, type RelayMeasurements } from "./token-relay.ts";
@@ -30,7 +30,6 @@ async function relay(kind: "parley" | "raw" | "provider"): Promise<RelayMeasurem
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 try {
   const runs: { parley: RelayMeasurements; raw: RelayMeasurements; provider: RelayMeasurements }[] = [];
   for (let round = 0; round < rounds; round++)

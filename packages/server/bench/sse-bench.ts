@@ -19,7 +19,7 @@
  * Each server runs in its own process (bench-server.ts), the clients in another (sse-clients.ts).
  */
 import { cpus } from "node:os";
-import { type FakeModelServer, startFakeModelServer } from "@parley/testkit";
+import { type FakeModelServer, median, roundsFrom, startFakeModelServer } from "@parley/testkit";
 import type { BenchServerCommand, BenchServerReply } from "./bench-server.ts";
 import { Child } from "./child.ts";
 import type { ClientsCommand, ClientsReply } from "./sse-clients.ts";
@@ -36,9 +36,9 @@ const BATCH = 50;
  * clients connected: a minute of the other helpers' load then falls on both sides, not on whichever ran
  * second. The table prints each side's median and the median of the rounds' ratios.
  */
-const ROUNDS = Number(process.env.FAN_OUT_ROUNDS ?? 5);
+const ROUNDS = roundsFrom("FAN_OUT_ROUNDS", 5);
 /** Token relay rounds, alternating the same way on the same two servers (each round ~3 s per side). */
-const RELAY_ROUNDS = Number(process.env.SSE_RELAY_ROUNDS ?? 3);
+const RELAY_ROUNDS = roundsFrom("SSE_RELAY_ROUNDS", 3);
 
 /** The relay's figures, read from a round's measurements. */
 const RELAY_FIGURES = {
@@ -85,8 +85,6 @@ async function startServer(
   });
   return { child, ready: await child.next("ready") };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const headersOf = (ready: Ready): Record<string, string> =>
   ready.token ? { authorization: `Bearer ${ready.token}` } : {};

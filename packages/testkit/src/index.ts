@@ -33,6 +33,7 @@ export type { FakeModelServerOptions, FakeServerEvent } from "./fake-model-serve
 export { FakeModelServer, startFakeModelServer } from "./fake-model-server.ts";
 // ── stream helpers ────────────────────────────────────────────────────────────
 export { MarkerStream } from "./marker-stream.ts";
+export { median, roundsFrom } from "./median.ts";
 export type { PostgresCluster } from "./postgres-cluster.ts";
 export { findPostgresBinaries, startPostgresCluster } from "./postgres-cluster.ts";
 export { sampleProjectTree, sampleStructureFields, structureFile } from "./project-structure-sample.ts";

@@ -1,5 +1,6 @@
 import type { FakeModelServer } from "./fake-model-server.ts";
 import { MarkerStream } from "./marker-stream.ts";
+import { median } from "./median.ts";
 import { reply } from "./script-builder.ts";
 
 /** A server under a relay bench: where its event stream is, how a turn starts, and its CPU time so far. */
@@ -40,8 +41,6 @@ export const DEFAULT_RELAY_PLAN: RelayPlan = {
   answerTokens: 400,
   answerRepeats: 5,
 };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
  * Releases one gated token at a time and times its arrival at an SSE client of this process (one clock with

@@ -8,11 +8,4 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
 
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
+export { median } from "@parley/testkit";

@@ -29,7 +29,9 @@ const encoder = new TextEncoder();
 const encoded = new WeakMap<LoggedEvent, Uint8Array>();
 /**
  * The last commit's frames as one chunk. Every connection takes a commit in the same synchronous delivery
- * loop, so one slot shares it among them as a WeakMap did, without an entry per commit for the collector.
+ * loop, so one slot shares it among them as a WeakMap did, without an entry per commit for the collector;
+ * the slot is emptied once that loop is over, so an idle server keeps no commit alive (a connection that
+ * still has to send it holds its own reference).
  */
 let lastBatch: { events: readonly LoggedEvent[]; bytes: Uint8Array } | undefined;
 
@@ -77,8 +79,13 @@ function batchBytes(events: readonly LoggedEvent[]): Uint8Array {
   // One string and one encoding for the whole commit: no per-event buffer to allocate and collect.
   let text = "";
   for (const event of events) text += `id: ${event.seq}\ndata: ${event.frame}\n\n`;
+  if (lastBatch === undefined) queueMicrotask(forgetLastBatch);
   lastBatch = { events, bytes: Buffer.from(text) };
   return lastBatch.bytes;
+}
+
+function forgetLastBatch(): void {
+  lastBatch = undefined;
 }
 
 /** Lets other work run between replay pages, so a long replay never holds the event loop. */
