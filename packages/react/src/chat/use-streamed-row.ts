@@ -32,6 +32,7 @@ export function useStreamedRow(message: ChatMessage, tails: StreamTails): ChatMe
           const change = streamedTextChange(shown, latest);
           if (change !== undefined && tails.take(change.segmentId, change.text)) return;
         }
+        if (!renderPending.current) tails.restore();
         renderPending.current = true;
         onChange();
       }),

@@ -12,6 +12,7 @@ export class StreamTailWriter {
   #element: HTMLElement | null = null;
   #rendered: MarkdownBlocks | undefined;
   #latest: MarkdownBlocks | undefined;
+  #reactText = "";
 
   /** The last parse, rendered or written: the next parse starts from it. */
   get latest(): MarkdownBlocks | undefined {
@@ -27,7 +28,13 @@ export class StreamTailWriter {
   /** React placed (or removed, `null`) the tail element, showing `text`. */
   attach(element: HTMLElement | null, text: string): void {
     this.#element = element;
+    this.#reactText = text;
     if (element !== null) write(element, text);
+  }
+
+  /** Puts back the text React last gave the tail, before React renders over written tokens. */
+  restore(): void {
+    if (this.#element !== null) write(this.#element, this.#reactText);
   }
 
   /** Shows `text` by writing the tail element, when only the tail changed; false when React must render. */
@@ -60,7 +67,14 @@ function sameBlocksAround(rendered: MarkdownBlocks, next: MarkdownBlocks): boole
 
 function write(element: HTMLElement, text: string): void {
   const node = element.firstChild;
-  if (node === null) {
-    if (text !== "") element.textContent = text;
-  } else if (node.nodeValue !== text) node.nodeValue = text;
+  // Anything but one text node (a page translator wraps text in elements): replace it whole.
+  if (node === null || node.nodeType !== Node.TEXT_NODE || node.nextSibling !== null) {
+    if (element.textContent !== text) element.textContent = text;
+    return;
+  }
+  const shown = node as Text;
+  if (shown.data === text) return;
+  // A token that extends the text is appended, so a selection in what was already there stays put.
+  if (text.startsWith(shown.data)) shown.appendData(text.slice(shown.data.length));
+  else shown.data = text;
 }

@@ -16,6 +16,11 @@ export class StreamTails {
     };
   }
 
+  /** Puts back what React rendered in every segment's tail (a render is due). */
+  restore(): void {
+    for (const writer of this.#writers.values()) writer.restore();
+  }
+
   /** Shows `text` in the segment without React; false when React must render it. */
   take(segmentId: string, text: string): boolean {
     return this.#writers.get(segmentId)?.take(text) ?? false;
