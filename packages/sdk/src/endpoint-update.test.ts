@@ -11,14 +11,14 @@ describe("the settings update for OpenAI-compatible endpoints", () => {
     },
   };
 
-  it("adds an endpoint after the others, or replaces the one with its id, sending the others as they are", () => {
+  it("adds an endpoint after the others, or replaces the one with its id where it is, sending the others as they are", () => {
     const added = { id: "new", base_url: "http://127.0.0.1:13/v1", api_key: "k" };
     expect(endpointAddUpdate(added, settings)).toEqual({
       providers: { openai_compatible: [...settings.providers.openai_compatible, added] },
     });
     const replaced = { id: "gateway", base_url: "http://127.0.0.1:14/v1" };
     expect(endpointAddUpdate(replaced, settings)).toEqual({
-      providers: { openai_compatible: [{ id: "other", base_url: "http://127.0.0.1:12/v1" }, replaced] },
+      providers: { openai_compatible: [replaced, { id: "other", base_url: "http://127.0.0.1:12/v1" }] },
     });
   });
 

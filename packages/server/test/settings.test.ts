@@ -84,12 +84,12 @@ describe("settings", () => {
       api_key: "sk-openai-secret-9876",
       base_url: "https://openai.example/v1",
     });
-    // An endpoint edited without its key (a form never sees keys) keeps the stored one.
+    // An endpoint edited without its key (a form never sees keys) keeps the stored one on the same host.
     const latest = await update({
-      providers: { openai_compatible: [{ id: "local", base_url: "http://127.0.0.1:10/v1" }] },
+      providers: { openai_compatible: [{ id: "local", base_url: "http://127.0.0.1:9/v2" }] },
     });
     expect((stored().providers as { openai_compatible: unknown[] }).openai_compatible).toEqual([
-      { id: "local", base_url: "http://127.0.0.1:10/v1", api_key: "local-secret-5555" },
+      { id: "local", base_url: "http://127.0.0.1:9/v2", api_key: "local-secret-5555" },
     ]);
     expect(await view()).toEqual(latest);
     expect(statSync(settingsFile).mode & 0o777).toBe(0o600);
@@ -119,6 +119,30 @@ describe("settings", () => {
       { id: "gateway", base_url: "http://127.0.0.1:11/v1" },
       { id: "other", base_url: "http://127.0.0.1:12/v1", api_key: "other-secret-5678" },
     ]);
+  });
+
+  it("never lets an endpoint's stored key follow its id to another host", async () => {
+    await update({
+      providers: {
+        openai_compatible: [
+          { id: "gateway", base_url: "https://gateway.example/v1", api_key: "gw-secret-1234" },
+        ],
+      },
+    });
+    // Another path on the same host keeps the key; a form that never sees keys sends none.
+    await update({
+      providers: { openai_compatible: [{ id: "gateway", base_url: "https://gateway.example/v2" }] },
+    });
+    expect((stored().providers as { openai_compatible: unknown[] }).openai_compatible).toEqual([
+      { id: "gateway", base_url: "https://gateway.example/v2", api_key: "gw-secret-1234" },
+    ]);
+    const moved = await update({
+      providers: { openai_compatible: [{ id: "gateway", base_url: "http://elsewhere.example:9/v1" }] },
+    });
+    expect((stored().providers as { openai_compatible: unknown[] }).openai_compatible).toEqual([
+      { id: "gateway", base_url: "http://elsewhere.example:9/v1" },
+    ]);
+    expect(moved.api_keys.find((key) => key.provider === "gateway")?.configured).toBe(false);
   });
 
   it("tells clients that the settings changed", async () => {

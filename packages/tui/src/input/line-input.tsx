@@ -8,7 +8,8 @@ import { useLiveState } from "./use-live-state.ts";
 
 /**
  * A text field inside a card (feedback for a rejection, a refinement, a free-text answer): Enter submits
- * (Alt-Enter adds a line), Esc cancels.
+ * (Alt-Enter adds a line), Esc cancels. A form of several fields keeps one box mounted and has `onSubmit`
+ * return true to empty it for the next field: a new box would drop what is typed before its keys attach.
  */
 export function LineInput({
   label,
@@ -22,7 +23,8 @@ export function LineInput({
   placeholder?: string;
   focused: boolean;
   initial?: string;
-  onSubmit: (text: string) => void;
+  /** Returns true to empty the box for the next field. */
+  onSubmit: (text: string) => unknown;
   onCancel: () => void;
 }) {
   const [buffer, setBuffer, readBuffer] = useLiveState(() => bufferOf(initial));
@@ -32,7 +34,10 @@ export function LineInput({
     if (key.escape || key.tab) claims.claim();
     if (key.escape) return onCancel();
     if (key.return && key.meta) return setBuffer((current) => insert(current, "\n"));
-    if (key.return) return onSubmit(buffer.text);
+    if (key.return) {
+      if (onSubmit(buffer.text) === true) setBuffer(bufferOf(""));
+      return;
+    }
     const next = editKey(buffer, input, key);
     if (next !== undefined) setBuffer(next);
   }, focused);

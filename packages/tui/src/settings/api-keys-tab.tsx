@@ -33,16 +33,22 @@ export function ApiKeysTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const save = (provider: string, key: string | null) => {
     if (view === undefined) return;
     setResult(undefined);
-    store.client.updateSettings(apiKeyUpdate(provider, key, view.settings as ParleySettings)).then(
-      (saved) => {
-        setView(saved);
-        setResult({
-          text: key === null ? `Removed the ${provider} key.` : `Saved the ${provider} key.`,
-          failed: false,
-        });
-      },
-      (error: unknown) => setResult({ text: `Not saved: ${apiMessage(error)}`, failed: true }),
-    );
+    // From the settings as they are now: an endpoint's key is saved with the whole endpoint list.
+    store.client
+      .getSettings()
+      .then((latest) =>
+        store.client.updateSettings(apiKeyUpdate(provider, key, latest.settings as ParleySettings)),
+      )
+      .then(
+        (saved) => {
+          setView(saved);
+          setResult({
+            text: key === null ? `Removed the ${provider} key.` : `Saved the ${provider} key.`,
+            failed: false,
+          });
+        },
+        (error: unknown) => setResult({ text: `Not saved: ${apiMessage(error)}`, failed: true }),
+      );
   };
 
   tabKeys.current = (input, key) => {

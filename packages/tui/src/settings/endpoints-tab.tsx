@@ -1,4 +1,4 @@
-import type { OpenAICompatibleEndpoint, ParleySettings } from "@parley/protocol";
+import type { OpenAICompatibleEndpoint, ParleySettings, SettingsUpdate } from "@parley/protocol";
 import { apiMessage, endpointAddUpdate, endpointRemoveUpdate, modelList, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useState } from "react";
@@ -47,23 +47,32 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const endpoints = settings?.providers?.openai_compatible ?? [];
   const cursor = useListCursor(endpoints.length);
 
-  const apply = (update: Parameters<typeof store.client.updateSettings>[0], done: string) => {
+  /** Saves the update built from the settings as they are now, then shows `done` or what was refused. */
+  const apply = (update: (latest: ParleySettings) => SettingsUpdate, done: string) => {
     setResult(undefined);
-    store.client.updateSettings(update).then(
-      (saved) => {
-        setView(saved);
-        setResult({ text: done, failed: false });
-      },
-      (error: unknown) => setResult({ text: `Not saved: ${apiMessage(error)}`, failed: true }),
-    );
+    // Read again just before: the server replaces the list whole, and another client may have changed it.
+    store.client
+      .getSettings()
+      .then((latest) => store.client.updateSettings(update(latest.settings as ParleySettings)))
+      .then(
+        (saved) => {
+          setView(saved);
+          setResult({ text: done, failed: false });
+        },
+        (error: unknown) => setResult({ text: `Not saved: ${apiMessage(error)}`, failed: true }),
+      );
   };
 
   const step =
     adding === undefined ? undefined : STEPS.find((candidate) => adding[candidate.field] === undefined);
-  const typedInto = (typed: Typed, text: string) => {
-    if (step === undefined || settings === undefined) return;
+  /** Takes the typed field; after the last one, sends the endpoint. True empties the box for the next. */
+  const typedInto = (typed: Typed, text: string): boolean => {
+    if (step === undefined) return false;
     const next = { ...typed, [step.field]: text.trim() };
-    if (STEPS.some((candidate) => next[candidate.field] === undefined)) return setAdding(next);
+    if (STEPS.some((candidate) => next[candidate.field] === undefined)) {
+      setAdding(next);
+      return true;
+    }
     setAdding(undefined);
     const models = modelList(next.models ?? "");
     const endpoint: OpenAICompatibleEndpoint = {
@@ -71,10 +80,14 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
       base_url: next.base_url ?? "",
       ...(models.length > 0 && { models }),
     };
+    const replacing = endpoints.some((entry) => entry.id === endpoint.id);
     apply(
-      endpointAddUpdate(endpoint, settings),
-      `Added ${safeText(endpoint.id)}: pick it as the model with /model ${safeText(endpoint.id)}:<model>; its key goes in API keys.`,
+      (latest) => endpointAddUpdate(endpoint, latest),
+      replacing
+        ? `Replaced ${safeText(endpoint.id)}.`
+        : `Added ${safeText(endpoint.id)}: pick it as the model with /model ${safeText(endpoint.id)}:<model>; its key goes in API keys.`,
     );
+    return true;
   };
 
   tabKeys.current = (input, key) => {
@@ -87,8 +100,8 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
       return true;
     }
     const endpoint = endpoints[cursor.read()];
-    if (input === "x" && endpoint !== undefined && settings !== undefined) {
-      apply(endpointRemoveUpdate(endpoint.id, settings), `Removed ${safeText(endpoint.id)}.`);
+    if (input === "x" && endpoint !== undefined) {
+      apply((latest) => endpointRemoveUpdate(endpoint.id, latest), `Removed ${safeText(endpoint.id)}.`);
       return true;
     }
     return false;
@@ -113,7 +126,6 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
       ))}
       {adding !== undefined && step !== undefined && (
         <LineInput
-          key={step.field}
           label={step.label}
           placeholder={step.placeholder}
           focused

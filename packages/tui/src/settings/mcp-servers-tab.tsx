@@ -31,8 +31,8 @@ const STATUS_WORDS: Record<McpServerView["status"], string> = {
 /** The example entry as one line, shown in the empty config box. */
 const EXAMPLE_ON_ONE_LINE = JSON.stringify(JSON.parse(MCP_SERVER_EXAMPLE)).replaceAll(",", ", ");
 
-/** Adding a server: its name is typed first, then its config. */
-type Adding = { step: "name" } | { step: "config"; name: string; json: string };
+/** Adding a server: its name is typed first, then its config, in one box. */
+type Adding = { step: "name" } | { step: "config"; name: string };
 
 /**
  * The MCP servers (`GET /api/mcp/servers`) as the web's Settings lists them: where each is configured, its
@@ -75,19 +75,19 @@ export function McpServersTab({ keys: tabKeys, attached }: SettingsTabProps) {
     );
   };
 
-  const addServer = (name: string, json: string) => {
+  /** Sends the server when its config is valid; otherwise names the problem and keeps the typed config. */
+  const addServer = (name: string, json: string): boolean => {
     const input = checkMcpServerInput(name, json);
     if (!input.ok) {
-      // The typed config is kept, so the person fixes it instead of typing it again.
-      setAdding({ step: "config", name, json });
       setResult({ text: input.problem, failed: true });
-      return;
+      return false;
     }
     setAdding(undefined);
     act(
       store.client.putMcpServer(input.name, input.config),
       `Added ${safeText(input.name)} to your mcp.json: it starts now.`,
     );
+    return true;
   };
 
   tabKeys.current = (input, key) => {
@@ -172,27 +172,23 @@ export function McpServersTab({ keys: tabKeys, attached }: SettingsTabProps) {
           dimColor
         >{`Read-only tools ${list.trust_read_only_tools ? "run without asking" : "ask first"} (t changes it)`}</Text>
       )}
-      {adding?.step === "name" && (
+      {adding !== undefined && (
         <LineInput
-          label="Name of the server (letters, digits, '_', '.' and '-')"
-          placeholder="e.g. github"
+          label={
+            adding.step === "name"
+              ? "Name of the server (letters, digits, '_', '.' and '-')"
+              : `Config of ${safeText(adding.name)}: JSON as in Claude Code's mcpServers (Alt-Enter: new line)`
+          }
+          placeholder={adding.step === "name" ? "e.g. github" : EXAMPLE_ON_ONE_LINE}
           focused
           onSubmit={(typed) => {
+            if (adding.step === "config") return addServer(adding.name, typed);
             const name = checkMcpServerName(typed.trim());
             setResult(name.ok ? undefined : { text: name.problem, failed: true });
-            if (name.ok) setAdding({ step: "config", name: name.name, json: "" });
+            if (!name.ok) return false;
+            setAdding({ step: "config", name: name.name });
+            return true;
           }}
-          onCancel={() => setAdding(undefined)}
-        />
-      )}
-      {adding?.step === "config" && (
-        <LineInput
-          key={`${adding.name}:${adding.json}`}
-          label={`Config of ${safeText(adding.name)}: JSON as in Claude Code's mcpServers (Alt-Enter: new line)`}
-          placeholder={EXAMPLE_ON_ONE_LINE}
-          focused
-          initial={adding.json}
-          onSubmit={(json) => addServer(adding.name, json)}
           onCancel={() => setAdding(undefined)}
         />
       )}

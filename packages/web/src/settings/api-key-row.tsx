@@ -11,11 +11,12 @@ type KeyStatus = SettingsView["api_keys"][number];
  */
 export function ApiKeyRow({
   status,
-  settings,
+  latest,
   save,
 }: {
   status: KeyStatus;
-  settings: ParleySettings;
+  /** The settings as they are now (an endpoint's key is saved with the whole endpoint list). */
+  latest: () => Promise<ParleySettings>;
   save: (update: SettingsUpdate) => Promise<SettingsResult>;
 }) {
   const [key, setKey] = useState("");
@@ -28,7 +29,7 @@ export function ApiKeyRow({
   const apply = async (value: string | null) => {
     setBusy(true);
     setFeedback(undefined);
-    const result = await save(apiKeyUpdate(provider, value, settings));
+    const result = await save(apiKeyUpdate(provider, value, await latest()));
     setBusy(false);
     if (result.ok) {
       setKey("");

@@ -15,14 +15,17 @@ function problemOf(result: Extract<SettingsResult, { ok: false }>): string {
  * OpenAI-compatible endpoints (a gateway, a hosted open-model service, a local server on another port): each
  * one's id is the provider part of a model reference (`gateway:model`), so once added it can be picked as
  * the model above and its key set under API keys. Ollama, LM Studio, vLLM and llama.cpp on their usual
- * ports need no entry. Adding one with an id that exists replaces it (keeping its key unless a new one is
- * typed); a key typed here is sent once and never shown again.
+ * ports need no entry. Adding one with an id that exists replaces it (keeping its key while the host is the
+ * same, unless a new one is typed); a key typed here is sent once and never shown again.
  */
 export function EndpointsSection({
   settings,
+  latest,
   save,
 }: {
   settings: ParleySettings;
+  /** The settings as they are now: the list is sent whole, so it is built from them. */
+  latest: () => Promise<ParleySettings>;
   save: (update: SettingsUpdate) => Promise<SettingsResult>;
 }) {
   const endpoints = settings.providers?.openai_compatible ?? [];
@@ -34,10 +37,10 @@ export function EndpointsSection({
   const [feedback, setFeedback] = useState<{ kind: "ok" | "error"; text: string } | undefined>();
   const formId = useId();
 
-  const apply = async (update: SettingsUpdate, done: string) => {
+  const apply = async (update: (now: ParleySettings) => SettingsUpdate, done: string) => {
     setBusy(true);
     setFeedback(undefined);
-    const result = await save(update);
+    const result = await save(update(await latest()));
     setBusy(false);
     setFeedback(result.ok ? { kind: "ok", text: done } : { kind: "error", text: problemOf(result) });
     return result.ok;
@@ -51,7 +54,9 @@ export function EndpointsSection({
       ...(typedModels.length > 0 && { models: typedModels }),
       ...(key.trim() !== "" && { api_key: key.trim() }),
     };
-    if (await apply(endpointAddUpdate(endpoint, settings), `Saved ${endpoint.id}.`)) {
+    const replacing = endpoints.some((entry) => entry.id === endpoint.id);
+    const done = replacing ? `Replaced ${endpoint.id}.` : `Saved ${endpoint.id}.`;
+    if (await apply((now) => endpointAddUpdate(endpoint, now), done)) {
       setId("");
       setBaseUrl("");
       setModels("");
@@ -69,6 +74,7 @@ export function EndpointsSection({
       <p className="muted">
         A gateway or server that speaks OpenAI's Chat Completions. Its id names it in model references (
         <code>id:model</code>); Ollama, LM Studio, vLLM and llama.cpp on their usual ports need no entry.
+        Adding an id again replaces it; its stored key stays only while its base URL stays on the same host.
       </p>
       {endpoints.length > 0 && (
         <ul className="endpoint-list" data-testid="endpoint-list">
@@ -89,7 +95,7 @@ export function EndpointsSection({
                 data-testid="endpoint-remove"
                 disabled={busy}
                 onClick={() =>
-                  void apply(endpointRemoveUpdate(endpoint.id, settings), `Removed ${endpoint.id}.`)
+                  void apply((now) => endpointRemoveUpdate(endpoint.id, now), `Removed ${endpoint.id}.`)
                 }
               >
                 Remove

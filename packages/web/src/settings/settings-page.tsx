@@ -40,6 +40,13 @@ export function SettingsPage({
   const { view, loadError, save } = useSettings(api);
   const decoded = view === undefined ? undefined : decodeParleySettings(view.settings);
   const settings = decoded?.success === true ? decoded.value : {};
+  // The server replaces the endpoint list whole, so an update of it is built from settings read just before:
+  // another tab or the terminal UI may have changed them since this page loaded.
+  const latest = async () => {
+    const loaded = await api.load();
+    const fresh = loaded.ok ? decodeParleySettings(loaded.value.settings) : undefined;
+    return fresh?.success === true ? fresh.value : settings;
+  };
   return (
     <main className="settings-page" data-testid="settings-page" aria-labelledby="settings-title">
       <div className="settings-header">
@@ -64,10 +71,10 @@ export function SettingsPage({
               characters are.
             </p>
             {view.api_keys.map((status) => (
-              <ApiKeyRow key={status.provider} status={status} settings={settings} save={save} />
+              <ApiKeyRow key={status.provider} status={status} latest={latest} save={save} />
             ))}
           </section>
-          <EndpointsSection settings={settings} save={save} />
+          <EndpointsSection settings={settings} latest={latest} save={save} />
         </>
       )}
       <MissionSection api={missionApi} />

@@ -194,14 +194,14 @@ function withoutKeys(settings: ParleySettings): Record<string, unknown> {
 
 /**
  * Deep-merges an update into stored settings: `null` deletes, objects merge, arrays replace. An
- * OpenAI-compatible endpoint sent without `api_key` keeps the key stored for the same id, so a form that
- * never sees keys can still edit endpoints; one sent with `api_key: null` loses its key, as `null` deletes
- * everywhere else.
+ * OpenAI-compatible endpoint sent without `api_key` keeps the key stored for the same id while its base URL
+ * keeps its origin, so a form that never sees keys can still edit endpoints, but a key never follows an id
+ * to another host; one sent with `api_key: null` loses its key, as `null` deletes everywhere else.
  */
 export function mergeSettings(current: ParleySettings, update: Record<string, unknown>): unknown {
   const merged = mergeValue(current, update) as ParleySettings;
-  const storedKeys = new Map(
-    (current.providers?.openai_compatible ?? []).map((endpoint) => [endpoint.id, endpoint.api_key]),
+  const stored = new Map(
+    (current.providers?.openai_compatible ?? []).map((endpoint) => [endpoint.id, endpoint]),
   );
   const updatedEndpoints = (
     update.providers as { openai_compatible?: { id?: string; api_key?: unknown }[] } | undefined
@@ -209,12 +209,20 @@ export function mergeSettings(current: ParleySettings, update: Record<string, un
   if (Array.isArray(updatedEndpoints)) {
     for (const endpoint of merged.providers?.openai_compatible ?? []) {
       const sent = updatedEndpoints.find((candidate) => candidate.id === endpoint.id);
-      const stored = storedKeys.get(endpoint.id);
-      if (sent !== undefined && !("api_key" in sent) && stored !== undefined) endpoint.api_key = stored;
+      const before = stored.get(endpoint.id);
+      const sameHost = before !== undefined && originOf(before.base_url) === originOf(endpoint.base_url);
+      if (sent !== undefined && !("api_key" in sent) && before?.api_key !== undefined && sameHost)
+        endpoint.api_key = before.api_key;
       if (endpoint.api_key === null) delete endpoint.api_key;
     }
   }
   return merged;
+}
+
+/** A base URL's scheme, host and port; undefined for one that does not parse (validation refuses it). */
+function originOf(url: unknown): string | undefined {
+  if (typeof url !== "string" || !URL.canParse(url)) return undefined;
+  return new URL(url).origin;
 }
 
 function mergeValue(current: unknown, update: unknown): unknown {
