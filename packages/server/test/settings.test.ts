@@ -145,6 +145,25 @@ describe("settings", () => {
     expect(moved.api_keys.find((key) => key.provider === "gateway")?.configured).toBe(false);
   });
 
+  it("refuses to remove the endpoint the model uses, saying which model", async () => {
+    await update({
+      model: "gateway:m1",
+      providers: {
+        openai_compatible: [{ id: "gateway", base_url: "http://127.0.0.1:11/v1", api_key: "k-1" }],
+      },
+    });
+    const refused = await expectApiError(
+      await server.request("POST", "/api/settings", { body: { providers: { openai_compatible: [] } } }),
+      400,
+      "invalid_request",
+      "body.providers.openai_compatible",
+    );
+    expect(refused.error.issues?.[0]?.message).toBe(
+      "gateway is the provider of the model (gateway:m1): choose another one before removing it",
+    );
+    await update({ model: null, providers: { openai_compatible: [] } });
+  });
+
   it("tells clients that the settings changed", async () => {
     const changes = () =>
       eventsOfType(events.frames, "StateUpdated").filter((event) => event.reason === "settings_changed");

@@ -171,9 +171,16 @@ function requireUsableModels(
       modelConfigFromRef(reference, { env, settings, source: "settings" });
     } catch (error) {
       if (!(error instanceof ModelConfigError)) throw error;
-      throw new ApiError("invalid_request", `body.${field}: ${error.message}`, {
-        issues: [{ path: `body.${field}`, message: error.message }],
-      });
+      // An endpoint the update removes while a model still names it: say so, not "add that endpoint".
+      const provider = reference.slice(0, reference.indexOf(":"));
+      const removed =
+        field in update ||
+        (settings.providers?.openai_compatible ?? []).some((entry) => entry.id === provider)
+          ? undefined
+          : `${provider} is the provider of the ${field === "model" ? "model" : "fallback model"} (${reference}): choose another one before removing it`;
+      const message = removed ?? error.message;
+      const path = removed === undefined ? `body.${field}` : "body.providers.openai_compatible";
+      throw new ApiError("invalid_request", `${path}: ${message}`, { issues: [{ path, message }] });
     }
   }
 }
