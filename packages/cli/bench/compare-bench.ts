@@ -19,12 +19,13 @@ import {
   type FakeModelServer,
   measureTokenRelay,
   type RelayMeasurements,
+  roundsFrom,
   startFakeModelServer,
 } from "@parley/testkit";
 import { ensureBundle } from "../build/build-bundle.mjs";
 import { bareNode, openCode, openCodeInstalled, type Peer, parley } from "./peer-servers.ts";
 
-const rounds = Number(process.env.COMPARE_ROUNDS ?? 3);
+const rounds = roundsFrom("COMPARE_ROUNDS", 3);
 // OpenCode relays a gated token in tens of milliseconds: fewer samples keep a round under a minute.
 const plan = { ...DEFAULT_RELAY_PLAN, samples: 150, answerRepeats: 3 };
 

@@ -4,7 +4,7 @@ import type { OpenAICompatibleEndpoint, ParleySettings, SettingsUpdate } from "@
  * The settings update that adds an OpenAI-compatible endpoint after the others, or replaces the one with its
  * id where it is. The server replaces the array whole: build it from settings read just before, since
  * another client may have changed them. The endpoints sent as the page sees them (without keys) keep their
- * stored keys (the replaced one only while its base URL stays on the same host), and the new one carries a
+ * stored keys (the replaced one only while its base URL keeps its scheme, host and port), and the new one carries a
  * key only when one was typed.
  */
 export function endpointAddUpdate(

@@ -6,13 +6,13 @@
  * provider" is what Parley itself adds. Run: npm run bench:relay -w @parley/server
  */
 import { readFileSync } from "node:fs";
-import { median, startFakeModelServer } from "@parley/testkit";
+import { median, roundsFrom, startFakeModelServer } from "@parley/testkit";
 import type { BenchServerCommand, BenchServerReply } from "./bench-server.ts";
 import { Child } from "./child.ts";
 import { ANSWER_TOKENS, measureRelay, type RelayMeasurements } from "./token-relay.ts";
 
 type ServerChild = Child<BenchServerCommand, BenchServerReply>;
-const rounds = Number(process.env.RELAY_ROUNDS ?? 3);
+const rounds = roundsFrom("RELAY_ROUNDS", 3);
 const fake = await startFakeModelServer();
 
 async function relay(kind: "parley" | "raw" | "provider"): Promise<RelayMeasurements> {

@@ -161,7 +161,39 @@ describe("settings", () => {
     expect(refused.error.issues?.[0]?.message).toBe(
       "gateway is the provider of the model (gateway:m1): choose another one before removing it",
     );
+    // Another change that leaves the model unusable keeps the engine's own words.
+    const keyless = await expectApiError(
+      await server.request("POST", "/api/settings", {
+        body: {
+          providers: {
+            openai_compatible: [{ id: "gateway", base_url: "http://127.0.0.1:11/v1" }],
+            anthropic: {},
+          },
+          model: "typo:x",
+        },
+      }),
+      400,
+      "invalid_request",
+      "body.model",
+    );
+    expect(keyless.error.issues?.[0]?.message).not.toContain("before removing it");
     await update({ model: null, providers: { openai_compatible: [] } });
+  });
+
+  it("keeps every one of several updates sent at once", async () => {
+    await Promise.all([
+      update({ system_prompt: "Be brief." }),
+      update({ max_turns: 7 }),
+      update({ permission_mode: "acceptEdits" }),
+      update({ project_instructions: false }),
+    ]);
+    expect(stored()).toMatchObject({
+      system_prompt: "Be brief.",
+      max_turns: 7,
+      permission_mode: "acceptEdits",
+      project_instructions: false,
+    });
+    await update({ max_turns: null, permission_mode: null, project_instructions: null });
   });
 
   it("tells clients that the settings changed", async () => {

@@ -8,6 +8,7 @@
  *
  *   npx tsx packages/web/bench/token-rounds.ts   (PARLEY_BENCH_ROUNDS=5, PARLEY_BENCH_TOKENS=600)
  */
+import { roundsFrom } from "@parley/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import buildWebUi from "../e2e/support/build-web-ui.ts";
 import { launchChromium } from "../e2e/support/chromium.ts";
@@ -17,7 +18,7 @@ import { formatTable, median } from "./report-table.ts";
 import { bareTokenCost, parleyTokenCost, type TokenCost } from "./stream-cost.ts";
 import { type CpuProfile, cpuSelfTimes, mainThreadSelfTimes, type TimeByName } from "./trace-summary.ts";
 
-const ROUNDS = Number(process.env.PARLEY_BENCH_ROUNDS ?? 5);
+const ROUNDS = roundsFrom("PARLEY_BENCH_ROUNDS", 5);
 const TOKENS = Number(process.env.PARLEY_BENCH_TOKENS ?? 600);
 const COMPARE_DIST = process.env.PARLEY_BENCH_COMPARE_DIST;
 const PROFILE = process.env.PARLEY_BENCH_PROFILE === "1";

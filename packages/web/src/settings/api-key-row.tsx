@@ -29,7 +29,14 @@ export function ApiKeyRow({
   const apply = async (value: string | null) => {
     setBusy(true);
     setFeedback(undefined);
-    const result = await save(apiKeyUpdate(provider, value, await latest()));
+    let result: SettingsResult;
+    try {
+      result = await save(apiKeyUpdate(provider, value, await latest()));
+    } catch (error) {
+      setBusy(false);
+      setFeedback({ kind: "error", text: (error as Error).message });
+      return;
+    }
     setBusy(false);
     if (result.ok) {
       setKey("");

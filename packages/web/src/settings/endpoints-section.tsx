@@ -15,8 +15,9 @@ function problemOf(result: Extract<SettingsResult, { ok: false }>): string {
  * OpenAI-compatible endpoints (a gateway, a hosted open-model service, a local server on another port): each
  * one's id is the provider part of a model reference (`gateway:model`), so once added it can be picked as
  * the model above and its key set under API keys. Ollama, LM Studio, vLLM and llama.cpp on their usual
- * ports need no entry. Adding one with an id that exists replaces it (keeping its key while the host is the
- * same, unless a new one is typed); a key typed here is sent once and never shown again.
+ * ports need no entry. Adding one with an id that exists replaces it (keeping its key while the base URL's
+ * scheme, host and port are the same, unless a new one is typed); a key typed here is sent once and never
+ * shown again.
  */
 export function EndpointsSection({
   settings,
@@ -40,10 +41,16 @@ export function EndpointsSection({
   const apply = async (update: (now: ParleySettings) => SettingsUpdate, done: string) => {
     setBusy(true);
     setFeedback(undefined);
-    const result = await save(update(await latest()));
-    setBusy(false);
-    setFeedback(result.ok ? { kind: "ok", text: done } : { kind: "error", text: problemOf(result) });
-    return result.ok;
+    try {
+      const result = await save(update(await latest()));
+      setFeedback(result.ok ? { kind: "ok", text: done } : { kind: "error", text: problemOf(result) });
+      return result.ok;
+    } catch (error) {
+      setFeedback({ kind: "error", text: (error as Error).message });
+      return false;
+    } finally {
+      setBusy(false);
+    }
   };
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +81,8 @@ export function EndpointsSection({
       <p className="muted">
         A gateway or server that speaks OpenAI's Chat Completions. Its id names it in model references (
         <code>id:model</code>); Ollama, LM Studio, vLLM and llama.cpp on their usual ports need no entry.
-        Adding an id again replaces it; its stored key stays only while its base URL stays on the same host.
+        Adding an id again replaces it; its stored key stays only while its base URL keeps its scheme, host
+        and port.
       </p>
       {endpoints.length > 0 && (
         <ul className="endpoint-list" data-testid="endpoint-list">

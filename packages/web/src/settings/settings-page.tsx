@@ -44,8 +44,10 @@ export function SettingsPage({
   // another tab or the terminal UI may have changed them since this page loaded.
   const latest = async () => {
     const loaded = await api.load();
-    const fresh = loaded.ok ? decodeParleySettings(loaded.value.settings) : undefined;
-    return fresh?.success === true ? fresh.value : settings;
+    if (!loaded.ok) throw new Error(`Could not read the settings: ${loaded.message}`);
+    const fresh = decodeParleySettings(loaded.value.settings);
+    if (!fresh.success) throw new Error("Could not read the settings: the server's answer does not decode");
+    return fresh.value;
   };
   return (
     <main className="settings-page" data-testid="settings-page" aria-labelledby="settings-title">

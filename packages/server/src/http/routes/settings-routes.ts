@@ -23,6 +23,13 @@ import { requireShallowJson } from "./json-depth.ts";
 
 /** `GET/POST /api/settings`: provider, model and keys; keys never leave the server. */
 export function settingsRoutes(context: ServerContext): RouteDefinition[] {
+  // One update at a time: each reads, merges and writes the file, and two interleaved would lose one.
+  let updating: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(update: () => Promise<T>): Promise<T> => {
+    const next = updating.then(update);
+    updating = next.catch(() => {});
+    return next;
+  };
   return [
     defineRoute({
       method: "get",
@@ -42,36 +49,37 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
       tag: "settings",
       body: SettingsUpdateSchema,
       response: SettingsViewSchema,
-      handler: async ({ body }) => {
-        requireShallowJson(body, "body");
-        const current = await loadSettings(context.home);
-        const merged = decodeParleySettings(mergeSettings(current, body));
-        if (!merged.success) {
-          const issues = merged.error.issues.map((issue) => ({
-            path: `body.${issue.path}`,
-            message: issue.message,
-          }));
-          throw new ApiError(
-            "invalid_request",
-            issues.map((issue) => `${issue.path}: ${issue.message}`).join("; "),
-            {
-              issues,
-            },
+      handler: ({ body }) =>
+        oneAtATime(async () => {
+          requireShallowJson(body, "body");
+          const current = await loadSettings(context.home);
+          const merged = decodeParleySettings(mergeSettings(current, body));
+          if (!merged.success) {
+            const issues = merged.error.issues.map((issue) => ({
+              path: `body.${issue.path}`,
+              message: issue.message,
+            }));
+            throw new ApiError(
+              "invalid_request",
+              issues.map((issue) => `${issue.path}: ${issue.message}`).join("; "),
+              {
+                issues,
+              },
+            );
+          }
+          requireUsableModels(current, merged.value, body, context.env);
+          await saveSettings(context.home, merged.value);
+          context.bus.publish({
+            type: "StateUpdated",
+            reason: "settings_changed",
+            project_root: context.projectRoot,
+          });
+          return settingsView(
+            merged.value,
+            context.env,
+            await instructionsStatus(context.projectRoot, merged.value),
           );
-        }
-        requireUsableModels(merged.value, body, context.env);
-        await saveSettings(context.home, merged.value);
-        context.bus.publish({
-          type: "StateUpdated",
-          reason: "settings_changed",
-          project_root: context.projectRoot,
-        });
-        return settingsView(
-          merged.value,
-          context.env,
-          await instructionsStatus(context.projectRoot, merged.value),
-        );
-      },
+        }),
     }),
   ];
 }
@@ -160,6 +168,7 @@ export function currentModel(settings: ParleySettings, env: EnvironmentVariables
  * providers it changes, are checked, so an unrelated edit is never blocked by the environment.
  */
 function requireUsableModels(
+  current: ParleySettings,
   settings: ParleySettings,
   update: Record<string, unknown>,
   env: EnvironmentVariables,
@@ -171,15 +180,18 @@ function requireUsableModels(
       modelConfigFromRef(reference, { env, settings, source: "settings" });
     } catch (error) {
       if (!(error instanceof ModelConfigError)) throw error;
-      // An endpoint the update removes while a model still names it: say so, not "add that endpoint".
-      const provider = reference.slice(0, reference.indexOf(":"));
+      // The update removes the endpoint a kept model names: say so, not "add that endpoint".
+      const provider = reference.includes(":") ? reference.slice(0, reference.indexOf(":")) : reference;
+      const endpointIds = (of: ParleySettings) =>
+        (of.providers?.openai_compatible ?? []).map((entry) => entry.id);
       const removed =
-        field in update ||
-        (settings.providers?.openai_compatible ?? []).some((entry) => entry.id === provider)
-          ? undefined
-          : `${provider} is the provider of the ${field === "model" ? "model" : "fallback model"} (${reference}): choose another one before removing it`;
-      const message = removed ?? error.message;
-      const path = removed === undefined ? `body.${field}` : "body.providers.openai_compatible";
+        !(field in update) &&
+        endpointIds(current).includes(provider) &&
+        !endpointIds(settings).includes(provider);
+      const message = removed
+        ? `${provider} is the provider of the ${field === "model" ? "model" : "fallback model"} (${reference}): choose another one before removing it`
+        : error.message;
+      const path = removed ? "body.providers.openai_compatible" : `body.${field}`;
       throw new ApiError("invalid_request", `${path}: ${message}`, { issues: [{ path, message }] });
     }
   }
@@ -202,7 +214,7 @@ function withoutKeys(settings: ParleySettings): Record<string, unknown> {
 /**
  * Deep-merges an update into stored settings: `null` deletes, objects merge, arrays replace. An
  * OpenAI-compatible endpoint sent without `api_key` keeps the key stored for the same id while its base URL
- * keeps its origin, so a form that never sees keys can still edit endpoints, but a key never follows an id
+ * keeps its origin (scheme, host and port), so a form that never sees keys can still edit endpoints, but a key never follows an id
  * to another host; one sent with `api_key: null` loses its key, as `null` deletes everywhere else.
  */
 export function mergeSettings(current: ParleySettings, update: Record<string, unknown>): unknown {
