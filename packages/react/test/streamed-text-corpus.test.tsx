@@ -1,35 +1,11 @@
 import type { ChatMessage } from "@parley/sdk";
-import { act, render, screen, waitFor } from "@testing-library/react";
-import { StrictMode } from "react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MessageList } from "../src/chat/message-list.tsx";
-import { ChatStoreProvider } from "../src/index.ts";
-import { MarkdownContent } from "../src/markdown/markdown-content.tsx";
 import { resultCard } from "./support/card-data.ts";
-import { agentMessage, emptySession, FakeChatStore, userMessage } from "./support/fake-chat-store.ts";
+import { emptySession, type FakeChatStore, userMessage } from "./support/fake-chat-store.ts";
 import { stubLayout } from "./support/layout-stub.ts";
+import { reactRenderedStreaming, streamingPanel } from "./support/streaming-panel.tsx";
 
-function reactRendered(text: string): string {
-  const { container, unmount } = render(<MarkdownContent text={text} streaming />);
-  const html = container.innerHTML;
-  unmount();
-  return html;
-}
-
-function panel(strict = false) {
-  const messages: ChatMessage[] = [
-    userMessage("u1", "Explain"),
-    { ...agentMessage("live", ""), isGenerating: true, segments: [] },
-  ];
-  const store = new FakeChatStore({ activeSessionId: "s1", session: { ...emptySession("s1"), messages } });
-  const tree = (
-    <ChatStoreProvider store={store}>
-      <MessageList />
-    </ChatStoreProvider>
-  );
-  render(strict ? <StrictMode>{tree}</StrictMode> : tree);
-  return store;
-}
 const markdown = () =>
   document.querySelector('[data-message-id="live"] [data-segment-id="t"] [data-testid=markdown]');
 const setText = (store: FakeChatStore, text: string, extra: Partial<ChatMessage> = {}) =>
@@ -73,20 +49,20 @@ describe("a streamed answer, token by token, against React's own render", () => 
   for (const [n, sample] of CORPUS.entries()) {
     for (const strict of [false, true]) {
       it(`sample ${n}${strict ? " in StrictMode" : ""}, a character at a time`, async () => {
-        const store = panel(strict);
+        const store = streamingPanel(strict);
         await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(2));
         let text = "";
         for (const ch of sample) {
           act(() => store.appendToken("live", "t", ch));
           text += ch;
-          expect(markdown()?.outerHTML, JSON.stringify(text)).toBe(reactRendered(text));
+          expect(markdown()?.outerHTML, JSON.stringify(text)).toBe(reactRenderedStreaming(text));
         }
       });
     }
   }
 
   it("resync back to the last rendered text (with a card) shows that text, not the written tokens", async () => {
-    const store = panel();
+    const store = streamingPanel();
     await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(2));
     act(() => store.appendToken("live", "t", "Hello"));
     for (const token of [" wor", "ld"]) act(() => store.appendToken("live", "t", token));
@@ -96,14 +72,14 @@ describe("a streamed answer, token by token, against React's own render", () => 
   });
 
   it("follows a resync to a shorter or different text, then to a longer one", async () => {
-    const store = panel();
+    const store = streamingPanel();
     await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(2));
     act(() => store.appendToken("live", "t", "Hello"));
     act(() => store.appendToken("live", "t", " world"));
     act(() => setText(store, "Help"));
-    expect(markdown()?.outerHTML).toBe(reactRendered("Help"));
+    expect(markdown()?.outerHTML).toBe(reactRenderedStreaming("Help"));
     act(() => setText(store, "Hello world again"));
-    expect(markdown()?.outerHTML).toBe(reactRendered("Hello world again"));
+    expect(markdown()?.outerHTML).toBe(reactRenderedStreaming("Hello world again"));
   });
 });
 
@@ -114,7 +90,7 @@ describe("a streamed answer across a session switch", () => {
   });
   afterEach(() => layout.restore());
   it("switching away and back mid-stream shows the whole text once", async () => {
-    const store = panel(true);
+    const store = streamingPanel(true);
     await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(2));
     for (const token of ["Hel", "lo ", "wor"]) act(() => store.appendToken("live", "t", token));
     const a = store.getSnapshot().session;
@@ -126,9 +102,9 @@ describe("a streamed answer across a session switch", () => {
     );
     act(() => store.setState({ activeSessionId: "s1", session: a }));
     for (const token of ["ld", " and", " more"]) act(() => store.appendToken("live", "t", token));
-    expect(markdown()?.outerHTML).toBe(reactRendered("Hello world and more"));
+    expect(markdown()?.outerHTML).toBe(reactRenderedStreaming("Hello world and more"));
     act(() => setText(store, "Hello world and more", { cards: [resultCard("x", { tool_name: "Read" })] }));
     act(() => store.appendToken("live", "t", "!"));
-    expect(markdown()?.outerHTML).toBe(reactRendered("Hello world and more!"));
+    expect(markdown()?.outerHTML).toBe(reactRenderedStreaming("Hello world and more!"));
   });
 });

@@ -1,13 +1,9 @@
-import type { ChatMessage } from "@parley/sdk";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MessageList } from "../src/chat/message-list.tsx";
 import { SegmentView } from "../src/chat/segment-view.tsx";
-import { ChatStoreProvider } from "../src/index.ts";
-import { MarkdownContent } from "../src/markdown/markdown-content.tsx";
 import { resultCard } from "./support/card-data.ts";
-import { agentMessage, emptySession, FakeChatStore, userMessage } from "./support/fake-chat-store.ts";
 import { stubLayout } from "./support/layout-stub.ts";
+import { reactRenderedStreaming, streamingPanel } from "./support/streaming-panel.tsx";
 
 const ANSWER = [
   "Intro with **bold** words, `code` and more text",
@@ -23,30 +19,13 @@ const TOKENS = ANSWER.match(/[\s\S]{1,3}/g) ?? [];
 
 /** What React alone renders for `text` (no row around it, so no token is written past React). */
 function reactRendered(text: string, streaming: boolean): string {
+  if (streaming) return reactRenderedStreaming(text);
   const { container, unmount } = render(
-    streaming ? (
-      <MarkdownContent text={text} streaming />
-    ) : (
-      <SegmentView segment={{ id: "live-text", text, streaming: false }} />
-    ),
+    <SegmentView segment={{ id: "live-text", text, streaming: false }} />,
   );
   const html = container.innerHTML;
   unmount();
   return html;
-}
-
-function streamingPanel() {
-  const messages: ChatMessage[] = [
-    userMessage("u1", "Explain"),
-    { ...agentMessage("live", ""), isGenerating: true, segments: [] },
-  ];
-  const store = new FakeChatStore({ activeSessionId: "s1", session: { ...emptySession("s1"), messages } });
-  render(
-    <ChatStoreProvider store={store}>
-      <MessageList />
-    </ChatStoreProvider>,
-  );
-  return store;
 }
 
 const segmentOf = (id: string) =>

@@ -8,6 +8,7 @@ import { useTheme } from "../theme/theme.ts";
 import { useGlyphs } from "../theme/use-glyphs.ts";
 import { useListCursor } from "./list-cursor.ts";
 import type { SettingsTabProps } from "./settings-page.tsx";
+import { useSettingsView } from "./use-settings-view.ts";
 
 /** The agent the chat talks to; its override is the one people set (as in the web's Settings). */
 const AGENT_ID = "main";
@@ -48,9 +49,10 @@ export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) 
   const glyphs = useGlyphs();
   const { missions, store } = useServices();
   const [current, setCurrent] = useState<AgentOverride | null | undefined>();
-  const [instructions, setInstructions] = useState<ProjectInstructionsStatus | undefined>();
   const [editing, setEditing] = useState<Field | undefined>();
   const [result, setResult] = useState<{ text: string; failed: boolean } | undefined>();
+  const { view, setView } = useSettingsView((text) => setResult({ text, failed: true }));
+  const instructions = view?.project_instructions;
   const cursor = useListCursor(FIELDS.length + 1);
 
   useEffect(() => {
@@ -59,21 +61,16 @@ export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) 
       .then(setCurrent, (error: unknown) =>
         setResult({ text: `Could not read the override: ${apiMessage(error)}`, failed: true }),
       );
-    store.client.getSettings().then(
-      (view) => setInstructions(view.project_instructions),
-      (error: unknown) =>
-        setResult({ text: `Could not read the settings: ${apiMessage(error)}`, failed: true }),
-    );
-  }, [missions, store]);
+  }, [missions]);
 
   const toggleInstructions = (status: ProjectInstructionsStatus) => {
     setResult(undefined);
     // Removing the field returns to the default (given), so the settings file only says "off".
     store.client.updateSettings({ project_instructions: status.enabled ? false : null }).then(
-      (view) => {
-        setInstructions(view.project_instructions);
+      (saved) => {
+        setView(saved);
         setResult({
-          text: view.project_instructions?.enabled
+          text: saved.project_instructions?.enabled
             ? "The agent is given the project's instruction files from its next run."
             : "The agent is not given the project's instruction files from its next run.",
           failed: false,
