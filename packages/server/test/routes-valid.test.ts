@@ -23,10 +23,10 @@ import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RouteDefinition } from "../src/http/route.ts";
 import { decodeResponse, ISO_MS_Z } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
+import type { EventStream, ReceivedFrame } from "./support/event-stream.ts";
 import { waitForPendingApproval } from "./support/interactions.ts";
 import { createRouteFixture, type RouteFixture, routesByKey } from "./support/route-fixture.ts";
-import { waitForEvent, waitForOutcome } from "./support/server-events.ts";
+import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
 import { usesPostgres } from "./support/test-database.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 import { writeWorkflow } from "./support/workflows.ts";
@@ -137,6 +137,12 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       text: "",
       state: "delivered",
     });
+    // The delivered note starts a run of its own: let it end, or its events land in later cases.
+    await waitForEvent(
+      events,
+      "Outcome",
+      (event) => event.session_id === busy.session_id && event.run_id !== busy.run_id,
+    );
   },
   "GET /api/sessions": async ({ call, fixture }) => {
     const { sessions } = await call<{ sessions: SessionSummary[] }>("/api/sessions");
@@ -610,13 +616,12 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
         session_id: fixture.sessionId,
       },
     );
-    await waitForEvent(
-      events,
-      "ContextUpdate",
-      (event) =>
-        (event.rich.data as { execution_id?: string; status?: string }).execution_id ===
-          execution.execution_id && (event.rich.data as { status?: string }).status === "Failed",
-    );
+    const failures = (frames: readonly ReceivedFrame[]) =>
+      eventsOfType(frames, "ContextUpdate").filter((event) => {
+        const data = event.rich.data as { execution_id?: string; status?: string };
+        return data.execution_id === execution.execution_id && data.status === "Failed";
+      }).length;
+    await events.waitFor((frames) => failures(frames) === 1);
     const retried = await call<WorkflowExecutionView>(
       `/api/workflow-executions/${execution.execution_id}/retry`,
       {
@@ -624,6 +629,8 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       },
     );
     expect(retried.execution).toMatchObject({ status: "Running", error: null });
+    // The retried step fails again: let it, or its events land in later cases.
+    await events.waitFor((frames) => failures(frames) === 2);
   },
   "POST /api/workflow-executions/:execution_id/cancel": async ({ call, server, fixture }) => {
     const execution = await startedWorkflow(server, fixture.sessionId);
