@@ -182,6 +182,26 @@ describe("who may call the API", () => {
     }
   });
 
+  it("every response refuses framing, sniffing and referrers; all but event streams carry the content policy", () => {
+    const streams = responses.filter((response) =>
+      String(response.headers["content-type"]).startsWith("text/event-stream"),
+    );
+    expect(streams.length).toBeGreaterThan(0);
+    expect(responses.some((response) => response.status >= 400)).toBe(true);
+    for (const response of responses) {
+      expect(response.headers).toMatchObject({
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "referrer-policy": "no-referrer",
+      });
+      const isStream = streams.includes(response);
+      // A policy governs a document's loads; a stream is read by a script and held open for hours.
+      expect(response.headers["content-security-policy"] === undefined, String(response.status)).toBe(
+        isStream,
+      );
+    }
+  });
+
   it("no response carried CORS permissions, preflights and successful calls included", () => {
     expect(responses.length).toBeGreaterThan(routes.length * 10);
     expect(responses.some((response) => response.status === 200)).toBe(true);

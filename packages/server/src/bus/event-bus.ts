@@ -87,11 +87,15 @@ export class EventBus {
 
   /**
    * Adds a listener that takes every committed event as a frame, also those of other servers sharing the
-   * log (SSE connections); returns the function that removes it.
+   * log (SSE connections), until `unsubscribeFrames` removes it (no function of its own to remove it: an
+   * idle server may hold thousands of streams).
    */
-  subscribeFrames(listener: ForeignEventListener): () => void {
+  subscribeFrames(listener: ForeignEventListener): void {
     this.#frameListeners.add(listener);
-    return () => this.#frameListeners.delete(listener);
+  }
+
+  unsubscribeFrames(listener: ForeignEventListener): void {
+    this.#frameListeners.delete(listener);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { type HeartbeatFrame, type ResyncEvent, toUiSseMessage } from "@parley/protocol";
 import type { EventLog, LoggedEvent } from "../store/event-log.ts";
 import { type EventBus, WIRE_REVISION } from "./event-bus.ts";
+import { type HeartbeatTarget, joinHeartbeats, leaveHeartbeats } from "./heartbeat-ticker.ts";
 import type { ReplayPage, ReplayPages } from "./replay-pages.ts";
 import type { SseSink } from "./sse-sink.ts";
 
@@ -103,7 +104,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * yields to the event loop between pages. Live commits and replay pages go out as shared chunks (zero-copy
  * slices where a client takes part of one), so stalled clients on the same events hold one copy.
  */
-export class SseConnection {
+export class SseConnection implements HeartbeatTarget {
   readonly #log: EventLog;
   readonly #pages: ReplayPages;
   readonly #bus: EventBus;
@@ -114,8 +115,7 @@ export class SseConnection {
   #cursor = 0;
   #live = false;
   #closed = false;
-  #unsubscribe: () => void = () => {};
-  #heartbeat: NodeJS.Timeout | undefined;
+  readonly #onFrames: (events: readonly LoggedEvent[]) => void;
   readonly #onClose: () => void;
 
   /** Starts streaming to `sink` at once (its response headers are already out). */
@@ -135,6 +135,7 @@ export class SseConnection {
     this.#sessionId = start.sessionId;
     this.#onClose = onClose;
     this.#sink = sink;
+    this.#onFrames = (events) => this.#onLive(events);
     sink.onDrain(() => this.#resolveDrain(true));
     sink.onClose(() => this.#shutdown());
     this.#open(start.cursor);
@@ -164,9 +165,8 @@ export class SseConnection {
   #open(requested: number | undefined): void {
     // Flush headers and prove liveness at once, so proxies do not time out a quiet stream.
     this.#enqueue("retry: 1000\n\n");
-    this.#unsubscribe = this.#bus.subscribeFrames((events) => this.#onLive(events));
-    this.#heartbeat = setInterval(() => this.#writeHeartbeat(), this.#options.heartbeatMs);
-    this.#heartbeat.unref();
+    this.#bus.subscribeFrames(this.#onFrames);
+    joinHeartbeats(this.#options.heartbeatMs, this);
 
     // A cursor from another server sharing the log may be ahead of what this one has seen yet.
     const head =
@@ -180,7 +180,7 @@ export class SseConnection {
     } else {
       this.#cursor = requested;
     }
-    this.#writeHeartbeat();
+    this.heartbeat();
     void this.#catchUp();
   }
 
@@ -301,7 +301,8 @@ export class SseConnection {
     return session === null || session === this.#sessionId;
   }
 
-  #writeHeartbeat(): void {
+  /** Proves the stream alive to the client and any proxy, with the last seq it was sent. */
+  heartbeat(): void {
     if (this.#closed) return;
     const frame: HeartbeatFrame = {
       id: "heartbeat",
@@ -353,8 +354,8 @@ export class SseConnection {
   #shutdown(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#unsubscribe();
-    clearInterval(this.#heartbeat);
+    this.#bus.unsubscribeFrames(this.#onFrames);
+    leaveHeartbeats(this.#options.heartbeatMs, this);
     this.#resolveDrain(false);
     this.#onClose();
   }

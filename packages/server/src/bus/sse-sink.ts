@@ -28,13 +28,16 @@ export class NodeResponseSink implements SseSink {
   readonly #drainListeners: (() => void)[] = [];
   /** Writes the socket has not confirmed yet; at 0 everything written has left the process. */
   #unflushed = 0;
-  readonly #flushed = (error?: Error | null) => {
-    this.#unflushed--;
-    if (this.#unflushed === 0 && !error) for (const listener of this.#drainListeners) listener();
-  };
+  readonly #flushed: (error?: Error | null) => void;
 
   constructor(response: ServerResponse, headers: Record<string, string>) {
     this.#response = response;
+    // Made here, not as a field initializer: V8 names a field's arrow function with a property of its own,
+    // a 256-byte property store held by every open stream.
+    this.#flushed = (error) => {
+      this.#unflushed--;
+      if (this.#unflushed === 0 && !error) for (const listener of this.#drainListeners) listener();
+    };
     response.writeHead(200, headers);
     response.flushHeaders();
   }
@@ -56,7 +59,8 @@ export class NodeResponseSink implements SseSink {
   }
 
   onClose(listener: () => void): void {
-    this.#response.once("close", listener);
+    // A response closes once: `on`, not `once`, which would wrap every stream's listener in two more objects.
+    this.#response.on("close", listener);
   }
 
   end(): void {

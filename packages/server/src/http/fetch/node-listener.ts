@@ -34,9 +34,13 @@ export function nodeListener(
       outgoing.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(error.message);
       return;
     }
-    outgoing.once("close", () => {
+    const abortOnClose = () => {
       if (!outgoing.writableFinished) request.abort(new Error("the client closed the connection"));
-    });
+    };
+    outgoing.once("close", abortOnClose);
+    // A handler that writes its own answer (the event stream) keeps the connection for hours: the request,
+    // its headers and URL are let go of then, not held by this listener for as long (about 1 KB a stream).
+    const release = () => outgoing.off("close", abortOnClose);
     let answer: Response | Promise<Response>;
     try {
       // Hono reads a Request's members, which IncomingRequest has (fetch-classes.ts counts it a Request).
@@ -46,14 +50,18 @@ export function nodeListener(
       return;
     }
     if (answer instanceof Promise)
-      answer.then((response) => write(response, outgoing)).catch((error) => failed(error, outgoing));
-    else write(answer, outgoing).catch((error) => failed(error, outgoing));
+      answer.then((response) => write(response, outgoing, release)).catch((error) => failed(error, outgoing));
+    else write(answer, outgoing, release).catch((error) => failed(error, outgoing));
   };
 }
 
-async function write(response: Response, outgoing: ServerResponse): Promise<void> {
+/** Writes the handler's answer; `release` is called when the handler wrote the answer itself. */
+async function write(response: Response, outgoing: ServerResponse, release: () => void): Promise<void> {
   const light = LightResponse.partsOf(response);
-  if ((light?.headers ?? response.headers).has(ALREADY_SENT_HEADER)) return;
+  if ((light?.headers ?? response.headers).has(ALREADY_SENT_HEADER)) {
+    release();
+    return;
+  }
   if (outgoing.headersSent || outgoing.destroyed) {
     // The client left before the answer (a stream must stop producing), or a handler failed after writing
     // its own answer's start: nothing more can be sent on this response.
