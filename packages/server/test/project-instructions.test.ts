@@ -84,6 +84,28 @@ describe("the project's instruction files", () => {
     ]);
   });
 
+  it("gives the project's files that CLAUDE.md imports, never one outside it, and lists who imported each", async () => {
+    const outside = join(server.directories.home, "private-notes.md");
+    writeFileSync(outside, "The deploy password is hunter2.");
+    writeFileSync(join(project, "CLAUDE.md"), `Follow @STYLE.md and @${outside}\n`);
+    writeFileSync(join(project, "STYLE.md"), "Name things plainly.\n");
+    try {
+      const system = await systemOfNextRun("Rename the helpers");
+      expect(system).toContain('<instructions file=\\"STYLE.md\\">\\nName things plainly.\\n</instructions>');
+      expect(system).not.toContain("hunter2");
+      const view = await decodeResponse(await server.request("GET", "/api/settings"), SettingsViewSchema);
+      expect(view.project_instructions).toMatchObject({
+        files: [
+          { path: "CLAUDE.md" },
+          { path: "STYLE.md", bytes: 21, given_bytes: 21, imported_by: "CLAUDE.md" },
+        ],
+        skipped: [{ path: outside, reason: "it is outside the project (imported by CLAUDE.md)" }],
+      });
+    } finally {
+      rmSync(join(project, "STYLE.md"), { force: true });
+    }
+  });
+
   it("gives none once settings turn project instructions off", async () => {
     writeFileSync(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
     const off = await setSettings({ project_instructions: false });

@@ -53,25 +53,30 @@ describe("the settings page and the mission in the browser", { timeout: 90_000 }
   it("lists the project's instruction files in Settings and turns them off and on", async () => {
     const { server } = suite;
     const agents = join(server.projectDirectory, "AGENTS.md");
-    writeFileSync(agents, "Use tabs for indentation.\n");
+    const style = join(server.projectDirectory, "STYLE.md");
+    writeFileSync(agents, "Use tabs for indentation. Follow @STYLE.md\n");
+    writeFileSync(style, "Name things plainly.\n");
     try {
       const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
       await chat.page.getByTestId("settings-link").click();
       const section = chat.page.getByTestId("settings-project-instructions");
-      expect(await section.getByTestId("project-instructions-files").textContent()).toBe("AGENTS.md 26 B");
+      expect(await section.getByTestId("project-instructions-files").locator("li").allTextContents()).toEqual(
+        ["AGENTS.md 43 B", "STYLE.md 21 B (imported by AGENTS.md)"],
+      );
 
       await section.getByTestId("project-instructions-enabled").uncheck();
-      await section.getByText("(not given while this is off)").waitFor();
+      await section.getByText("(not given while this is off)").first().waitFor();
       expect((await server.api("GET", "/api/settings")).body).toMatchObject({
         settings: { project_instructions: false },
         project_instructions: { enabled: false },
       });
       await section.getByTestId("project-instructions-enabled").check();
-      await section.getByText("(not given while this is off)").waitFor({ state: "detached" });
+      await section.getByText("(not given while this is off)").first().waitFor({ state: "detached" });
       const view = (await server.api("GET", "/api/settings")).body as { settings: Record<string, unknown> };
       expect(view.settings.project_instructions).toBeUndefined();
     } finally {
       rmSync(agents);
+      rmSync(style);
     }
   });
 

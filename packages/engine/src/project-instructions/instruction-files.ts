@@ -21,3 +21,9 @@ export const INSTRUCTION_FILES: readonly { path: string; source: InstructionSour
  * untrusted, and every turn pays for what is given. A file past what is left is cut, and the prompt says so.
  */
 export const MAX_INSTRUCTIONS_BYTES = 64 * 1024;
+
+/**
+ * The most `@path` imports followed in all, whatever they lead to: each is a look-up on disk, and a
+ * repository's file could name thousands.
+ */
+export const MAX_IMPORTS = 64;

@@ -1,7 +1,13 @@
 import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
 import { openConfinedForRead } from "../tools/fs/confined-file.ts";
-import { INSTRUCTION_FILES, type InstructionSource, MAX_INSTRUCTIONS_BYTES } from "./instruction-files.ts";
+import {
+  INSTRUCTION_FILES,
+  type InstructionSource,
+  MAX_IMPORTS,
+  MAX_INSTRUCTIONS_BYTES,
+} from "./instruction-files.ts";
+import { importTarget, instructionImports, MAX_IMPORT_DEPTH } from "./instruction-imports.ts";
 
 /** One instruction file given to the model. */
 export interface InstructionFile {
@@ -15,6 +21,8 @@ export interface InstructionFile {
   text: string;
   /** Later files that are this file (a `CLAUDE.md` symlink to `AGENTS.md`) or hold its text: given once. */
   duplicates: string[];
+  /** The file whose `@path` import brought this one in; absent for a file named in `INSTRUCTION_FILES`. */
+  importedBy?: string;
 }
 
 /** An instruction file that is there and was not read, with why (a symlink out of the project, a FIFO). */
@@ -31,11 +39,13 @@ export interface ProjectInstructions {
 }
 
 /**
- * Reads the project's instruction files of the given sources (`INSTRUCTION_FILES`), confined as the file
- * tools read (a symlink out of the project, a FIFO or a device is skipped and named; the project's Read deny
- * rules are not consulted, as no peer does for its instruction files), never more than
- * `MAX_INSTRUCTIONS_BYTES` in all. A file that is the same file as one read before, or has its text, is
- * given once and listed in that one's `duplicates`; a blank file is left out.
+ * Reads the project's instruction files of the given sources (`INSTRUCTION_FILES`), and the files they
+ * import with `@path` (`instruction-imports.ts`), each after the file that imports it, confined as the file
+ * tools read: an import out of the project, a symlink out of it, a FIFO or a device is skipped and named
+ * (the project's Read deny rules are not consulted, as no peer does for its instruction files). Never more
+ * than `MAX_INSTRUCTIONS_BYTES` in all, nor more than `MAX_IMPORTS` imports followed. A file that is the
+ * same file as one read before, or has its text, is given once and listed in that one's `duplicates` (an
+ * import of a file already given is just not given again); a blank file is left out.
  */
 export async function readProjectInstructions(
   projectRoot: string,
@@ -45,29 +55,61 @@ export async function readProjectInstructions(
   const skipped: SkippedInstructionFile[] = [];
   const absolutes = new Map<string, InstructionFile>();
   let budget = MAX_INSTRUCTIONS_BYTES;
-  for (const { path, source } of INSTRUCTION_FILES) {
-    if (!sources.includes(source)) continue;
+  let importsLeft = MAX_IMPORTS;
+  // An import does not bring in a named file of a source the run was not given (CLAUDE.local.md).
+  const unwanted = new Set(
+    INSTRUCTION_FILES.filter((file) => !sources.includes(file.source)).map((file) => file.path),
+  );
+
+  const give = async (path: string, importedBy: string | undefined, depth: number): Promise<void> => {
+    const by = importedBy === undefined ? "" : ` (imported by ${importedBy})`;
     const read = await readInstructionFile(projectRoot, path, budget);
-    if (read === undefined) continue;
+    if (read === undefined) return;
     if ("reason" in read) {
-      skipped.push({ path, reason: read.reason });
-      continue;
+      skipped.push({ path, reason: `${read.reason}${by}` });
+      return;
     }
-    const same =
-      absolutes.get(read.absolute) ?? files.find((file) => file.text === read.file.text && file.text !== "");
-    if (same !== undefined) {
-      same.duplicates.push(path);
-      continue;
+    const sameFile = absolutes.get(read.absolute);
+    if (sameFile !== undefined) {
+      if (importedBy === undefined && sameFile.path !== path) sameFile.duplicates.push(path);
+      return;
+    }
+    const sameText = files.find((file) => file.text === read.file.text && file.text !== "");
+    if (sameText !== undefined) {
+      sameText.duplicates.push(path);
+      return;
     }
     if (read.file.bytes > 0 && read.file.givenBytes === 0) {
       const kib = MAX_INSTRUCTIONS_BYTES / 1024;
-      skipped.push({ path, reason: `the files before it used the ${kib} KiB given to instructions` });
-      continue;
+      skipped.push({ path, reason: `the files before it used the ${kib} KiB given to instructions${by}` });
+      return;
     }
-    if (read.file.text.trim() === "") continue;
-    absolutes.set(read.absolute, read.file);
-    files.push(read.file);
+    if (read.file.text.trim() === "") return;
+    const file: InstructionFile = { ...read.file, ...(importedBy !== undefined && { importedBy }) };
+    absolutes.set(read.absolute, file);
+    files.push(file);
     budget -= read.consumed;
+    if (depth === MAX_IMPORT_DEPTH) return;
+    for (const written of instructionImports(file.text)) {
+      if (importsLeft === 0) {
+        skipped.push({
+          path: written,
+          reason: `only ${MAX_IMPORTS} imports are followed (imported by ${path})`,
+        });
+        return;
+      }
+      importsLeft--;
+      const target = importTarget(projectRoot, path, written);
+      if ("outside" in target) {
+        skipped.push({ path: written, reason: `it is outside the project (imported by ${path})` });
+      } else if (!unwanted.has(target.inside)) {
+        await give(target.inside, path, depth + 1);
+      }
+    }
+  };
+
+  for (const { path, source } of INSTRUCTION_FILES) {
+    if (sources.includes(source)) await give(path, undefined, 0);
   }
   return { files, skipped };
 }

@@ -4,8 +4,9 @@ import { lazySchema } from "../shared/lazy-schema.ts";
 
 /**
  * The project's instruction files (AGENTS.md, CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md) and whether
- * Parley's agent is given them: those it reads, how much of each (a budget caps them together), and those
- * that are there and are not read, with why (a symlink out of the project).
+ * Parley's agent is given them, with the files they import (`@path`): those it reads, how much of each (a
+ * budget caps them together), and those that are there and are not read, with why (a symlink or an import
+ * out of the project).
  */
 export const ProjectInstructionsStatusSchema = lazySchema(() =>
   z.looseObject({
@@ -17,6 +18,8 @@ export const ProjectInstructionsStatusSchema = lazySchema(() =>
         given_bytes: z.int().nonnegative(),
         /** Later files that are this one (a `CLAUDE.md` symlink to `AGENTS.md`) or hold its text: given once. */
         duplicates: z.array(z.string()).optional(),
+        /** The file whose `@path` import brought this one in (absent for a file read by its name). */
+        imported_by: z.string().optional(),
       }),
     ),
     skipped: z.array(z.looseObject({ path: z.string(), reason: z.string() })),

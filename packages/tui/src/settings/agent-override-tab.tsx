@@ -32,7 +32,8 @@ function describeFiles(status: ProjectInstructionsStatus): string {
   const files = status.files.map((file) => {
     const cut = file.given_bytes < file.bytes ? ` (first ${formatBytes(file.given_bytes)})` : "";
     const also = file.duplicates ? ` (also ${file.duplicates.join(", ")})` : "";
-    return `${file.path} ${formatBytes(file.bytes)}${cut}${also}`;
+    const by = file.imported_by !== undefined ? ` (imported by ${file.imported_by})` : "";
+    return `${file.path} ${formatBytes(file.bytes)}${by}${cut}${also}`;
   });
   return `${status.enabled ? "given" : "off"}: ${files.join(", ")}`;
 }

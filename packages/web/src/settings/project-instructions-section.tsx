@@ -42,7 +42,8 @@ export function ProjectInstructionsSection({
       <h2 id={`${id}-title`}>Project instructions</h2>
       <p className="muted">
         Parley's agent is given the project's AGENTS.md, CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md at
-        the start of every run, up to 64 KiB in all. Agent CLIs read their own.
+        the start of every run, with the project's files they import (<code>@path</code>), up to 64 KiB in
+        all. Agent CLIs read their own.
       </p>
       <label className="checkbox">
         <input
@@ -65,6 +66,7 @@ export function ProjectInstructionsSection({
             <li key={file.path}>
               <code>{file.path}</code> {formatBytes(file.bytes)}
               {file.given_bytes < file.bytes && ` (the first ${formatBytes(file.given_bytes)} are given)`}
+              {file.imported_by !== undefined && ` (imported by ${file.imported_by})`}
               {file.duplicates !== undefined && ` (also ${file.duplicates.join(", ")}, given once)`}
               {!status.enabled && <span className="muted"> (not given while this is off)</span>}
             </li>

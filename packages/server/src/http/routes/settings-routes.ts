@@ -127,6 +127,7 @@ async function instructionsStatus(
       bytes: file.bytes,
       given_bytes: file.givenBytes,
       ...(file.duplicates.length > 0 && { duplicates: file.duplicates }),
+      ...(file.importedBy !== undefined && { imported_by: file.importedBy }),
     })),
     skipped: skipped.map((file) => ({ path: file.path, reason: file.reason })),
   };

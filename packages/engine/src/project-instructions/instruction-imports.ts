@@ -1,0 +1,99 @@
+import { posix } from "node:path";
+
+/**
+ * How deep `@path` imports are followed: a file named at the project's root is depth 0, what it imports
+ * depth 1, and so on to 5 (Claude Code's limit); a file at depth 5 has its imports left as text.
+ */
+export const MAX_IMPORT_DEPTH = 5;
+
+/**
+ * The `@path` imports an instruction file makes, in order, as Claude Code reads them in a CLAUDE.md: an `@`
+ * at the start of a line or after whitespace, up to the next whitespace (`\ ` for a space in a name), never
+ * inside a code block or a code span. Punctuation that ends a sentence is not part of the path.
+ */
+export function instructionImports(text: string): string[] {
+  const imports: string[] = [];
+  for (const match of proseOf(text).matchAll(/(?:^|\s)@((?:[^\s\\]|\\ )+)/g)) {
+    const path = (match[1] as string).replace(/\\ /g, " ").replace(/[.,;:!?)\]}'"]+$/, "");
+    if (path !== "" && !imports.includes(path)) imports.push(path);
+  }
+  return imports;
+}
+
+/** The text with fenced code blocks and inline code spans blanked out. */
+function proseOf(text: string): string {
+  const lines: string[] = [];
+  let fence: { char: string; length: number } | undefined;
+  for (const line of text.split("\n")) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === undefined && marker !== undefined) {
+      fence = { char: marker[0] as string, length: marker.length };
+    } else if (fence !== undefined) {
+      // A fence closes with at least as many of its own character.
+      if (marker !== undefined && marker[0] === fence.char && marker.length >= fence.length)
+        fence = undefined;
+    } else {
+      lines.push(withoutCodeSpans(line));
+    }
+  }
+  return lines.join("\n");
+}
+
+/**
+ * `line` with each code span blanked: as CommonMark reads them, a run of backticks up to the next run of
+ * exactly as many (a run with no such partner is text). One pass per opening run, so a hostile line of
+ * thousands of unmatched runs costs milliseconds.
+ */
+function withoutCodeSpans(line: string): string {
+  let text = "";
+  let at = 0;
+  while (at < line.length) {
+    const open = line.indexOf("`", at);
+    if (open === -1) return text + line.slice(at);
+    const afterOpen = runEnd(line, open);
+    let close = -1;
+    for (let next = line.indexOf("`", afterOpen); next !== -1; ) {
+      const end = runEnd(line, next);
+      if (end - next === afterOpen - open) {
+        close = end;
+        break;
+      }
+      next = line.indexOf("`", end);
+    }
+    if (close === -1) {
+      // No closing run: the backticks are text.
+      text += line.slice(at, afterOpen);
+      at = afterOpen;
+    } else {
+      text += `${line.slice(at, open)} `;
+      at = close;
+    }
+  }
+  return text;
+}
+
+/** Where the run of backticks starting at `start` ends. */
+function runEnd(line: string, start: number): number {
+  let end = start;
+  while (line[end] === "`") end++;
+  return end;
+}
+
+/** Where an import points. */
+export type ImportTarget = { inside: string } | { outside: string };
+
+/**
+ * An import written in the file at project-relative `from`, as a project-relative path (posix), or
+ * `outside` when it leaves the project: a home path (`~/…`), an absolute path elsewhere, `..` past the root.
+ */
+export function importTarget(projectRoot: string, from: string, written: string): ImportTarget {
+  if (written.startsWith("~")) return { outside: written };
+  if (posix.isAbsolute(written)) {
+    const relative = posix.relative(projectRoot, posix.normalize(written));
+    return relative === "" || relative.startsWith("..") || posix.isAbsolute(relative)
+      ? { outside: written }
+      : { inside: relative };
+  }
+  const joined = posix.normalize(posix.join(posix.dirname(from), written));
+  return joined === ".." || joined.startsWith("../") ? { outside: written } : { inside: joined };
+}

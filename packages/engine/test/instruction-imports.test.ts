@@ -1,0 +1,153 @@
+import { symlink } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  instructionsPrompt,
+  MAX_IMPORTS,
+  readProjectInstructions,
+} from "../src/project-instructions/index.ts";
+import { instructionImports } from "../src/project-instructions/instruction-imports.ts";
+import { createProject, OUTSIDE_SECRET, type ProjectFixture } from "./project-fixture.ts";
+
+let project: ProjectFixture | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+const given = async (root: string, sources: ("project" | "local")[] = ["project", "local"]) => {
+  const instructions = await readProjectInstructions(root, sources);
+  return {
+    ...instructions,
+    paths: instructions.files.map((file) =>
+      file.importedBy ? `${file.path} < ${file.importedBy}` : file.path,
+    ),
+  };
+};
+
+describe("@path imports in instruction files", () => {
+  it("gives each imported file after the one that imports it, relative to that file, and says who imported it", async () => {
+    project = await createProject({
+      "CLAUDE.md": "Read @docs/guide.md first, then @./style.md.\n",
+      "docs/guide.md": "The guide. See @more.md\n",
+      "docs/more.md": "More of the guide.\n",
+      "style.md": "Use tabs.\n",
+      "AGENTS.md": "Agents first.\n",
+    });
+    const instructions = await given(project.root);
+    expect(instructions.paths).toEqual([
+      "AGENTS.md",
+      "CLAUDE.md",
+      "docs/guide.md < CLAUDE.md",
+      "docs/more.md < docs/guide.md",
+      "style.md < CLAUDE.md",
+    ]);
+    const prompt = instructionsPrompt(instructions) ?? "";
+    expect(prompt).toContain('<instructions file="docs/more.md">\nMore of the guide.\n</instructions>');
+    expect(instructions.skipped).toEqual([]);
+  });
+
+  it("never follows an import out of the project, by home path, absolute path, `..` or a symlink, and names each", async () => {
+    project = await createProject({ "docs/outside-link.md": "" });
+    await symlink(join(project.outside, "secret.txt"), join(project.root, "docs", "link.md"));
+    await project.write({
+      "CLAUDE.md": [
+        "@~/.parley/token",
+        `@${project.outside}/secret.txt`,
+        "@../proj-evil/secret.txt",
+        "@docs/link.md",
+        `@${project.root}/inside.md`,
+      ].join("\n"),
+      "inside.md": "Inside, by its absolute path.",
+    });
+    const instructions = await given(project.root);
+    expect(instructionsPrompt(instructions)).not.toContain(OUTSIDE_SECRET);
+    expect(instructions.paths).toEqual(["CLAUDE.md", "inside.md < CLAUDE.md"]);
+    expect(instructions.skipped).toEqual([
+      { path: "~/.parley/token", reason: "it is outside the project (imported by CLAUDE.md)" },
+      { path: `${project.outside}/secret.txt`, reason: "it is outside the project (imported by CLAUDE.md)" },
+      { path: "../proj-evil/secret.txt", reason: "it is outside the project (imported by CLAUDE.md)" },
+      {
+        path: "docs/link.md",
+        reason: "it is a symlink to a place outside the project (imported by CLAUDE.md)",
+      },
+    ]);
+  });
+
+  it("gives a file once however often it is imported, in a cycle too, and a CLAUDE.md that imports AGENTS.md adds nothing twice", async () => {
+    project = await createProject({
+      "AGENTS.md": "Use tabs. @a.md\n",
+      "CLAUDE.md": "@AGENTS.md\n",
+      "a.md": "A, which needs @b.md\n",
+      "b.md": "B, which needs @a.md and @AGENTS.md\n",
+    });
+    const instructions = await given(project.root);
+    expect(instructions.paths).toEqual(["AGENTS.md", "a.md < AGENTS.md", "b.md < a.md", "CLAUDE.md"]);
+    expect(instructions.files.every((file) => file.duplicates.length === 0)).toBe(true);
+  });
+
+  it("follows imports five deep, and leaves the sixth as text", async () => {
+    const chain: Record<string, string> = { "AGENTS.md": "@l1.md" };
+    for (let level = 1; level <= 6; level++) chain[`l${level}.md`] = `Level ${level}. @l${level + 1}.md`;
+    project = await createProject(chain);
+    const instructions = await given(project.root);
+    expect(instructions.files.map((file) => file.path)).toEqual([
+      "AGENTS.md",
+      "l1.md",
+      "l2.md",
+      "l3.md",
+      "l4.md",
+      "l5.md",
+    ]);
+    expect(instructions.skipped).toEqual([]);
+  });
+
+  it(`follows ${MAX_IMPORTS} imports at most, and names the first it did not follow`, async () => {
+    const files: Record<string, string> = {};
+    const names = Array.from({ length: MAX_IMPORTS + 5 }, (_, index) => `notes/${index}.md`);
+    for (const name of names) files[name] = `Note ${name}.`;
+    files["AGENTS.md"] = names.map((name) => `@${name}`).join(" ");
+    project = await createProject(files);
+    const instructions = await given(project.root);
+    expect(instructions.files).toHaveLength(1 + MAX_IMPORTS);
+    expect(instructions.skipped).toEqual([
+      {
+        path: names[MAX_IMPORTS],
+        reason: `only ${MAX_IMPORTS} imports are followed (imported by AGENTS.md)`,
+      },
+    ]);
+  });
+
+  it("does not bring in the local file through an import when the run reads only the project's files", async () => {
+    project = await createProject({ "CLAUDE.md": "@CLAUDE.local.md", "CLAUDE.local.md": "Mine." });
+    expect((await given(project.root, ["project"])).paths).toEqual(["CLAUDE.md"]);
+    expect((await given(project.root)).paths).toEqual(["CLAUDE.md", "CLAUDE.local.md < CLAUDE.md"]);
+  });
+});
+
+describe("what counts as an import", () => {
+  it("is an @ at a line's start or after a space, outside code, without the sentence's punctuation", () => {
+    const text = [
+      "@first.md and (see @second.md). Mail me@example.com.",
+      "Escaped: @my\\ notes.md; in code: `@span.md` and ``@also `not` this.md``",
+      "```sh",
+      "npm i @scope/package",
+      "```",
+      "~~~",
+      "@tilde-fenced.md",
+      "~~~",
+      "@last.md, @first.md",
+    ].join("\n");
+    expect(instructionImports(text)).toEqual(["first.md", "second.md", "my notes.md", "last.md"]);
+  });
+
+  it("pairs backtick runs of equal length only, and reads a line of thousands of unmatched runs", () => {
+    expect(instructionImports("``a` @b.md")).toEqual(["b.md"]);
+    expect(instructionImports("`` `@inside.md` `` @outside.md")).toEqual(["outside.md"]);
+    // Runs of 1, 2, 3, ... backticks, none closing another, then an import after them.
+    let line = "";
+    for (let run = 1; line.length < 60_000; run++) line += `${"`".repeat(run)} x `;
+    expect(instructionImports(`${line}@after.md`)).toEqual(["after.md"]);
+    expect(instructionImports("`".repeat(60_000))).toEqual([]);
+  });
+});
