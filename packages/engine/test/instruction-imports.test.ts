@@ -118,10 +118,50 @@ describe("@path imports in instruction files", () => {
     ]);
   });
 
-  it("does not bring in the local file through an import when the run reads only the project's files", async () => {
-    project = await createProject({ "CLAUDE.md": "@CLAUDE.local.md", "CLAUDE.local.md": "Mine." });
-    expect((await given(project.root, ["project"])).paths).toEqual(["CLAUDE.md"]);
+  it("does not bring in the local file through an import when the run reads only the project's files, by any name", async () => {
+    project = await createProject({
+      "CLAUDE.md": "@CLAUDE.local.md @notes.md",
+      "CLAUDE.local.md": "My private notes.",
+    });
+    // A committed symlink to the person's own file.
+    await symlink("CLAUDE.local.md", join(project.root, "notes.md"));
+    const projectOnly = await given(project.root, ["project"]);
+    expect(projectOnly.paths).toEqual(["CLAUDE.md"]);
+    expect(instructionsPrompt(projectOnly)).not.toContain("My private notes.");
     expect((await given(project.root)).paths).toEqual(["CLAUDE.md", "CLAUDE.local.md < CLAUDE.md"]);
+  });
+
+  it("follows no import a Read rule keeps from the agent, and says so", async () => {
+    project = await createProject({
+      "AGENTS.md": "Set up with @.env and @docs/setup.md",
+      ".env": "API_KEY=hunter2",
+      "docs/setup.md": "Run npm install.",
+    });
+    const instructions = await readProjectInstructions(project.root, ["project"], {
+      rules: [{ tool: "Read", pattern: ".env", behavior: "deny" }],
+    });
+    expect(instructions.files.map((file) => file.path)).toEqual(["AGENTS.md", "docs/setup.md"]);
+    expect(instructionsPrompt(instructions)).not.toContain("hunter2");
+    expect(instructions.skipped).toEqual([
+      {
+        path: ".env",
+        reason: "a Read rule in the permission settings keeps it from the agent (imported by AGENTS.md)",
+      },
+    ]);
+  });
+
+  it("answers at once for imports of long made-up paths", async () => {
+    const paths = Array.from({ length: MAX_IMPORTS }, (_, index) => `@${"a/".repeat(1_000)}${index}.md`);
+    project = await createProject({ "AGENTS.md": paths.join("\n") });
+    const instructions = await given(project.root);
+    expect(instructions.paths).toEqual(["AGENTS.md"]);
+    expect(instructions.skipped).toEqual([]);
+  });
+
+  it("names no import with a terminal's control characters in it", async () => {
+    project = await createProject({ "CLAUDE.md": "@~/\u001b]0;pwned\u0007x and @~/ok\u009b31m" });
+    const { skipped } = await given(project.root);
+    expect(skipped.map((entry) => entry.path)).toEqual(["~/", "~/ok"]);
   });
 });
 
@@ -139,6 +179,22 @@ describe("what counts as an import", () => {
       "@last.md, @first.md",
     ].join("\n");
     expect(instructionImports(text)).toEqual(["first.md", "second.md", "my notes.md", "last.md"]);
+  });
+
+  it("leaves code blocks out: a fence closes only on a line of its own, an indented block after a blank line", () => {
+    expect(instructionImports("```md\n```js\n@inner.md\n```\n@after.md")).toEqual(["after.md"]);
+    expect(instructionImports("Example:\n\n    npm i @scope/pkg\n\tnpx @scope/cli\n\n@real.md")).toEqual([
+      "real.md",
+    ]);
+    // Indented text that continues a paragraph is prose.
+    expect(instructionImports("See\n    @continued.md")).toEqual(["continued.md"]);
+  });
+
+  it("reads a path ending in thousands of full stops, and thousands of imports, at once", () => {
+    expect(instructionImports(`@${".".repeat(65_000)}x`)).toHaveLength(1);
+    expect(instructionImports(`@${".".repeat(65_000)}`)).toEqual([]);
+    const many = Array.from({ length: 10_000 }, (_, index) => `@${index}.md`).join(" ");
+    expect(instructionImports(many, 3)).toEqual(["0.md", "1.md", "2.md"]);
   });
 
   it("pairs backtick runs of equal length only, and reads a line of thousands of unmatched runs", () => {

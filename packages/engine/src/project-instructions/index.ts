@@ -9,6 +9,7 @@ export { MAX_IMPORT_DEPTH } from "./instruction-imports.ts";
 export type {
   InstructionFile,
   ProjectInstructions,
+  ReadInstructionsOptions,
   SkippedInstructionFile,
 } from "./read-project-instructions.ts";
 export { instructionsPrompt, readProjectInstructions } from "./read-project-instructions.ts";

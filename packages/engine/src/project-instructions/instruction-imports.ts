@@ -7,34 +7,60 @@ import { posix } from "node:path";
 export const MAX_IMPORT_DEPTH = 5;
 
 /**
- * The `@path` imports an instruction file makes, in order, as Claude Code reads them in a CLAUDE.md: an `@`
- * at the start of a line or after whitespace, up to the next whitespace (`\ ` for a space in a name), never
- * inside a code block or a code span. Punctuation that ends a sentence is not part of the path.
+ * The `@path` imports an instruction file makes, in order, at most `limit` of them, as Claude Code reads them
+ * in a CLAUDE.md: an `@` at the start of a line or after whitespace, up to the next whitespace or control
+ * character (`\ ` for a space in a name), never inside a code block or a code span. Punctuation that ends a
+ * sentence is not part of the path. Linear in the text: a repository's file is hostile input.
  */
-export function instructionImports(text: string): string[] {
-  const imports: string[] = [];
-  for (const match of proseOf(text).matchAll(/(?:^|\s)@((?:[^\s\\]|\\ )+)/g)) {
-    const path = (match[1] as string).replace(/\\ /g, " ").replace(/[.,;:!?)\]}'"]+$/, "");
-    if (path !== "" && !imports.includes(path)) imports.push(path);
+export function instructionImports(text: string, limit = Number.POSITIVE_INFINITY): string[] {
+  const imports = new Set<string>();
+  // Control characters end a path, so none reaches a terminal in a warning that names it.
+  for (const match of proseOf(text).matchAll(/(?:^|\s)@((?:[^\s\\\p{Cc}]|\\ )+)/gu)) {
+    if (imports.size === limit) break;
+    const path = withoutClosingPunctuation((match[1] as string).replace(/\\ /g, " "));
+    if (path !== "") imports.add(path);
   }
-  return imports;
+  return [...imports];
 }
 
-/** The text with fenced code blocks and inline code spans blanked out. */
+const CLOSING_PUNCTUATION = new Set([..."\".,;:!?)]}'"]);
+
+/** `path` without the punctuation that ends its sentence (walked back by hand: a regex anchored at the end is quadratic). */
+function withoutClosingPunctuation(path: string): string {
+  let end = path.length;
+  while (end > 0 && CLOSING_PUNCTUATION.has(path[end - 1] as string)) end--;
+  return path.slice(0, end);
+}
+
+/**
+ * The text with code blanked out: fenced blocks (closed by a line of at least as many of the fence's
+ * character and nothing else), indented blocks (four spaces or a tab, after a blank line), code spans.
+ * Fences inside list items and block quotes are read as prose.
+ */
 function proseOf(text: string): string {
   const lines: string[] = [];
   let fence: { char: string; length: number } | undefined;
+  let previousBlank = true;
+  let indentedCode = false;
   for (const line of text.split("\n")) {
+    const blank = line.trim() === "";
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence === undefined && marker !== undefined) {
+    if (fence !== undefined) {
+      const closes =
+        marker !== undefined &&
+        marker[0] === fence.char &&
+        marker.length >= fence.length &&
+        line.slice(line.indexOf(marker) + marker.length).trim() === "";
+      if (closes) fence = undefined;
+    } else if (marker !== undefined) {
       fence = { char: marker[0] as string, length: marker.length };
-    } else if (fence !== undefined) {
-      // A fence closes with at least as many of its own character.
-      if (marker !== undefined && marker[0] === fence.char && marker.length >= fence.length)
-        fence = undefined;
+    } else if (!blank && /^( {4}|\t)/.test(line) && (previousBlank || indentedCode)) {
+      indentedCode = true;
     } else {
+      if (!blank) indentedCode = false;
       lines.push(withoutCodeSpans(line));
     }
+    previousBlank = blank;
   }
   return lines.join("\n");
 }

@@ -1,5 +1,10 @@
+import { lstat, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
+import type { PermissionRule } from "../permissions/permission-rule.ts";
+import { searchExclusion } from "../permissions/read-rules.ts";
+import { type RuleFile, ruleFileOf } from "../permissions/rule-path.ts";
 import { openConfinedForRead } from "../tools/fs/confined-file.ts";
 import {
   INSTRUCTION_FILES,
@@ -25,7 +30,11 @@ export interface InstructionFile {
   importedBy?: string;
 }
 
-/** An instruction file that is there and was not read, with why (a symlink out of the project, a FIFO). */
+/**
+ * An instruction file not given, with why: one that is there and was not read (a symlink out of the project,
+ * a FIFO, past the budget), or an import that was not followed (out of the project, kept from reads by a
+ * permission rule, past the number followed), named as the import wrote it.
+ */
 export interface SkippedInstructionFile {
   path: string;
   /** Why, as a clause without a final full stop: "it is a symlink to a place outside the project". */
@@ -38,38 +47,63 @@ export interface ProjectInstructions {
   skipped: SkippedInstructionFile[];
 }
 
+/** How the files are read beyond which sources. */
+export interface ReadInstructionsOptions {
+  /**
+   * The project's permission rules: an import a `Read` deny or ask rule names (`Read(.env)`) is not followed,
+   * as the agent's own reads of it would not be. The named files themselves are read whatever the rules, as
+   * every peer reads its instruction files.
+   */
+  rules?: readonly PermissionRule[];
+}
+
 /**
  * Reads the project's instruction files of the given sources (`INSTRUCTION_FILES`), and the files they
  * import with `@path` (`instruction-imports.ts`), each after the file that imports it, confined as the file
- * tools read: an import out of the project, a symlink out of it, a FIFO or a device is skipped and named
- * (the project's Read deny rules are not consulted, as no peer does for its instruction files). Never more
- * than `MAX_INSTRUCTIONS_BYTES` in all, nor more than `MAX_IMPORTS` imports followed. A file that is the
- * same file as one read before, or has its text, is given once and listed in that one's `duplicates` (an
- * import of a file already given is just not given again); a blank file is left out.
+ * tools read: an import out of the project, a symlink out of it, a FIFO or a device is skipped and named.
+ * Never more than `MAX_INSTRUCTIONS_BYTES` in all, nor more than `MAX_IMPORTS` imports followed. A file that
+ * is the same file as one read before (by device and inode: a symlink, another letter case), or has its text,
+ * is given once and listed in that one's `duplicates` (an import of a file already given is just not given
+ * again); a blank file is left out.
  */
 export async function readProjectInstructions(
   projectRoot: string,
   sources: readonly InstructionSource[],
+  options: ReadInstructionsOptions = {},
 ): Promise<ProjectInstructions> {
   const files: InstructionFile[] = [];
   const skipped: SkippedInstructionFile[] = [];
-  const absolutes = new Map<string, InstructionFile>();
+  const given = new Map<string, InstructionFile>();
   let budget = MAX_INSTRUCTIONS_BYTES;
   let importsLeft = MAX_IMPORTS;
-  // An import does not bring in a named file of a source the run was not given (CLAUDE.local.md).
-  const unwanted = new Set(
-    INSTRUCTION_FILES.filter((file) => !sources.includes(file.source)).map((file) => file.path),
-  );
+  const excluded = searchExclusion(options.rules ?? []);
+  // An import never brings in a named file of a source the run was not given (CLAUDE.local.md), by any name.
+  const unwanted = new Set<string>();
+  for (const file of INSTRUCTION_FILES) {
+    if (sources.includes(file.source)) continue;
+    const identity = await identityOf(join(projectRoot, file.path));
+    if (identity !== undefined) unwanted.add(identity);
+  }
+  const skip = (path: string, reason: string) => {
+    if (!skipped.some((entry) => entry.path === path && entry.reason === reason))
+      skipped.push({ path, reason });
+  };
 
   const give = async (path: string, importedBy: string | undefined, depth: number): Promise<void> => {
     const by = importedBy === undefined ? "" : ` (imported by ${importedBy})`;
-    const read = await readInstructionFile(projectRoot, path, budget);
+    const read = await readInstructionFile(
+      projectRoot,
+      path,
+      budget,
+      importedBy === undefined ? undefined : excluded,
+    );
     if (read === undefined) return;
     if ("reason" in read) {
-      skipped.push({ path, reason: `${read.reason}${by}` });
+      skip(path, `${read.reason}${by}`);
       return;
     }
-    const sameFile = absolutes.get(read.absolute);
+    if (importedBy !== undefined && unwanted.has(read.identity)) return;
+    const sameFile = given.get(read.identity);
     if (sameFile !== undefined) {
       if (importedBy === undefined && sameFile.path !== path) sameFile.duplicates.push(path);
       return;
@@ -81,30 +115,25 @@ export async function readProjectInstructions(
     }
     if (read.file.bytes > 0 && read.file.givenBytes === 0) {
       const kib = MAX_INSTRUCTIONS_BYTES / 1024;
-      skipped.push({ path, reason: `the files before it used the ${kib} KiB given to instructions${by}` });
+      skip(path, `the files before it used the ${kib} KiB given to instructions${by}`);
       return;
     }
     if (read.file.text.trim() === "") return;
     const file: InstructionFile = { ...read.file, ...(importedBy !== undefined && { importedBy }) };
-    absolutes.set(read.absolute, file);
+    given.set(read.identity, file);
     files.push(file);
     budget -= read.consumed;
     if (depth === MAX_IMPORT_DEPTH) return;
-    for (const written of instructionImports(file.text)) {
+    // One more than can be followed, to name the first that is not.
+    for (const written of instructionImports(file.text, importsLeft + 1)) {
       if (importsLeft === 0) {
-        skipped.push({
-          path: written,
-          reason: `only ${MAX_IMPORTS} imports are followed (imported by ${path})`,
-        });
+        skip(written, `only ${MAX_IMPORTS} imports are followed (imported by ${path})`);
         return;
       }
       importsLeft--;
       const target = importTarget(projectRoot, path, written);
-      if ("outside" in target) {
-        skipped.push({ path: written, reason: `it is outside the project (imported by ${path})` });
-      } else if (!unwanted.has(target.inside)) {
-        await give(target.inside, path, depth + 1);
-      }
+      if ("outside" in target) skip(written, `it is outside the project (imported by ${path})`);
+      else await give(target.inside, path, depth + 1);
     }
   };
 
@@ -134,17 +163,32 @@ export function instructionsPrompt(instructions: ProjectInstructions): string | 
 }
 
 type ReadOutcome =
-  | { file: InstructionFile; absolute: string /** Bytes of the budget used. */; consumed: number }
+  | {
+      file: InstructionFile;
+      /** Device and inode: the same file by any name. */
+      identity: string;
+      /** Bytes of the budget used. */
+      consumed: number;
+    }
   | { reason: string }
   | undefined;
 
-async function readInstructionFile(root: string, path: string, budget: number): Promise<ReadOutcome> {
+async function readInstructionFile(
+  root: string,
+  path: string,
+  budget: number,
+  excluded: ((file: RuleFile) => boolean) | undefined,
+): Promise<ReadOutcome> {
   try {
+    // A path that is not there is answered by one look-up: confining a long made-up one walks it part by part.
+    await lstat(join(root, path));
     const confined = await confinePath(root, path, { intent: "read" });
     if (confined.kind !== "file") return undefined;
+    if (excluded?.(ruleFileOf(confined)))
+      return { reason: "a Read rule in the permission settings keeps it from the agent" };
     const handle = await openConfinedForRead(confined, path);
     try {
-      const { size } = await handle.stat();
+      const { size, dev, ino } = await handle.stat();
       const wanted = Math.min(size, Math.max(budget, 0));
       const buffer = Buffer.alloc(wanted);
       const { bytesRead } = wanted === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, wanted, 0);
@@ -152,7 +196,7 @@ async function readInstructionFile(root: string, path: string, budget: number): 
       // A byte order mark says how the file is encoded, not what it says.
       const text = given.toString("utf8").replace(/^\uFEFF/, "");
       return {
-        absolute: confined.absolute,
+        identity: `${dev}:${ino}`,
         consumed: bytesRead,
         file: { path, bytes: size, givenBytes: given.length, text, duplicates: [] },
       };
@@ -161,10 +205,20 @@ async function readInstructionFile(root: string, path: string, budget: number): 
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return undefined;
     if (error instanceof PathConfinementError && error.rule === "symlink-outside")
       return { reason: "it is a symlink to a place outside the project" };
     return { reason: (error as Error).message.replace(/[.\s]+$/, "") };
+  }
+}
+
+/** Device and inode of the file at `path` (symlinks followed), or undefined when there is none. */
+async function identityOf(path: string): Promise<string | undefined> {
+  try {
+    const { dev, ino } = await stat(path);
+    return `${dev}:${ino}`;
+  } catch {
+    return undefined;
   }
 }
 

@@ -149,7 +149,7 @@ export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) 
         </Text>
       )}
       {instructions?.skipped.map((file) => (
-        <Text key={file.path} dimColor>
+        <Text key={`${file.path}: ${file.reason}`} dimColor>
           {`  ${" ".repeat(14)}${safeText(`${file.path} is not read: ${file.reason}`)}`}
         </Text>
       ))}

@@ -76,7 +76,7 @@ export function ProjectInstructionsSection({
       {status.skipped.length > 0 && (
         <ul data-testid="project-instructions-skipped">
           {status.skipped.map((file) => (
-            <li key={file.path}>
+            <li key={`${file.path}: ${file.reason}`}>
               <code>{file.path}</code> is not read: {file.reason}.
             </li>
           ))}

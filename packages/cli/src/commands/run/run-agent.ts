@@ -12,6 +12,7 @@ import {
   McpServers,
   type ModelConfig,
   modelRef,
+  type PermissionRule,
   parleySecrets,
   type ReasoningSettings,
   RunningTasks,
@@ -19,6 +20,7 @@ import {
   reasoningNotTaken,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
+import { safeText } from "@parley/sdk";
 import type { CliIo } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { RunArgs } from "./parse-run-args.ts";
@@ -145,7 +147,7 @@ export class RunAgent {
       ].filter((tool) => !permissions.removed.has(tool.name)),
       args,
     );
-    const instructions = await projectInstructionsFor(options);
+    const instructions = await projectInstructionsFor(options, permissions.policy.rules);
     const { mcp, ready } = await startMcpServers(options);
     const session = new AgentSession({
       sessionId:
@@ -264,15 +266,20 @@ function warnOfReasoningNotTaken(options: RunAgentOptions): void {
  * them off, whatever the flag says. A file that is there and is not read (a symlink out of the project) is
  * reported.
  */
-async function projectInstructionsFor(options: RunAgentOptions): Promise<string | undefined> {
+async function projectInstructionsFor(
+  options: RunAgentOptions,
+  rules: readonly PermissionRule[],
+): Promise<string | undefined> {
   const { args, cwd, settings, warn } = options;
   if (settings.project_instructions === false) return undefined;
   const sources = (args.settingSources ?? ["project", "local"]).filter(
     (source): source is InstructionSource => source !== "user",
   );
   if (sources.length === 0) return undefined;
-  const instructions = await readProjectInstructions(realpathSync(cwd), sources);
-  for (const file of instructions.skipped) warn(`parley: ${file.path} is not read: ${file.reason}`);
+  const instructions = await readProjectInstructions(realpathSync(cwd), sources, { rules });
+  // The names come from the repository: no escape sequence of theirs reaches the terminal.
+  for (const file of instructions.skipped)
+    warn(`parley: ${safeText(file.path)} is not read: ${safeText(file.reason)}`);
   return instructionsPrompt(instructions);
 }
 

@@ -146,7 +146,11 @@ export class RunDriver extends RunBase implements ActiveRun {
         settings: settings.system_prompt,
         agent: override?.system_prompt,
         ...(settings.project_instructions !== false && {
-          instructions: instructionsPrompt(await readProjectInstructions(projectRoot, ["project", "local"])),
+          instructions: instructionsPrompt(
+            await readProjectInstructions(projectRoot, ["project", "local"], {
+              rules: store.permissionRules.list(projectRoot),
+            }),
+          ),
         }),
         mission: store.missions.active(projectRoot)?.text,
       });

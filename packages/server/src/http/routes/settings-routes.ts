@@ -39,7 +39,7 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
       response: SettingsViewSchema,
       handler: async () => {
         const settings = await loadSettings(context.home);
-        return settingsView(settings, context.env, await instructionsStatus(context.projectRoot, settings));
+        return settingsView(settings, context.env, await instructionsStatus(context, settings));
       },
     }),
     defineRoute({
@@ -74,11 +74,7 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
             reason: "settings_changed",
             project_root: context.projectRoot,
           });
-          return settingsView(
-            merged.value,
-            context.env,
-            await instructionsStatus(context.projectRoot, merged.value),
-          );
+          return settingsView(merged.value, context.env, await instructionsStatus(context, merged.value));
         }),
     }),
   ];
@@ -114,12 +110,15 @@ export function settingsView(
 
 /** The project's instruction files, listed also while turned off, so the page shows what turning on gives. */
 async function instructionsStatus(
-  projectRoot: string,
+  context: ServerContext,
   settings: ParleySettings,
 ): Promise<ProjectInstructionsStatus> {
+  const { projectRoot } = context;
   // Not on the start's path, and not the engine's index: a page opening before the agents load.
   const { readProjectInstructions } = await import("@parley/engine/project-instructions");
-  const { files, skipped } = await readProjectInstructions(projectRoot, ["project", "local"]);
+  const { files, skipped } = await readProjectInstructions(projectRoot, ["project", "local"], {
+    rules: context.store.permissionRules.list(projectRoot),
+  });
   return {
     enabled: settings.project_instructions !== false,
     files: files.map((file) => ({
