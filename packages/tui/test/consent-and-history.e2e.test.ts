@@ -200,8 +200,19 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
       terminal.write(KEYS.enter);
     };
     await typeInto("Id: the provider part", "gateway");
-    await typeInto("Base URL, with its version path", "http://127.0.0.1:9/v1");
+    await typeInto("Base URL, with its version path", "notaurl");
     await typeInto("Models offered in pickers", "fake-chat-1, fake-chat-2");
+    // Refused: the base URL is asked again as it was typed, the id and models are kept.
+    await terminal.waitFor("Not saved:");
+    await terminal.waitFor("│ notaurl");
+    await terminal.waitFor("Base URL, with its version path");
+    // One backspace a write: a chunk of several reaches the program as text.
+    for (let left = "notaurl".length; left > 0; left--) {
+      terminal.write("\u007f");
+      const shown = `│ ${"notaurl".slice(0, left)}`;
+      await terminal.waitFor((screen) => !screen.includes(shown));
+    }
+    await typeInto("Base URL, with its version path", "http://127.0.0.1:9/v1");
     await terminal.waitFor("Added gateway: pick it as the model with /model gateway:<model>");
     expect(terminal.screen()).toMatch(/gateway +http:\/\/127\.0\.0\.1:9\/v1 · fake-chat-1, fake-chat-2/);
     const endpoints = async () =>

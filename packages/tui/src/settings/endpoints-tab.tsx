@@ -1,5 +1,12 @@
 import type { OpenAICompatibleEndpoint, ParleySettings, SettingsUpdate } from "@parley/protocol";
-import { apiMessage, endpointAddUpdate, endpointRemoveUpdate, modelList, safeText } from "@parley/sdk";
+import {
+  ApiRequestError,
+  apiMessage,
+  endpointAddUpdate,
+  endpointRemoveUpdate,
+  modelList,
+  safeText,
+} from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useState } from "react";
 import { LineInput } from "../input/line-input.tsx";
@@ -28,12 +35,25 @@ const STEPS = [
     placeholder: "qwen/qwen3-coder, deepseek/deepseek-chat",
   },
 ] as const;
-type Typed = Partial<Record<(typeof STEPS)[number]["field"], string>>;
+type Field = (typeof STEPS)[number]["field"];
+type Typed = Partial<Record<Field, string>>;
+
+/** The endpoint field a refused update names (`body.providers.openai_compatible.0.base_url`), if any. */
+function refusedField(error: unknown): Field | undefined {
+  if (!(error instanceof ApiRequestError)) return undefined;
+  for (const issue of error.body?.error.issues ?? []) {
+    const field = /openai_compatible\.\d+\.(\w+)/.exec(issue.path)?.[1];
+    const step = STEPS.find((candidate) => candidate.field === field);
+    if (step !== undefined) return step.field;
+  }
+  return undefined;
+}
 
 /**
  * OpenAI-compatible endpoints (a gateway, a hosted open-model service, a local server on another port), as
  * the web's Settings has them: each with its base URL and models. `a` adds one (its id, base URL and models,
- * typed one after another; the server names what it refuses), `x` removes the one under the cursor. Its key
+ * typed one after another; a field the server refuses is asked again, as typed), `x` removes the one under
+ * the cursor. Its key
  * is set in the API keys tab, where it is typed hidden.
  */
 export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
@@ -41,6 +61,8 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const glyphs = useGlyphs();
   const { store } = useServices();
   const [adding, setAdding] = useState<Typed | undefined>();
+  /** What the box starts with when a refused field is asked again. */
+  const [refill, setRefill] = useState<string | undefined>();
   const [result, setResult] = useState<{ text: string; failed: boolean } | undefined>();
   const { view, setView } = useSettingsView((text) => setResult({ text, failed: true }));
   const settings = view?.settings as ParleySettings | undefined;
@@ -48,7 +70,11 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const cursor = useListCursor(endpoints.length);
 
   /** Saves the update built from the settings as they are now, then shows `done` or what was refused. */
-  const apply = (update: (latest: ParleySettings) => SettingsUpdate, done: string) => {
+  const apply = (
+    update: (latest: ParleySettings) => SettingsUpdate,
+    done: string,
+    refused: (error: unknown) => void = () => {},
+  ) => {
     setResult(undefined);
     // Read again just before: the server replaces the list whole, and another client may have changed it.
     store.client
@@ -59,7 +85,10 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
           setView(saved);
           setResult({ text: done, failed: false });
         },
-        (error: unknown) => setResult({ text: `Not saved: ${apiMessage(error)}`, failed: true }),
+        (error: unknown) => {
+          setResult({ text: `Not saved: ${apiMessage(error)}`, failed: true });
+          refused(error);
+        },
       );
   };
 
@@ -69,6 +98,7 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const typedInto = (typed: Typed, text: string): boolean => {
     if (step === undefined) return false;
     const next = { ...typed, [step.field]: text.trim() };
+    setRefill(undefined);
     if (STEPS.some((candidate) => next[candidate.field] === undefined)) {
       setAdding(next);
       return true;
@@ -86,6 +116,14 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
       replacing
         ? `Replaced ${safeText(endpoint.id)}.`
         : `Added ${safeText(endpoint.id)}: pick it as the model with /model ${safeText(endpoint.id)}:<model>; its key goes in API keys.`,
+      (error) => {
+        // Ask again for the field the server named, starting from what was typed; the others are kept.
+        const field = refusedField(error);
+        if (field === undefined) return;
+        const { [field]: refusedText, ...kept } = next;
+        setRefill(refusedText);
+        setAdding(kept);
+      },
     );
     return true;
   };
@@ -130,7 +168,11 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
           placeholder={step.placeholder}
           focused
           onSubmit={(text) => typedInto(adding, text)}
-          onCancel={() => setAdding(undefined)}
+          initial={refill}
+          onCancel={() => {
+            setAdding(undefined);
+            setRefill(undefined);
+          }}
         />
       )}
       {result !== undefined && (
