@@ -66,6 +66,13 @@ describe("streaming render isolation", () => {
       else expect(renders.get(id), `renders of ${id}`).toBe(times);
     }
 
+    // The list rendering again (here for older pages to load) renders no row whose message it did not change,
+    // the streaming one included: its text is already shown.
+    act(() => store.updateSession((session) => ({ ...session, hasOlder: true })));
+    expect(live?.textContent).toBe("Hello there");
+    for (const [id, times] of before)
+      expect(renders.get(id), `renders of ${id}`).toBe(times + (id === "live" ? 1 : 0));
+
     act(() => store.appendToken("live", "live-text", "\n\n- a list"));
     expect(live?.textContent).toBe("Hello therea list");
     expect(renders.get("live")).toBe((before.get("live") ?? 0) + 2);

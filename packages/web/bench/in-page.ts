@@ -137,3 +137,25 @@ export function barePage(texts: readonly string[]): string {
   return `<!doctype html><html><body style="margin:0;font:16px system-ui">
 <div id="list" style="height:100vh;overflow-y:auto">${rows.join("")}</div><pre id="out"></pre></body></html>`;
 }
+
+/**
+ * A bare page that shows the answer where a chat does: on screen, in a box that stays at its end as the text
+ * grows (`column-reverse`, no script), one `<p>` a paragraph. `barePage`'s `<pre>` sits below a full-height
+ * list, out of view, and grows as one text, which no reader sees.
+ */
+export function bareOnScreenPage(): string {
+  return `<!doctype html><html><body style="margin:0;font:16px system-ui">
+<div style="height:100vh;overflow-y:auto;display:flex;flex-direction:column-reverse"><div id="out" style="margin:12px 16px"></div></div></body></html>`;
+}
+
+/**
+ * Appends `text` to the last paragraph of `bareOnScreenPage` (a blank line starts the next one) and
+ * resolves in the next animation frame, before that frame paints: one frame a token, as Parley's.
+ */
+export function appendForAFrame(text: string): Promise<void> {
+  const out = document.getElementById("out") as HTMLElement;
+  const [first = "", ...rest] = text.split("\n\n");
+  (out.lastElementChild ?? out.appendChild(document.createElement("p"))).append(first);
+  for (const part of rest) out.appendChild(document.createElement("p")).append(part);
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}

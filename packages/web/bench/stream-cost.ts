@@ -1,7 +1,7 @@
 import { reply } from "@parley/testkit";
 import type { CDPSession, Page } from "playwright-core";
 import type { E2eServer } from "../e2e/support/e2e-server.ts";
-import { type ShownText, whenShown } from "./in-page.ts";
+import { appendForAFrame, type ShownText, whenShown } from "./in-page.ts";
 
 /** Main-thread time the renderer spent, per token, by kind (Chrome DevTools Protocol `Performance` metrics). */
 export interface TokenCost {
@@ -106,6 +106,22 @@ export async function bareTokenCost(page: Page, tokens: number): Promise<TokenCo
     tokens,
     async (index) => {
       await page.evaluate((text) => document.getElementById("out")?.append(text), answerToken(index));
+    },
+    (index) => ({ selector: "#out", text: `w${index}` }),
+  );
+}
+
+/**
+ * Baseline as a reader sees it: the same tokens appended to paragraphs on screen (`bareOnScreenPage`), each
+ * painted in a frame of its own as Parley's are. `bareTokenCost`'s `<pre>` is off screen, and two appends
+ * often share a frame there (nothing waits for one), so it pays for about half a frame a token.
+ */
+export async function bareOnScreenTokenCost(page: Page, tokens: number): Promise<TokenCost> {
+  return paced(
+    page,
+    tokens,
+    async (index) => {
+      await page.evaluate(appendForAFrame, answerToken(index));
     },
     (index) => ({ selector: "#out", text: `w${index}` }),
   );

@@ -1,6 +1,7 @@
 /**
- * The per-token measurement of ui-measure.ts alone, in interleaved rounds (Parley, then the bare `<pre>`,
- * in one browser), so a noisy machine shows as spread between rounds rather than as a false figure. With
+ * The per-token measurement of ui-measure.ts alone, in interleaved rounds (Parley, then the bare `<pre>` off
+ * screen, then bare paragraphs on screen, a frame a token: `bareOnScreenTokenCost`), in one browser, so a
+ * noisy machine shows as spread between rounds rather than as a false figure. With
  * PARLEY_BENCH_COMPARE_DIST (another `vite build` output, say of the commit before a change) each round also
  * streams through a second server serving that build. With PARLEY_BENCH_PROFILE=1 a last, separate round per
  * build records a Chrome trace and a CPU profile and prints the main thread's time by trace event and the top
@@ -13,15 +14,17 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import buildWebUi from "../e2e/support/build-web-ui.ts";
 import { launchChromium } from "../e2e/support/chromium.ts";
 import { type E2eServer, startE2eServer } from "../e2e/support/e2e-server.ts";
-import { barePage } from "./in-page.ts";
+import { bareOnScreenPage, barePage } from "./in-page.ts";
 import { formatTable, median } from "./report-table.ts";
-import { bareTokenCost, parleyTokenCost, type TokenCost } from "./stream-cost.ts";
+import { bareOnScreenTokenCost, bareTokenCost, parleyTokenCost, type TokenCost } from "./stream-cost.ts";
 import { type CpuProfile, cpuSelfTimes, mainThreadSelfTimes, type TimeByName } from "./trace-summary.ts";
 
 const ROUNDS = roundsFrom("PARLEY_BENCH_ROUNDS", 5);
 const TOKENS = Number(process.env.PARLEY_BENCH_TOKENS ?? 600);
 const COMPARE_DIST = process.env.PARLEY_BENCH_COMPARE_DIST;
 const PROFILE = process.env.PARLEY_BENCH_PROFILE === "1";
+/** The baseline a reader would see: paragraphs on screen, one frame a token (see `bareOnScreenTokenCost`). */
+const ON_SCREEN = "bare, on screen";
 const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8"];
 
 /** A build of the UI under measurement: its server and a signed-in browser context. */
@@ -57,6 +60,15 @@ async function bareOnce(context: BrowserContext) {
   const page = await context.newPage();
   await page.setContent(barePage([]));
   const cost = await bareTokenCost(page, TOKENS);
+  await page.close();
+  return cost;
+}
+
+/** The same tokens appended to paragraphs on screen, a frame each (`bareOnScreenTokenCost`). */
+async function bareOnScreenOnce(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.setContent(bareOnScreenPage());
+  const cost = await bareOnScreenTokenCost(page, TOKENS);
   await page.close();
   return cost;
 }
@@ -97,15 +109,19 @@ try {
   const costs = new Map<string, TokenCost[]>([
     ...subjects.map((each): [string, TokenCost[]] => [each.label, []]),
     ["bare <pre>", []],
+    [ON_SCREEN, []],
   ]);
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const each of subjects) costs.get(each.label)?.push(await streamOnce(each));
     costs.get("bare <pre>")?.push(await bareOnce(bareContext));
+    costs.get(ON_SCREEN)?.push(await bareOnScreenOnce(bareContext));
     process.stderr.write(`round ${round} of ${ROUNDS} done\n`);
   }
   const bare = costs.get("bare <pre>") ?? [];
+  const onScreen = costs.get(ON_SCREEN) ?? [];
   const rows = [...costs.entries()].map(([label, list]) => {
     const ratios = list.map((cost, index) => cost.taskMs / (bare[index]?.taskMs ?? Number.NaN));
+    const onScreenRatios = list.map((cost, index) => cost.taskMs / (onScreen[index]?.taskMs ?? Number.NaN));
     const growth = list.map((cost) => cost.halvesTaskMs[1] / cost.halvesTaskMs[0]);
     return [
       label,
@@ -113,6 +129,7 @@ try {
       median(list.map((cost) => cost.taskMs)).toFixed(2),
       median(list.map((cost) => cost.scriptMs)).toFixed(2),
       `${median(ratios).toFixed(2)}× (${ratios.map((ratio) => ratio.toFixed(2)).join(" ")})`,
+      `${median(onScreenRatios).toFixed(2)}×`,
       `${median(growth).toFixed(2)}×`,
     ];
   });
@@ -120,7 +137,7 @@ try {
     `\nMain-thread task time per token, ${TOKENS}-token answer, ${ROUNDS} interleaved rounds, ${browser.version()}\n\n`,
   );
   process.stdout.write(
-    `${formatTable(["", "per round (ms)", "median", "script", "÷ bare <pre>, median (per round)", "second half ÷ first"], rows)}\n`,
+    `${formatTable(["", "per round (ms)", "median", "script", "÷ bare <pre>, median (per round)", "÷ on screen", "second half ÷ first"], rows)}\n`,
   );
   if (PROFILE) {
     const runs = subjects.map((each) => ({

@@ -56,9 +56,12 @@ export function MessageList({ empty }: { empty?: ReactNode }) {
 
 /**
  * A row showing the store's latest copy of its message (the list may hold an older copy of a streaming
- * turn); a token that only grows the streaming text is written into it without rendering the row.
+ * turn); a token that only grows the streaming text is written into it without rendering the row. It is
+ * `memo`: the list renders when the streaming row grows by a line (the sizer's height), and a row whose
+ * listed message is the same would otherwise render the store's newer copy whole, for nothing the
+ * tail writer had not shown already.
  */
-function LiveMessageRow({ message }: { message: ChatMessage }) {
+const LiveMessageRow = memo(function LiveMessageRow({ message }: { message: ChatMessage }) {
   const [tails] = useState(() => new StreamTails());
   const latest = useStreamedRow(message, tails);
   return (
@@ -66,7 +69,7 @@ function LiveMessageRow({ message }: { message: ChatMessage }) {
       <MessageRow message={latest} />
     </StreamTailsContext.Provider>
   );
-}
+});
 
 const renderMessage = (message: ChatMessage) => <LiveMessageRow message={message} />;
 
