@@ -327,24 +327,28 @@ export class EventBus {
 }
 
 function toAppend(event: ServerEvent, tsMs: number): EventToAppend & { event: ServerEvent } {
+  const sessionId = event.session_id ?? null;
+  const runId = "run_id" in event && typeof event.run_id === "string" ? event.run_id : null;
+  // A delta's frame in parts, built once from them by the log: the row keeps what a run of deltas shares once.
+  if (event.type === "Token") {
+    const tokenParts = uiSseTokenFrameParts(event, { rev: WIRE_REVISION, ts_ms: tsMs });
+    return { event, sessionId, runId, tsMs, isToken: true, tokenParts };
+  }
   return {
     event,
-    sessionId: event.session_id ?? null,
-    runId: "run_id" in event && typeof event.run_id === "string" ? event.run_id : null,
+    sessionId,
+    runId,
     tsMs,
-    isToken: event.type === "Token",
-    longText: event.type === "Token" ? undefined : longestString(event),
+    isToken: false,
+    longText: longestString(event),
     frame: frameOf(event, tsMs),
-    // A delta's frame in parts, so a commit's run of deltas is stored with what they share once.
-    tokenParts:
-      event.type === "Token" ? uiSseTokenFrameParts(event, { rev: WIRE_REVISION, ts_ms: tsMs }) : undefined,
   };
 }
 
 /**
  * Serialized once: the log stores these bytes and every SSE client is sent the same ones. Returned from here
  * rather than written inline as `frame: (seq) => …` because a named closure made per event costs a
- * `defineProperty` of its name per token where the sources run through tsx (the benches, the tests).
+ * `defineProperty` of its name per event where the sources run through tsx (the benches, the tests).
  */
 function frameOf(event: ServerEvent, tsMs: number): (seq: number) => string {
   return (seq) => uiSseFrameText(event, { seq, rev: WIRE_REVISION, ts_ms: tsMs });

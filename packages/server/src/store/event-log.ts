@@ -74,8 +74,20 @@ export function storedBytes(stored: string | Buffer): number {
   return typeof stored === "string" ? Buffer.byteLength(stored) : stored.byteLength;
 }
 
-/** An event to append; `frame` is built once its seq is known. */
-export interface EventToAppend {
+/**
+ * An event to append: its frame is built once its seq is known, by `frame` or, for a token delta, from its
+ * `tokenParts` (`tokenFrame(seq, tokenParts)`, the same text `uiSseFrameText` writes). A delta given in parts
+ * has its frame built once, from the parts the row keeps: a run of deltas sharing a head and tail is stored
+ * with them once (token-row.ts).
+ */
+export type EventToAppend = EventToAppendCommon &
+  (
+    | { frame: (seq: number) => string; tokenParts?: UiSseTokenFrameParts | undefined }
+    | { tokenParts: UiSseTokenFrameParts; frame?: undefined }
+  );
+
+/** What every event to append says besides how its frame is built. */
+interface EventToAppendCommon {
   sessionId: string | null;
   runId: string | null;
   tsMs: number;
@@ -83,14 +95,15 @@ export interface EventToAppend {
   isToken: boolean;
   /** The event's long text (a message's), kept once with its session's texts instead of in the row. */
   longText?: string | undefined;
-  frame: (seq: number) => string;
-  /**
-   * A token delta's frame in parts: when given, its frame is `tokenFrame(seq, tokenParts)` (the same text as
-   * `frame`), and a run of deltas sharing a head and tail is stored with them once (token-row.ts).
-   */
-  tokenParts?: UiSseTokenFrameParts | undefined;
   /** The caller's own form of the event, handed back with its seq and frame (the bus's typed event). */
   event?: unknown;
+}
+
+/** The frame of an event to append at `seq`: from its parts where it has them, as the row keeps them. */
+function frameAt(event: EventToAppend, seq: number): string {
+  if (event.tokenParts !== undefined) return tokenFrame(seq, event.tokenParts);
+  // An event without parts is of the first kind, so it has its `frame`.
+  return (event.frame as (seq: number) => string)(seq);
 }
 
 export type { PruneLimits } from "./event-log-pruning.ts";
@@ -240,7 +253,7 @@ export class EventLog {
         continue;
       }
       const seq = this.#head + 1;
-      const frame = event.frame(seq);
+      const frame = frameAt(event, seq);
       const { sessionId, runId, tsMs } = event;
       // A message's long text is kept with its session's texts (once, shared with the chat message, the
       // conversation and the run); what is left of a long frame is stored deflated.
@@ -275,7 +288,7 @@ export class EventLog {
     for (let index = start; index < end; index++) {
       const seq = firstSeq + index - start;
       const event = events[index] as EventToAppend;
-      const frame = event.tokenParts ? tokenFrame(seq, event.tokenParts) : event.frame(seq);
+      const frame = frameAt(event, seq);
       frames[index - start] = frame;
       if (parts !== undefined && event.tokenParts) parts.push(event.tokenParts);
       place(logged, index, { seq, sessionId, frame, event: event.event });

@@ -2,10 +2,13 @@ import { type TokenEvent, uiSseFrameText, uiSseTokenFrameParts } from "@parley/p
 import type { EventToAppend } from "../../src/store/event-log.ts";
 
 /**
- * A streamed token delta of session ses_1's run run_1 as the bus appends it: its frame, and the same frame
- * in parts (what the deltas of a stream published together share, and its own).
+ * A streamed token delta of session ses_1's run run_1 as the bus appends it, in parts (what the deltas of a
+ * stream published together share, and its own), with `uiSseFrameText`'s frame beside them to check against.
  */
-export function streamedDelta(text: string, fields: Partial<TokenEvent> = {}): EventToAppend {
+export function streamedDelta(
+  text: string,
+  fields: Partial<TokenEvent> = {},
+): EventToAppend & { frame: (seq: number) => string } {
   const event: TokenEvent = {
     type: "Token",
     agent_id: "main",
