@@ -188,20 +188,27 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     expect(systemOf(1)).toContain("You are terse.\\n\\nAnswer in French.");
   });
 
-  it("gives the agent the project's AGENTS.md and CLAUDE.local.md as --setting-sources says", async () => {
+  it("gives the agent the person's own AGENTS.md and the project's AGENTS.md and CLAUDE.local.md as --setting-sources says", async () => {
     await writeFile(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
     await writeFile(join(project, "CLAUDE.local.md"), "Answer in French.\n");
-    server.script(reply().text("ok"), reply().text("ok"), reply().text("ok"));
+    await mkdir(env.PARLEY_HOME as string, { recursive: true });
+    await writeFile(join(env.PARLEY_HOME as string, "AGENTS.md"), "Sign off as Sam.\n");
+    server.script(reply().text("ok"), reply().text("ok"), reply().text("ok"), reply().text("ok"));
     // Without the flag, as Claude Code does, every source; the SDK's `settingSources: []` sends it empty.
     await parley(["-p", "hi", "--system-prompt", "You are terse."]);
     await parley(["-p", "hi", "--setting-sources", "user,project"]);
     await parley(["-p", "hi", "--setting-sources="]);
-    expect(systemOf(0)).toContain("You are terse.\\n\\nThe project's instruction files follow.");
+    await parley(["-p", "hi", "--setting-sources", "project"]);
+    expect(systemOf(0)).toContain("You are terse.\\n\\nThe instruction files follow:");
+    expect(systemOf(0)).toContain("Sign off as Sam.");
     expect(systemOf(0)).toContain('<instructions file=\\"AGENTS.md\\">\\nUse tabs for indentation.');
     expect(systemOf(0)).toContain('<instructions file=\\"CLAUDE.local.md\\">\\nAnswer in French.');
+    expect(systemOf(1)).toContain("Sign off as Sam.");
     expect(systemOf(1)).toContain("Use tabs for indentation.");
     expect(systemOf(1)).not.toContain("Answer in French.");
     expect(systemOf(2)).not.toContain("<instructions");
+    expect(systemOf(3)).toContain("Use tabs for indentation.");
+    expect(systemOf(3)).not.toContain("Sign off as Sam.");
 
     const wrong = await parley(["-p", "hi", "--setting-sources", "project,team"]);
     expect(wrong.code).toBe(2);

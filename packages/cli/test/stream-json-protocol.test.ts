@@ -174,7 +174,7 @@ describe("parley run's stream-json input, fed as a careless or hostile host woul
     expect(await cli.exited).toBe(0);
     const system = JSON.stringify((server.requests[0]?.body as { system?: unknown } | undefined)?.system);
     expect(system).toMatch(
-      /You are a reviewer\.\\n\\nThe project's instruction files follow\..*Use tabs for indentation\..*\\n\\nBe brief\./,
+      /You are a reviewer\.\\n\\nThe instruction files follow:.*Use tabs for indentation\..*\\n\\nBe brief\./,
     );
   });
 

@@ -80,6 +80,7 @@ export {
   instructionsPrompt,
   MAX_INSTRUCTIONS_BYTES,
   readProjectInstructions,
+  USER_INSTRUCTIONS_FILE,
 } from "./project-instructions/index.ts";
 
 // ── permissions and path confinement ──────────────────────────────────────────

@@ -106,6 +106,21 @@ describe("the project's instruction files", () => {
     }
   });
 
+  it("gives the person's own AGENTS.md in Parley's home first, in every project, and lists it", async () => {
+    const own = join(server.directories.home, "AGENTS.md");
+    writeFileSync(own, "Answer in British English.\n");
+    writeFileSync(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
+    try {
+      const system = await systemOfNextRun("Tidy the parser");
+      expect(system.indexOf("British English")).toBeGreaterThan(-1);
+      expect(system.indexOf("British English")).toBeLessThan(system.indexOf("Use tabs"));
+      const view = await decodeResponse(await server.request("GET", "/api/settings"), SettingsViewSchema);
+      expect(view.project_instructions?.files.map((file) => file.path)).toEqual([own, "AGENTS.md"]);
+    } finally {
+      rmSync(own);
+    }
+  });
+
   it("gives none once settings turn project instructions off", async () => {
     writeFileSync(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
     const off = await setSettings({ project_instructions: false });

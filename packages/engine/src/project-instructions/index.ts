@@ -4,7 +4,12 @@
  * loading the engine's index for that would load the whole agent loop.
  */
 export type { InstructionSource } from "./instruction-files.ts";
-export { INSTRUCTION_FILES, MAX_IMPORTS, MAX_INSTRUCTIONS_BYTES } from "./instruction-files.ts";
+export {
+  INSTRUCTION_FILES,
+  MAX_IMPORTS,
+  MAX_INSTRUCTIONS_BYTES,
+  USER_INSTRUCTIONS_FILE,
+} from "./instruction-files.ts";
 export { MAX_IMPORT_DEPTH } from "./instruction-imports.ts";
 export type {
   InstructionFile,

@@ -1,9 +1,12 @@
 /**
- * Which of Claude Code's setting sources a run reads instruction files from: `project` (checked into the
- * repository) and `local` (the person's own, usually git-ignored). `user` files are Parley's settings in
- * PARLEY_HOME and name no instruction file.
+ * Which of Claude Code's setting sources a run reads instruction files from: `user` (the person's own
+ * `AGENTS.md` in Parley's home, for every project), `project` (checked into the repository) and `local` (the
+ * person's own in the project, usually git-ignored).
  */
-export type InstructionSource = "project" | "local";
+export type InstructionSource = "user" | "project" | "local";
+
+/** The person's own instructions, for every project: this file in Parley's home. */
+export const USER_INSTRUCTIONS_FILE = "AGENTS.md";
 
 /**
  * The project-root files read into the agent's system prompt, in the order they are given: `AGENTS.md`

@@ -1,5 +1,7 @@
-import { lstat, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { constants } from "node:fs";
+import { type FileHandle, lstat, open, stat } from "node:fs/promises";
+import { homedir } from "node:os";
+import { isAbsolute, join, relative } from "node:path";
 import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
@@ -55,6 +57,11 @@ export interface ReadInstructionsOptions {
    * every peer reads its instruction files.
    */
   rules?: readonly PermissionRule[];
+  /**
+   * The person's own instructions for every project (`AGENTS.md` in Parley's home), given first when the
+   * sources include `user`. Theirs, not the repository's: read wherever a symlink of it leads.
+   */
+  userFile?: string;
 }
 
 /**
@@ -89,41 +96,42 @@ export async function readProjectInstructions(
       skipped.push({ path, reason });
   };
 
-  const give = async (path: string, importedBy: string | undefined, depth: number): Promise<void> => {
+  /** Gives what was read unless it is given already, out of budget or blank; returns the file given. */
+  const accept = (read: ReadOutcome, path: string, importedBy: string | undefined) => {
     const by = importedBy === undefined ? "" : ` (imported by ${importedBy})`;
-    const read = await readInstructionFile(
-      projectRoot,
-      path,
-      budget,
-      importedBy === undefined ? undefined : excluded,
-    );
-    if (read === undefined) return;
+    if (read === undefined) return undefined;
     if ("reason" in read) {
       skip(path, `${read.reason}${by}`);
-      return;
+      return undefined;
     }
-    if (importedBy !== undefined && unwanted.has(read.identity)) return;
+    if (importedBy !== undefined && unwanted.has(read.identity)) return undefined;
     const sameFile = given.get(read.identity);
     if (sameFile !== undefined) {
       if (importedBy === undefined && sameFile.path !== path) sameFile.duplicates.push(path);
-      return;
+      return undefined;
     }
     const sameText = files.find((file) => file.text === read.file.text && file.text !== "");
     if (sameText !== undefined) {
       sameText.duplicates.push(path);
-      return;
+      return undefined;
     }
     if (read.file.bytes > 0 && read.file.givenBytes === 0) {
       const kib = MAX_INSTRUCTIONS_BYTES / 1024;
       skip(path, `the files before it used the ${kib} KiB given to instructions${by}`);
-      return;
+      return undefined;
     }
-    if (read.file.text.trim() === "") return;
+    if (read.file.text.trim() === "") return undefined;
     const file: InstructionFile = { ...read.file, ...(importedBy !== undefined && { importedBy }) };
     given.set(read.identity, file);
     files.push(file);
     budget -= read.consumed;
-    if (depth === MAX_IMPORT_DEPTH) return;
+    return file;
+  };
+
+  const give = async (path: string, importedBy: string | undefined, depth: number): Promise<void> => {
+    const excludes = importedBy === undefined ? undefined : excluded;
+    const file = accept(await readInstructionFile(projectRoot, path, budget, excludes), path, importedBy);
+    if (file === undefined || depth === MAX_IMPORT_DEPTH) return;
     // One more than can be followed, to name the first that is not.
     for (const written of instructionImports(file.text, importsLeft + 1)) {
       if (importsLeft === 0) {
@@ -137,6 +145,13 @@ export async function readProjectInstructions(
     }
   };
 
+  if (sources.includes("user") && options.userFile !== undefined) {
+    const shown = shownPath(options.userFile);
+    const file = accept(await readOwnFile(options.userFile, budget), shown, undefined);
+    // The person's file sits beside Parley's settings and token: what it imports is named, not read.
+    for (const written of file === undefined ? [] : instructionImports(file.text, MAX_IMPORTS))
+      skip(written, `imports in ${shown} are not followed (only the project's files' are)`);
+  }
   for (const { path, source } of INSTRUCTION_FILES) {
     if (sources.includes(source)) await give(path, undefined, 0);
   }
@@ -157,7 +172,7 @@ export function instructionsPrompt(instructions: ProjectInstructions): string | 
     return `<instructions file="${file.path}">\n${file.text.trimEnd()}${cut}\n</instructions>`;
   });
   return [
-    "The project's instruction files follow. They describe how to work in this project: follow them unless the person asks otherwise.",
+    "The instruction files follow: the person's own for every project, if any, then the project's. They describe how to work in this project: follow them unless the person asks otherwise.",
     ...sections,
   ].join("\n\n");
 }
@@ -186,23 +201,7 @@ async function readInstructionFile(
     if (confined.kind !== "file") return undefined;
     if (excluded?.(ruleFileOf(confined)))
       return { reason: "a Read rule in the permission settings keeps it from the agent" };
-    const handle = await openConfinedForRead(confined, path);
-    try {
-      const { size, dev, ino } = await handle.stat();
-      const wanted = Math.min(size, Math.max(budget, 0));
-      const buffer = Buffer.alloc(wanted);
-      const { bytesRead } = wanted === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, wanted, 0);
-      const given = wholeCharacters(buffer.subarray(0, bytesRead), bytesRead < size);
-      // A byte order mark says how the file is encoded, not what it says.
-      const text = given.toString("utf8").replace(/^\uFEFF/, "");
-      return {
-        identity: `${dev}:${ino}`,
-        consumed: bytesRead,
-        file: { path, bytes: size, givenBytes: given.length, text, duplicates: [] },
-      };
-    } finally {
-      await handle.close();
-    }
+    return await readOpened(await openConfinedForRead(confined, path), path, budget);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return undefined;
@@ -210,6 +209,49 @@ async function readInstructionFile(
       return { reason: "it is a symlink to a place outside the project" };
     return { reason: (error as Error).message.replace(/[.\s]+$/, "") };
   }
+}
+
+/** The person's own file: opened wherever it links to, never waiting on a FIFO. */
+async function readOwnFile(absolute: string, budget: number): Promise<ReadOutcome> {
+  const shown = shownPath(absolute);
+  try {
+    const handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      return { reason: "it is not a regular file" };
+    }
+    return await readOpened(handle, shown, budget);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    return { reason: (error as Error).message.replace(/[.\s]+$/, "") };
+  }
+}
+
+/** Reads an open instruction file within `budget` bytes, and closes it. */
+async function readOpened(handle: FileHandle, path: string, budget: number): Promise<ReadOutcome> {
+  try {
+    const { size, dev, ino } = await handle.stat();
+    const wanted = Math.min(size, Math.max(budget, 0));
+    const buffer = Buffer.alloc(wanted);
+    const { bytesRead } = wanted === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, wanted, 0);
+    const given = wholeCharacters(buffer.subarray(0, bytesRead), bytesRead < size);
+    // A byte order mark says how the file is encoded, not what it says.
+    const text = given.toString("utf8").replace(/^\uFEFF/, "");
+    return {
+      identity: `${dev}:${ino}`,
+      consumed: bytesRead,
+      file: { path, bytes: size, givenBytes: given.length, text, duplicates: [] },
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A path as a person reads it: under their home directory as `~/…`. */
+function shownPath(absolute: string): string {
+  const below = relative(homedir(), absolute);
+  return below !== "" && !below.startsWith("..") && !isAbsolute(below) ? `~/${below}` : absolute;
 }
 
 /** Device and inode of the file at `path` (symlinks followed), or undefined when there is none. */

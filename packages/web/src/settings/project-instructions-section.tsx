@@ -41,9 +41,9 @@ export function ProjectInstructionsSection({
     >
       <h2 id={`${id}-title`}>Project instructions</h2>
       <p className="muted">
-        Parley's agent is given the project's AGENTS.md, CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md at
-        the start of every run, with the project's files they import (<code>@path</code>), up to 64 KiB in
-        all. Agent CLIs read their own.
+        Parley's agent is given your own AGENTS.md in Parley's home (for every project), then the project's
+        AGENTS.md, CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md at the start of every run, with the
+        project's files they import (<code>@path</code>), up to 64 KiB in all. Agent CLIs read their own.
       </p>
       <label className="checkbox">
         <input

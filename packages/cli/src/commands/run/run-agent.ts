@@ -1,4 +1,5 @@
 import { realpathSync } from "node:fs";
+import { join } from "node:path";
 import {
   AgentSession,
   type AskForPermission,
@@ -18,6 +19,7 @@ import {
   RunningTasks,
   readProjectInstructions,
   reasoningNotTaken,
+  USER_INSTRUCTIONS_FILE,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
 import { safeText } from "@parley/sdk";
@@ -261,22 +263,23 @@ function warnOfReasoningNotTaken(options: RunAgentOptions): void {
 }
 
 /**
- * The project's instruction files for this run, framed for the system prompt: those of `--setting-sources`'
- * `project` and `local` (both without the flag, as Claude Code reads them), none when settings.json turned
- * them off, whatever the flag says. A file that is there and is not read (a symlink out of the project) is
- * reported.
+ * The instruction files for this run, framed for the system prompt: those of `--setting-sources`' `user`
+ * (`AGENTS.md` in Parley's home), `project` and `local` (all three without the flag, as Claude Code reads
+ * its own), none when settings.json turned them off, whatever the flag says. A file that is there and is not
+ * read (a symlink out of the project) is reported.
  */
 async function projectInstructionsFor(
   options: RunAgentOptions,
   rules: readonly PermissionRule[],
 ): Promise<string | undefined> {
-  const { args, cwd, settings, warn } = options;
+  const { args, cwd, settings, home, warn } = options;
   if (settings.project_instructions === false) return undefined;
-  const sources = (args.settingSources ?? ["project", "local"]).filter(
-    (source): source is InstructionSource => source !== "user",
-  );
+  const sources: readonly InstructionSource[] = args.settingSources ?? ["user", "project", "local"];
   if (sources.length === 0) return undefined;
-  const instructions = await readProjectInstructions(realpathSync(cwd), sources, { rules });
+  const instructions = await readProjectInstructions(realpathSync(cwd), sources, {
+    rules,
+    userFile: join(home, USER_INSTRUCTIONS_FILE),
+  });
   // The names come from the repository: no escape sequence of theirs reaches the terminal.
   for (const file of instructions.skipped)
     warn(`parley: ${safeText(file.path)} is not read: ${safeText(file.reason)}`);

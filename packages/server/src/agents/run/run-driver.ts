@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import {
   contextWindowFor,
   type EngineMessage,
@@ -12,6 +13,7 @@ import {
   resolveModelConfig,
   runAgentTurn,
   settingsPath,
+  USER_INSTRUCTIONS_FILE,
 } from "@parley/engine";
 import type {
   Approval,
@@ -147,8 +149,9 @@ export class RunDriver extends RunBase implements ActiveRun {
         agent: override?.system_prompt,
         ...(settings.project_instructions !== false && {
           instructions: instructionsPrompt(
-            await readProjectInstructions(projectRoot, ["project", "local"], {
+            await readProjectInstructions(projectRoot, ["user", "project", "local"], {
               rules: store.permissionRules.list(projectRoot),
+              userFile: join(home, USER_INSTRUCTIONS_FILE),
             }),
           ),
         }),

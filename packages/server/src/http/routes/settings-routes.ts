@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { EnvironmentVariables } from "@parley/engine";
 import {
   describeModel,
@@ -115,9 +116,12 @@ async function instructionsStatus(
 ): Promise<ProjectInstructionsStatus> {
   const { projectRoot } = context;
   // Not on the start's path, and not the engine's index: a page opening before the agents load.
-  const { readProjectInstructions } = await import("@parley/engine/project-instructions");
-  const { files, skipped } = await readProjectInstructions(projectRoot, ["project", "local"], {
+  const { readProjectInstructions, USER_INSTRUCTIONS_FILE } = await import(
+    "@parley/engine/project-instructions"
+  );
+  const { files, skipped } = await readProjectInstructions(projectRoot, ["user", "project", "local"], {
     rules: context.store.permissionRules.list(projectRoot),
+    userFile: join(context.home, USER_INSTRUCTIONS_FILE),
   });
   return {
     enabled: settings.project_instructions !== false,
