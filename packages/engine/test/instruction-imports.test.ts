@@ -150,12 +150,45 @@ describe("@path imports in instruction files", () => {
     ]);
   });
 
-  it("answers at once for imports of long made-up paths", async () => {
-    const paths = Array.from({ length: MAX_IMPORTS }, (_, index) => `@${"a/".repeat(1_000)}${index}.md`);
-    project = await createProject({ "AGENTS.md": paths.join("\n") });
+  it("looks up no import of more than 32 parts, and says so", async () => {
+    const paths = Array.from({ length: 3 }, (_, index) => `${"a/".repeat(1_000)}${index}.md`);
+    project = await createProject({ "AGENTS.md": paths.map((path) => `@${path}`).join("\n") });
     const instructions = await given(project.root);
     expect(instructions.paths).toEqual(["AGENTS.md"]);
-    expect(instructions.skipped).toEqual([]);
+    expect(instructions.skipped).toEqual(
+      paths.map((path) => ({ path, reason: "its path has more than 32 parts (imported by AGENTS.md)" })),
+    );
+  });
+
+  it("tells nothing of what is outside the project through a folder symlink, there or not", async () => {
+    project = await createProject({ "AGENTS.md": "@out/secret.txt @out/absent.txt" });
+    await symlink(project.outside, join(project.root, "out"));
+    const { skipped } = await given(project.root);
+    expect(skipped).toEqual(
+      ["out/secret.txt", "out/absent.txt"].map((path) => ({
+        path,
+        reason: "it is a symlink to a place outside the project (imported by AGENTS.md)",
+      })),
+    );
+  });
+
+  it("holds a named file that links elsewhere in the project to the Read rules and the sources asked for", async () => {
+    project = await createProject({ "AGENTS.md": "Use tabs.", ".env": "API_KEY=hunter2" });
+    await symlink(".env", join(project.root, "CLAUDE.md"));
+    const denied = await readProjectInstructions(project.root, ["project"], {
+      rules: [{ tool: "Read", pattern: ".env", behavior: "deny" }],
+    });
+    expect(instructionsPrompt(denied)).not.toContain("hunter2");
+    expect(denied.skipped).toEqual([
+      { path: "CLAUDE.md", reason: "a Read rule in the permission settings keeps it from the agent" },
+    ]);
+
+    await project.remove();
+    project = await createProject({ "CLAUDE.local.md": "My private notes." });
+    await symlink("CLAUDE.local.md", join(project.root, "CLAUDE.md"));
+    expect(instructionsPrompt(await readProjectInstructions(project.root, ["project"])) ?? "").not.toContain(
+      "My private notes.",
+    );
   });
 
   it("names no import with a terminal's control characters in it", async () => {

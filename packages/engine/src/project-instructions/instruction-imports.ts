@@ -6,6 +6,9 @@ import { posix } from "node:path";
  */
 export const MAX_IMPORT_DEPTH = 5;
 
+/** The most parts an import's path may have: confinement looks each up, and a repository could name thousands. */
+export const MAX_IMPORT_SEGMENTS = 32;
+
 /**
  * The `@path` imports an instruction file makes, in order, at most `limit` of them, as Claude Code reads them
  * in a CLAUDE.md: an `@` at the start of a line or after whitespace, up to the next whitespace or control

@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { type FileHandle, lstat, open, stat } from "node:fs/promises";
+import { type FileHandle, open, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative } from "node:path";
 import { confinePath } from "../permissions/confine-path.ts";
@@ -14,7 +14,12 @@ import {
   MAX_IMPORTS,
   MAX_INSTRUCTIONS_BYTES,
 } from "./instruction-files.ts";
-import { importTarget, instructionImports, MAX_IMPORT_DEPTH } from "./instruction-imports.ts";
+import {
+  importTarget,
+  instructionImports,
+  MAX_IMPORT_DEPTH,
+  MAX_IMPORT_SEGMENTS,
+} from "./instruction-imports.ts";
 
 /** One instruction file given to the model. */
 export interface InstructionFile {
@@ -53,8 +58,8 @@ export interface ProjectInstructions {
 export interface ReadInstructionsOptions {
   /**
    * The project's permission rules: an import a `Read` deny or ask rule names (`Read(.env)`) is not followed,
-   * as the agent's own reads of it would not be. The named files themselves are read whatever the rules, as
-   * every peer reads its instruction files.
+   * as the agent's own reads of it would not be, nor a named file that leads to such a file. The named
+   * files themselves are read whatever the rules, as every peer reads its instruction files.
    */
   rules?: readonly PermissionRule[];
   /**
@@ -104,7 +109,8 @@ export async function readProjectInstructions(
       skip(path, `${read.reason}${by}`);
       return undefined;
     }
-    if (importedBy !== undefined && unwanted.has(read.identity)) return undefined;
+    // Also a named file: a committed `CLAUDE.md` symlink to `CLAUDE.local.md` is that file.
+    if (unwanted.has(read.identity)) return undefined;
     const sameFile = given.get(read.identity);
     if (sameFile !== undefined) {
       if (importedBy === undefined && sameFile.path !== path) sameFile.duplicates.push(path);
@@ -129,8 +135,11 @@ export async function readProjectInstructions(
   };
 
   const give = async (path: string, importedBy: string | undefined, depth: number): Promise<void> => {
-    const excludes = importedBy === undefined ? undefined : excluded;
-    const file = accept(await readInstructionFile(projectRoot, path, budget, excludes), path, importedBy);
+    const file = accept(
+      await readInstructionFile(projectRoot, path, budget, excluded, importedBy !== undefined),
+      path,
+      importedBy,
+    );
     if (file === undefined || depth === MAX_IMPORT_DEPTH) return;
     // One more than can be followed, to name the first that is not.
     for (const written of instructionImports(file.text, importsLeft + 1)) {
@@ -193,13 +202,17 @@ async function readInstructionFile(
   path: string,
   budget: number,
   excluded: ((file: RuleFile) => boolean) | undefined,
+  imported: boolean,
 ): Promise<ReadOutcome> {
+  // Confining a long made-up path walks it part by part, a look-up each.
+  if (path.split("/").length > MAX_IMPORT_SEGMENTS)
+    return { reason: `its path has more than ${MAX_IMPORT_SEGMENTS} parts` };
   try {
-    // A path that is not there is answered by one look-up: confining a long made-up one walks it part by part.
-    await lstat(join(root, path));
     const confined = await confinePath(root, path, { intent: "read" });
     if (confined.kind !== "file") return undefined;
-    if (excluded?.(ruleFileOf(confined)))
+    // A named file is read whatever the rules, under its own name: one that leads elsewhere (a committed
+    // `CLAUDE.md` symlink to `.env`) is held to them as an import is.
+    if ((imported || confined.relative !== path) && excluded?.(ruleFileOf(confined)))
       return { reason: "a Read rule in the permission settings keeps it from the agent" };
     return await readOpened(await openConfinedForRead(confined, path), path, budget);
   } catch (error) {

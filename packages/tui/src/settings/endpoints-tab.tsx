@@ -38,13 +38,16 @@ const STEPS = [
 type Field = (typeof STEPS)[number]["field"];
 type Typed = Partial<Record<Field, string>>;
 
-/** The endpoint field a refused update names (`body.providers.openai_compatible.0.base_url`), if any. */
-function refusedField(error: unknown): Field | undefined {
+/**
+ * The field of the endpoint at `index` in the update that a refusal names
+ * (`body.providers.openai_compatible.2.base_url`), if any; an issue with another endpoint names none.
+ */
+function refusedField(error: unknown, index: number): Field | undefined {
   if (!(error instanceof ApiRequestError)) return undefined;
   for (const issue of error.body?.error.issues ?? []) {
-    const field = /openai_compatible\.\d+\.(\w+)/.exec(issue.path)?.[1];
+    const [, at, field] = /openai_compatible\.(\d+)\.(\w+)/.exec(issue.path) ?? [];
     const step = STEPS.find((candidate) => candidate.field === field);
-    if (step !== undefined) return step.field;
+    if (step !== undefined && Number(at) === index) return step.field;
   }
   return undefined;
 }
@@ -111,14 +114,21 @@ export function EndpointsTab({ keys: tabKeys, attached }: SettingsTabProps) {
       ...(models.length > 0 && { models }),
     };
     const replacing = endpoints.some((entry) => entry.id === endpoint.id);
+    // Where the endpoint sits in the list sent (a replaced one keeps its place), to read the refusal by.
+    let index = -1;
     apply(
-      (latest) => endpointAddUpdate(endpoint, latest),
+      (latest) => {
+        const update = endpointAddUpdate(endpoint, latest);
+        const sent = (update.providers as ParleySettings["providers"])?.openai_compatible ?? [];
+        index = sent.findIndex((entry) => entry.id === endpoint.id);
+        return update;
+      },
       replacing
         ? `Replaced ${safeText(endpoint.id)}.`
         : `Added ${safeText(endpoint.id)}: pick it as the model with /model ${safeText(endpoint.id)}:<model>; its key goes in API keys.`,
       (error) => {
         // Ask again for the field the server named, starting from what was typed; the others are kept.
-        const field = refusedField(error);
+        const field = refusedField(error, index);
         if (field === undefined) return;
         const { [field]: refusedText, ...kept } = next;
         setRefill(refusedText);
