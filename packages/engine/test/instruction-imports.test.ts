@@ -186,9 +186,19 @@ describe("@path imports in instruction files", () => {
     await project.remove();
     project = await createProject({ "CLAUDE.local.md": "My private notes." });
     await symlink("CLAUDE.local.md", join(project.root, "CLAUDE.md"));
-    expect(instructionsPrompt(await readProjectInstructions(project.root, ["project"])) ?? "").not.toContain(
-      "My private notes.",
-    );
+    const projectOnly = await readProjectInstructions(project.root, ["project"]);
+    expect(instructionsPrompt(projectOnly) ?? "").not.toContain("My private notes.");
+    expect(projectOnly.skipped).toEqual([
+      { path: "CLAUDE.md", reason: "it is CLAUDE.local.md, which this run does not read" },
+    ]);
+  });
+
+  it("still gives AGENTS.md when the local file that is left out links to it", async () => {
+    project = await createProject({ "AGENTS.md": "Use tabs." });
+    await symlink("AGENTS.md", join(project.root, "CLAUDE.local.md"));
+    const projectOnly = await readProjectInstructions(project.root, ["project"]);
+    expect(projectOnly.files.map((file) => file.path)).toEqual(["AGENTS.md"]);
+    expect(projectOnly.skipped).toEqual([]);
   });
 
   it("names no import with a terminal's control characters in it", async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { reply } from "@parley/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "../src/http/app.ts";
 import type { RouteDefinition } from "../src/http/route.ts";
@@ -182,11 +183,28 @@ describe("who may call the API", () => {
     }
   });
 
-  it("every response refuses framing, sniffing and referrers; all but event streams carry the content policy", () => {
+  it("every response refuses framing, sniffing and referrers; all but event streams carry the content policy", async () => {
+    // An AG-UI run's stream (the recorded calls sent it `{}`, which it refuses).
+    const session = await server.json<{ id: string }>("POST", "/api/sessions", {});
+    server.fake.script(reply().text("Framed?"));
+    const agUi = await call(
+      apiRoutes(server.server.context, "test").find(
+        (route) => route.path === "/api/ag-ui",
+      ) as RouteDefinition,
+      { ...bearer(), origin: ownOrigin },
+      {
+        body: JSON.stringify({
+          threadId: session.id,
+          runId: "headers-run",
+          messages: [{ id: "m1", role: "user", content: "Hello" }],
+        }),
+      },
+    );
+    expect(agUi.status).toBe(200);
     const streams = responses.filter((response) =>
       String(response.headers["content-type"]).startsWith("text/event-stream"),
     );
-    expect(streams.length).toBeGreaterThan(0);
+    expect(streams.length).toBeGreaterThan(1);
     expect(responses.some((response) => response.status >= 400)).toBe(true);
     for (const response of responses) {
       expect(response.headers).toMatchObject({

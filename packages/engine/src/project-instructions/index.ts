@@ -6,11 +6,11 @@
 export type { InstructionSource } from "./instruction-files.ts";
 export {
   INSTRUCTION_FILES,
+  MAX_IMPORT_DEPTH,
   MAX_IMPORTS,
   MAX_INSTRUCTIONS_BYTES,
   USER_INSTRUCTIONS_FILE,
 } from "./instruction-files.ts";
-export { MAX_IMPORT_DEPTH } from "./instruction-imports.ts";
 export type {
   InstructionFile,
   ProjectInstructions,

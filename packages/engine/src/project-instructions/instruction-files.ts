@@ -30,3 +30,12 @@ export const MAX_INSTRUCTIONS_BYTES = 64 * 1024;
  * repository's file could name thousands.
  */
 export const MAX_IMPORTS = 64;
+
+/**
+ * How deep `@path` imports are followed: a file named at the project's root is depth 0, what it imports
+ * depth 1, and so on to 5 (Claude Code's limit); a file at depth 5 has its imports left as text.
+ */
+export const MAX_IMPORT_DEPTH = 5;
+
+/** The most parts an import's path may have: confinement looks each up, and a repository could name thousands. */
+export const MAX_IMPORT_SEGMENTS = 32;

@@ -1,15 +1,6 @@
 import { posix } from "node:path";
 
 /**
- * How deep `@path` imports are followed: a file named at the project's root is depth 0, what it imports
- * depth 1, and so on to 5 (Claude Code's limit); a file at depth 5 has its imports left as text.
- */
-export const MAX_IMPORT_DEPTH = 5;
-
-/** The most parts an import's path may have: confinement looks each up, and a repository could name thousands. */
-export const MAX_IMPORT_SEGMENTS = 32;
-
-/**
  * The `@path` imports an instruction file makes, in order, at most `limit` of them, as Claude Code reads them
  * in a CLAUDE.md: an `@` at the start of a line or after whitespace, up to the next whitespace or control
  * character (`\ ` for a space in a name), never inside a code block or a code span. Punctuation that ends a

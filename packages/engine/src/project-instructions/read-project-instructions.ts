@@ -11,15 +11,12 @@ import { openConfinedForRead } from "../tools/fs/confined-file.ts";
 import {
   INSTRUCTION_FILES,
   type InstructionSource,
+  MAX_IMPORT_DEPTH,
+  MAX_IMPORT_SEGMENTS,
   MAX_IMPORTS,
   MAX_INSTRUCTIONS_BYTES,
 } from "./instruction-files.ts";
-import {
-  importTarget,
-  instructionImports,
-  MAX_IMPORT_DEPTH,
-  MAX_IMPORT_SEGMENTS,
-} from "./instruction-imports.ts";
+import { importTarget, instructionImports } from "./instruction-imports.ts";
 
 /** One instruction file given to the model. */
 export interface InstructionFile {
@@ -70,9 +67,10 @@ export interface ReadInstructionsOptions {
 }
 
 /**
- * Reads the project's instruction files of the given sources (`INSTRUCTION_FILES`), and the files they
- * import with `@path` (`instruction-imports.ts`), each after the file that imports it, confined as the file
- * tools read: an import out of the project, a symlink out of it, a FIFO or a device is skipped and named.
+ * Reads the person's own file (`userFile`, first) and the project's instruction files of the given sources
+ * (`INSTRUCTION_FILES`), with the files the project's import with `@path` (`instruction-imports.ts`), each
+ * after the file that imports it. The project's are confined as the file tools read: an import out of the
+ * project, a symlink out of it, a FIFO or a device is skipped and named.
  * Never more than `MAX_INSTRUCTIONS_BYTES` in all, nor more than `MAX_IMPORTS` imports followed. A file that
  * is the same file as one read before (by device and inode: a symlink, another letter case), or has its text,
  * is given once and listed in that one's `duplicates` (an import of a file already given is just not given
@@ -89,12 +87,13 @@ export async function readProjectInstructions(
   let budget = MAX_INSTRUCTIONS_BYTES;
   let importsLeft = MAX_IMPORTS;
   const excluded = searchExclusion(options.rules ?? []);
-  // An import never brings in a named file of a source the run was not given (CLAUDE.local.md), by any name.
-  const unwanted = new Set<string>();
+  // No file brings in a named file of a source the run was not given (CLAUDE.local.md) under another name:
+  // neither an import nor a committed symlink.
+  const unwanted = new Map<string, string>();
   for (const file of INSTRUCTION_FILES) {
     if (sources.includes(file.source)) continue;
     const identity = await identityOf(join(projectRoot, file.path));
-    if (identity !== undefined) unwanted.add(identity);
+    if (identity !== undefined) unwanted.set(identity, file.path);
   }
   const skip = (path: string, reason: string) => {
     if (!skipped.some((entry) => entry.path === path && entry.reason === reason))
@@ -109,8 +108,13 @@ export async function readProjectInstructions(
       skip(path, `${read.reason}${by}`);
       return undefined;
     }
-    // Also a named file: a committed `CLAUDE.md` symlink to `CLAUDE.local.md` is that file.
-    if (unwanted.has(read.identity)) return undefined;
+    // A committed `CLAUDE.md` symlink to `CLAUDE.local.md` is that file; a named file under its own name is
+    // itself (`CLAUDE.local.md` linking to `AGENTS.md` leaves `AGENTS.md` given).
+    const left = unwanted.get(read.identity);
+    if (left !== undefined && (importedBy !== undefined || read.leadsElsewhere)) {
+      skip(path, `it is ${left}, which this run does not read${by}`);
+      return undefined;
+    }
     const sameFile = given.get(read.identity);
     if (sameFile !== undefined) {
       if (importedBy === undefined && sameFile.path !== path) sameFile.duplicates.push(path);
@@ -191,6 +195,8 @@ type ReadOutcome =
       file: InstructionFile;
       /** Device and inode: the same file by any name. */
       identity: string;
+      /** The path named another file in the project (a symlink). */
+      leadsElsewhere: boolean;
       /** Bytes of the budget used. */
       consumed: number;
     }
@@ -214,7 +220,10 @@ async function readInstructionFile(
     // `CLAUDE.md` symlink to `.env`) is held to them as an import is.
     if ((imported || confined.relative !== path) && excluded?.(ruleFileOf(confined)))
       return { reason: "a Read rule in the permission settings keeps it from the agent" };
-    return await readOpened(await openConfinedForRead(confined, path), path, budget);
+    const read = await readOpened(await openConfinedForRead(confined, path), path, budget);
+    return read === undefined || "reason" in read
+      ? read
+      : { ...read, leadsElsewhere: confined.relative !== path };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return undefined;
@@ -253,6 +262,7 @@ async function readOpened(handle: FileHandle, path: string, budget: number): Pro
     const text = given.toString("utf8").replace(/^\uFEFF/, "");
     return {
       identity: `${dev}:${ino}`,
+      leadsElsewhere: false,
       consumed: bytesRead,
       file: { path, bytes: size, givenBytes: given.length, text, duplicates: [] },
     };

@@ -3,6 +3,7 @@ import { decodeUiSseMessage, fromUiSseMessage, type ServerEvent } from "@parley/
 import type { Context } from "hono";
 import { createSessionFor } from "../agents/service/chat-sessions.ts";
 import type { LiveEvent } from "../bus/event-bus.ts";
+import { joinHeartbeats, leaveHeartbeats } from "../bus/heartbeat-ticker.ts";
 import { ApiError } from "../http/api-error.ts";
 import { SSE_HEADERS } from "../http/sse-headers.ts";
 import type { ServerContext } from "../server-context.ts";
@@ -104,16 +105,14 @@ function streamRun(
           controller.enqueue(encoder.encode(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`));
         });
       };
-      const heartbeat = setInterval(
-        () => controller.enqueue(encoder.encode(": keep-alive\n\n")),
-        context.sse.heartbeatMs,
-      );
+      const heartbeat = { heartbeat: () => controller.enqueue(encoder.encode(": keep-alive\n\n")) };
+      joinHeartbeats(context.sse.heartbeatMs, heartbeat);
       const connection = { close: () => finish() };
       let finished = false;
       finish = () => {
         if (finished) return;
         finished = true;
-        clearInterval(heartbeat);
+        leaveHeartbeats(context.sse.heartbeatMs, heartbeat);
         unsubscribe();
         context.sseConnections.delete(connection);
         clientGone.removeEventListener("abort", finish);

@@ -32,4 +32,20 @@ describe("the shared heartbeat ticker", () => {
     leaveHeartbeats(250, other);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("beats every other stream when one throws, and the tick still fails", () => {
+    const broken = {
+      heartbeat: () => {
+        throw new Error("the stream is gone");
+      },
+    };
+    const fine = stream();
+    joinHeartbeats(500, broken);
+    joinHeartbeats(500, fine);
+    expect(() => vi.advanceTimersByTime(500)).toThrow("the stream is gone");
+    expect(fine.beats).toBe(1);
+    leaveHeartbeats(500, broken);
+    leaveHeartbeats(500, fine);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

@@ -22,7 +22,7 @@ import {
   USER_INSTRUCTIONS_FILE,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
-// The subpath alone: the sdk's index loads its markdown highlighter, 60 ms on `parley run`'s start.
+// The subpath alone: the sdk's index brings its client and schemas, 60 ms on `parley run`'s start.
 import { safeText } from "@parley/sdk/terminal-text";
 import type { CliIo } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";

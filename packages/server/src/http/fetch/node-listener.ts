@@ -38,9 +38,10 @@ export function nodeListener(
       if (!outgoing.writableFinished) request.abort(new Error("the client closed the connection"));
     };
     outgoing.once("close", abortOnClose);
-    // A handler that writes its own answer (the event stream) keeps the connection for hours: the request,
-    // its headers and URL are let go of then, not held by this listener for as long (about 1 KB a stream).
-    const release = () => outgoing.off("close", abortOnClose);
+    // A handler that writes its own answer (the event stream) keeps the connection for hours and watches the
+    // response itself: its request's signal no longer aborts, and the request, its headers and URL are let go
+    // of, not held by this listener for as long (about 1 KB a stream).
+    const stopAbortOnClose = () => outgoing.off("close", abortOnClose);
     let answer: Response | Promise<Response>;
     try {
       // Hono reads a Request's members, which IncomingRequest has (fetch-classes.ts counts it a Request).
@@ -50,16 +51,18 @@ export function nodeListener(
       return;
     }
     if (answer instanceof Promise)
-      answer.then((response) => write(response, outgoing, release)).catch((error) => failed(error, outgoing));
-    else write(answer, outgoing, release).catch((error) => failed(error, outgoing));
+      answer
+        .then((response) => write(response, outgoing, stopAbortOnClose))
+        .catch((error) => failed(error, outgoing));
+    else write(answer, outgoing, stopAbortOnClose).catch((error) => failed(error, outgoing));
   };
 }
 
-/** Writes the handler's answer; `release` is called when the handler wrote the answer itself. */
-async function write(response: Response, outgoing: ServerResponse, release: () => void): Promise<void> {
+/** Writes the handler's answer; `selfWritten` is called when the handler wrote the answer itself. */
+async function write(response: Response, outgoing: ServerResponse, selfWritten: () => void): Promise<void> {
   const light = LightResponse.partsOf(response);
   if ((light?.headers ?? response.headers).has(ALREADY_SENT_HEADER)) {
-    release();
+    selfWritten();
     return;
   }
   if (outgoing.headersSent || outgoing.destroyed) {

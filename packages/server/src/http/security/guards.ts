@@ -114,9 +114,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
 };
 
-/** Sets `SECURITY_HEADERS` on every response the app returns (a stream written directly sets its own). */
+/**
+ * Sets `SECURITY_HEADERS` on every response the app returns (a stream written directly sets its own); an
+ * event stream returned as a response (AG-UI) keeps the headers it was made with, which leave out the
+ * content security policy (sse-headers.ts).
+ */
 export const securityHeaders: MiddlewareHandler = async (context, next) => {
   await next();
   if (context.res.headers.has(ALREADY_SENT_HEADER)) return;
+  if (context.res.headers.get("content-type")?.startsWith("text/event-stream")) return;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) context.res.headers.set(name, value);
 };
