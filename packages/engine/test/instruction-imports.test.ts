@@ -1,4 +1,4 @@
-import { symlink } from "node:fs/promises";
+import { link, rm, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -193,12 +193,32 @@ describe("@path imports in instruction files", () => {
     ]);
   });
 
-  it("still gives AGENTS.md when the local file that is left out links to it", async () => {
-    project = await createProject({ "AGENTS.md": "Use tabs." });
-    await symlink("AGENTS.md", join(project.root, "CLAUDE.local.md"));
+  it("keeps out a CLAUDE.md hard-linked to the left-out CLAUDE.local.md", async () => {
+    project = await createProject({ "CLAUDE.local.md": "My private notes." });
+    await link(join(project.root, "CLAUDE.local.md"), join(project.root, "CLAUDE.md"));
     const projectOnly = await readProjectInstructions(project.root, ["project"]);
-    expect(projectOnly.files.map((file) => file.path)).toEqual(["AGENTS.md"]);
-    expect(projectOnly.skipped).toEqual([]);
+    expect(instructionsPrompt(projectOnly) ?? "").not.toContain("My private notes.");
+    expect(projectOnly.skipped).toEqual([
+      { path: "CLAUDE.md", reason: "it is CLAUDE.local.md, which this run does not read" },
+    ]);
+  });
+
+  it("still gives the project's files when the left-out local file links to one of them", async () => {
+    project = await createProject({ "AGENTS.md": "Use tabs. @docs/ai.md", "docs/ai.md": "Shared notes." });
+    await symlink("AGENTS.md", join(project.root, "CLAUDE.local.md"));
+    const direct = await readProjectInstructions(project.root, ["project"]);
+    expect(direct.files.map((file) => file.path)).toEqual(["AGENTS.md", "docs/ai.md"]);
+    expect(direct.skipped).toEqual([]);
+
+    await rm(join(project.root, "CLAUDE.local.md"));
+    await symlink("docs/ai.md", join(project.root, "CLAUDE.local.md"));
+    await symlink("docs/ai.md", join(project.root, "CLAUDE.md"));
+    const shared = await readProjectInstructions(project.root, ["project"]);
+    expect(shared.files.map(({ path, duplicates }) => ({ path, duplicates }))).toEqual([
+      { path: "AGENTS.md", duplicates: [] },
+      { path: "docs/ai.md", duplicates: ["CLAUDE.md"] },
+    ]);
+    expect(shared.skipped).toEqual([]);
   });
 
   it("names no import with a terminal's control characters in it", async () => {

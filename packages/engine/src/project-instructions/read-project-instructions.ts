@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { type FileHandle, open, stat } from "node:fs/promises";
+import { type FileHandle, lstat, open } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative } from "node:path";
 import { confinePath } from "../permissions/confine-path.ts";
@@ -89,10 +89,11 @@ export async function readProjectInstructions(
   const excluded = searchExclusion(options.rules ?? []);
   // No file brings in a named file of a source the run was not given (CLAUDE.local.md) under another name:
   // neither an import nor a committed symlink.
+  // A left-out file that is itself a symlink is not that file's text: only a regular file is kept out.
   const unwanted = new Map<string, string>();
   for (const file of INSTRUCTION_FILES) {
     if (sources.includes(file.source)) continue;
-    const identity = await identityOf(join(projectRoot, file.path));
+    const identity = await regularFileIdentity(join(projectRoot, file.path));
     if (identity !== undefined) unwanted.set(identity, file.path);
   }
   const skip = (path: string, reason: string) => {
@@ -108,16 +109,15 @@ export async function readProjectInstructions(
       skip(path, `${read.reason}${by}`);
       return undefined;
     }
-    // A committed `CLAUDE.md` symlink to `CLAUDE.local.md` is that file; a named file under its own name is
-    // itself (`CLAUDE.local.md` linking to `AGENTS.md` leaves `AGENTS.md` given).
-    const left = unwanted.get(read.identity);
-    if (left !== undefined && (importedBy !== undefined || read.leadsElsewhere)) {
-      skip(path, `it is ${left}, which this run does not read${by}`);
-      return undefined;
-    }
     const sameFile = given.get(read.identity);
     if (sameFile !== undefined) {
       if (importedBy === undefined && sameFile.path !== path) sameFile.duplicates.push(path);
+      return undefined;
+    }
+    // A committed `CLAUDE.md` symlink (or hard link) to `CLAUDE.local.md` is that file.
+    const left = unwanted.get(read.identity);
+    if (left !== undefined) {
+      skip(path, `it is ${left}, which this run does not read${by}`);
       return undefined;
     }
     const sameText = files.find((file) => file.text === read.file.text && file.text !== "");
@@ -195,8 +195,6 @@ type ReadOutcome =
       file: InstructionFile;
       /** Device and inode: the same file by any name. */
       identity: string;
-      /** The path named another file in the project (a symlink). */
-      leadsElsewhere: boolean;
       /** Bytes of the budget used. */
       consumed: number;
     }
@@ -220,10 +218,7 @@ async function readInstructionFile(
     // `CLAUDE.md` symlink to `.env`) is held to them as an import is.
     if ((imported || confined.relative !== path) && excluded?.(ruleFileOf(confined)))
       return { reason: "a Read rule in the permission settings keeps it from the agent" };
-    const read = await readOpened(await openConfinedForRead(confined, path), path, budget);
-    return read === undefined || "reason" in read
-      ? read
-      : { ...read, leadsElsewhere: confined.relative !== path };
+    return await readOpened(await openConfinedForRead(confined, path), path, budget);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return undefined;
@@ -262,7 +257,6 @@ async function readOpened(handle: FileHandle, path: string, budget: number): Pro
     const text = given.toString("utf8").replace(/^\uFEFF/, "");
     return {
       identity: `${dev}:${ino}`,
-      leadsElsewhere: false,
       consumed: bytesRead,
       file: { path, bytes: size, givenBytes: given.length, text, duplicates: [] },
     };
@@ -277,11 +271,11 @@ function shownPath(absolute: string): string {
   return below !== "" && !below.startsWith("..") && !isAbsolute(below) ? `~/${below}` : absolute;
 }
 
-/** Device and inode of the file at `path` (symlinks followed), or undefined when there is none. */
-async function identityOf(path: string): Promise<string | undefined> {
+/** Device and inode of the regular file at `path` (not a symlink), or undefined when there is none. */
+async function regularFileIdentity(path: string): Promise<string | undefined> {
   try {
-    const { dev, ino } = await stat(path);
-    return `${dev}:${ino}`;
+    const found = await lstat(path);
+    return found.isFile() ? `${found.dev}:${found.ino}` : undefined;
   } catch {
     return undefined;
   }
