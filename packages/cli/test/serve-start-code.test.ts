@@ -64,20 +64,17 @@ describe("the code parley serve loads before it is healthy", () => {
 });
 
 /**
- * `parley run` loads the engine, but not the sdk's index (its HTTP client, its schemas and what they import:
- * about 110 modules and 200 KB, 60 ms before the first output): a plain `@parley/sdk` import on its path
- * brings it all; `safeText` has a subpath of its own for that.
+ * `parley run` loads the engine, but not the sdk (its HTTP client, its schemas and what they import: about
+ * 110 modules and 200 KB, 60 ms before the first output): one `@parley/sdk` import on its path brings it all.
  */
 describe("the code parley run loads before its first output", () => {
-  it("holds nothing of the sdk but its terminal text", { timeout: 120_000 }, async () => {
+  it("holds nothing of the sdk", { timeout: 120_000 }, async () => {
     const metafile = JSON.parse(
       readFileSync(join(dirname(await ensureBundle()), "metafile.json"), "utf8"),
     ) as Metafile;
     const inputs = startInputs(metafile, "packages/cli/src/commands/run/run-command.ts");
     expect(inputs).toContain("packages/cli/src/commands/run/run-agent.ts");
-    expect(inputs.filter((input) => input.startsWith("packages/sdk/"))).toEqual([
-      "packages/sdk/src/terminal-text.ts",
-    ]);
+    expect(inputs.filter((input) => input.startsWith("packages/sdk/"))).toEqual([]);
   });
 });
 

@@ -126,9 +126,12 @@ describe("the build parley runs", () => {
         (sum, path) => sum + (metafile.outputs[path]?.bytes ?? 0),
         0,
       );
-      // The serve command's own chunk is the one thing a command that loads the rest of its start loads more.
+      // The serve command's own chunk is the one thing a command that loads the rest of its start loads more,
+      // with the joined chunks' glue: the one-line modules left in their place re-export every name they held,
+      // a few KB that grows with the start's names, not its code (4.4 KB for `workflow` on 2026-11-28). A
+      // command that loaded the server's start would be hundreds of KB over.
       expect(loadedFrom(folder, [command]).bytes, output.entryPoint).toBeLessThanOrEqual(
-        before + serveChunkBytes + 4096,
+        before + serveChunkBytes + 8192,
       );
     }
   });

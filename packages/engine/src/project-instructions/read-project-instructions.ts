@@ -96,7 +96,9 @@ export async function readProjectInstructions(
     const identity = await regularFileIdentity(join(projectRoot, file.path));
     if (identity !== undefined) unwanted.set(identity, file.path);
   }
-  const skip = (path: string, reason: string) => {
+  const skip = (named: string, why: string) => {
+    // Shown in Settings and printed by `parley run`: no control character of a repository's reaches a terminal.
+    const [path, reason] = [named, why].map((text) => text.replace(/\p{Cc}/gu, "\uFFFD")) as [string, string];
     if (!skipped.some((entry) => entry.path === path && entry.reason === reason))
       skipped.push({ path, reason });
   };

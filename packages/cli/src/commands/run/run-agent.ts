@@ -22,8 +22,6 @@ import {
   USER_INSTRUCTIONS_FILE,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
-// The subpath alone: the sdk's index brings its client and schemas, 60 ms on `parley run`'s start.
-import { safeText } from "@parley/sdk/terminal-text";
 import type { CliIo } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import type { RunArgs } from "./parse-run-args.ts";
@@ -281,9 +279,8 @@ async function projectInstructionsFor(
     rules,
     userFile: join(home, USER_INSTRUCTIONS_FILE),
   });
-  // The names come from the repository: no escape sequence of theirs reaches the terminal.
-  for (const file of instructions.skipped)
-    warn(`parley: ${safeText(file.path)} is not read: ${safeText(file.reason)}`);
+  // The engine names them without control characters: none of a repository's reaches the terminal.
+  for (const file of instructions.skipped) warn(`parley: ${file.path} is not read: ${file.reason}`);
   return instructionsPrompt(instructions);
 }
 
