@@ -60,6 +60,8 @@ describe("the settings page and the mission in the browser", { timeout: 90_000 }
       const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
       await chat.page.getByTestId("settings-link").click();
       const section = chat.page.getByTestId("settings-project-instructions");
+      // `allTextContents` does not wait: the list is read once both rows are there.
+      await section.getByTestId("project-instructions-files").locator("li").nth(1).waitFor();
       expect(await section.getByTestId("project-instructions-files").locator("li").allTextContents()).toEqual(
         ["AGENTS.md 43 B", "STYLE.md 21 B (imported by AGENTS.md)"],
       );
