@@ -1,4 +1,4 @@
-import { constants } from "node:fs";
+import { constants, type Stats } from "node:fs";
 import { type FileHandle, lstat, open } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative } from "node:path";
@@ -235,11 +235,15 @@ async function readOwnFile(absolute: string, budget: number): Promise<ReadOutcom
   const shown = shownPath(absolute);
   try {
     const handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
-    if (!(await handle.stat()).isFile()) {
+    const stats = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+    if (!stats.isFile()) {
       await handle.close();
       return { reason: "it is not a regular file" };
     }
-    return await readOpened(handle, shown, budget);
+    return await readOpened(handle, shown, budget, stats);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
@@ -247,10 +251,15 @@ async function readOwnFile(absolute: string, budget: number): Promise<ReadOutcom
   }
 }
 
-/** Reads an open instruction file within `budget` bytes, and closes it. */
-async function readOpened(handle: FileHandle, path: string, budget: number): Promise<ReadOutcome> {
+/** Reads an open instruction file within `budget` bytes (its `stats` if already taken), and closes it. */
+async function readOpened(
+  handle: FileHandle,
+  path: string,
+  budget: number,
+  stats?: Stats,
+): Promise<ReadOutcome> {
   try {
-    const { size, dev, ino } = await handle.stat();
+    const { size, dev, ino } = stats ?? (await handle.stat());
     const wanted = Math.min(size, Math.max(budget, 0));
     const buffer = Buffer.alloc(wanted);
     const { bytesRead } = wanted === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, wanted, 0);

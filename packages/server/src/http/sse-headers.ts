@@ -5,9 +5,6 @@ import { SECURITY_HEADERS } from "./security/guards.ts";
 // bytes would be held once per open stream.
 const { "content-security-policy": _documentsOnly, ...STREAM_SECURITY_HEADERS } = SECURITY_HEADERS;
 
-/** The security headers an event stream carries: all of `SECURITY_HEADERS` but the content security policy. */
-export { STREAM_SECURITY_HEADERS };
-
 /** The response headers of every server-sent event stream (`/api/events`, `/api/ag-ui`). */
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
   ...STREAM_SECURITY_HEADERS,
