@@ -37,6 +37,19 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
+/** A long span for people: "30 days", "1 hour", "15 minutes" (whole units, the largest that fits). */
+export function formatSpan(milliseconds: number): string {
+  const units: [number, string][] = [
+    [24 * 60 * 60 * 1000, "day"],
+    [60 * 60 * 1000, "hour"],
+    [60 * 1000, "minute"],
+  ];
+  for (const [size, name] of units) {
+    if (milliseconds >= size) return plural(Math.round(milliseconds / size), name);
+  }
+  return formatDuration(milliseconds);
+}
+
 /** "1 tool", "3 tools". */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;

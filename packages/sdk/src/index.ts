@@ -13,6 +13,7 @@ export {
   isTransientStatus,
 } from "./activity-view.ts";
 // ── HTTP and the event stream ─────────────────────────────────────────────────
+export { AGENT_CLI_AVAILABILITY, AGENT_CLI_SETUP, type AgentCliSetup } from "./agent-cli-setup.ts";
 export { API_KEY_VARIABLES, apiKeyUpdate } from "./api-key-update.ts";
 export {
   ApiRequestError,
@@ -127,7 +128,7 @@ export {
   type StreamStatusReason,
   type StreamWarning,
 } from "./event-stream-client.ts";
-export { formatBytes, formatDuration, formatElapsed, formatTokens, plural } from "./format.ts";
+export { formatBytes, formatDuration, formatElapsed, formatSpan, formatTokens, plural } from "./format.ts";
 export type {
   ApprovalAnswer,
   ChangeReportState,
@@ -165,6 +166,7 @@ export {
 export { EXECUTE_MODES, modeLabel, PERMISSION_MODES } from "./permission-modes.ts";
 export { executePlanStepByStep } from "./plan-step-by-step.ts";
 export { defaultRenderScheduler, type RenderScheduler } from "./render-scheduler.ts";
+export { type ServerLimitRow, serverLimitRows } from "./server-limit-rows.ts";
 export { orderedParts, permissionModeOf, type TurnPart } from "./session-selectors.ts";
 export { emptySessionState, sessionStateFromSnapshot } from "./session-snapshot.ts";
 export { SharedEventStream, type SharedEventStreamOptions } from "./shared-event-stream.ts";

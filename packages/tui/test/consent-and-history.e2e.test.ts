@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { AGENT_CLI_AVAILABILITY } from "@parley/sdk";
 import { reply } from "@parley/testkit";
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,7 +59,7 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     expect(terminal.screen()).not.toContain("asks to start");
   });
 
-  it("sets and removes an API key, deletes a permission rule, turns an MCP server off and on, adds and removes one of the person's own, overrides the model, turns the project's instruction files off and adds an endpoint in /settings", async () => {
+  it("sets and removes an API key, deletes a permission rule, turns an MCP server off and on, adds and removes one of the person's own, overrides the model, turns the project's instruction files off, adds an endpoint and reads the agent CLIs and the limits in /settings", async () => {
     const rule = await server.api("POST", "/api/permission-rules", {
       tool: "Bash",
       pattern: "npm test:*",
@@ -223,6 +224,31 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     terminal.write("x");
     await terminal.waitFor("Removed gateway.");
     expect(await endpoints()).toEqual([]);
+
+    // The agent CLIs as the server found them, and the set-up of the one under the cursor.
+    const clis = (await server.api("GET", "/api/agent-clis")).body as {
+      name: string;
+      label: string;
+      availability: string;
+    }[];
+    terminal.write(KEYS.right);
+    await terminal.waitFor("choose a CLI to see its set-up");
+    for (const cli of clis) {
+      const words = AGENT_CLI_AVAILABILITY[cli.availability as keyof typeof AGENT_CLI_AVAILABILITY];
+      expect(terminal.screen()).toMatch(new RegExp(`${cli.label} +${words}`));
+    }
+    expect(terminal.screen()).toContain(`Model, API key or proxy for ${clis[0]?.label}`);
+    terminal.write(KEYS.down);
+    await terminal.waitFor(`Model, API key or proxy for ${clis[1]?.label}`);
+
+    // The server's limits, each with the variable that sets it.
+    const limits = (await server.api("GET", "/api/limits")).body as { max_queue_length: number };
+    terminal.write(KEYS.right);
+    await terminal.waitFor("The event history holds");
+    expect(terminal.screen()).toMatch(
+      new RegExp(`Queued messages per agent +${limits.max_queue_length} +PARLEY_MAX_QUEUE_LENGTH`),
+    );
+    expect(terminal.screen()).toMatch(/Message length +[\d,]+ characters/);
 
     terminal.write(KEYS.escape);
     await terminal.waitFor((screen) => !screen.includes("Esc closes"));

@@ -5,9 +5,11 @@ import { useKeyClaims } from "../input/key-claims.tsx";
 import { useKeys } from "../input/use-keys.ts";
 import { TabTitles } from "../overlays/tab-titles.tsx";
 import { useTheme } from "../theme/theme.ts";
+import { AgentClisTab } from "./agent-clis-tab.tsx";
 import { AgentOverrideTab } from "./agent-override-tab.tsx";
 import { ApiKeysTab } from "./api-keys-tab.tsx";
 import { EndpointsTab } from "./endpoints-tab.tsx";
+import { LimitsTab } from "./limits-tab.tsx";
 import { McpServersTab } from "./mcp-servers-tab.tsx";
 import { PermissionRulesTab } from "./permission-rules-tab.tsx";
 
@@ -17,6 +19,8 @@ const TABS = [
   { id: "mcp", title: "MCP servers" },
   { id: "agent", title: "Agent" },
   { id: "endpoints", title: "Endpoints" },
+  { id: "agent-clis", title: "Agent CLIs" },
+  { id: "limits", title: "Limits" },
 ] as const;
 type SettingsTab = (typeof TABS)[number]["id"];
 
@@ -31,7 +35,8 @@ export interface SettingsTabProps {
 
 /**
  * Settings (`/settings`), as the web's page has them: the providers' API keys, the project's permission
- * rules, the MCP servers, the agent's overrides and the OpenAI-compatible endpoints, one tab at a time (←/→ or Tab switch, Esc closes). Idle prompts have their
+ * rules, the MCP servers, the agent's overrides, the OpenAI-compatible endpoints, the agent CLIs and the
+ * server's limits, one tab at a time (←/→ or Tab switch, Esc closes). Idle prompts have their
  * own panel (`/idle`), and the project's MCP entries waiting for a decision theirs (`/mcp`).
  */
 export function SettingsPage({ onClose }: { onClose: () => void }) {
@@ -58,6 +63,8 @@ export function SettingsPage({ onClose }: { onClose: () => void }) {
       {tab === "mcp" && <McpServersTab keys={tabKeys} attached={keysAttached} />}
       {tab === "agent" && <AgentOverrideTab keys={tabKeys} attached={keysAttached} />}
       {tab === "endpoints" && <EndpointsTab keys={tabKeys} attached={keysAttached} />}
+      {tab === "agent-clis" && <AgentClisTab keys={tabKeys} attached={keysAttached} />}
+      {tab === "limits" && <LimitsTab keys={tabKeys} attached={keysAttached} />}
       {keysAttached && <Text dimColor>←/→ or Tab: another tab · Esc closes</Text>}
     </Box>
   );

@@ -1,14 +1,7 @@
 import type { AgentCliStatus } from "@parley/protocol";
+import { AGENT_CLI_AVAILABILITY, AGENT_CLI_SETUP } from "@parley/sdk";
 import { useEffect, useState } from "react";
 import { type AgentBackendsApi, createAgentBackendsApi } from "../sessions/agent-backends-api.ts";
-import { AGENT_CLI_SETUP } from "./agent-cli-setup.ts";
-
-const AVAILABILITY: Record<AgentCliStatus["availability"], string> = {
-  installed: "installed",
-  missing: "not installed",
-  too_old: "too old",
-  broken: "does not run",
-};
 
 /**
  * The external agent CLIs a session can be answered by, read-only: which are installed, their versions, what
@@ -51,7 +44,7 @@ export function AgentClisSection({
           {clis.map((cli) => (
             <li key={cli.name} data-testid="agent-cli" data-availability={cli.availability}>
               <span data-testid="agent-cli-status">
-                <strong>{cli.label}</strong> — {AVAILABILITY[cli.availability]}
+                <strong>{cli.label}</strong> — {AGENT_CLI_AVAILABILITY[cli.availability]}
                 {cli.version !== null && ` (${cli.version})`}
                 {cli.availability !== "installed" && <span className="muted"> {cli.message}</span>}
               </span>

@@ -1,6 +1,6 @@
 import type { ServerLimitsView } from "@parley/protocol";
+import { formatBytes, serverLimitRows } from "@parley/sdk";
 import { useEffect, useState } from "react";
-import { formatBytes, formatSpan } from "../lib/format.ts";
 import type { SettingsApi } from "./settings-api.ts";
 
 /**
@@ -17,23 +17,7 @@ export function LimitsSection({ api }: { api: SettingsApi }) {
     });
   }, [api]);
 
-  const retention = limits?.event_retention;
-  const rows: [string, string, string][] =
-    limits === undefined || retention === undefined
-      ? []
-      : [
-          ["Message length", `${limits.max_message_chars.toLocaleString()} characters`, "fixed"],
-          ["Queued messages per agent", limits.max_queue_length.toLocaleString(), "PARLEY_MAX_QUEUE_LENGTH"],
-          ["Unsent events per connection", formatBytes(limits.sse_buffer_bytes), "PARLEY_SSE_BUFFER_MB"],
-          ["Event history kept", formatSpan(retention.max_age_ms), "PARLEY_EVENT_RETENTION_DAYS"],
-          ["Event history size", formatBytes(retention.max_bytes), "PARLEY_EVENT_RETENTION_MB"],
-          ["Events kept", retention.max_events.toLocaleString(), "PARLEY_EVENT_RETENTION_EVENTS"],
-          [
-            "Token deltas kept after a run",
-            formatSpan(retention.compact_tokens_after_ms),
-            "PARLEY_TOKEN_COMPACTION_MINUTES",
-          ],
-        ];
+  const rows = limits === undefined ? [] : serverLimitRows(limits);
   return (
     <section
       className="settings-section"
@@ -54,11 +38,11 @@ export function LimitsSection({ api }: { api: SettingsApi }) {
         <>
           <table className="limits-table">
             <tbody>
-              {rows.map(([name, value, variable]) => (
+              {rows.map(({ name, value, variable }) => (
                 <tr key={name}>
                   <th scope="row">{name}</th>
                   <td>{value}</td>
-                  <td>{variable === "fixed" ? "" : <code>{variable}</code>}</td>
+                  <td>{variable === undefined ? "" : <code>{variable}</code>}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-import type { AgentCliName } from "@parley/protocol";
+import type { AgentCliName, AgentCliStatus } from "@parley/protocol";
 
 /** How a person points one agent CLI at a model, a key or a proxy: in its own configuration, never Parley's. */
 export interface AgentCliSetup {
@@ -8,8 +8,16 @@ export interface AgentCliSetup {
   docs: string;
 }
 
+/** A CLI's availability in words, as Settings (web and terminal) shows it. */
+export const AGENT_CLI_AVAILABILITY: Record<AgentCliStatus["availability"], string> = {
+  installed: "installed",
+  missing: "not installed",
+  too_old: "too old",
+  broken: "does not run",
+};
+
 /**
- * What the Settings page says under each CLI. The full recipes (the same ones the tests use to run each CLI
+ * What Settings (web and terminal) says under each CLI. The full recipes (the same ones the tests use to run each CLI
  * against a fake model server) are in packages/agent-clis/README.md.
  */
 export const AGENT_CLI_SETUP: Record<AgentCliName, AgentCliSetup> = {
