@@ -134,6 +134,36 @@ describe("AG-UI streams resumed after a cut and connected to", () => {
     expect(after.frames).toEqual([]);
   });
 
+  it("ends a stream whose events cannot be read with RUN_ERROR, and lets go of it", async () => {
+    server.fake.script(reply().text("Kept."));
+    await readStream(input("thread-unreadable"));
+    const { context } = server.server;
+    const open = context.sseConnections.size;
+    // The log failing under the stream (a disk error): the one read it makes throws.
+    const events = context.store.events as { readAfter: unknown };
+    events.readAfter = () => {
+      throw new Error("disk I/O error");
+    };
+    let connected: Awaited<ReturnType<typeof readStream>>;
+    try {
+      connected = await readStream(input("thread-unreadable", { parley: { connect: true } }));
+    } finally {
+      delete events.readAfter;
+    }
+    expect(connected.status).toBe(200);
+    expect(connected.frames.at(-1)).toEqual({
+      id: undefined,
+      event: {
+        type: "RUN_ERROR",
+        message: "this run's events could not be read: disk I/O error",
+        code: "unreadable",
+      },
+    });
+    expect(EventSchema.safeParse(connected.frames.at(-1)?.event).error).toBeUndefined();
+    // Not counted among the open streams any more (nor beating a heartbeat into the ended stream).
+    expect(context.sseConnections.size).toBe(open);
+  });
+
   it("refuses a Last-Event-ID that is not one of its frames' ids, or names another thread's run", async () => {
     const malformed = await readStream(input("thread-x"), () => false, { "last-event-id": "42" });
     expect(malformed.status).toBe(400);

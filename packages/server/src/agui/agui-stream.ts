@@ -133,14 +133,25 @@ function streamRun(
         send(seq, translator.translate(event));
         if (translator.finished) finish();
       };
-      send(
-        from,
-        translator.start().map((event) => withParleyIds(event, input.threadId, runId)),
-      );
-      for (const logged of sessionEventsAfter(context, input.threadId, from))
-        translate(logged.seq, logged.event);
-      deliver = (event) => translate(event.seq, event.event);
-      for (const event of early.splice(0)) deliver(event);
+      try {
+        send(
+          from,
+          translator.start().map((event) => withParleyIds(event, input.threadId, runId)),
+        );
+        for (const logged of sessionEventsAfter(context, input.threadId, from))
+          translate(logged.seq, logged.event);
+        deliver = (event) => translate(event.seq, event.event);
+        for (const event of early.splice(0)) deliver(event);
+      } catch (error) {
+        // The log could not be read: the client is told and the stream ends, leaving the ticker and the bus
+        // (a heartbeat into an ended stream would throw on every beat).
+        console.error("parley: an AG-UI stream could not be read:", error);
+        // Without an id: a client that resumes does so after the last frame it had.
+        const message = `this run's events could not be read: ${(error as Error).message}`;
+        const event = { type: EventType.RUN_ERROR, message, code: "unreadable" };
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+        finish();
+      }
     },
     cancel() {
       finish();
