@@ -25,6 +25,7 @@ interface Query extends AsyncGenerator<Message> {
   setMaxThinkingTokens(tokens: number | null): Promise<void>;
   setPermissionMode(mode: string): Promise<void>;
   mcpServerStatus(): Promise<unknown[]>;
+  rewindFiles(userMessageId: string, options?: { dryRun?: boolean }): Promise<Record<string, unknown>>;
 }
 interface Sdk {
   query(input: { prompt: string | AsyncIterable<unknown>; options: Record<string, unknown> }): Query;
@@ -381,6 +382,93 @@ describe("the official Claude Agent SDK driving parley run", () => {
     const outcomes = messages.filter((message) => message.type === "result");
     expect(outcomes.map((message) => (message.permission_denials as unknown[]).length)).toEqual([1, 0]);
     expect(await readFile(file, "utf8")).toBe("second\n");
+  });
+
+  it("rewinds the files a turn wrote with rewindFiles, as the SDK's file checkpointing guide does, also after a resume", async () => {
+    await writeFile(join(project, "a.txt"), "version one\n");
+    server.script(
+      reply().toolCall("Write", { file_path: "a.txt", content: "version two\n" }),
+      reply().toolCall("Write", { file_path: "made.txt", content: "new\n" }),
+      reply().text("Changed."),
+      reply().toolCall("Write", { file_path: "a.txt", content: "version three\n" }),
+      reply().text("Changed again."),
+    );
+    const checkpointing = {
+      enableFileCheckpointing: true,
+      permissionMode: "acceptEdits",
+      extraArgs: { "replay-user-messages": null },
+    };
+    // Two turns; the replayed user messages carry the checkpoints' uuids. Input stays open for the rewind.
+    const results = { count: 0 };
+    const replayed: string[] = [];
+    let rewound = () => {};
+    const input = (async function* () {
+      yield* conversation(["Change a.txt", "Change it again"], results);
+      await new Promise<void>((resolve) => (rewound = resolve));
+    })();
+    const first = sdk.query({ prompt: input, options: options(checkpointing) });
+    let sessionId = "";
+    let answered = 0;
+    for await (const message of counting(first, results)) {
+      if (message.type === "user" && message.isReplay === true) replayed.push(message.uuid as string);
+      if (message.type !== "result") continue;
+      sessionId = message.session_id as string;
+      answered += 1;
+      if (answered === 2) {
+        // Back to before the second message: only its change is undone.
+        expect(await first.rewindFiles(replayed[1] as string)).toMatchObject({
+          canRewind: true,
+          filesChanged: ["a.txt"],
+        });
+        expect(await readFile(join(project, "a.txt"), "utf8")).toBe("version two\n");
+        rewound();
+      }
+    }
+    expect(replayed).toHaveLength(2);
+    expect(existsSync(join(project, "made.txt"))).toBe(true);
+
+    // A later process resumes the session and rewinds to before the first message (the guide's flow).
+    let done = () => {};
+    const idle = (async function* () {
+      await new Promise<void>((resolve) => (done = resolve));
+    })();
+    const resumed = sdk.query({ prompt: idle, options: options({ ...checkpointing, resume: sessionId }) });
+    const reading = collect(resumed);
+    expect(await resumed.rewindFiles(replayed[0] as string, { dryRun: true })).toEqual({
+      canRewind: true,
+      filesChanged: ["a.txt", "made.txt"],
+      insertions: 1,
+      deletions: 2,
+    });
+    expect(await readFile(join(project, "a.txt"), "utf8")).toBe("version two\n");
+    expect(await resumed.rewindFiles(replayed[0] as string)).toMatchObject({ canRewind: true });
+    expect(await readFile(join(project, "a.txt"), "utf8")).toBe("version one\n");
+    expect(existsSync(join(project, "made.txt"))).toBe(false);
+    // A message that started no checkpoint: a dry run says so, a rewind is refused.
+    expect(await resumed.rewindFiles("no-such-message", { dryRun: true })).toEqual({
+      canRewind: false,
+      error: "No file checkpoint found for this message.",
+    });
+    await expect(resumed.rewindFiles("no-such-message")).rejects.toThrow(
+      "No file checkpoint found for this message.",
+    );
+    done();
+    await reading;
+  });
+
+  it("answers rewindFiles without file checkpointing as Claude Code does: not enabled", async () => {
+    let done = () => {};
+    const idle = (async function* () {
+      await new Promise<void>((resolve) => (done = resolve));
+    })();
+    const query = sdk.query({ prompt: idle, options: options() });
+    const reading = collect(query);
+    expect(await query.rewindFiles("any", { dryRun: true })).toEqual({
+      canRewind: false,
+      error: "File rewinding is not enabled.",
+    });
+    done();
+    await reading;
   });
 
   it("resumes a finished session by id: the model sees the earlier conversation", async () => {

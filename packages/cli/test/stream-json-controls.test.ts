@@ -1,5 +1,6 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { reply } from "@parley/testkit";
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Cli, type Frame, responseTo, useStreamJsonProject } from "./support/stream-json-cli.ts";
@@ -38,7 +39,6 @@ describe("parley run's answers to the SDK's Query controls", () => {
   it("answers each control it cannot honour exactly as Claude Code answers a subtype it does not know", async () => {
     const cli = new Cli([], env, cwd);
     const requests: Record<string, unknown>[] = [
-      { subtype: "rewind_files", user_message_id: "11111111-1111-4111-8111-111111111111" },
       { subtype: "apply_flag_settings", settings: { model: "claude-fake-2" } },
       { subtype: "update_settings", source: "localSettings", settings: { outputStyle: "x" } },
       { subtype: "reload_plugins" },
@@ -56,6 +56,74 @@ describe("parley run's answers to the SDK's Query controls", () => {
       cli.frames.splice(cli.frames.indexOf(frame), 1);
       expect(frame).toEqual(expected);
     }
+    cli.end();
+    expect(await cli.exited).toBe(0);
+  });
+
+  it("keeps a checkpoint under each user message's replayed uuid and rewinds to it, naming what it left without a repository's escape sequences", async () => {
+    await writeFile(join(cwd, "a.txt"), "before\n");
+    const hostile = "evil\u001b]0;pwned\u0007.txt";
+    project.server.script(
+      reply().toolCall("Write", { file_path: "a.txt", content: "after\n" }),
+      reply().toolCall("Write", { file_path: hostile, content: "made\n" }),
+      reply().text("Done."),
+    );
+    const cli = new Cli(
+      ["--replay-user-messages", "--permission-mode", "acceptEdits"],
+      {
+        ...env,
+        CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: "true",
+      },
+      cwd,
+    );
+    cli.send({
+      type: "user",
+      message: { role: "user", content: "Change things" },
+      parent_tool_use_id: null,
+      session_id: "",
+    });
+    await cli.frame((frame) => frame.type === "result");
+    // The message comes back right after the turn's system/init, with the uuid Parley gave it.
+    const init = cli.frames.findIndex((frame) => frame.type === "system" && frame.subtype === "init");
+    const replay = cli.frames[init + 1] as Frame;
+    expect(replay).toMatchObject({
+      type: "user",
+      message: { role: "user", content: "Change things" },
+      parent_tool_use_id: null,
+      isReplay: true,
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      timestamp: expect.any(String),
+    });
+    // The created file is swapped for a symlink out of the project before the rewind.
+    await rm(join(cwd, hostile));
+    await symlink(join(scratch, "outside-target.txt"), join(cwd, hostile));
+    await writeFile(join(scratch, "outside-target.txt"), "not the project's\n");
+
+    expect(await ask(cli, "w1", { subtype: "rewind_files", user_message_id: replay.uuid })).toEqual({
+      subtype: "success",
+      request_id: "w1",
+      response: { canRewind: true, filesChanged: ["a.txt"], insertions: 1, deletions: 1, skippedLinks: 1 },
+    });
+    expect(await readFile(join(cwd, "a.txt"), "utf8")).toBe("before\n");
+    expect(await readFile(join(scratch, "outside-target.txt"), "utf8")).toBe("not the project's\n");
+    expect(cli.stderr).toContain("the rewind left evil\uFFFD]0;pwned\uFFFD.txt as it is:");
+    expect(cli.stderr).not.toContain("\u001b");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+  });
+
+  it("answers rewind_files without checkpointing as Claude Code does: a dry run says so, a rewind is refused", async () => {
+    const cli = new Cli([], env, cwd);
+    const id = "11111111-1111-4111-8111-111111111111";
+    expect(await ask(cli, "d1", { subtype: "rewind_files", user_message_id: id, dry_run: true })).toEqual({
+      subtype: "success",
+      request_id: "d1",
+      response: { canRewind: false, error: "File rewinding is not enabled." },
+    });
+    expect(await ask(cli, "d2", { subtype: "rewind_files", user_message_id: id })).toMatchObject({
+      subtype: "error",
+      error: "File rewinding is not enabled.",
+    });
     cli.end();
     expect(await cli.exited).toBe(0);
   });

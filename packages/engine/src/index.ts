@@ -83,6 +83,17 @@ export {
   USER_INSTRUCTIONS_FILE,
 } from "./project-instructions/index.ts";
 
+// ── file checkpoints (rewinding what Write and Edit changed) ────────────────────
+
+export {
+  CHECKPOINT_MAX_FILE_BYTES,
+  CHECKPOINTS_MAX_TOTAL_BYTES,
+  type CheckpointSnapshot,
+  type FileCheckpoint,
+  FileCheckpoints,
+  type RewindOutcome,
+} from "./file-checkpoints/file-checkpoints.ts";
+
 // ── permissions and path confinement ──────────────────────────────────────────
 
 export type { ConfinedPath, PathIntent } from "./permissions/confine-path.ts";

@@ -211,8 +211,9 @@ describe("the Query controls through the official SDK and Parley's query(), agai
     )?.contents;
     outcome.fileOutside = await q.readFile("../outside.txt");
     await q.seedReadState("notes.txt", Date.now());
+    // Without the SDK's enableFileCheckpointing: Claude Code's "not enabled", not an unknown subtype.
+    outcome.rewindNotEnabled = await failure(() => q.rewindFiles("11111111-1111-4111-8111-111111111111"));
     outcome.unsupported = {
-      rewindFiles: await failure(() => q.rewindFiles("11111111-1111-4111-8111-111111111111")),
       applyFlagSettings: await failure(() => q.applyFlagSettings({ model: "claude-fake-2" })),
       updateSettings: await failure(() => q.updateSettings("localSettings", { outputStyle: "x" })),
       reloadPlugins: await failure(() => q.reloadPlugins()),
@@ -260,8 +261,8 @@ describe("the Query controls through the official SDK and Parley's query(), agai
       file: expect.objectContaining({ contents: "the project's notes\n", truncated: false, lossy: false }),
       fileAbsolute: "the project's notes\n",
       fileOutside: null,
+      rewindNotEnabled: "File rewinding is not enabled.",
       unsupported: {
-        rewindFiles: unsupported("rewind_files"),
         applyFlagSettings: unsupported("apply_flag_settings"),
         updateSettings: unsupported("update_settings"),
         reloadPlugins: unsupported("reload_plugins"),

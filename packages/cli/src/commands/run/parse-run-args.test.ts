@@ -15,6 +15,7 @@ describe("parley run arguments", () => {
       forkSession: false,
       strictMcpConfig: false,
       persistSession: true,
+      replayUserMessages: false,
       noted: [],
       help: false,
     });
@@ -114,6 +115,7 @@ describe("parley run arguments", () => {
       forkSession: false,
       strictMcpConfig: false,
       persistSession: true,
+      replayUserMessages: false,
       noted: [],
       help: false,
     });
@@ -148,6 +150,17 @@ describe("parley run arguments", () => {
     expect(() => parseRunArgs(["--output-format"])).toThrow(UsageError);
     expect(() => parseRunArgs(["--permission-mode", "yolo"])).toThrow(
       '--permission-mode must be one of default, acceptEdits, bypassPermissions, plan, dontAsk, auto (got "yolo")',
+    );
+  });
+
+  it("replays user messages only where they can be replayed: stream-json in and out", () => {
+    const streaming = ["--input-format", "stream-json", "--output-format", "stream-json"];
+    expect(parseRunArgs([...streaming, "--replay-user-messages"]).replayUserMessages).toBe(true);
+    expect(parseRunArgs(streaming).replayUserMessages).toBe(false);
+    expect(() => parseRunArgs(["--replay-user-messages", "-p", "hi"])).toThrow(
+      new UsageError(
+        "--replay-user-messages needs --input-format stream-json and --output-format stream-json",
+      ),
     );
   });
 });

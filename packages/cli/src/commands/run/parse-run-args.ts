@@ -60,6 +60,8 @@ export interface RunArgs {
   reasoning?: ReasoningSettings;
   /** `--no-session-persistence` turns this off: the conversation is not kept for `--resume`. */
   persistSession: boolean;
+  /** `--replay-user-messages`: each stdin user message is echoed back (with its uuid) as its turn starts. */
+  replayUserMessages: boolean;
   /** Flags accepted that change nothing about the agent (logging and the like), as given (reported once). */
   noted: string[];
   help: boolean;
@@ -116,6 +118,7 @@ export const RUN_OPTIONS = {
   "dangerously-skip-permissions": { type: "boolean" },
   "include-hook-events": { type: "boolean" },
   "no-session-persistence": { type: "boolean" },
+  "replay-user-messages": { type: "boolean" },
   "resume-session-at": { type: "string" },
   "resume-drops-turn": { type: "string" },
   "session-mirror": { type: "boolean" },
@@ -184,6 +187,13 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
   refuseWhatCannotBeHonoured(values as Record<string, unknown>);
   const outputFormat = oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS);
   const inputFormat = oneOf("--input-format", values["input-format"] ?? "text", INPUT_FORMATS);
+  if (
+    values["replay-user-messages"] === true &&
+    (inputFormat !== "stream-json" || outputFormat !== "stream-json")
+  )
+    throw new UsageError(
+      "--replay-user-messages needs --input-format stream-json and --output-format stream-json",
+    );
   const prompt = positionals.length > 0 ? positionals.join(" ") : undefined;
   const allowedTools = [...(values.allowedTools ?? []), ...(values["allowed-tools"] ?? [])];
   const disallowedTools = [...(values.disallowedTools ?? []), ...(values["disallowed-tools"] ?? [])];
@@ -242,6 +252,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
       jsonSchema: jsonObject("--json-schema", values["json-schema"]),
     }),
     persistSession: values["no-session-persistence"] !== true,
+    replayUserMessages: values["replay-user-messages"] === true,
     noted: NOTED_FLAGS.filter((flag) => (values as Record<string, unknown>)[flag] !== undefined).map(
       (flag) => `--${flag}`,
     ),

@@ -7,6 +7,7 @@ import {
   createLanguageModel,
   createProjectStructureTool,
   type EngineTool,
+  FileCheckpoints,
   type InstructionSource,
   instructionsPrompt,
   lookupModelInfo,
@@ -24,6 +25,7 @@ import {
 import type { ParleySettings } from "@parley/protocol";
 import type { CliIo } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
+import { checkpointingRequested, withCheckpoints } from "./file-checkpointing.ts";
 import type { RunArgs } from "./parse-run-args.ts";
 import {
   type PrintModePermissions,
@@ -74,18 +76,22 @@ export class RunAgent {
   mcpReady: Promise<void>;
   /** The project's instruction files framed for the system prompt (`--setting-sources`), if any. */
   readonly instructions: string | undefined;
+  /** What `Write` and `Edit` changed since each user message, when the host asked (`enableFileCheckpointing`). */
+  readonly checkpoints: FileCheckpoints | undefined;
   systemPrompt: string | undefined;
   readonly #options: RunAgentOptions;
   readonly #store: CliSessionStore;
   readonly #origin: StoredCliSession["origin"];
   /** The save being written: saves are written one after another, so the last one is on disk last. */
   #saving: Promise<void> = Promise.resolve();
+  /** The checkpoints' revision on disk. */
+  #savedCheckpoints = 0;
 
   private constructor(
     options: RunAgentOptions,
     parts: Pick<
       RunAgent,
-      "session" | "permissions" | "tools" | "mcp" | "mcpReady" | "tasks" | "instructions"
+      "session" | "permissions" | "tools" | "mcp" | "mcpReady" | "tasks" | "instructions" | "checkpoints"
     >,
     store: CliSessionStore,
     origin: StoredCliSession["origin"],
@@ -100,6 +106,7 @@ export class RunAgent {
     this.tasks = parts.tasks;
     this.mcpReady = parts.mcpReady;
     this.instructions = parts.instructions;
+    this.checkpoints = parts.checkpoints;
     const { args, settings } = options;
     this.systemPrompt = joinPrompts(
       args.systemPrompt ?? settings.system_prompt,
@@ -134,7 +141,7 @@ export class RunAgent {
       ...(options.projectRules && { projectRules: options.projectRules }),
     });
     const overrides = new Map((options.toolOverrides ?? []).map((tool) => [tool.name, tool]));
-    const tools = chooseTools(
+    const chosen = chooseTools(
       [
         ...permissions.tools.map((tool) => overrides.get(tool.name) ?? tool),
         createProjectStructureTool({ environment: () => childEnvironmentFor("git", io.env, settings).env }),
@@ -148,6 +155,17 @@ export class RunAgent {
       ].filter((tool) => !permissions.removed.has(tool.name)),
       args,
     );
+    // Kept with the conversation: a resumed one rewinds to its earlier messages too, as Claude Code's does.
+    const checkpoints = checkpointingRequested(io.env)
+      ? new FileCheckpoints(
+          {
+            projectRoot: realpathSync(cwd),
+            ...(args.addDirectories && { additionalRoots: args.addDirectories }),
+          },
+          stored ? await store.loadCheckpoints(stored.session_id) : [],
+        )
+      : undefined;
+    const tools = checkpoints ? withCheckpoints(chosen, checkpoints) : chosen;
     const instructions = await projectInstructionsFor(options, permissions.policy.rules);
     const { mcp, ready } = await startMcpServers(options);
     const session = new AgentSession({
@@ -177,7 +195,7 @@ export class RunAgent {
     const origin = options.origin ?? (args.forkSession ? undefined : stored?.origin);
     return new RunAgent(
       options,
-      { session, permissions, tools, mcp, mcpReady: ready, tasks, instructions },
+      { session, permissions, tools, mcp, mcpReady: ready, tasks, instructions, checkpoints },
       store,
       origin,
     );
@@ -217,8 +235,15 @@ export class RunAgent {
       ...(this.#origin !== undefined && { origin: this.#origin }),
       history: this.session.historySoFar(),
     };
+    const checkpoints = this.checkpoints;
+    const revision = checkpoints?.revision ?? 0;
     this.#saving = this.#saving
       .then(() => this.#store.save(session))
+      .then(async () => {
+        if (checkpoints === undefined || revision === this.#savedCheckpoints) return;
+        await this.#store.saveCheckpoints(session.session_id, checkpoints.toJSON());
+        this.#savedCheckpoints = revision;
+      })
       .catch((error: Error) => this.#options.warn(`parley: could not save the session: ${error.message}`));
     return this.#saving;
   }

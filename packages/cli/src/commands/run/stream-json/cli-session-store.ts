@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { FileCheckpoint } from "@parley/engine";
 import type { MessageParam } from "@parley/protocol";
+
+/** What a session id may be: it names files. */
+const SESSION_ID = /^[\w-]{1,100}$/;
+/** The file beside a session's that keeps its file checkpoints. */
+const CHECKPOINTS_SUFFIX = ".checkpoints.json";
 
 /** A headless session as `parley run` keeps it, so `--resume` and `--continue` can pick it up. */
 export interface StoredCliSession {
@@ -25,17 +31,29 @@ export class CliSessionStore {
     this.#directory = join(home, "cli-sessions");
   }
 
-  async save(session: StoredCliSession): Promise<void> {
-    await mkdir(this.#directory, { recursive: true, mode: 0o700 });
-    const file = this.#file(session.session_id);
-    const temporary = `${file}.${randomUUID()}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(session)}\n`, { mode: 0o600 });
-    await rename(temporary, file);
+  save(session: StoredCliSession): Promise<void> {
+    return this.#writeWhole(this.#file(session.session_id), session);
+  }
+
+  /** Keeps a session's file checkpoints beside it (`<id>.checkpoints.json`), written only when they change. */
+  saveCheckpoints(sessionId: string, checkpoints: readonly FileCheckpoint[]): Promise<void> {
+    return this.#writeWhole(this.#checkpointsFile(sessionId), checkpoints);
+  }
+
+  /** A session's file checkpoints; none when it kept none (or the file is unreadable). */
+  async loadCheckpoints(sessionId: string): Promise<FileCheckpoint[]> {
+    if (!SESSION_ID.test(sessionId)) return [];
+    try {
+      const kept = JSON.parse(await readFile(this.#checkpointsFile(sessionId), "utf8"));
+      return Array.isArray(kept) ? (kept as FileCheckpoint[]) : [];
+    } catch {
+      return [];
+    }
   }
 
   /** The session with this id; undefined when there is none (or its file is unreadable). */
   async load(sessionId: string): Promise<StoredCliSession | undefined> {
-    if (!/^[\w-]{1,100}$/.test(sessionId)) return undefined;
+    if (!SESSION_ID.test(sessionId)) return undefined;
     try {
       return JSON.parse(await readFile(this.#file(sessionId), "utf8")) as StoredCliSession;
     } catch {
@@ -53,7 +71,7 @@ export class CliSessionStore {
     const names = await readdir(this.#directory).catch(() => [] as string[]);
     const sessions: StoredCliSession[] = [];
     for (const name of names) {
-      if (!name.endsWith(".json")) continue;
+      if (!name.endsWith(".json") || name.endsWith(CHECKPOINTS_SUFFIX)) continue;
       const session = await this.load(name.slice(0, -".json".length));
       if (session !== undefined && (cwd === undefined || session.cwd === cwd)) sessions.push(session);
     }
@@ -62,5 +80,17 @@ export class CliSessionStore {
 
   #file(sessionId: string): string {
     return join(this.#directory, `${sessionId}.json`);
+  }
+
+  #checkpointsFile(sessionId: string): string {
+    return join(this.#directory, `${sessionId}${CHECKPOINTS_SUFFIX}`);
+  }
+
+  /** Writes `value` as JSON to `file` whole or not at all (a temporary file renamed over it), for its owner only. */
+  async #writeWhole(file: string, value: unknown): Promise<void> {
+    await mkdir(this.#directory, { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+    await rename(temporary, file);
   }
 }

@@ -28,6 +28,7 @@ import { hostSubagents, useSubagents } from "./host-agents.ts";
 import { HostHooks } from "./host-hooks.ts";
 import { McpControls } from "./mcp-controls.ts";
 import { readFileForHost } from "./read-file-control.ts";
+import { rewindFilesForHost } from "./rewind-files-control.ts";
 import { SdkMcpServers } from "./sdk-mcp-tools.ts";
 import { accountOf, contextUsageOf, subagentsOf, withThinkingBudget } from "./session-answers.ts";
 
@@ -68,7 +69,8 @@ export class StreamJsonSession {
   readonly #io: CliIo;
   readonly #channel: ControlChannel;
   readonly #warned = new Set<string>();
-  readonly #turns: MessageParam["content"][] = [];
+  /** The user messages waiting for their turn, with their uuids (the host's, or one given here). */
+  readonly #turns: { content: MessageParam["content"]; uuid: string }[] = [];
   #session!: AgentSession;
   #permissions!: PrintModePermissions;
   #hooks: HostHooks | undefined;
@@ -166,7 +168,10 @@ export class StreamJsonSession {
         this.#warn(`parley: skipped a ${message.type} message on stdin; only user messages start turns`);
         return;
       }
-      this.#turns.push(message.message.content as MessageParam["content"]);
+      this.#turns.push({
+        content: message.message.content as MessageParam["content"],
+        uuid: message.uuid ?? globalThis.crypto.randomUUID(),
+      });
       this.#wakeTurns?.();
       return;
     }
@@ -226,6 +231,10 @@ export class StreamJsonSession {
           if (!this.#agent.tasks.stop(String(request.task_id)))
             throw new Error(`no running task with id ${String(request.task_id)}`);
         });
+      case "rewind_files":
+        return this.#answer(id, () =>
+          rewindFilesForHost(request, this.#agent.checkpoints, (text) => this.#warn(text)),
+        );
       case "seed_read_state":
         // Parley's Edit never asks for an earlier Read, so an edit after this already works: nothing to seed.
         return this.#send(controlSuccess(id));
@@ -345,8 +354,8 @@ export class StreamJsonSession {
   /** Runs the queued turns one after another until stdin has ended and nothing is left. */
   async #runTurns(): Promise<void> {
     for (;;) {
-      const prompt = this.#turns.shift();
-      if (prompt === undefined) {
+      const turn = this.#turns.shift();
+      if (turn === undefined) {
         if (this.#inputEnded) return;
         await new Promise<void>((resolve) => {
           this.#wakeTurns = resolve;
@@ -354,13 +363,20 @@ export class StreamJsonSession {
         this.#wakeTurns = undefined;
         continue;
       }
-      await this.#runTurn(prompt);
+      await this.#runTurn(turn);
     }
   }
 
-  async #runTurn(prompt: MessageParam["content"]): Promise<void> {
+  async #runTurn({
+    content: prompt,
+    uuid,
+  }: {
+    content: MessageParam["content"];
+    uuid: string;
+  }): Promise<void> {
     const controller = new AbortController();
     this.#current = controller;
+    this.#agent.checkpoints?.begin(uuid);
     try {
       await Promise.all([this.#sdkMcpReady, this.#agent.mcpReady]);
       let content = prompt;
@@ -394,6 +410,22 @@ export class StreamJsonSession {
       })) {
         if (message.type === "result") this.#exitCode = message.is_error ? 1 : 0;
         await this.#send(message);
+        // `--replay-user-messages`: the message comes back, with its uuid, after the turn's `system/init`.
+        if (
+          this.#options.args.replayUserMessages &&
+          message.type === "system" &&
+          message.subtype === "init"
+        ) {
+          await this.#send({
+            type: "user",
+            message: { role: "user", content: prompt },
+            session_id: this.#session.sessionId,
+            parent_tool_use_id: null,
+            uuid,
+            timestamp: new Date().toISOString(),
+            isReplay: true,
+          });
+        }
       }
       if (this.#hooks) await this.#hooks.stop(controller.signal).catch(() => {});
     } finally {

@@ -1,0 +1,131 @@
+import { existsSync } from "node:fs";
+import { rm, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CHECKPOINT_MAX_FILE_BYTES, FileCheckpoints } from "../src/index.ts";
+import { createProject, OUTSIDE_SECRET, type ProjectFixture } from "./project-fixture.ts";
+
+let project: ProjectFixture | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+/** What a tool does: the checkpoint keeps the file first, then the file changes. */
+async function change(checkpoints: FileCheckpoints, path: string, content: string) {
+  await checkpoints.beforeChange(path);
+  await (project as ProjectFixture).write({ [path]: content });
+}
+
+describe("file checkpoints", () => {
+  it("puts back every file changed since a user message: changed ones as they were, created ones gone", async () => {
+    project = await createProject({ "a.txt": "one\ntwo\nthree\n", "keep.txt": "untouched\n" });
+    const checkpoints = new FileCheckpoints({ projectRoot: project.root });
+    checkpoints.begin("m1");
+    await change(checkpoints, "a.txt", "one\nTWO\nthree\nfour\n");
+    await change(checkpoints, "src/new.ts", "export {};\n");
+    // A second change in the same turn keeps the first snapshot.
+    await change(checkpoints, "a.txt", "one\nTWO\nthree\nfour\nfive\n");
+
+    const dry = await checkpoints.rewind("m1", { dryRun: true });
+    expect(dry).toEqual({
+      filesChanged: ["a.txt", "src/new.ts"],
+      insertions: 1,
+      deletions: 4,
+      skipped: [],
+    });
+    expect(await project.read("a.txt")).toBe("one\nTWO\nthree\nfour\nfive\n");
+    expect(existsSync(join(project.root, "src/new.ts"))).toBe(true);
+
+    expect(await checkpoints.rewind("m1")).toEqual(dry);
+    expect(await project.read("a.txt")).toBe("one\ntwo\nthree\n");
+    expect(existsSync(join(project.root, "src/new.ts"))).toBe(false);
+    expect(await project.read("keep.txt")).toBe("untouched\n");
+    // Nothing left to put back.
+    expect(await checkpoints.rewind("m1")).toEqual({
+      filesChanged: [],
+      insertions: 0,
+      deletions: 0,
+      skipped: [],
+    });
+  });
+
+  it("rewinds to any earlier message: each file as it was at that message, later messages' changes undone too", async () => {
+    project = await createProject({ "a.txt": "v1\n" });
+    const checkpoints = new FileCheckpoints({ projectRoot: project.root });
+    checkpoints.begin("m1");
+    await change(checkpoints, "a.txt", "v2\n");
+    checkpoints.begin("m2");
+    await change(checkpoints, "a.txt", "v3\n");
+    await change(checkpoints, "b.txt", "made in m2\n");
+
+    await checkpoints.rewind("m2");
+    expect(await project.read("a.txt")).toBe("v2\n");
+    expect(existsSync(join(project.root, "b.txt"))).toBe(false);
+    await checkpoints.rewind("m1");
+    expect(await project.read("a.txt")).toBe("v1\n");
+    expect(await checkpoints.rewind("m0")).toBeUndefined();
+    expect(checkpoints.has("m2")).toBe(true);
+  });
+
+  it("brings back a deleted file, and survives being kept as JSON with the conversation", async () => {
+    project = await createProject({ "notes.md": "# Notes\n" });
+    const first = new FileCheckpoints({ projectRoot: project.root });
+    first.begin("m1");
+    await first.beforeChange("notes.md");
+    await rm(join(project.root, "notes.md"));
+    const kept = JSON.parse(JSON.stringify(first));
+
+    const resumed = new FileCheckpoints({ projectRoot: project.root }, kept);
+    expect(await resumed.rewind("m1")).toMatchObject({
+      filesChanged: ["notes.md"],
+      insertions: 1,
+      deletions: 0,
+    });
+    expect(await project.read("notes.md")).toBe("# Notes\n");
+  });
+
+  it("names what it cannot put back: a file too large or binary to keep, one that became a link, one linked out", async () => {
+    project = await createProject({
+      "big.log": "x".repeat(CHECKPOINT_MAX_FILE_BYTES + 1),
+      "image.bin": "\u0000\u0001\u0002",
+      "moved.txt": "before\n",
+      "out.txt": "before\n",
+      "other.txt": "another file\n",
+    });
+    const checkpoints = new FileCheckpoints({ projectRoot: project.root });
+    checkpoints.begin("m1");
+    for (const path of ["big.log", "image.bin", "moved.txt", "out.txt"])
+      await change(checkpoints, path, "after\n");
+    // A hostile change meanwhile: the kept paths now lead elsewhere, inside the project and out of it.
+    await rm(join(project.root, "moved.txt"));
+    await symlink(join(project.root, "other.txt"), join(project.root, "moved.txt"));
+    await rm(join(project.root, "out.txt"));
+    await symlink(join(project.outside, "secret.txt"), join(project.root, "out.txt"));
+
+    const outcome = await checkpoints.rewind("m1");
+    expect(outcome?.filesChanged).toEqual([]);
+    expect(outcome?.skipped).toEqual([
+      {
+        path: "big.log",
+        reason: `it was larger than ${CHECKPOINT_MAX_FILE_BYTES} bytes when the checkpoint was taken`,
+      },
+      { path: "image.bin", reason: "it was not text when the checkpoint was taken" },
+      { path: "moved.txt", reason: "it is now a link to other.txt" },
+      { path: "out.txt", reason: expect.stringContaining("outside the project") },
+    ]);
+    expect(await project.read("other.txt")).toBe("another file\n");
+    expect(await project.read("../proj-evil/secret.txt")).toBe(OUTSIDE_SECRET);
+  });
+
+  it("keeps nothing before the first message, nor a path the tools refuse", async () => {
+    project = await createProject({ "a.txt": "v1\n" });
+    const checkpoints = new FileCheckpoints({ projectRoot: project.root });
+    await checkpoints.beforeChange("a.txt");
+    expect(checkpoints.toJSON()).toEqual([]);
+    checkpoints.begin("m1");
+    await checkpoints.beforeChange("../proj-evil/secret.txt");
+    await writeFile(join(project.root, "a.txt"), "v2\n");
+    expect(checkpoints.toJSON()).toEqual([{ id: "m1", files: [] }]);
+  });
+});
