@@ -3,11 +3,22 @@ import { endpointAddUpdate, endpointRemoveUpdate, modelList } from "@parley/sdk"
 import { type FormEvent, useId, useState } from "react";
 import type { SettingsResult } from "./settings-api.ts";
 
-/** What went wrong with a save, per field where the server named one. */
-function problemOf(result: Extract<SettingsResult, { ok: false }>): string {
-  const details = result.issues.map(
-    (issue) => `${issue.path.replace(/^body\.providers\.openai_compatible\.\d+\./, "")}: ${issue.message}`,
-  );
+/**
+ * What went wrong with a save, per field where the server named one: a field of the endpoint being saved by
+ * its name alone, one of another endpoint in the list sent with that endpoint's id.
+ */
+function problemOf(
+  result: Extract<SettingsResult, { ok: false }>,
+  sent: SettingsUpdate,
+  saving: string | undefined,
+): string {
+  const endpoints = (sent as ParleySettings).providers?.openai_compatible ?? [];
+  const details = result.issues.map((issue) => {
+    const [, at, field] = /^body\.providers\.openai_compatible\.(\d+)\.(.+)$/.exec(issue.path) ?? [];
+    if (at === undefined || field === undefined) return `${issue.path}: ${issue.message}`;
+    const id = endpoints[Number(at)]?.id;
+    return id === saving ? `${field}: ${issue.message}` : `endpoint ${id ?? at}, ${field}: ${issue.message}`;
+  });
   return details.length > 0 ? details.join("; ") : result.message;
 }
 
@@ -38,12 +49,16 @@ export function EndpointsSection({
   const [feedback, setFeedback] = useState<{ kind: "ok" | "error"; text: string } | undefined>();
   const formId = useId();
 
-  const apply = async (update: (now: ParleySettings) => SettingsUpdate, done: string) => {
+  /** Saves the update built from the settings as they are now; `saving` is the id of the endpoint added. */
+  const apply = async (update: (now: ParleySettings) => SettingsUpdate, done: string, saving?: string) => {
     setBusy(true);
     setFeedback(undefined);
     try {
-      const result = await save(update(await latest()));
-      setFeedback(result.ok ? { kind: "ok", text: done } : { kind: "error", text: problemOf(result) });
+      const sent = update(await latest());
+      const result = await save(sent);
+      setFeedback(
+        result.ok ? { kind: "ok", text: done } : { kind: "error", text: problemOf(result, sent, saving) },
+      );
       return result.ok;
     } catch (error) {
       setFeedback({ kind: "error", text: (error as Error).message });
@@ -63,7 +78,7 @@ export function EndpointsSection({
     };
     const replacing = endpoints.some((entry) => entry.id === endpoint.id);
     const done = replacing ? `Replaced ${endpoint.id}.` : `Saved ${endpoint.id}.`;
-    if (await apply((now) => endpointAddUpdate(endpoint, now), done)) {
+    if (await apply((now) => endpointAddUpdate(endpoint, now), done, endpoint.id)) {
       setId("");
       setBaseUrl("");
       setModels("");
