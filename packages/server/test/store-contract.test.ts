@@ -309,6 +309,18 @@ test("a PostgreSQL database that cannot be reached fails the start with its addr
 });
 
 describe.skipIf(missing !== undefined)("one PostgreSQL database shared by two servers", () => {
+  test("a sign-in link's code minted by one server signs a browser in on the other, once", async () => {
+    const where = (await testCluster()).createDatabase();
+    const first = new Store(where);
+    const second = new Store(where);
+    first.loginCodes.add("digest-1", 1_000);
+    expect(second.loginCodes.redeem("digest-1", 10)).toBe("signed-in");
+    expect(first.loginCodes.redeem("digest-1", 11)).toBe("used");
+    expect(second.loginCodes.redeem("digest-2", 11)).toBe("unknown");
+    first.close();
+    second.close();
+  });
+
   test("appends from both get one gap-free seq order, each seeing the other's events", async () => {
     const where = (await testCluster()).createDatabase();
     const first = new Store(where);

@@ -189,7 +189,7 @@ const SIGN_IN_FAILURES = {
   used: "This sign-in link was already used: each link signs one browser in, once.",
   expired: "This sign-in link has expired: a link works for a day.",
   unknown:
-    "This sign-in link is not one this server gave out: the server was restarted since, or the link was cut short when copied.",
+    "This sign-in link is not one this server gave out: the link was cut short when copied, or twenty newer links were printed since.",
 } as const;
 
 const NEW_LINK_HINT =

@@ -333,4 +333,12 @@ export const migrations: readonly string[] = [
   -- Parley would read as one broken frame: no table changes, the version keeps it from opening the file.
   -- Rows of joined frames written before read back as they are.
   `,
+  `
+  -- Sign-in links' one-time codes, by a digest of each: a link works after a restart.
+  CREATE TABLE login_codes (
+    digest        TEXT PRIMARY KEY,
+    expires_at_ms INTEGER NOT NULL,
+    used_at_ms    INTEGER
+  );
+  `,
 ];

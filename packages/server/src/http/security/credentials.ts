@@ -1,18 +1,14 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { LoginCodeOutcome, LoginCodeStore } from "../../store/login-code-store.ts";
 import { writeFileAtomic } from "../../store/write-file-atomic.ts";
 
 /** Name of the browser session cookie set by the one-time login URL. */
 export const SESSION_COOKIE = "parley_session";
 
-/** What redeeming a login code came to. */
-export type LoginCodeOutcome = "signed-in" | "used" | "expired" | "unknown";
-
 /** A printed login link works this long. */
 const LOGIN_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** Unused login links kept at once; minting more forgets the oldest. */
-const MAX_LOGIN_CODES = 20;
 
 /** Browser sessions last this long before the user needs a new login URL. */
 const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,23 +19,33 @@ const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
  *   project's data directory as `token` with mode 0600 so local tools of the same user can read it, and
  *   never logged;
  * - one-time login codes: the printed URL carries one, and using it sets an HttpOnly SameSite=Strict cookie;
- * - the cookie signing secret, kept in `PARLEY_HOME/cookie-secret` so browser sessions survive restarts.
+ *   their digests are kept in the database (`LoginCodeStore`), so a link outlives a restart and works on
+ *   every server sharing a PostgreSQL database;
+ * - the cookie signing secret, so browser sessions survive restarts: derived from `PARLEY_TOKEN` when one is
+ *   set (the servers of a team share it, so a cookie one signed is good on all, and changing the token signs
+ *   browsers out), else kept in `PARLEY_HOME/cookie-secret`.
  */
 export class Credentials {
   readonly token: string;
   readonly #tokenDigest: Buffer;
   readonly #cookieSecret: Buffer;
-  /** Unused login codes and when they expire, oldest first. */
-  readonly #loginCodes = new Map<string, number>();
-  /** Codes already redeemed (the newest 20), so reusing a link is told apart from a made-up one. */
-  readonly #usedLoginCodes = new Set<string>();
+  readonly #loginCodes: LoginCodeStore;
 
-  constructor(home: string, dataDirectory: string, configuredToken: string | undefined) {
+  constructor(
+    home: string,
+    dataDirectory: string,
+    configuredToken: string | undefined,
+    loginCodes: LoginCodeStore,
+  ) {
     this.token = configuredToken ?? randomBytes(16).toString("hex");
     this.#tokenDigest = digest(this.token);
+    this.#loginCodes = loginCodes;
     // This run's token: no fsync, since after a power loss no server runs and the next start writes its own.
     writeFileAtomic(join(dataDirectory, "token"), `${this.token}\n`, 0o600, { durable: false });
-    this.#cookieSecret = loadOrCreateSecret(join(home, "cookie-secret"));
+    this.#cookieSecret =
+      configuredToken !== undefined
+        ? createHmac("sha256", configuredToken).update("parley-cookie-secret").digest()
+        : loadOrCreateSecret(join(home, "cookie-secret"));
   }
 
   /** Constant-time check of a presented bearer token. */
@@ -47,34 +53,20 @@ export class Credentials {
     return timingSafeEqual(digest(presented), this.#tokenDigest);
   }
 
-  /** A new single-use login code for a login URL, valid for a day; only the newest 20 are kept. */
+  /** A new single-use login code for a login URL, valid for a day; only the newest 20 unused are kept. */
   mintLoginCode(nowMs = Date.now()): string {
     const code = randomBytes(16).toString("base64url");
-    this.#loginCodes.set(code, nowMs + LOGIN_CODE_LIFETIME_MS);
-    while (this.#loginCodes.size > MAX_LOGIN_CODES) {
-      this.#loginCodes.delete(this.#loginCodes.keys().next().value as string);
-    }
+    this.#loginCodes.add(codeDigest(code), nowMs + LOGIN_CODE_LIFETIME_MS);
     return code;
   }
 
   /**
    * Consumes a login code: "signed-in" exactly once per minted code, before it expires. Otherwise why not,
-   * so the page can say so: "used" (it signed a browser in already), "expired", or "unknown" (never minted
-   * by this server since it started, mistyped, or crowded out by 20 newer links).
+   * so the page can say so: "used" (it signed a browser in already), "expired", or "unknown" (never minted,
+   * mistyped, or crowded out by 20 newer links).
    */
   redeemLoginCode(code: string, nowMs = Date.now()): LoginCodeOutcome {
-    if (this.#usedLoginCodes.has(code)) return "used";
-    for (const [candidate, expiresAtMs] of this.#loginCodes) {
-      if (candidate.length === code.length && timingSafeEqual(Buffer.from(candidate), Buffer.from(code))) {
-        this.#loginCodes.delete(candidate);
-        if (expiresAtMs <= nowMs) return "expired";
-        this.#usedLoginCodes.add(candidate);
-        while (this.#usedLoginCodes.size > MAX_LOGIN_CODES)
-          this.#usedLoginCodes.delete(this.#usedLoginCodes.values().next().value as string);
-        return "signed-in";
-      }
-    }
-    return "unknown";
+    return this.#loginCodes.redeem(codeDigest(code), nowMs);
   }
 
   /** A signed, expiring session cookie value. */
@@ -96,6 +88,11 @@ export class Credentials {
   #sign(payload: string): string {
     return createHmac("sha256", this.#cookieSecret).update(payload).digest("base64url");
   }
+}
+
+/** What the database keeps of a login code: enough to recognise it, nothing to sign in with. */
+function codeDigest(code: string): string {
+  return createHash("sha256").update(code).digest("base64url");
 }
 
 function digest(value: string): Buffer {

@@ -329,4 +329,13 @@ export const postgresMigrations: readonly string[] = [
   -- As SQLite's migration 18: token rows of several deltas may keep what their frames share once; no table
   -- changes, the version keeps an older Parley, which cannot read them, from using the database.
   `,
+  `
+  -- Sign-in links' one-time codes, by a digest of each: a link printed by one server signs a browser in on
+  -- any of them, once, and after a restart.
+  CREATE TABLE login_codes (
+    digest        TEXT PRIMARY KEY,
+    expires_at_ms BIGINT NOT NULL,
+    used_at_ms    BIGINT
+  );
+  `,
 ];
