@@ -49,6 +49,13 @@ export const MAX_IMPORT_SEGMENTS = 32;
 export const NESTED_INSTRUCTION_TOOLS: ReadonlySet<string> = new Set(["Read", "Edit", "Write"]);
 
 /**
+ * Folders whose instruction files, and those of the folders below them, are never given: a dependency's
+ * AGENTS.md is its authors' words for working on it (and anyone's who publishes a package), not this
+ * project's, and `.git` holds no one's instructions.
+ */
+export const FOLDERS_WITHOUT_INSTRUCTIONS: ReadonlySet<string> = new Set(["node_modules", ".git"]);
+
+/**
  * The most of one subfolder's files' text (imports included) given at once (about 4,000 tokens): a
  * subfolder's notes add to the root's, and a hostile repository can put a file in every folder.
  */

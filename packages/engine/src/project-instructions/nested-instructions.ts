@@ -3,6 +3,7 @@ import type { MessageParam } from "@parley/protocol";
 import { confinePath } from "../permissions/confine-path.ts";
 import type { RuleFile } from "../permissions/rule-path.ts";
 import {
+  FOLDERS_WITHOUT_INSTRUCTIONS,
   INSTRUCTION_FILES,
   type InstructionSource,
   MAX_FOLDER_INSTRUCTIONS_BYTES,
@@ -75,6 +76,8 @@ export class NestedInstructions {
     // A file the agent reads, edits or writes is not also given to it.
     this.#given.add(touched.relative);
     const parts = touched.relative.split("/").slice(0, -1);
+    const stop = parts.findIndex((part) => FOLDERS_WITHOUT_INSTRUCTIONS.has(part));
+    if (stop !== -1) parts.length = stop;
     const folders = parts
       .map((_part, index) => parts.slice(0, index + 1).join("/"))
       .filter((folder) => !this.#checked.has(folder))
