@@ -1,22 +1,23 @@
-import { constants, type Stats } from "node:fs";
-import { type FileHandle, lstat, open } from "node:fs/promises";
-import { homedir } from "node:os";
-import { isAbsolute, join, posix, relative } from "node:path";
-import { confinePath } from "../permissions/confine-path.ts";
-import { PathConfinementError } from "../permissions/path-confinement-error.ts";
+import { join, posix } from "node:path";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { searchExclusion } from "../permissions/read-rules.ts";
-import { type RuleFile, ruleFileOf } from "../permissions/rule-path.ts";
-import { openConfinedForRead } from "../tools/fs/confined-file.ts";
+import type { RuleFile } from "../permissions/rule-path.ts";
 import {
   INSTRUCTION_FILES,
   type InstructionSource,
   MAX_IMPORT_DEPTH,
-  MAX_IMPORT_SEGMENTS,
   MAX_IMPORTS,
   MAX_INSTRUCTIONS_BYTES,
 } from "./instruction-files.ts";
 import { importTarget, instructionImports } from "./instruction-imports.ts";
+import {
+  type ReadOutcome,
+  type ReadRulesPlan,
+  readInstructionFile,
+  readOwnFile,
+  regularFileIdentity,
+  shownPath,
+} from "./read-instruction-file.ts";
 
 /** One instruction file given to the model. */
 export interface InstructionFile {
@@ -93,19 +94,13 @@ export function readProjectInstructions(
 }
 
 /** How one folder's files are read: `readProjectInstructions` reads the root's, `readFolderInstructions` a subfolder's. */
-interface ReadPlan {
+interface ReadPlan extends ReadRulesPlan {
   /** Project-relative folder (posix) whose `INSTRUCTION_FILES` are read; "" for the root. */
   folder: string;
   /** Bytes of text that may be given. */
   budget: number;
   /** Why a file past the budget is not given, as a clause. */
   outOfBudget: string;
-  /** What a `Read` deny or ask rule keeps from the agent. */
-  excluded: ((file: RuleFile) => boolean) | undefined;
-  /** Whether the named files are held to the rules too (a subfolder's are, as the agent's reads there are). */
-  holdNamedToRules: boolean;
-  /** Project-relative paths given before (by name or where they lead): not given again. */
-  given: ReadonlySet<string>;
   userFile?: string;
 }
 
@@ -246,124 +241,10 @@ export function instructionsPrompt(instructions: ProjectInstructions): string | 
 }
 
 /** One file framed with its path, and a line saying where it was cut, if it was. */
-export function instructionSection(file: InstructionFile, text = file.text): string {
+export function instructionSection(file: InstructionFile): string {
   const cut =
     file.givenBytes < file.bytes
       ? `\n[Cut here: ${file.path} is ${file.bytes} bytes; the first ${file.givenBytes} are given.]`
       : "";
-  return `<instructions file="${file.path}">\n${text.trimEnd()}${cut}\n</instructions>`;
-}
-
-type ReadOutcome =
-  | {
-      file: InstructionFile;
-      /** Device and inode: the same file by any name. */
-      identity: string;
-      /** Bytes of the budget used. */
-      consumed: number;
-    }
-  | { reason: string }
-  | undefined;
-
-async function readInstructionFile(
-  root: string,
-  path: string,
-  budget: number,
-  plan: Pick<ReadPlan, "excluded" | "holdNamedToRules" | "given">,
-  imported: boolean,
-): Promise<ReadOutcome> {
-  // Confining a long made-up path walks it part by part, a look-up each.
-  if (path.split("/").length > MAX_IMPORT_SEGMENTS)
-    return { reason: `its path has more than ${MAX_IMPORT_SEGMENTS} parts` };
-  try {
-    const confined = await confinePath(root, path, { intent: "read" });
-    if (confined.kind !== "file" || plan.given.has(confined.relative)) return undefined;
-    // A root file is read whatever the rules, under its own name: one that leads elsewhere (a committed
-    // `CLAUDE.md` symlink to `.env`) is held to them as an import is.
-    const held = imported || plan.holdNamedToRules || confined.relative !== path;
-    if (held && plan.excluded?.(ruleFileOf(confined)))
-      return { reason: "a Read rule in the permission settings keeps it from the agent" };
-    return await readOpened(await openConfinedForRead(confined, path), path, budget);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return undefined;
-    if (error instanceof PathConfinementError && error.rule === "symlink-outside")
-      return { reason: "it is a symlink to a place outside the project" };
-    return { reason: (error as Error).message.replace(/[.\s]+$/, "") };
-  }
-}
-
-/** The person's own file: opened wherever it links to, never waiting on a FIFO. */
-async function readOwnFile(absolute: string, budget: number): Promise<ReadOutcome> {
-  const shown = shownPath(absolute);
-  try {
-    const handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
-    const stats = await handle.stat().catch(async (error: unknown) => {
-      await handle.close();
-      throw error;
-    });
-    if (!stats.isFile()) {
-      await handle.close();
-      return { reason: "it is not a regular file" };
-    }
-    return await readOpened(handle, shown, budget, stats);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    return { reason: (error as Error).message.replace(/[.\s]+$/, "") };
-  }
-}
-
-/** Reads an open instruction file within `budget` bytes (its `stats` if already taken), and closes it. */
-async function readOpened(
-  handle: FileHandle,
-  path: string,
-  budget: number,
-  stats?: Stats,
-): Promise<ReadOutcome> {
-  try {
-    const { size, dev, ino } = stats ?? (await handle.stat());
-    const wanted = Math.min(size, Math.max(budget, 0));
-    const buffer = Buffer.alloc(wanted);
-    const { bytesRead } = wanted === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, wanted, 0);
-    const given = wholeCharacters(buffer.subarray(0, bytesRead), bytesRead < size);
-    // A byte order mark says how the file is encoded, not what it says.
-    const text = given.toString("utf8").replace(/^\uFEFF/, "");
-    return {
-      identity: `${dev}:${ino}`,
-      consumed: bytesRead,
-      file: { path, bytes: size, givenBytes: given.length, text, duplicates: [] },
-    };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A path as a person reads it: under their home directory as `~/…`. */
-function shownPath(absolute: string): string {
-  const below = relative(homedir(), absolute);
-  return below !== "" && !below.startsWith("..") && !isAbsolute(below) ? `~/${below}` : absolute;
-}
-
-/** Device and inode of the regular file at `path` (not a symlink), or undefined when there is none. */
-async function regularFileIdentity(path: string): Promise<string | undefined> {
-  try {
-    const found = await lstat(path);
-    return found.isFile() ? `${found.dev}:${found.ino}` : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `bytes` without a UTF-8 sequence cut at its end, when it was cut. */
-function wholeCharacters(bytes: Buffer, cut: boolean): Buffer {
-  if (!cut) return bytes;
-  let end = bytes.length;
-  // Step back over continuation bytes to the start of the last character, and drop it if incomplete.
-  let start = end - 1;
-  while (start > 0 && start > end - 4 && ((bytes[start] as number) & 0xc0) === 0x80) start--;
-  const lead = bytes[start] as number;
-  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  if (start + length > end) end = start;
-  return bytes.subarray(0, end);
+  return `<instructions file="${file.path}">\n${file.text.trimEnd()}${cut}\n</instructions>`;
 }
