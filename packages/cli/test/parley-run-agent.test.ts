@@ -224,6 +224,23 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     expect(systemOf(0)).not.toContain("Use tabs");
   });
 
+  it("gives a subfolder's instruction files with the first Read there, from the sources --setting-sources names", async () => {
+    await mkdir(join(project, "packages", "api"), { recursive: true });
+    await writeFile(join(project, "packages", "api", "AGENTS.md"), "Every API route has a test.\n");
+    await writeFile(join(project, "packages", "api", "CLAUDE.local.md"), "My API notes.\n");
+    await writeFile(join(project, "packages", "api", "app.ts"), "export const app = 1;\n");
+    const readApp = () => reply().toolCall("Read", { file_path: "packages/api/app.ts" });
+    server.script(readApp(), reply().text("ok"), readApp(), reply().text("ok"));
+    expect((await parley(["-p", "look", "--setting-sources", "project"])).code).toBe(0);
+    expect((await parley(["-p", "look"])).code).toBe(0);
+    const projectOnly = JSON.stringify(server.requests[1]?.body);
+    expect(projectOnly).toContain(
+      '<instructions file=\\"packages/api/AGENTS.md\\">\\nEvery API route has a test.',
+    );
+    expect(projectOnly).not.toContain("My API notes.");
+    expect(JSON.stringify(server.requests[3]?.body)).toContain("My API notes.");
+  });
+
   it("says on stderr which instruction file it did not read, and why", async () => {
     const outside = join(scratch, "private-notes.md");
     await writeFile(outside, "The deploy password is hunter2.");

@@ -78,7 +78,11 @@ export type {
 export {
   INSTRUCTION_FILES,
   instructionsPrompt,
+  MAX_FOLDER_INSTRUCTIONS_BYTES,
+  MAX_FOLDERS_CHECKED_PER_CALL,
   MAX_INSTRUCTIONS_BYTES,
+  MAX_NESTED_INSTRUCTIONS_BYTES,
+  NESTED_INSTRUCTION_TOOLS,
   readProjectInstructions,
   USER_INSTRUCTIONS_FILE,
 } from "./project-instructions/index.ts";

@@ -1,4 +1,4 @@
-import { rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChatResponseSchema, SettingsViewSchema } from "@parley/protocol";
 import { reply } from "@parley/testkit";
@@ -129,6 +129,42 @@ describe("the project's instruction files", () => {
       expect(await systemOfNextRun("Tidy the parser")).not.toContain("Use tabs");
     } finally {
       await setSettings({ project_instructions: null });
+    }
+  });
+
+  it("gives a subfolder's AGENTS.md in the tool result of the first Read there, and not in a later run", async () => {
+    mkdirSync(join(project, "packages", "api"), { recursive: true });
+    writeFileSync(join(project, "packages", "api", "AGENTS.md"), "Every API route has a test.\n");
+    writeFileSync(join(project, "packages", "api", "app.ts"), "export const app = 1;\n");
+    let session: string | undefined;
+    const readApp = async (text: string) => {
+      server.fake.reset();
+      server.fake.script(
+        reply().toolCall("Read", { file_path: "packages/api/app.ts" }),
+        reply().text("Read it."),
+      );
+      const chat = await decodeResponse(
+        await server.request("POST", "/api/chat", {
+          body: { text, ...(session !== undefined && { session_id: session }) },
+        }),
+        ChatResponseSchema,
+      );
+      session = chat.session_id;
+      await waitForOutcome(events, chat.run_id as string);
+      return JSON.stringify(modelRequest(server, 1).messages);
+    };
+    try {
+      const first = await readApp("Look at the API");
+      expect(first).toContain("export const app = 1;");
+      expect(first).toContain(
+        '<instructions file=\\"packages/api/AGENTS.md\\">\\nEvery API route has a test.',
+      );
+      // The next run in the session reads its history, which holds it: given once.
+      const second = await readApp("Look again");
+      expect(second).toContain("Look at the API");
+      expect(second.split("Every API route has a test.")).toHaveLength(2);
+    } finally {
+      rmSync(join(project, "packages"), { recursive: true, force: true });
     }
   });
 });

@@ -12,6 +12,8 @@ import {
 import type { ModelConfig } from "../config/model-config.ts";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { readRulesOf, searchExclusion } from "../permissions/read-rules.ts";
+import type { InstructionSource } from "../project-instructions/instruction-files.ts";
+import { NestedInstructions } from "../project-instructions/nested-instructions.ts";
 import { createLanguageModel } from "../providers/create-language-model.ts";
 import type { CanUseToolCallback, EngineTool } from "../tools/engine-tool.ts";
 import { abortableSleep } from "../util/abort.ts";
@@ -74,6 +76,13 @@ export interface AgentTurnOptions {
   readRules?: readonly PermissionRule[];
   /** The host's hooks around every tool call (PreToolUse, PostToolUse). */
   toolHooks?: ToolHooks;
+  /**
+   * The setting sources whose instruction files in the project's subfolders are given as Read, Edit and
+   * Write reach them (`project`: `AGENTS.md`, `CLAUDE.md`; `local`: `CLAUDE.local.md`), each once in the
+   * session, after the tool's result. Absent (the default), none are: the host gives the root's in the
+   * system prompt and turns both on together.
+   */
+  instructionSources?: readonly InstructionSource[];
   /** The session's MCP servers and how they stand, reported in `system/init`. */
   mcpServers?: { name: string; status: string }[];
   /** Called before every model request after the first; each message is delivered to the model. */
@@ -144,6 +153,7 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
   const tools = new Map(
     [...(options.tools ?? []), ...(structured ? [structured.tool] : [])].map((tool) => [tool.name, tool]),
   );
+  const excludedFromSearch = searchExclusion(options.readRules ?? []);
   const turn = newTurnContext({
     sessionId: options.sessionId,
     signal: controller.signal,
@@ -171,7 +181,8 @@ async function* runTurn(options: AgentTurnOptions): AsyncGenerator<EngineMessage
     tools,
     // Rules about reading are read once per turn: they decide every read call and shape every search.
     decideReads: readRulesOf(options.readRules ?? []).length > 0,
-    excludedFromSearch: searchExclusion(options.readRules ?? []),
+    excludedFromSearch,
+    nestedInstructions: nestedInstructionsOf(options, excludedFromSearch),
     model: options.model,
     fallbackModel: options.fallbackModel,
   });
@@ -245,6 +256,21 @@ function overBudget(turn: TurnContext, options: AgentTurnOptions): boolean {
   return (options.spentUsd ?? 0) + turn.usage.totalCostUsd >= options.maxBudgetUsd;
 }
 
+/** What gives the turn the instruction files of the subfolders it works in, when the host asked for them. */
+function nestedInstructionsOf(
+  options: AgentTurnOptions,
+  excluded: TurnContext["excludedFromSearch"],
+): NestedInstructions | undefined {
+  const sources = (options.instructionSources ?? []).filter((source) => source !== "user");
+  if (sources.length === 0) return undefined;
+  return new NestedInstructions({
+    cwd: options.cwd,
+    sources,
+    excluded,
+    history: options.history,
+  });
+}
+
 /** Tells the model where else its file tools reach, as Claude Code names its additional working directories. */
 function addedDirectoriesNote(directories: readonly string[] | undefined): string | undefined {
   if (directories === undefined || directories.length === 0) return undefined;
@@ -274,6 +300,7 @@ async function* runToolRound(
         canUseTool: options.canUseTool,
         decideReads: turn.decideReads,
         excludedFromSearch: turn.excludedFromSearch,
+        nestedInstructions: turn.nestedInstructions,
         hooks: options.toolHooks,
         signal: turn.signal,
         cwd: options.cwd,

@@ -7,6 +7,7 @@ import {
 } from "@parley/protocol";
 import type { z } from "zod";
 import type { RuleFile } from "../permissions/rule-path.ts";
+import type { NestedInstructions } from "../project-instructions/nested-instructions.ts";
 import type {
   CanUseToolCallback,
   EngineTool,
@@ -39,6 +40,8 @@ export interface ToolCallContext {
   excludedFromSearch: ((file: RuleFile) => boolean) | undefined;
   /** The host's hooks around every call (PreToolUse, PostToolUse). */
   hooks: ToolHooks | undefined;
+  /** Gives the instruction files of the subfolders the file tools reach; absent when the host gives none. */
+  nestedInstructions: NestedInstructions | undefined;
   signal: AbortSignal;
   cwd: string;
   /** Directories outside the project the file tools may also use. */
@@ -217,9 +220,35 @@ export async function* runToolCall(
     const message = settled.error instanceof Error ? settled.error.message : String(settled.error);
     outcome = failure(call, `Error: ${message}`);
   } else {
-    outcome = outcomeOf(call, settled.output);
+    outcome = await withNestedInstructions(context, tool, input.value, outcomeOf(call, settled.output));
   }
   return withPostToolUse(context, call, input.value as Record<string, unknown>, outcome);
+}
+
+/**
+ * A successful file tool's result with the instruction files of the folders it reached that the session
+ * has not been given yet (`NestedInstructions`), after the tool's own text, as Claude Code adds them.
+ */
+async function withNestedInstructions(
+  context: ToolCallContext,
+  tool: EngineTool,
+  input: unknown,
+  outcome: ToolCallOutcome,
+): Promise<ToolCallOutcome> {
+  if (context.nestedInstructions === undefined || outcome.result.is_error === true) return outcome;
+  const access = accessOf(tool, input);
+  const path = access?.kind === "read" || access?.kind === "write" ? access.path : undefined;
+  const block = await context.nestedInstructions.after(tool.name, path);
+  if (block === undefined) return outcome;
+  const content = outcome.result.content ?? "";
+  return {
+    ...outcome,
+    result: {
+      ...outcome.result,
+      content:
+        typeof content === "string" ? `${content}\n\n${block}` : [...content, { type: "text", text: block }],
+    },
+  };
 }
 
 /** Runs the host's PostToolUse hook; its added context follows the result, as Claude Code places it. */

@@ -3,6 +3,7 @@ import type { BetaStopReason, SDKPermissionDenial } from "@parley/protocol";
 import { z } from "zod";
 import type { ModelConfig } from "../config/model-config.ts";
 import type { RuleFile } from "../permissions/rule-path.ts";
+import type { NestedInstructions } from "../project-instructions/nested-instructions.ts";
 import type { EngineTool } from "../tools/engine-tool.ts";
 import type { EngineClock, IdGenerator } from "./engine-clock.ts";
 import type { ReasoningSettings } from "./reasoning.ts";
@@ -29,6 +30,8 @@ export interface TurnContext {
   decideReads: boolean;
   /** What searches and listings leave out (`searchExclusion` of the turn's `readRules`). */
   excludedFromSearch: ((file: RuleFile) => boolean) | undefined;
+  /** Gives the instruction files of the subfolders the file tools reach, once each (`AgentTurnOptions.instructionSources`). */
+  nestedInstructions: NestedInstructions | undefined;
   providerTools: LanguageModelV3FunctionTool[];
   /** The model requests go to; switches to `fallbackModel` once the preferred one gives up. */
   model: ModelConfig;

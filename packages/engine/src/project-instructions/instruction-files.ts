@@ -39,3 +39,37 @@ export const MAX_IMPORT_DEPTH = 5;
 
 /** The most parts an import's path may have: confinement looks each up, and a repository could name thousands. */
 export const MAX_IMPORT_SEGMENTS = 32;
+
+/**
+ * The tools whose call names one file (`file_path`) in a folder the agent then works in: once one succeeds,
+ * the instruction files of that file's folders below the root not given yet are added to its result. Glob,
+ * Grep and LS are not: one search touches every folder of the tree, and the agent reads a file before it
+ * changes one, so Read reaches the folder first.
+ */
+export const NESTED_INSTRUCTION_TOOLS: ReadonlySet<string> = new Set(["Read", "Edit", "Write"]);
+
+/**
+ * Folders whose instruction files, and those of the folders below them, are never given: a dependency's
+ * AGENTS.md is its authors' words for working on it (and anyone's who publishes a package), not this
+ * project's, and `.git` holds no one's instructions.
+ */
+export const FOLDERS_WITHOUT_INSTRUCTIONS: ReadonlySet<string> = new Set(["node_modules", ".git"]);
+
+/**
+ * The most of one subfolder's files' text (imports included) given at once (about 4,000 tokens): a
+ * subfolder's notes add to the root's, and a hostile repository can put a file in every folder.
+ */
+export const MAX_FOLDER_INSTRUCTIONS_BYTES = 16 * 1024;
+
+/**
+ * The most of subfolders' instruction files given in one session, framing included (about 16,000 tokens, as
+ * much again as the root's): once used, further folders' files are named as not given.
+ */
+export const MAX_NESTED_INSTRUCTIONS_BYTES = 64 * 1024;
+
+/**
+ * The most folders checked for instruction files after one tool call, from the root down: a path can be
+ * hundreds of folders deep, and each folder costs a look-up per file name. The next call in that folder
+ * checks the next ones.
+ */
+export const MAX_FOLDERS_CHECKED_PER_CALL = 8;

@@ -1,22 +1,23 @@
-import { constants, type Stats } from "node:fs";
-import { type FileHandle, lstat, open } from "node:fs/promises";
-import { homedir } from "node:os";
-import { isAbsolute, join, relative } from "node:path";
-import { confinePath } from "../permissions/confine-path.ts";
-import { PathConfinementError } from "../permissions/path-confinement-error.ts";
+import { join, posix } from "node:path";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { searchExclusion } from "../permissions/read-rules.ts";
-import { type RuleFile, ruleFileOf } from "../permissions/rule-path.ts";
-import { openConfinedForRead } from "../tools/fs/confined-file.ts";
+import type { RuleFile } from "../permissions/rule-path.ts";
 import {
   INSTRUCTION_FILES,
   type InstructionSource,
   MAX_IMPORT_DEPTH,
-  MAX_IMPORT_SEGMENTS,
   MAX_IMPORTS,
   MAX_INSTRUCTIONS_BYTES,
 } from "./instruction-files.ts";
 import { importTarget, instructionImports } from "./instruction-imports.ts";
+import {
+  type ReadOutcome,
+  type ReadRulesPlan,
+  readInstructionFile,
+  readOwnFile,
+  regularFileIdentity,
+  shownPath,
+} from "./read-instruction-file.ts";
 
 /** One instruction file given to the model. */
 export interface InstructionFile {
@@ -76,22 +77,75 @@ export interface ReadInstructionsOptions {
  * is given once and listed in that one's `duplicates` (an import of a file already given is just not given
  * again); a blank file is left out.
  */
-export async function readProjectInstructions(
+export function readProjectInstructions(
   projectRoot: string,
   sources: readonly InstructionSource[],
   options: ReadInstructionsOptions = {},
 ): Promise<ProjectInstructions> {
+  return readInstructions(projectRoot, sources, {
+    folder: "",
+    budget: MAX_INSTRUCTIONS_BYTES,
+    outOfBudget: `the files before it used the ${MAX_INSTRUCTIONS_BYTES / 1024} KiB given to instructions`,
+    excluded: searchExclusion(options.rules ?? []),
+    holdNamedToRules: false,
+    given: new Set(),
+    ...(options.userFile !== undefined && { userFile: options.userFile }),
+  });
+}
+
+/** How one folder's files are read: `readProjectInstructions` reads the root's, `readFolderInstructions` a subfolder's. */
+interface ReadPlan extends ReadRulesPlan {
+  /** Project-relative folder (posix) whose `INSTRUCTION_FILES` are read; "" for the root. */
+  folder: string;
+  /** Bytes of text that may be given. */
+  budget: number;
+  /** Why a file past the budget is not given, as a clause. */
+  outOfBudget: string;
+  userFile?: string;
+}
+
+/** How a subfolder's instruction files are read (see `readFolderInstructions`). */
+export interface FolderInstructionsOptions {
+  /** Bytes of text that may be given. */
+  budget: number;
+  /** Why a file past the budget is not given, as a clause without a final full stop. */
+  outOfBudget: string;
+  /** What the turn's `Read` deny and ask rules keep from the agent (`searchExclusion`). */
+  excluded: ((file: RuleFile) => boolean) | undefined;
+  /** Project-relative paths given before, by name or by where they lead: not given again, nor named. */
+  given: ReadonlySet<string>;
+}
+
+/**
+ * Reads the instruction files of a subfolder of the project (`INSTRUCTION_FILES` below `folder`, with their
+ * imports) as the root's are read, confined and within `budget`, and, unlike the root's, each held to the
+ * `Read` rules: the agent works in that folder only as far as the rules let it read there.
+ */
+export function readFolderInstructions(
+  projectRoot: string,
+  folder: string,
+  sources: readonly InstructionSource[],
+  options: FolderInstructionsOptions,
+): Promise<ProjectInstructions> {
+  return readInstructions(projectRoot, sources, { ...options, folder, holdNamedToRules: true });
+}
+
+async function readInstructions(
+  projectRoot: string,
+  sources: readonly InstructionSource[],
+  plan: ReadPlan,
+): Promise<ProjectInstructions> {
   const files: InstructionFile[] = [];
   const skipped: SkippedInstructionFile[] = [];
   const given = new Map<string, InstructionFile>();
-  let budget = MAX_INSTRUCTIONS_BYTES;
+  let budget = plan.budget;
   let importsLeft = MAX_IMPORTS;
-  const excluded = searchExclusion(options.rules ?? []);
+  const named = INSTRUCTION_FILES.map((file) => ({ ...file, path: posix.join(plan.folder, file.path) }));
   // No file brings in a named file of a source the run was not given (CLAUDE.local.md) under another name:
-  // neither an import nor a committed symlink.
+  // neither an import nor a committed symlink; a subfolder's file neither the root's nor its own.
   // A left-out file that is itself a symlink is not that file's text: only a regular file is kept out.
   const unwanted = new Map<string, string>();
-  for (const file of INSTRUCTION_FILES) {
+  for (const file of plan.folder === "" ? named : [...INSTRUCTION_FILES, ...named]) {
     if (sources.includes(file.source)) continue;
     const identity = await regularFileIdentity(join(projectRoot, file.path));
     if (identity !== undefined) unwanted.set(identity, file.path);
@@ -128,8 +182,7 @@ export async function readProjectInstructions(
       return undefined;
     }
     if (read.file.bytes > 0 && read.file.givenBytes === 0) {
-      const kib = MAX_INSTRUCTIONS_BYTES / 1024;
-      skip(path, `the files before it used the ${kib} KiB given to instructions${by}`);
+      skip(path, `${plan.outOfBudget}${by}`);
       return undefined;
     }
     if (read.file.text.trim() === "") return undefined;
@@ -141,8 +194,9 @@ export async function readProjectInstructions(
   };
 
   const give = async (path: string, importedBy: string | undefined, depth: number): Promise<void> => {
+    if (plan.given.has(path)) return;
     const file = accept(
-      await readInstructionFile(projectRoot, path, budget, excluded, importedBy !== undefined),
+      await readInstructionFile(projectRoot, path, budget, plan, importedBy !== undefined),
       path,
       importedBy,
     );
@@ -160,14 +214,14 @@ export async function readProjectInstructions(
     }
   };
 
-  if (sources.includes("user") && options.userFile !== undefined) {
-    const shown = shownPath(options.userFile);
-    const file = accept(await readOwnFile(options.userFile, budget), shown, undefined);
+  if (sources.includes("user") && plan.userFile !== undefined) {
+    const shown = shownPath(plan.userFile);
+    const file = accept(await readOwnFile(plan.userFile, budget), shown, undefined);
     // The person's file sits beside Parley's settings and token: what it imports is named, not read.
     for (const written of file === undefined ? [] : instructionImports(file.text, MAX_IMPORTS))
       skip(written, `imports in ${shown} are not followed (only the project's files' are)`);
   }
-  for (const { path, source } of INSTRUCTION_FILES) {
+  for (const { path, source } of named) {
     if (sources.includes(source)) await give(path, undefined, 0);
   }
   return { files, skipped };
@@ -179,128 +233,18 @@ export async function readProjectInstructions(
  */
 export function instructionsPrompt(instructions: ProjectInstructions): string | undefined {
   if (instructions.files.length === 0) return undefined;
-  const sections = instructions.files.map((file) => {
-    const cut =
-      file.givenBytes < file.bytes
-        ? `\n[Cut here: ${file.path} is ${file.bytes} bytes; the first ${file.givenBytes} are given.]`
-        : "";
-    return `<instructions file="${file.path}">\n${file.text.trimEnd()}${cut}\n</instructions>`;
-  });
+  const sections = instructions.files.map((file) => instructionSection(file));
   return [
     "The instruction files follow: the person's own for every project, if any, then the project's. They describe how to work in this project: follow them unless the person asks otherwise.",
     ...sections,
   ].join("\n\n");
 }
 
-type ReadOutcome =
-  | {
-      file: InstructionFile;
-      /** Device and inode: the same file by any name. */
-      identity: string;
-      /** Bytes of the budget used. */
-      consumed: number;
-    }
-  | { reason: string }
-  | undefined;
-
-async function readInstructionFile(
-  root: string,
-  path: string,
-  budget: number,
-  excluded: ((file: RuleFile) => boolean) | undefined,
-  imported: boolean,
-): Promise<ReadOutcome> {
-  // Confining a long made-up path walks it part by part, a look-up each.
-  if (path.split("/").length > MAX_IMPORT_SEGMENTS)
-    return { reason: `its path has more than ${MAX_IMPORT_SEGMENTS} parts` };
-  try {
-    const confined = await confinePath(root, path, { intent: "read" });
-    if (confined.kind !== "file") return undefined;
-    // A named file is read whatever the rules, under its own name: one that leads elsewhere (a committed
-    // `CLAUDE.md` symlink to `.env`) is held to them as an import is.
-    if ((imported || confined.relative !== path) && excluded?.(ruleFileOf(confined)))
-      return { reason: "a Read rule in the permission settings keeps it from the agent" };
-    return await readOpened(await openConfinedForRead(confined, path), path, budget);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return undefined;
-    if (error instanceof PathConfinementError && error.rule === "symlink-outside")
-      return { reason: "it is a symlink to a place outside the project" };
-    return { reason: (error as Error).message.replace(/[.\s]+$/, "") };
-  }
-}
-
-/** The person's own file: opened wherever it links to, never waiting on a FIFO. */
-async function readOwnFile(absolute: string, budget: number): Promise<ReadOutcome> {
-  const shown = shownPath(absolute);
-  try {
-    const handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
-    const stats = await handle.stat().catch(async (error: unknown) => {
-      await handle.close();
-      throw error;
-    });
-    if (!stats.isFile()) {
-      await handle.close();
-      return { reason: "it is not a regular file" };
-    }
-    return await readOpened(handle, shown, budget, stats);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    return { reason: (error as Error).message.replace(/[.\s]+$/, "") };
-  }
-}
-
-/** Reads an open instruction file within `budget` bytes (its `stats` if already taken), and closes it. */
-async function readOpened(
-  handle: FileHandle,
-  path: string,
-  budget: number,
-  stats?: Stats,
-): Promise<ReadOutcome> {
-  try {
-    const { size, dev, ino } = stats ?? (await handle.stat());
-    const wanted = Math.min(size, Math.max(budget, 0));
-    const buffer = Buffer.alloc(wanted);
-    const { bytesRead } = wanted === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, wanted, 0);
-    const given = wholeCharacters(buffer.subarray(0, bytesRead), bytesRead < size);
-    // A byte order mark says how the file is encoded, not what it says.
-    const text = given.toString("utf8").replace(/^\uFEFF/, "");
-    return {
-      identity: `${dev}:${ino}`,
-      consumed: bytesRead,
-      file: { path, bytes: size, givenBytes: given.length, text, duplicates: [] },
-    };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A path as a person reads it: under their home directory as `~/…`. */
-function shownPath(absolute: string): string {
-  const below = relative(homedir(), absolute);
-  return below !== "" && !below.startsWith("..") && !isAbsolute(below) ? `~/${below}` : absolute;
-}
-
-/** Device and inode of the regular file at `path` (not a symlink), or undefined when there is none. */
-async function regularFileIdentity(path: string): Promise<string | undefined> {
-  try {
-    const found = await lstat(path);
-    return found.isFile() ? `${found.dev}:${found.ino}` : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `bytes` without a UTF-8 sequence cut at its end, when it was cut. */
-function wholeCharacters(bytes: Buffer, cut: boolean): Buffer {
-  if (!cut) return bytes;
-  let end = bytes.length;
-  // Step back over continuation bytes to the start of the last character, and drop it if incomplete.
-  let start = end - 1;
-  while (start > 0 && start > end - 4 && ((bytes[start] as number) & 0xc0) === 0x80) start--;
-  const lead = bytes[start] as number;
-  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  if (start + length > end) end = start;
-  return bytes.subarray(0, end);
+/** One file framed with its path, and a line saying where it was cut, if it was. */
+export function instructionSection(file: InstructionFile): string {
+  const cut =
+    file.givenBytes < file.bytes
+      ? `\n[Cut here: ${file.path} is ${file.bytes} bytes; the first ${file.givenBytes} are given.]`
+      : "";
+  return `<instructions file="${file.path}">\n${file.text.trimEnd()}${cut}\n</instructions>`;
 }

@@ -153,6 +153,9 @@ export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) 
           {`  ${" ".repeat(14)}${safeText(`${file.path} is not read: ${file.reason}`)}`}
         </Text>
       ))}
+      {instructions !== undefined && (
+        <Text dimColor>{`  ${" ".repeat(14)}a subfolder's files: given once the agent works there`}</Text>
+      )}
       {field !== undefined && (
         <LineInput
           label={field.label}

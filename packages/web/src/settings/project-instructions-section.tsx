@@ -43,7 +43,9 @@ export function ProjectInstructionsSection({
       <p className="muted">
         Parley's agent is given your own AGENTS.md in Parley's home (for every project), then the project's
         AGENTS.md, CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md at the start of every run, with the
-        project's files they import (<code>@path</code>), up to 64 KiB in all. Agent CLIs read their own.
+        project's files they import (<code>@path</code>), up to 64 KiB in all. A subfolder's files (
+        <code>packages/api/AGENTS.md</code>) are given once a session, with the first Read, Edit or Write in
+        that folder: up to 16 KiB a folder and 64 KiB a session. Agent CLIs read their own.
       </p>
       <label className="checkbox">
         <input

@@ -185,6 +185,10 @@ export class RunAgent {
       canUseTool: permissions.canUseTool,
       // Rules about reading make reads ask the policy, and searches leave out what they name.
       readRules: permissions.policy.rules,
+      // Subfolders' instruction files come with the file tools' results, from the sources the root's are read from.
+      ...(settings.project_instructions !== false && {
+        instructionSources: args.settingSources ?? ["project", "local"],
+      }),
       permissionMode: permissions.permissionMode,
       // The demo model paces its words for people watching partials; nobody sees them otherwise.
       createModel: (config) =>

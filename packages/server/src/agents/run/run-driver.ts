@@ -196,6 +196,8 @@ export class RunDriver extends RunBase implements ActiveRun {
         canUseTool: toolset.canUseTool,
         // Rules about reading (`Read(secrets/**)`) make reads ask the policy, and searches leave out what they name.
         readRules: store.permissionRules.list(projectRoot),
+        // Subfolders' instruction files come with the file tools' results, as the root's come in the prompt.
+        ...(settings.project_instructions !== false && { instructionSources: ["project", "local"] }),
         includePartialMessages: true,
         takeQueuedMessages: this.#identity.takeQueuedMessages,
         signal: this.controller.signal,
