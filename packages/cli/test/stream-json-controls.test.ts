@@ -1,4 +1,4 @@
-import { readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { reply } from "@parley/testkit";
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
@@ -110,6 +110,47 @@ describe("parley run's answers to the SDK's Query controls", () => {
     expect(cli.stderr).not.toContain("\u001b");
     cli.end();
     expect(await cli.exited).toBe(0);
+  });
+
+  it("does not take a conversation's checkpoints into another project when it is resumed there", async () => {
+    await writeFile(join(cwd, "a.txt"), "before\n");
+    project.server.script(
+      reply().toolCall("Write", { file_path: "a.txt", content: "after\n" }),
+      reply().text("Done."),
+    );
+    const checkpointing = { ...env, CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: "true" };
+    const first = new Cli(["--permission-mode", "acceptEdits"], checkpointing, cwd);
+    const uuid = "22222222-2222-4222-8222-222222222222";
+    first.send({
+      type: "user",
+      uuid,
+      message: { role: "user", content: "Change a.txt" },
+      parent_tool_use_id: null,
+      session_id: "",
+    });
+    const result = await first.frame((frame) => frame.type === "result");
+    first.end();
+    expect(await first.exited).toBe(0);
+
+    const other = await mkdtemp(join(scratch, "other-project-"));
+    await writeFile(join(other, "a.txt"), "another project's file\n");
+    const resumed = new Cli(["--resume", String(result.session_id)], checkpointing, other);
+    expect(
+      await ask(resumed, "r1", { subtype: "rewind_files", user_message_id: uuid, dry_run: true }),
+    ).toMatchObject({
+      response: { canRewind: false, error: "No file checkpoint found for this message." },
+    });
+    resumed.end();
+    expect(await resumed.exited).toBe(0);
+    expect(await readFile(join(other, "a.txt"), "utf8")).toBe("another project's file\n");
+    // In its own project the resumed conversation still rewinds.
+    const home = new Cli(["--resume", String(result.session_id)], checkpointing, cwd);
+    expect(await ask(home, "r2", { subtype: "rewind_files", user_message_id: uuid })).toMatchObject({
+      response: { canRewind: true, filesChanged: ["a.txt"] },
+    });
+    home.end();
+    expect(await home.exited).toBe(0);
+    expect(await readFile(join(cwd, "a.txt"), "utf8")).toBe("before\n");
   });
 
   it("answers rewind_files without checkpointing as Claude Code does: a dry run says so, a rewind is refused", async () => {

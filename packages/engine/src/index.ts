@@ -92,11 +92,13 @@ export {
 export {
   CHECKPOINT_MAX_FILE_BYTES,
   CHECKPOINTS_MAX_TOTAL_BYTES,
+  type CheckpointedFile,
   type CheckpointSnapshot,
   type FileCheckpoint,
   FileCheckpoints,
   type RewindOutcome,
 } from "./file-checkpoints/file-checkpoints.ts";
+export { type SavedCheckpoints, savedCheckpointsFor } from "./file-checkpoints/saved-checkpoints.ts";
 
 // ── permissions and path confinement ──────────────────────────────────────────
 

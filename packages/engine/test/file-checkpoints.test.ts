@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CHECKPOINT_MAX_FILE_BYTES, FileCheckpoints } from "../src/index.ts";
+import { CHECKPOINT_MAX_FILE_BYTES, FileCheckpoints, savedCheckpointsFor } from "../src/index.ts";
 import { createProject, OUTSIDE_SECRET, type ProjectFixture } from "./project-fixture.ts";
 
 let project: ProjectFixture | undefined;
@@ -116,6 +116,70 @@ describe("file checkpoints", () => {
     ]);
     expect(await project.read("other.txt")).toBe("another file\n");
     expect(await project.read("../proj-evil/secret.txt")).toBe(OUTSIDE_SECRET);
+  });
+
+  it("keeps text that is not UTF-8 as not restorable, rather than putting back other bytes", async () => {
+    project = await createProject({});
+    await writeFile(join(project.root, "latin1.txt"), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    const checkpoints = new FileCheckpoints({ projectRoot: project.root });
+    checkpoints.begin("m1");
+    await change(checkpoints, "latin1.txt", "café\n");
+    expect((await checkpoints.rewind("m1"))?.skipped).toEqual([
+      { path: "latin1.txt", reason: "it was not UTF-8 text when the checkpoint was taken" },
+    ]);
+  });
+
+  it("keeps one file named two ways (the project inside an added directory) once, as it first was", async () => {
+    project = await createProject({ "sub/x.txt": "v0\n" });
+    const checkpoints = new FileCheckpoints({ projectRoot: project.root, additionalRoots: [project.root] });
+    checkpoints.begin("m1");
+    await change(checkpoints, "sub/x.txt", "v1\n");
+    await checkpoints.beforeChange(join(project.root, "sub/x.txt"));
+    await writeFile(join(project.root, "sub/x.txt"), "v2\n");
+    expect(checkpoints.toJSON()[0]?.files).toHaveLength(1);
+    expect(await checkpoints.rewind("m1")).toMatchObject({ filesChanged: ["sub/x.txt"] });
+    expect(await project.read("sub/x.txt")).toBe("v0\n");
+  });
+
+  it("forgets what a failed call kept when the file is as it was: a rewind does not delete a file the agent never made", async () => {
+    project = await createProject({});
+    const checkpoints = new FileCheckpoints({ projectRoot: project.root });
+    checkpoints.begin("m1");
+    // An Edit of a file that is not there fails; later a shell command makes it.
+    const kept = await checkpoints.beforeChange("made-by-shell.txt");
+    await checkpoints.settle(kept as NonNullable<typeof kept>);
+    await project.write({ "made-by-shell.txt": "the shell's\n" });
+    expect(await checkpoints.rewind("m1")).toEqual({
+      filesChanged: [],
+      insertions: 0,
+      deletions: 0,
+      skipped: [],
+    });
+    expect(await project.read("made-by-shell.txt")).toBe("the shell's\n");
+    // A call that failed after changing the file keeps its snapshot.
+    checkpoints.begin("m2");
+    const changed = await checkpoints.beforeChange("made-by-shell.txt");
+    await project.write({ "made-by-shell.txt": "half written" });
+    await checkpoints.settle(changed as NonNullable<typeof changed>);
+    await checkpoints.rewind("m2");
+    expect(await project.read("made-by-shell.txt")).toBe("the shell's\n");
+  });
+
+  it("takes saved checkpoints back only for the project they were kept in, and only in their shape", async () => {
+    project = await createProject({ "a.txt": "v1\n" });
+    const checkpoints = new FileCheckpoints({ projectRoot: project.root });
+    checkpoints.begin("m1");
+    await change(checkpoints, "a.txt", "v2\n");
+    const saved = JSON.parse(JSON.stringify({ project_root: project.root, checkpoints }));
+    expect(savedCheckpointsFor(saved, project.root)).toEqual(checkpoints.toJSON());
+    expect(savedCheckpointsFor(saved, project.outside)).toEqual([]);
+    expect(
+      savedCheckpointsFor(
+        { project_root: project.root, checkpoints: [{ id: "m1", files: {} }] },
+        project.root,
+      ),
+    ).toEqual([]);
+    expect(savedCheckpointsFor("garbage", project.root)).toEqual([]);
   });
 
   it("keeps nothing before the first message, nor a path the tools refuse", async () => {

@@ -1,28 +1,26 @@
-/** Past this many differing lines a rewind's figures count whole files instead of matching lines. */
-const MAX_EDIT_LENGTH = 10_000;
-
 /**
- * Lines added and removed turning `from` into `to`, as a line diff counts them (a rewind's summary). The diff
- * library loads on the first rewind, not with every `parley run`.
+ * Lines added and removed turning `from` into `to`, for a rewind's summary: each line of one side not matched
+ * by an equal line of the other (a multiset of lines, so moved lines count as kept). Linear in the files'
+ * size, where a line diff of two large, very different files can take many seconds: a repository's files
+ * must not stall the process.
  */
-export async function countChangedLines(
-  from: string,
-  to: string,
-): Promise<{ insertions: number; deletions: number }> {
-  const { diffLines } = await import("diff");
-  const changes = diffLines(from, to, { maxEditLength: MAX_EDIT_LENGTH });
-  if (changes === undefined) return { insertions: lineCount(to), deletions: lineCount(from) };
+export function countChangedLines(from: string, to: string): { insertions: number; deletions: number } {
+  const left = new Map<string, number>();
+  for (const line of linesOf(from)) left.set(line, (left.get(line) ?? 0) + 1);
   let insertions = 0;
-  let deletions = 0;
-  for (const change of changes) {
-    if (change.added) insertions += change.count;
-    else if (change.removed) deletions += change.count;
+  for (const line of linesOf(to)) {
+    const count = left.get(line) ?? 0;
+    if (count > 0) left.set(line, count - 1);
+    else insertions += 1;
   }
+  let deletions = 0;
+  for (const count of left.values()) deletions += count;
   return { insertions, deletions };
 }
 
-function lineCount(text: string): number {
-  if (text === "") return 0;
-  const breaks = text.split("\n").length - 1;
-  return text.endsWith("\n") ? breaks : breaks + 1;
+function linesOf(text: string): string[] {
+  if (text === "") return [];
+  const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  return lines;
 }

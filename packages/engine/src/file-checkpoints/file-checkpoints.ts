@@ -1,4 +1,5 @@
-import { unlink } from "node:fs/promises";
+import { lstatSync, unlinkSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { type ConfinedPath, confinePath } from "../permissions/confine-path.ts";
 import { openConfinedForRead, writeConfinedFile } from "../tools/fs/confined-file.ts";
 import { BINARY_SNIFF_BYTES, looksBinary } from "../tools/fs/text-content.ts";
@@ -15,11 +16,19 @@ export type CheckpointSnapshot =
   | { kind: "absent" }
   | { kind: "opaque"; reason: string };
 
-/** One checkpoint: what each file changed after it held before its first change, by the path the tools name it. */
+/** One file a checkpoint keeps: the path the tools name it by, the real file it is, what it held. */
+export interface CheckpointedFile {
+  path: string;
+  /** The real path: one file named two ways (through an added directory) is kept once. */
+  absolute: string;
+  before: CheckpointSnapshot;
+}
+
+/** One checkpoint: what each file changed after it held before its first change. */
 export interface FileCheckpoint {
   /** The user message the checkpoint was taken at (its uuid). */
   id: string;
-  files: { path: string; before: CheckpointSnapshot }[];
+  files: CheckpointedFile[];
 }
 
 /** What a rewind did, or would do (a dry run). */
@@ -38,13 +47,20 @@ export interface FileCheckpointsOptions {
   additionalRoots?: readonly string[];
 }
 
+/** A file as it is now, confined as the file tools confine it, and which file it is (to notice a swap). */
+interface CurrentFile {
+  confined: ConfinedPath;
+  content: CheckpointSnapshot;
+  identity?: { dev: number; ino: number };
+}
+
 /**
  * File checkpoints, as Claude Code's SDK keeps them (`enableFileCheckpointing`): at each user message a
  * checkpoint begins, and before a `Write` or `Edit` changes a file for the first time since then, what the
  * file held is kept. `rewind` puts every file changed since a checkpoint back as it was then: a file created
  * since is deleted, a changed one gets its old content back whole (losing later changes by anyone). Changes
  * a shell command made are not seen. Paths are confined again when restoring, as the file tools write: a
- * path that has become a symlink out of the project, a FIFO or a device is not touched and is named.
+ * path that has become a symlink (in or out of the project), a FIFO or a directory is left and named.
  */
 export class FileCheckpoints {
   readonly #options: FileCheckpointsOptions;
@@ -55,10 +71,7 @@ export class FileCheckpoints {
   constructor(options: FileCheckpointsOptions, saved: readonly FileCheckpoint[] = []) {
     this.#options = options;
     this.#checkpoints = saved.map((checkpoint) => ({ id: checkpoint.id, files: [...checkpoint.files] }));
-    for (const { files } of this.#checkpoints) {
-      for (const { before } of files)
-        if (before.kind === "text") this.#keptBytes += Buffer.byteLength(before.text);
-    }
+    for (const { files } of this.#checkpoints) for (const file of files) this.#keptBytes += sizeOf(file);
   }
 
   /** Goes up with every change to what is kept: whether the checkpoints need saving again. */
@@ -78,32 +91,56 @@ export class FileCheckpoints {
   }
 
   /**
-   * Keeps what `requested` holds before a tool changes it, once per checkpoint. A path the tools would
-   * refuse is not kept (the tool refuses it too).
+   * Keeps what `requested` holds before a tool changes it, once per checkpoint; returns what it kept, for
+   * `settle` once the tool has run. A path the tools would refuse is not kept (the tool refuses it too).
    */
-  async beforeChange(requested: string): Promise<void> {
+  async beforeChange(requested: string): Promise<CheckpointedFile | undefined> {
     const current = this.#checkpoints.at(-1);
-    if (current === undefined) return;
-    const read = await this.#read(requested).catch(() => undefined);
-    if (read === undefined) return;
-    const path = read.confined.relative;
-    if (current.files.some((file) => file.path === path)) return;
-    let before = read.content;
+    if (current === undefined) return undefined;
+    const now = await this.#read(requested).catch(() => undefined);
+    if (now === undefined) return undefined;
+    const absolute = now.confined.absolute;
+    if (current.files.some((file) => file.absolute === absolute)) return undefined;
+    let before = now.content;
     if (before.kind === "text") {
-      if (this.#keptBytes + Buffer.byteLength(before.text) > CHECKPOINTS_MAX_TOTAL_BYTES) {
+      const bytes = Buffer.byteLength(before.text);
+      if (this.#keptBytes + bytes > CHECKPOINTS_MAX_TOTAL_BYTES) {
         before = {
           kind: "opaque",
           reason: `past the ${CHECKPOINTS_MAX_TOTAL_BYTES} bytes the checkpoints keep`,
         };
-      } else this.#keptBytes += Buffer.byteLength(before.text);
+      } else this.#keptBytes += bytes;
     }
-    current.files.push({ path, before });
+    const kept = { path: now.confined.relative, absolute, before };
+    current.files.push(kept);
     this.#revision++;
+    return kept;
+  }
+
+  /**
+   * After a call that failed: forgets what `beforeChange` kept for it when the file is as it was, so a file
+   * a failed `Edit` found missing is not later deleted by a rewind as if the agent had created it.
+   */
+  async settle(kept: CheckpointedFile): Promise<void> {
+    const now = await this.#read(kept.path).catch(() => undefined);
+    if (
+      now === undefined ||
+      now.confined.absolute !== kept.absolute ||
+      !sameContent(now.content, kept.before)
+    )
+      return;
+    for (const checkpoint of this.#checkpoints) {
+      const at = checkpoint.files.indexOf(kept);
+      if (at === -1) continue;
+      checkpoint.files.splice(at, 1);
+      this.#keptBytes -= sizeOf(kept);
+      this.#revision++;
+    }
   }
 
   /** The checkpoints, to keep with the conversation (`parley run --resume` rewinds to them too). */
   toJSON(): FileCheckpoint[] {
-    return this.#checkpoints;
+    return this.#checkpoints.map((checkpoint) => ({ id: checkpoint.id, files: [...checkpoint.files] }));
   }
 
   /**
@@ -114,72 +151,114 @@ export class FileCheckpoints {
   async rewind(id: string, options: { dryRun?: boolean } = {}): Promise<RewindOutcome | undefined> {
     const from = this.#checkpoints.findIndex((checkpoint) => checkpoint.id === id);
     if (from === -1) return undefined;
-    const targets = new Map<string, CheckpointSnapshot>();
+    const targets = new Map<string, CheckpointedFile>();
     for (const checkpoint of this.#checkpoints.slice(from)) {
-      for (const file of checkpoint.files) if (!targets.has(file.path)) targets.set(file.path, file.before);
+      for (const file of checkpoint.files) if (!targets.has(file.absolute)) targets.set(file.absolute, file);
     }
     const outcome: RewindOutcome = { filesChanged: [], insertions: 0, deletions: 0, skipped: [] };
-    for (const [path, before] of targets) {
+    for (const file of targets.values()) {
       try {
-        await this.#restore(path, before, outcome, options.dryRun === true);
+        await this.#restore(file, outcome, options.dryRun === true);
       } catch (error) {
-        outcome.skipped.push({ path, reason: (error as Error).message });
+        outcome.skipped.push({ path: file.path, reason: (error as Error).message });
       }
     }
     return outcome;
   }
 
-  async #restore(path: string, before: CheckpointSnapshot, outcome: RewindOutcome, dryRun: boolean) {
+  async #restore({ path, absolute, before }: CheckpointedFile, outcome: RewindOutcome, dryRun: boolean) {
     if (before.kind === "opaque") {
       outcome.skipped.push({ path, reason: `it was ${before.reason} when the checkpoint was taken` });
       return;
     }
-    const { confined, content } = await this.#read(path);
-    // Kept by the real file's path: one that now leads elsewhere (a symlink put in its place) is not followed.
-    if (confined.relative !== path) {
-      outcome.skipped.push({ path, reason: `it is now a link to ${confined.relative}` });
+    const now = await this.#read(path);
+    // Kept by the real file: a path that now leads elsewhere (a symlink put in its place) is not followed.
+    if (now.confined.absolute !== absolute) {
+      outcome.skipped.push({ path, reason: `it is now a link to ${now.confined.relative}` });
       return;
     }
-    if (content.kind === "opaque") {
-      outcome.skipped.push({ path, reason: `it is now ${content.reason}` });
+    if (now.content.kind === "opaque") {
+      outcome.skipped.push({ path, reason: `it is now ${now.content.reason}` });
       return;
     }
-    const current = content.kind === "text" ? content.text : undefined;
+    const current = now.content.kind === "text" ? now.content.text : undefined;
     const wanted = before.kind === "text" ? before.text : undefined;
     if (current === wanted) return;
-    const lines = await countChangedLines(current ?? "", wanted ?? "");
+    const lines = countChangedLines(current ?? "", wanted ?? "");
     if (!dryRun) {
-      if (wanted === undefined) await unlink(confined.absolute);
-      else await writeConfinedFile(confined, wanted, path);
+      if (wanted === undefined) removeSameFile(now, path);
+      else await writeConfinedFile(now.confined, wanted, path);
     }
     outcome.filesChanged.push(path);
     outcome.insertions += lines.insertions;
     outcome.deletions += lines.deletions;
   }
 
-  /** What `requested` holds now, confined as the file tools confine it (its `relative` is the key kept). */
-  async #read(requested: string): Promise<{ confined: ConfinedPath; content: CheckpointSnapshot }> {
-    const confined = await confinePath(this.#options.projectRoot, requested, this.#confineOptions());
+  /** What `requested` holds now, confined as the file tools confine it (its `relative` is the path shown). */
+  async #read(requested: string): Promise<CurrentFile> {
+    const confined = await confinePath(this.#options.projectRoot, requested, {
+      intent: "write",
+      additionalRoots: this.#options.additionalRoots ?? [],
+    });
     if (confined.kind === undefined) return { confined, content: { kind: "absent" } };
     if (confined.kind === "directory")
       return { confined, content: { kind: "opaque", reason: "a directory" } };
     const handle = await openConfinedForRead(confined, confined.relative);
     try {
-      const { size } = await handle.stat();
-      if (size > CHECKPOINT_MAX_FILE_BYTES) {
+      const info = await handle.stat();
+      const identity = { dev: info.dev, ino: info.ino };
+      if (info.size > CHECKPOINT_MAX_FILE_BYTES) {
         const reason = `larger than ${CHECKPOINT_MAX_FILE_BYTES} bytes`;
-        return { confined, content: { kind: "opaque", reason } };
+        return { confined, identity, content: { kind: "opaque", reason } };
       }
       const bytes = await handle.readFile();
       if (looksBinary(bytes.subarray(0, BINARY_SNIFF_BYTES)))
-        return { confined, content: { kind: "opaque", reason: "not text" } };
-      return { confined, content: { kind: "text", text: bytes.toString("utf8") } };
+        return { confined, identity, content: { kind: "opaque", reason: "not text" } };
+      const text = bytes.toString("utf8");
+      // Text that is not UTF-8 would not come back byte for byte.
+      if (!Buffer.from(text, "utf8").equals(bytes))
+        return { confined, identity, content: { kind: "opaque", reason: "not UTF-8 text" } };
+      return { confined, identity, content: { kind: "text", text } };
     } finally {
       await handle.close();
     }
   }
+}
 
-  #confineOptions() {
-    return { intent: "write" as const, additionalRoots: this.#options.additionalRoots ?? [] };
+/**
+ * Deletes the file `now` read, by its name in its folder entered first (as `unlinkat` would): once the
+ * process stands in the folder, renaming or swapping any folder above it for a symlink cannot send the
+ * delete elsewhere. Then the folder must be the one confined, and the name still that very file. All in one
+ * synchronous step, so nothing else of this process runs while the working directory is the folder.
+ */
+function removeSameFile(now: CurrentFile, path: string): void {
+  const { absolute } = now.confined;
+  const folder = dirname(absolute);
+  const name = basename(absolute);
+  const changed = () => new Error(`${path} changed while it was being put back; it was left as it is`);
+  const back = process.cwd();
+  process.chdir(folder);
+  try {
+    if (process.cwd() !== folder) throw changed();
+    const info = lstatSync(name, { throwIfNoEntry: false });
+    if (
+      info === undefined ||
+      !info.isFile() ||
+      info.dev !== now.identity?.dev ||
+      info.ino !== now.identity?.ino
+    )
+      throw changed();
+    unlinkSync(name);
+  } finally {
+    process.chdir(back);
   }
+}
+
+function sameContent(a: CheckpointSnapshot, b: CheckpointSnapshot): boolean {
+  if (a.kind === "text" && b.kind === "text") return a.text === b.text;
+  return a.kind === "absent" && b.kind === "absent";
+}
+
+function sizeOf(file: CheckpointedFile): number {
+  return file.before.kind === "text" ? Buffer.byteLength(file.before.text) : 0;
 }

@@ -12,7 +12,10 @@ export function checkpointingRequested(env: EnvironmentVariables): boolean {
   return value === "true" || value === "1";
 }
 
-/** `Write` and `Edit` keep the file they name in the current checkpoint before they change it. */
+/**
+ * `Write` and `Edit` keep the file they name in the current checkpoint before they change it; a call that
+ * fails and left the file as it was keeps nothing.
+ */
 export function withCheckpoints(tools: readonly EngineTool[], checkpoints: FileCheckpoints): EngineTool[] {
   return tools.map((tool) =>
     FILE_WRITERS.has(tool.name)
@@ -20,8 +23,15 @@ export function withCheckpoints(tools: readonly EngineTool[], checkpoints: FileC
           ...tool,
           execute: async (input, context) => {
             const filePath = (input as { file_path?: unknown }).file_path;
-            if (typeof filePath === "string") await checkpoints.beforeChange(filePath);
-            return tool.execute(input, context);
+            const kept = typeof filePath === "string" ? await checkpoints.beforeChange(filePath) : undefined;
+            let failed = true;
+            try {
+              const output = await tool.execute(input, context);
+              failed = typeof output !== "string" && output.isError === true;
+              return output;
+            } finally {
+              if (failed && kept !== undefined) await checkpoints.settle(kept);
+            }
           },
         }
       : tool,

@@ -20,6 +20,7 @@ import {
   RunningTasks,
   readProjectInstructions,
   reasoningNotTaken,
+  savedCheckpointsFor,
   USER_INSTRUCTIONS_FILE,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
@@ -156,13 +157,12 @@ export class RunAgent {
       args,
     );
     // Kept with the conversation: a resumed one rewinds to its earlier messages too, as Claude Code's does.
+    // Only this project's: a conversation resumed in another folder must not put that project's files here.
+    const projectRoot = realpathSync(cwd);
     const checkpoints = checkpointingRequested(io.env)
       ? new FileCheckpoints(
-          {
-            projectRoot: realpathSync(cwd),
-            ...(args.addDirectories && { additionalRoots: args.addDirectories }),
-          },
-          stored ? await store.loadCheckpoints(stored.session_id) : [],
+          { projectRoot, ...(args.addDirectories && { additionalRoots: args.addDirectories }) },
+          stored ? savedCheckpointsFor(await store.loadCheckpoints(stored.session_id), projectRoot) : [],
         )
       : undefined;
     const tools = checkpoints ? withCheckpoints(chosen, checkpoints) : chosen;
@@ -245,7 +245,8 @@ export class RunAgent {
       .then(() => this.#store.save(session))
       .then(async () => {
         if (checkpoints === undefined || revision === this.#savedCheckpoints) return;
-        await this.#store.saveCheckpoints(session.session_id, checkpoints.toJSON());
+        const saved = { project_root: realpathSync(this.#options.cwd), checkpoints: checkpoints.toJSON() };
+        await this.#store.saveCheckpoints(session.session_id, saved);
         this.#savedCheckpoints = revision;
       })
       .catch((error: Error) => this.#options.warn(`parley: could not save the session: ${error.message}`));

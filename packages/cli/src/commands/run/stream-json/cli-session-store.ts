@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { FileCheckpoint } from "@parley/engine";
+import type { SavedCheckpoints } from "@parley/engine";
 import type { MessageParam } from "@parley/protocol";
 
 /** What a session id may be: it names files. */
@@ -36,18 +36,17 @@ export class CliSessionStore {
   }
 
   /** Keeps a session's file checkpoints beside it (`<id>.checkpoints.json`), written only when they change. */
-  saveCheckpoints(sessionId: string, checkpoints: readonly FileCheckpoint[]): Promise<void> {
-    return this.#writeWhole(this.#checkpointsFile(sessionId), checkpoints);
+  saveCheckpoints(sessionId: string, saved: SavedCheckpoints): Promise<void> {
+    return this.#writeWhole(this.#checkpointsFile(sessionId), saved);
   }
 
-  /** A session's file checkpoints; none when it kept none (or the file is unreadable). */
-  async loadCheckpoints(sessionId: string): Promise<FileCheckpoint[]> {
-    if (!SESSION_ID.test(sessionId)) return [];
+  /** A session's file checkpoints as parsed JSON, unchecked (`savedCheckpointsFor` checks them); undefined when none. */
+  async loadCheckpoints(sessionId: string): Promise<unknown> {
+    if (!SESSION_ID.test(sessionId)) return undefined;
     try {
-      const kept = JSON.parse(await readFile(this.#checkpointsFile(sessionId), "utf8"));
-      return Array.isArray(kept) ? (kept as FileCheckpoint[]) : [];
+      return JSON.parse(await readFile(this.#checkpointsFile(sessionId), "utf8"));
     } catch {
-      return [];
+      return undefined;
     }
   }
 

@@ -23,8 +23,10 @@ export async function rewindFilesForHost(
   const outcome = await checkpoints.rewind(String(request.user_message_id), { dryRun });
   if (outcome === undefined) return refuse("No file checkpoint found for this message.");
   for (const { path, reason } of outcome.skipped) {
-    // A repository's file names reach stderr: no control character of theirs does.
-    const [shown, why] = [path, reason].map((text) => text.replace(/\p{Cc}/gu, "\uFFFD"));
+    // A repository's file names reach stderr: none of their control or direction-changing characters do.
+    const [shown, why] = [path, reason].map((text) =>
+      text.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, "\uFFFD"),
+    );
     warn(`parley: ${dryRun ? "a rewind would leave" : "the rewind left"} ${shown} as it is: ${why}`);
   }
   return {

@@ -376,7 +376,6 @@ export class StreamJsonSession {
   }): Promise<void> {
     const controller = new AbortController();
     this.#current = controller;
-    this.#agent.checkpoints?.begin(uuid);
     try {
       await Promise.all([this.#sdkMcpReady, this.#agent.mcpReady]);
       let content = prompt;
@@ -397,6 +396,8 @@ export class StreamJsonSession {
         }
         if (submitted.context) content = [...asBlocks(prompt), { type: "text", text: submitted.context }];
       }
+      // A turn a hook blocked changes nothing: only a turn that runs begins a checkpoint.
+      this.#agent.checkpoints?.begin(uuid);
       for await (const message of this.#session.send(content, {
         model: this.#model,
         signal: controller.signal,
