@@ -159,7 +159,7 @@ export async function listenParleyServer(options: ServerOptions): Promise<Parley
         },
       });
     }
-    const credentials = new Credentials(options.home, dataDirectory, options.token, store.loginCodes);
+    const credentials = new Credentials(options.home, dataDirectory, options.token, store.signIn);
     let origin = "";
     let services: AgentServices | undefined;
     const service = <Key extends keyof AgentServices>(key: Key): AgentServices[Key] => {

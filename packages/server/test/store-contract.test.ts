@@ -309,14 +309,17 @@ test("a PostgreSQL database that cannot be reached fails the start with its addr
 });
 
 describe.skipIf(missing !== undefined)("one PostgreSQL database shared by two servers", () => {
-  test("a sign-in link's code minted by one server signs a browser in on the other, once", async () => {
+  test("a sign-in link's code minted by one server signs a browser in on the other, once, and both share the cookie secret", async () => {
     const where = (await testCluster()).createDatabase();
     const first = new Store(where);
     const second = new Store(where);
-    first.loginCodes.add("digest-1", 1_000);
-    expect(second.loginCodes.redeem("digest-1", 10)).toBe("signed-in");
-    expect(first.loginCodes.redeem("digest-1", 11)).toBe("used");
-    expect(second.loginCodes.redeem("digest-2", 11)).toBe("unknown");
+    first.signIn.addCode("digest-1", 1_000);
+    expect(second.signIn.redeemCode("digest-1", 10)).toBe("signed-in");
+    expect(first.signIn.redeemCode("digest-1", 11)).toBe("used");
+    expect(second.signIn.redeemCode("digest-2", 11)).toBe("unknown");
+    // One secret for both, whichever asked first.
+    expect(second.signIn.sharedSecret()).toEqual(first.signIn.sharedSecret());
+    expect(first.signIn.sharedSecret()).toHaveLength(32);
     first.close();
     second.close();
   });

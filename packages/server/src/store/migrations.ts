@@ -340,5 +340,11 @@ export const migrations: readonly string[] = [
     expires_at_ms INTEGER NOT NULL,
     used_at_ms    INTEGER
   );
+  -- A random secret the servers share: the key that signs browser session cookies is made from it and
+  -- PARLEY_TOKEN, so a browser signed in on one server is signed in on all.
+  CREATE TABLE server_secrets (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
   `,
 ];

@@ -3,7 +3,6 @@ import { ChangeBaselineStore } from "./change-baseline-store.ts";
 import { ConversationStore } from "./conversation-store.ts";
 import { openDatabase } from "./database.ts";
 import { EventLog } from "./event-log.ts";
-import { LoginCodeStore } from "./login-code-store.ts";
 import { MessageStore } from "./message-store.ts";
 import { AgentOverrideStore, ChatRequestStore, MissionStore } from "./misc-stores.ts";
 import { PermissionRuleStore } from "./permission-rule-store.ts";
@@ -19,6 +18,7 @@ import { QueueStore } from "./queue-store.ts";
 import { RunStore } from "./run-store.ts";
 import { SessionAgentStore } from "./session-agent-store.ts";
 import { SessionStore } from "./session-store.ts";
+import { SignInStore } from "./sign-in-store.ts";
 import type { StoreDatabase } from "./store-database.ts";
 import { TextStore } from "./text-store.ts";
 import { Transactor } from "./transactor.ts";
@@ -49,7 +49,7 @@ export class Store {
   readonly permissionRules: PermissionRuleStore;
   readonly sessionAgents: SessionAgentStore;
   readonly changeBaselines: ChangeBaselineStore;
-  readonly loginCodes: LoginCodeStore;
+  readonly signIn: SignInStore;
   readonly workflows: WorkflowExecutionStore;
   readonly #ping;
   /** Checkpoints the SQLite file's WAL off the event loop (undefined on PostgreSQL). */
@@ -100,7 +100,7 @@ export class Store {
     this.permissionRules = new PermissionRuleStore(this.database);
     this.sessionAgents = new SessionAgentStore(this.database);
     this.changeBaselines = new ChangeBaselineStore(this.database);
-    this.loginCodes = new LoginCodeStore(this.database);
+    this.signIn = new SignInStore(this.database);
     this.workflows = new WorkflowExecutionStore(this.database);
     this.#ping = this.database.prepare("SELECT 1 AS one");
   }

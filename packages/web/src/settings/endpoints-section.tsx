@@ -17,7 +17,9 @@ function problemOf(
     const [, at, field] = /^body\.providers\.openai_compatible\.(\d+)\.(.+)$/.exec(issue.path) ?? [];
     if (at === undefined || field === undefined) return `${issue.path}: ${issue.message}`;
     const id = endpoints[Number(at)]?.id;
-    return id === saving ? `${field}: ${issue.message}` : `endpoint ${id ?? at}, ${field}: ${issue.message}`;
+    return saving !== undefined && id === saving
+      ? `${field}: ${issue.message}`
+      : `endpoint ${id ?? at}, ${field}: ${issue.message}`;
   });
   return details.length > 0 ? details.join("; ") : result.message;
 }

@@ -26,7 +26,7 @@ describe("sign-in link codes and browser sessions", () => {
   const credentials = (directory = folder(), token: string | null = "token") => {
     const store = new Store(join(directory, "parley.db"));
     stores.push(store);
-    return new Credentials(directory, directory, token ?? undefined, store.loginCodes);
+    return new Credentials(directory, directory, token ?? undefined, store.signIn);
   };
 
   it("sign a browser in once, then say the link was used", () => {
@@ -58,14 +58,26 @@ describe("sign-in link codes and browser sessions", () => {
     expect(keeper.redeemLoginCode(codes[1] as string, 100)).toBe("signed-in");
   });
 
-  it("a browser session signed by one server is good on another with the same PARLEY_TOKEN, not with another token", () => {
-    const cookie = credentials(folder(), "team-token-0123456789").issueSessionCookie(0);
-    expect(credentials(folder(), "team-token-0123456789").verifySessionCookie(cookie, 1)).toBe(true);
-    expect(credentials(folder(), "other-token-0123456789").verifySessionCookie(cookie, 1)).toBe(false);
+  it("a browser session signed by one server is good on another of the same database and PARLEY_TOKEN, not with another token", () => {
+    const shared = folder();
+    const cookie = credentials(shared, "team-token-0123456789").issueSessionCookie(0);
+    expect(credentials(shared, "team-token-0123456789").verifySessionCookie(cookie, 1)).toBe(true);
+    expect(credentials(shared, "other-token-0123456789").verifySessionCookie(cookie, 1)).toBe(false);
+    // The database's secret is in the key: knowing the token alone signs nothing.
+    expect(credentials(folder(), "team-token-0123456789").verifySessionCookie(cookie, 1)).toBe(false);
     // Without a configured token the secret is the home's: a restart keeps the session.
     const home = folder();
     const own = credentials(home, null).issueSessionCookie(0);
     expect(credentials(home, null).verifySessionCookie(own, 1)).toBe(true);
     expect(credentials(folder(), null).verifySessionCookie(own, 1)).toBe(false);
+    // Setting a token later signs no browser out: what the home's secret signed is still accepted.
+    expect(credentials(home, "now-a-token-0123456789").verifySessionCookie(own, 1)).toBe(true);
+  });
+
+  it("never forgets the link just printed, whatever the expiry of the others (another server's clock)", () => {
+    const keeper = credentials();
+    for (let index = 0; index < 20; index++) keeper.mintLoginCode(1_000_000);
+    const behind = keeper.mintLoginCode(0);
+    expect(keeper.redeemLoginCode(behind, 1)).toBe("signed-in");
   });
 });

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { LoginCodeOutcome, LoginCodeStore } from "../../store/login-code-store.ts";
+import type { LoginCodeOutcome, SignInStore } from "../../store/sign-in-store.ts";
 import { writeFileAtomic } from "../../store/write-file-atomic.ts";
 
 /** Name of the browser session cookie set by the one-time login URL. */
@@ -19,33 +19,39 @@ const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
  *   project's data directory as `token` with mode 0600 so local tools of the same user can read it, and
  *   never logged;
  * - one-time login codes: the printed URL carries one, and using it sets an HttpOnly SameSite=Strict cookie;
- *   their digests are kept in the database (`LoginCodeStore`), so a link outlives a restart and works on
- *   every server sharing a PostgreSQL database;
- * - the cookie signing secret, so browser sessions survive restarts: derived from `PARLEY_TOKEN` when one is
- *   set (the servers of a team share it, so a cookie one signed is good on all, and changing the token signs
- *   browsers out), else kept in `PARLEY_HOME/cookie-secret`.
+ *   their digests are kept in the database (`SignInStore`), so a link outlives a restart and works on every
+ *   server sharing a PostgreSQL database;
+ * - the key that signs session cookies, so browser sessions survive restarts. With `PARLEY_TOKEN` set it is
+ *   made from a random secret in the database and the token: the servers of a team share both, so a cookie
+ *   one signed is good on all; changing the token signs browsers out; a stolen cookie tells nothing about
+ *   the token (the database's 256 random bits are in the key too). Without one (a new token every start) it
+ *   is `PARLEY_HOME/cookie-secret`, as before; a cookie that secret signed is still accepted with a token
+ *   set, so setting one signs no browser out.
  */
 export class Credentials {
   readonly token: string;
   readonly #tokenDigest: Buffer;
-  readonly #cookieSecret: Buffer;
-  readonly #loginCodes: LoginCodeStore;
+  /** Signs new cookies. */
+  readonly #cookieKey: Buffer;
+  /** Also verify cookies: the home's secret, which signed them before a token was set. */
+  readonly #formerCookieKeys: Buffer[];
+  readonly #signIn: SignInStore;
 
-  constructor(
-    home: string,
-    dataDirectory: string,
-    configuredToken: string | undefined,
-    loginCodes: LoginCodeStore,
-  ) {
+  constructor(home: string, dataDirectory: string, configuredToken: string | undefined, signIn: SignInStore) {
     this.token = configuredToken ?? randomBytes(16).toString("hex");
     this.#tokenDigest = digest(this.token);
-    this.#loginCodes = loginCodes;
+    this.#signIn = signIn;
     // This run's token: no fsync, since after a power loss no server runs and the next start writes its own.
     writeFileAtomic(join(dataDirectory, "token"), `${this.token}\n`, 0o600, { durable: false });
-    this.#cookieSecret =
-      configuredToken !== undefined
-        ? createHmac("sha256", configuredToken).update("parley-cookie-secret").digest()
-        : loadOrCreateSecret(join(home, "cookie-secret"));
+    const homeSecretFile = join(home, "cookie-secret");
+    if (configuredToken === undefined) {
+      this.#cookieKey = loadOrCreateSecret(homeSecretFile);
+      this.#formerCookieKeys = [];
+    } else {
+      this.#cookieKey = createHmac("sha256", signIn.sharedSecret()).update(configuredToken).digest();
+      const former = loadSecret(homeSecretFile);
+      this.#formerCookieKeys = former === undefined ? [] : [former];
+    }
   }
 
   /** Constant-time check of a presented bearer token. */
@@ -56,7 +62,7 @@ export class Credentials {
   /** A new single-use login code for a login URL, valid for a day; only the newest 20 unused are kept. */
   mintLoginCode(nowMs = Date.now()): string {
     const code = randomBytes(16).toString("base64url");
-    this.#loginCodes.add(codeDigest(code), nowMs + LOGIN_CODE_LIFETIME_MS);
+    this.#signIn.addCode(codeDigest(code), nowMs + LOGIN_CODE_LIFETIME_MS);
     return code;
   }
 
@@ -66,28 +72,31 @@ export class Credentials {
    * mistyped, or crowded out by 20 newer links).
    */
   redeemLoginCode(code: string, nowMs = Date.now()): LoginCodeOutcome {
-    return this.#loginCodes.redeem(codeDigest(code), nowMs);
+    return this.#signIn.redeemCode(codeDigest(code), nowMs);
   }
 
   /** A signed, expiring session cookie value. */
   issueSessionCookie(nowMs: number): string {
     const payload = `v1.${randomBytes(12).toString("base64url")}.${nowMs + SESSION_LIFETIME_MS}`;
-    return `${payload}.${this.#sign(payload)}`;
+    return `${payload}.${sign(this.#cookieKey, payload)}`;
   }
 
   verifySessionCookie(value: string, nowMs: number): boolean {
     const parts = value.split(".");
     if (parts.length !== 4 || parts[0] !== "v1") return false;
     const payload = parts.slice(0, 3).join(".");
-    const expected = Buffer.from(this.#sign(payload));
     const presented = Buffer.from(parts[3] as string);
-    if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return false;
+    const signedBy = (key: Buffer) => {
+      const expected = Buffer.from(sign(key, payload));
+      return expected.length === presented.length && timingSafeEqual(expected, presented);
+    };
+    if (!signedBy(this.#cookieKey) && !this.#formerCookieKeys.some(signedBy)) return false;
     return Number(parts[2]) > nowMs;
   }
+}
 
-  #sign(payload: string): string {
-    return createHmac("sha256", this.#cookieSecret).update(payload).digest("base64url");
-  }
+function sign(key: Buffer, payload: string): string {
+  return createHmac("sha256", key).update(payload).digest("base64url");
 }
 
 /** What the database keeps of a login code: enough to recognise it, nothing to sign in with. */
@@ -99,11 +108,16 @@ function digest(value: string): Buffer {
   return createHmac("sha256", "parley-token").update(value).digest();
 }
 
+/** The secret kept in `file`, if it holds one. */
+function loadSecret(file: string): Buffer | undefined {
+  if (!existsSync(file)) return undefined;
+  const secret = Buffer.from(readFileSync(file, "utf8").trim(), "base64url");
+  return secret.length >= 32 ? secret : undefined;
+}
+
 function loadOrCreateSecret(file: string): Buffer {
-  if (existsSync(file)) {
-    const secret = Buffer.from(readFileSync(file, "utf8").trim(), "base64url");
-    if (secret.length >= 32) return secret;
-  }
+  const kept = loadSecret(file);
+  if (kept !== undefined) return kept;
   const secret = randomBytes(32);
   writeFileAtomic(file, `${secret.toString("base64url")}\n`, 0o600);
   return secret;
