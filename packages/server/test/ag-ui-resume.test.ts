@@ -155,7 +155,8 @@ describe("AG-UI streams resumed after a cut and connected to", () => {
       id: undefined,
       event: {
         type: "RUN_ERROR",
-        message: "this run's events could not be read: disk I/O error",
+        message:
+          "this run's events could not be read (the server's log says why); connect again to follow it",
         code: "unreadable",
       },
     });

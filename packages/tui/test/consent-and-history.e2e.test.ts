@@ -235,7 +235,9 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     await terminal.waitFor("choose a CLI to see its set-up");
     for (const cli of clis) {
       const words = AGENT_CLI_AVAILABILITY[cli.availability as keyof typeof AGENT_CLI_AVAILABILITY];
-      expect(terminal.screen()).toMatch(new RegExp(`${cli.label} +${words}`));
+      expect(terminal.screen()).toMatch(
+        new RegExp(`${cli.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} +${words}`),
+      );
     }
     expect(terminal.screen()).toContain(`Model, API key or proxy for ${clis[0]?.label}`);
     terminal.write(KEYS.down);
@@ -246,7 +248,9 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
     terminal.write(KEYS.right);
     await terminal.waitFor("The event history holds");
     expect(terminal.screen()).toMatch(
-      new RegExp(`Queued messages per agent +${limits.max_queue_length} +PARLEY_MAX_QUEUE_LENGTH`),
+      new RegExp(
+        `Queued messages per agent +${limits.max_queue_length.toLocaleString()} +PARLEY_MAX_QUEUE_LENGTH`,
+      ),
     );
     expect(terminal.screen()).toMatch(/Message length +[\d,]+ characters/);
 

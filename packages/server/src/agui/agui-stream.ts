@@ -146,8 +146,10 @@ function streamRun(
         // The log could not be read: the client is told and the stream ends, leaving the ticker and the bus
         // (a heartbeat into an ended stream would throw on every beat).
         console.error("parley: an AG-UI stream could not be read:", error);
-        // Without an id: a client that resumes does so after the last frame it had.
-        const message = `this run's events could not be read: ${(error as Error).message}`;
+        // Without an id: a client that resumes does so after the last frame it had. The store's own words
+        // (paths, SQL) stay in the server's log.
+        const message =
+          "this run's events could not be read (the server's log says why); connect again to follow it";
         const event = { type: EventType.RUN_ERROR, message, code: "unreadable" };
         controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
         finish();

@@ -37,7 +37,8 @@ export function AgentClisTab({ keys: tabKeys, attached }: SettingsTabProps) {
         PARLEY_GEMINI_COMMAND where Parley starts.
       </Text>
       {clis === undefined && error === undefined && <Text dimColor>Looking for agent CLIs…</Text>}
-      {error !== undefined && <Text color={theme.danger}>{error}</Text>}
+      {error !== undefined && <Text color={theme.danger}>{safeText(error)}</Text>}
+      {clis?.length === 0 && <Text dimColor>The server knows no agent CLIs.</Text>}
       {clis?.map((cli, index) => (
         <Text
           key={cli.name}

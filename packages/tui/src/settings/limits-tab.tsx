@@ -1,5 +1,5 @@
 import type { ServerLimitsView } from "@parley/protocol";
-import { apiMessage, formatBytes, serverLimitRows } from "@parley/sdk";
+import { apiMessage, formatBytes, safeText, serverLimitRows } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import { useServices } from "../store/services.tsx";
@@ -30,7 +30,7 @@ export function LimitsTab({ keys: tabKeys }: SettingsTabProps) {
     <Box flexDirection="column">
       <Text dimColor>What keeps one client from exhausting the server; set where Parley starts.</Text>
       {limits === undefined && error === undefined && <Text dimColor>Reading the limits…</Text>}
-      {error !== undefined && <Text color={theme.danger}>{error}</Text>}
+      {error !== undefined && <Text color={theme.danger}>{safeText(error)}</Text>}
       {rows.map((row) => (
         <Text key={row.name}>
           {`  ${row.name.padEnd(nameWidth)}${row.value.padEnd(valueWidth)}`}
