@@ -82,17 +82,28 @@ describe("parley run's answers to the SDK's Query controls", () => {
       parent_tool_use_id: null,
       session_id: "",
     });
-    await cli.frame((frame) => frame.type === "result");
-    // The message comes back right after the turn's system/init, with the uuid Parley gave it.
+    const result = await cli.frame((frame) => frame.type === "result");
+    // The message comes back right after the turn's system/init, with the uuid Parley gave it, exactly as
+    // Claude Code's replay reads (reference sample claude-raw-stdio-replay-unknown-subtype.jsonl).
     const init = cli.frames.findIndex((frame) => frame.type === "system" && frame.subtype === "init");
     const replay = cli.frames[init + 1] as Frame;
-    expect(replay).toMatchObject({
+    expect(Object.keys(replay)).toEqual([
+      "type",
+      "message",
+      "session_id",
+      "parent_tool_use_id",
+      "uuid",
+      "timestamp",
+      "isReplay",
+    ]);
+    expect(replay).toEqual({
       type: "user",
       message: { role: "user", content: "Change things" },
+      session_id: result.session_id,
       parent_tool_use_id: null,
-      isReplay: true,
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      timestamp: expect.any(String),
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      isReplay: true,
     });
     // The created file is swapped for a symlink out of the project before the rewind.
     await rm(join(cwd, hostile));

@@ -64,13 +64,19 @@ const UNHONOURED_INITIALIZE_FIELDS = [
   "systemPromptSnapshot",
 ] as const;
 
+/** A user message waiting for its turn: what it says, and its uuid (the host's, or one given here). */
+interface QueuedTurn {
+  content: MessageParam["content"];
+  uuid: string;
+}
+
 export class StreamJsonSession {
   readonly #options: StreamJsonOptions;
   readonly #io: CliIo;
   readonly #channel: ControlChannel;
   readonly #warned = new Set<string>();
   /** The user messages waiting for their turn, with their uuids (the host's, or one given here). */
-  readonly #turns: { content: MessageParam["content"]; uuid: string }[] = [];
+  readonly #turns: QueuedTurn[] = [];
   #session!: AgentSession;
   #permissions!: PrintModePermissions;
   #hooks: HostHooks | undefined;
@@ -367,13 +373,7 @@ export class StreamJsonSession {
     }
   }
 
-  async #runTurn({
-    content: prompt,
-    uuid,
-  }: {
-    content: MessageParam["content"];
-    uuid: string;
-  }): Promise<void> {
+  async #runTurn({ content: prompt, uuid }: QueuedTurn): Promise<void> {
     const controller = new AbortController();
     this.#current = controller;
     try {
