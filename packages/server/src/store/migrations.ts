@@ -333,4 +333,10 @@ export const migrations: readonly string[] = [
   -- Parley would read as one broken frame: no table changes, the version keeps it from opening the file.
   -- Rows of joined frames written before read back as they are.
   `,
+  `
+  -- A run's baselines stay as its checkpoint (a person can rewind its files), with what each file held when
+  -- the run ended, so a rewind can tell files the person changed since; NULL while the run is going.
+  ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
+  ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
+  `,
 ];

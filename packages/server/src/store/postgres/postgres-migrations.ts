@@ -329,4 +329,10 @@ export const postgresMigrations: readonly string[] = [
   -- As SQLite's migration 18: token rows of several deltas may keep what their frames share once; no table
   -- changes, the version keeps an older Parley, which cannot read them, from using the database.
   `,
+  `
+  -- As SQLite's migration 19: a run's baselines stay as its checkpoint, with what each file held when the
+  -- run ended.
+  ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
+  ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
+  `,
 ];
