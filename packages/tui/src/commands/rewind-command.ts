@@ -1,14 +1,6 @@
-import { extractSpecialBlocks, type RewindFile } from "@parley/protocol";
-import { apiMessage, type ChatMessage, plural } from "@parley/sdk";
+import { extractSpecialBlocks } from "@parley/protocol";
+import { apiMessage, type ChatMessage, plural, REWIND_OUTCOME_LABELS } from "@parley/sdk";
 import type { CommandContext } from "./run-command.ts";
-
-/** What a rewind does to a file, in words. */
-const OUTCOME_LABEL: Record<RewindFile["outcome"], string> = {
-  restored: "put back",
-  deleted: "deleted",
-  unchanged: "unchanged",
-  not_restorable: "cannot be put back",
-};
 
 /**
  * `/rewind` lists what putting back the files of the session's last run with a change report would do (a
@@ -25,7 +17,8 @@ export async function rewind(typed: string, context: CommandContext): Promise<vo
   try {
     const answer = await store.rewindFiles(runId, { dryRun: !confirm });
     const files = answer.files.map(
-      (file) => `${OUTCOME_LABEL[file.outcome]} ${file.path}${file.reason ? ` (${file.reason})` : ""}`,
+      (file) =>
+        `${REWIND_OUTCOME_LABELS[file.outcome]} ${file.path}${file.reason ? ` (${file.reason})` : ""}`,
     );
     const changing = answer.files.filter((file) => file.outcome === "restored" || file.outcome === "deleted");
     if (confirm) return context.notify(`Rewound ${plural(changing.length, "file")}: ${files.join("; ")}`);

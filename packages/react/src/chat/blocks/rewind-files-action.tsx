@@ -1,5 +1,5 @@
 import type { RewindFile, RewindResponse } from "@parley/protocol";
-import { plural } from "@parley/sdk";
+import { plural, REWIND_OUTCOME_LABELS } from "@parley/sdk";
 import { useState } from "react";
 import { useChatActions, useChatStore } from "../../chat-store-context.tsx";
 
@@ -10,14 +10,6 @@ type RewindStep =
   | { kind: "confirming"; preview: RewindResponse }
   | { kind: "rewinding"; preview: RewindResponse }
   | { kind: "done"; result: RewindResponse };
-
-/** What a rewind does to a file, in words. */
-const OUTCOME_LABEL: Record<RewindFile["outcome"], string> = {
-  restored: "put back",
-  deleted: "deleted",
-  unchanged: "unchanged",
-  not_restorable: "cannot be put back",
-};
 
 /**
  * The change report card's "Rewind files to before this run": asks the server what a rewind would do (a dry
@@ -167,7 +159,7 @@ function RewindFileList({ files }: { files: readonly RewindFile[] }) {
           data-path={file.path}
           data-outcome={file.outcome}
         >
-          <span className={`change-kind rewind-${file.outcome}`}>{OUTCOME_LABEL[file.outcome]}</span>{" "}
+          <span className={`change-kind rewind-${file.outcome}`}>{REWIND_OUTCOME_LABELS[file.outcome]}</span>{" "}
           <code className="change-path">{file.path}</code>{" "}
           <span className="diffstat">
             {file.additions !== undefined && <span className="diff-add-count">+{file.additions}</span>}{" "}
