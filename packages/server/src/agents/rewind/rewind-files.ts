@@ -1,7 +1,11 @@
 import type { NotRestoredFile, RewindFile, RewindRequest, RewindResponse } from "@parley/protocol";
 import { ApiError } from "../../http/api-error.ts";
 import type { FileSnapshot } from "../../store/change-baseline-store.ts";
-import { describeChange, describeChanges, type FileChange } from "../changes/describe-changes.ts";
+import {
+  describeChangeOffLoop,
+  describeChangesOffLoop,
+  type FileChange,
+} from "../changes/describe-changes.ts";
 import { sameSnapshot } from "../changes/file-snapshot.ts";
 import { publishChangeReport } from "../changes/publish-change-report.ts";
 import type { AgentService } from "../service/agent-service.ts";
@@ -70,9 +74,8 @@ export async function rewindFiles(
       return { ...response, files: plans.map((plan) => plan.file) };
     const scope = { sessionId, agentId: run.agent_id, runId: null };
     const rewind = { run_id: run.id, ...(notRestored.length > 0 && { not_restored: notRestored }) };
-    const messageId = store.transaction(() =>
-      publishChangeReport(context, scope, describeChanges(changes), { rewind }),
-    );
+    const report = await describeChangesOffLoop(changes);
+    const messageId = store.transaction(() => publishChangeReport(context, scope, report, { rewind }));
     context.bus.flush();
     return { ...response, files: plans.map((plan) => plan.file), message_id: messageId };
   } finally {
@@ -111,7 +114,7 @@ async function planRewind(
     const { current } = target;
     const file: RewindFile = { path, outcome: "unchanged" };
     if (!sameSnapshot(current, before)) {
-      const { additions, deletions } = describeChange(path, current, before);
+      const { additions, deletions } = await describeChangeOffLoop(path, current, before);
       file.outcome = before.kind === "absent" ? "deleted" : "restored";
       if (additions !== undefined) file.additions = additions;
       if (deletions !== undefined) file.deletions = deletions;
