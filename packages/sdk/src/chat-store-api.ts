@@ -1,11 +1,11 @@
-import type { AskUserAnswer, SelectablePermissionMode } from "@parley/protocol";
+import type { AskUserAnswer, RewindResponse, SelectablePermissionMode } from "@parley/protocol";
 import type { ChatStoreState } from "./chat-state.ts";
 import type { ApprovalAnswer, ExecutePlanMode, InteractionOutcome } from "./interaction-state.ts";
 import type { SendOptions } from "./message-sender.ts";
 
 /**
  * What a UI can do with the chat store: subscribe to its immutable state (React's useSyncExternalStore,
- * or a terminal renderer) and call actions. Actions never throw for server or network errors: they record
+ * or a terminal renderer) and call actions. Actions (but `rewindFiles`) never throw for server or network errors: they record
  * a user-readable `error` in the state instead. Answers to approvals, questions and plans also return what
  * happened, so a card can show a failure (with the server's per-field issues) next to its inputs; a 409
  * (answered already, e.g. in another tab) is no error: the card shows that first answer.
@@ -47,5 +47,11 @@ export interface ChatStoreApi {
   setPermissionMode(mode: SelectablePermissionMode): Promise<void>;
   /** Summarizes the agent's older messages now (refused while it is busy, or when there is too little). */
   compact(instructions?: string): Promise<void>;
+  /**
+   * Puts the files a run of the open session (and its later runs) changed back as they were before it;
+   * `dryRun` only says what it would do. Rejects with the server's reason (busy: 409), unlike the actions
+   * above, so the card that asked can show it.
+   */
+  rewindFiles(runId: string, options: { dryRun: boolean }): Promise<RewindResponse>;
   dismissError(): void;
 }

@@ -1,4 +1,9 @@
-import type { AnyUiSseMessage, AskUserAnswer, SelectablePermissionMode } from "@parley/protocol";
+import type {
+  AnyUiSseMessage,
+  AskUserAnswer,
+  RewindResponse,
+  SelectablePermissionMode,
+} from "@parley/protocol";
 import { ApiRequestError } from "./api-request-error.ts";
 import type { BackoffOptions } from "./backoff.ts";
 import type { ChatAction } from "./chat-actions.ts";
@@ -307,6 +312,12 @@ export class ChatStore implements ChatStoreApi {
 
   compact(instructions?: string): Promise<void> {
     return this.#settled(() => this.#interactions.compact(instructions));
+  }
+
+  rewindFiles(runId: string, options: { dryRun: boolean }): Promise<RewindResponse> {
+    const sessionId = this.#state.activeSessionId;
+    if (sessionId === undefined) return Promise.reject(new Error("no session is open"));
+    return this.#client.rewind(sessionId, { run_id: runId, dry_run: options.dryRun });
   }
 
   dismissError(): void {

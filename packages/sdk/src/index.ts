@@ -166,6 +166,7 @@ export {
 export { EXECUTE_MODES, modeLabel, PERMISSION_MODES } from "./permission-modes.ts";
 export { executePlanStepByStep } from "./plan-step-by-step.ts";
 export { defaultRenderScheduler, type RenderScheduler } from "./render-scheduler.ts";
+export { REWIND_OUTCOME_LABELS } from "./rewind-outcome-label.ts";
 export { type ServerLimitRow, serverLimitRows } from "./server-limit-rows.ts";
 export { orderedParts, permissionModeOf, type TurnPart } from "./session-selectors.ts";
 export { emptySessionState, sessionStateFromSnapshot } from "./session-snapshot.ts";

@@ -25,6 +25,10 @@ import {
   type PlanActionResponse,
   PlanActionResponseSchema,
   RefinePlanRequestSchema,
+  type RewindRequest,
+  RewindRequestSchema,
+  type RewindResponse,
+  RewindResponseSchema,
   type SetPermissionModeRequest,
   SetPermissionModeRequestSchema,
 } from "@parley/protocol";
@@ -111,6 +115,21 @@ export function compact(
     ...options,
     body: checkedBody(CompactRequestSchema, request, "POST", path),
     decode: (value) => decodeWith(CompactResponseSchema, value),
+  });
+}
+
+/** `POST /api/sessions/:id/rewind`. */
+export function rewind(
+  http: HttpTransport,
+  sessionId: string,
+  request: RewindRequest,
+  options: Signal,
+): Promise<RewindResponse> {
+  const path = `/api/sessions/${checkedPathId(sessionId, "POST", "/api/sessions/:session_id/rewind")}/rewind`;
+  return http.json("POST", path, {
+    ...options,
+    body: checkedBody(RewindRequestSchema, request, "POST", path),
+    decode: (value) => decodeWith(RewindResponseSchema, value),
   });
 }
 

@@ -41,6 +41,8 @@ import {
   QueueItemRemovedSchema,
   QueueItemSchema,
   RenameSessionRequestSchema,
+  type RewindRequest,
+  type RewindResponse,
   type ServerLimitsView,
   ServerLimitsViewSchema,
   SessionDeletedSchema,
@@ -275,6 +277,14 @@ export class ParleyClient {
     options: RequestOptions = {},
   ): Promise<CompactResponse> {
     return interactions.compact(this.#http, sessionId, request, options);
+  }
+
+  /**
+   * `POST /api/sessions/:id/rewind`: puts the files a run and the session's later runs changed back as they
+   * were before it; with `dry_run` only says what it would do (and which files were changed since).
+   */
+  rewind(sessionId: string, request: RewindRequest, options: RequestOptions = {}): Promise<RewindResponse> {
+    return interactions.rewind(this.#http, sessionId, request, options);
   }
 
   /** `GET /api/permission-rules`: the project's allow / deny / ask rules, oldest first. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { reply } from "@parley/testkit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -266,5 +266,48 @@ describe("interactions through the ChatStore against the real server", () => {
       compacted.session?.contextUsage?.compactionMessageId,
     );
     expect(compacted.error).toBeUndefined();
+  });
+
+  it("rewinds a run's files: the dry run lists them, the rewind puts them back and its report arrives", async () => {
+    server = await startTestServer();
+    const file = join(server.directories.project, "notes.md");
+    writeFileSync(file, "first\n");
+    const store = await newStore();
+    await store.setPermissionMode("acceptEdits");
+    server.fake.script(
+      reply().toolCall("Edit", { file_path: "notes.md", old_string: "first", new_string: "second" }),
+      reply().text("Edited."),
+    );
+    await store.sendMessage("Edit the notes");
+    const done = await waitForState(
+      store,
+      (state) => state.session?.busy === false && messagesOf(state).some((message) => message.changeReport),
+    );
+    const runId = messagesOf(done).find((message) => message.changeReport !== undefined)?.id as string;
+
+    const dry = await store.rewindFiles(runId, { dryRun: true });
+    expect(dry.files).toEqual([
+      { path: "notes.md", outcome: "restored", additions: 1, deletions: 1, changed_since_agent: false },
+    ]);
+    expect(readFileSync(file, "utf8")).toBe("second\n");
+    const rewound = await store.rewindFiles(runId, { dryRun: false });
+    expect(readFileSync(file, "utf8")).toBe("first\n");
+    // Every client is told: the rewind's report is a message of its own, Parley's, with the rewind marked.
+    const shown = await waitForState(store, (state) =>
+      messagesOf(state).some((message) => message.id === rewound.message_id),
+    );
+    const message = messagesOf(shown).find((candidate) => candidate.id === rewound.message_id);
+    expect(message?.from).toBe("parley");
+    expect(JSON.parse(message?.text ?? "{}")).toMatchObject({
+      type: "change_report",
+      rewind: { run_id: runId },
+      summary: "1 file rewound",
+    });
+
+    server.fake.script(reply().text("Still working.").gate("busy"));
+    await store.sendMessage("Keep going");
+    await server.fake.waitForGate("busy");
+    await expect(store.rewindFiles(runId, { dryRun: true })).rejects.toThrow(/of this session is running/);
+    server.fake.release("busy");
   });
 });

@@ -157,8 +157,15 @@ describe("a server killed with kill -9 in the middle of a streaming run", () => 
     await stream.close();
     const runs = await bed.restarted.json<{ runs: Run[] }>("GET", `/api/agent-runs?session_id=${session.id}`);
     expect(runs.runs.map((run) => run.status)).toEqual(["interrupted"]);
-    // Reported once: the kept baselines are gone, so another restart reports nothing again.
-    expect(bed.restarted.server.context.store.changeBaselines.list(chat.run_id)).toEqual([]);
+    // The baselines stay as the run's checkpoint, ending with what the files held when it was reported.
+    expect(bed.restarted.server.context.store.changeBaselines.list(chat.run_id)).toEqual([
+      {
+        path: "app.ts",
+        before: { kind: "text", text: "one\ntwo\n" },
+        after: { kind: "text", text: "one\nTWO\n" },
+      },
+      { path: "notes.md", before: { kind: "absent" }, after: { kind: "text", text: "# Notes\n" } },
+    ]);
   }, 30_000);
 });
 

@@ -723,6 +723,38 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
       code: "not_found",
     },
   ],
+  "POST /api/sessions/:session_id/rewind": (fixture) => [
+    {
+      name: "no run",
+      path: `/api/sessions/${fixture.sessionId}/rewind`,
+      body: { dry_run: true },
+      status: 400,
+      code: "invalid_request",
+      field: "body.run_id",
+    },
+    {
+      name: "dry_run as a string",
+      path: `/api/sessions/${fixture.sessionId}/rewind`,
+      body: { run_id: fixture.runId, dry_run: "yes" },
+      status: 400,
+      code: "invalid_request",
+      field: "body.dry_run",
+    },
+    {
+      name: "an unknown run",
+      path: `/api/sessions/${fixture.sessionId}/rewind`,
+      body: { run_id: "run_unknown", dry_run: true },
+      status: 404,
+      code: "not_found",
+    },
+    {
+      name: "an unknown session",
+      path: "/api/sessions/ses_unknown/rewind",
+      body: { run_id: fixture.runId, dry_run: true },
+      status: 404,
+      code: "not_found",
+    },
+  ],
   "POST /api/sessions/:session_id/compact": (fixture) => [
     {
       name: "instructions over 10 000 characters",

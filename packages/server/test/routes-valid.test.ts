@@ -470,6 +470,14 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
       updated_at_ms: expect.any(Number),
     });
   },
+  "POST /api/sessions/:session_id/rewind": async ({ call, fixture }) => {
+    // The fixture's run changed no file: the dry run lists none and changes nothing.
+    expect(
+      await call(`/api/sessions/${fixture.sessionId}/rewind`, {
+        body: { run_id: fixture.runId, dry_run: true },
+      }),
+    ).toEqual({ session_id: fixture.sessionId, run_id: fixture.runId, dry_run: true, files: [] });
+  },
   "POST /api/sessions/:session_id/compact": async ({ call, server, events }) => {
     const session = await server.json<SessionSummary>("POST", "/api/sessions", {});
     for (const text of ["One", "Two", "Three"]) {

@@ -224,6 +224,45 @@ describe.each(backends)("the store on $name", ({ skip, location }) => {
     },
   );
 
+  test.skipIf(skip)(
+    "keeps a run's file checkpoints after it ended, across a restart, until its session is deleted",
+    async () => {
+      const where = await location();
+      let store = new Store(where);
+      store.transaction(() => {
+        store.sessions.create(SESSION);
+        store.runs.start({
+          id: "run_1",
+          session_id: "ses_1",
+          agent_id: "main",
+          parent_run_id: null,
+          model: "test",
+          prompt: "Change files",
+          started_at_ms: 2,
+        });
+        store.changeBaselines.record("run_1", { path: "a.ts", before: { kind: "text", text: "old 😀\n" } });
+      });
+      expect(store.changeBaselines.list("run_1")).toEqual([
+        { path: "a.ts", before: { kind: "text", text: "old 😀\n" } },
+      ]);
+      store.transaction(() =>
+        store.changeBaselines.finish("run_1", [
+          { path: "a.ts", before: { kind: "text", text: "ignored" }, after: { kind: "text", text: "new\n" } },
+          { path: "big.bin", before: { kind: "opaque" }, after: { kind: "absent" } },
+        ]),
+      );
+      store.close();
+      store = new Store(where);
+      expect(store.changeBaselines.list("run_1")).toEqual([
+        { path: "a.ts", before: { kind: "text", text: "old 😀\n" }, after: { kind: "text", text: "new\n" } },
+        { path: "big.bin", before: { kind: "opaque" }, after: { kind: "absent" } },
+      ]);
+      store.transaction(() => store.deleteSession("ses_1"));
+      expect(store.changeBaselines.list("run_1")).toEqual([]);
+      store.close();
+    },
+  );
+
   test.skipIf(skip)("queues messages in order and delivers each once", async () => {
     const store = await open();
     store.transaction(() => store.sessions.create(SESSION));

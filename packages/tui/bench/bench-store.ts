@@ -64,6 +64,12 @@ export class BenchStore {
       refinePlan: async () => ({ status: "done" }),
       setPermissionMode: noop,
       compact: noop,
+      rewindFiles: async (runId, options) => ({
+        session_id: "",
+        run_id: runId,
+        dry_run: options.dryRun,
+        files: [],
+      }),
       dismissError: () => {},
       client: {
         baseUrl: "http://127.0.0.1:0",

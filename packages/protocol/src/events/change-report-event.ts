@@ -19,6 +19,24 @@ export const ChangedFileSchema = lazySchema(() =>
 );
 export type ChangedFile = z.infer<typeof ChangedFileSchema>;
 
+/** A file a rewind could not put back, and why (binary or too large when kept, now a symlink out, a FIFO…). */
+export const NotRestoredFileSchema = lazySchema(() =>
+  z.looseObject({ path: z.string(), reason: z.string() }),
+);
+export type NotRestoredFile = z.infer<typeof NotRestoredFileSchema>;
+
+/**
+ * Marks a change report as a person's rewind, not an agent's run: its files are what the rewind changed to
+ * put them back as they were before `run_id`; `not_restored` names the files it could not put back.
+ */
+export const RewindMarkSchema = lazySchema(() =>
+  z.looseObject({
+    run_id: z.string(),
+    not_restored: z.array(NotRestoredFileSchema).optional(),
+  }),
+);
+export type RewindMark = z.infer<typeof RewindMarkSchema>;
+
 /** Files an agent changed (seed 002 `ChangeReport`); `truncated_count` files were left out of `files`. */
 export const ChangeReportEventSchema = lazySchema(() =>
   z.looseObject({
@@ -29,6 +47,8 @@ export const ChangeReportEventSchema = lazySchema(() =>
     /** The chat message that keeps the report (a `change_report` special block). */
     message_id: z.string().optional(),
     run_id: z.string().optional(),
+    /** Set when the files were changed by rewinding a run, not by an agent. */
+    rewind: RewindMarkSchema.optional(),
     ...EventRoutingSchema.shape,
   }),
 );

@@ -13,11 +13,19 @@ export {
   AskUserQuestionSchema,
   AskUserSeveritySchema,
 } from "./ask-user-question.ts";
-export type { ChangedFile, ChangeReportEvent, FileChangeKind } from "./change-report-event.ts";
+export type {
+  ChangedFile,
+  ChangeReportEvent,
+  FileChangeKind,
+  NotRestoredFile,
+  RewindMark,
+} from "./change-report-event.ts";
 export {
   ChangedFileSchema,
   ChangeReportEventSchema,
   FileChangeKindSchema,
+  NotRestoredFileSchema,
+  RewindMarkSchema,
 } from "./change-report-event.ts";
 export type { ContextUpdateEvent } from "./context-update-event.ts";
 export { ContextUpdateEventSchema } from "./context-update-event.ts";

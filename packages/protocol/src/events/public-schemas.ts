@@ -6,7 +6,13 @@ import {
 } from "./agent-status-event.ts";
 import { AskUserEventSchema } from "./ask-user-event.ts";
 import { AskUserOptionSchema, AskUserQuestionSchema, AskUserSeveritySchema } from "./ask-user-question.ts";
-import { ChangedFileSchema, ChangeReportEventSchema, FileChangeKindSchema } from "./change-report-event.ts";
+import {
+  ChangedFileSchema,
+  ChangeReportEventSchema,
+  FileChangeKindSchema,
+  NotRestoredFileSchema,
+  RewindMarkSchema,
+} from "./change-report-event.ts";
 import { ContextUpdateEventSchema } from "./context-update-event.ts";
 import { ContextUsageEventSchema } from "./context-usage-event.ts";
 import { EventRoutingSchema } from "./event-routing.ts";
@@ -47,6 +53,8 @@ export const eventsPublicSchemas = {
   ChangeReportEvent: ChangeReportEventSchema,
   ChangedFile: ChangedFileSchema,
   FileChangeKind: FileChangeKindSchema,
+  NotRestoredFile: NotRestoredFileSchema,
+  RewindMark: RewindMarkSchema,
   StateUpdatedEvent: StateUpdatedEventSchema,
   PlanUpdateEvent: PlanUpdateEventSchema,
   IdlePromptTriggeredEvent: IdlePromptTriggeredEventSchema,

@@ -153,6 +153,13 @@ export {
   RefinePlanRequestSchema,
 } from "./plans.ts";
 export { httpPublicSchemas } from "./public-schemas.ts";
+export type { RewindFile, RewindOutcome, RewindRequest, RewindResponse } from "./rewind.ts";
+export {
+  RewindFileSchema,
+  RewindOutcomeSchema,
+  RewindRequestSchema,
+  RewindResponseSchema,
+} from "./rewind.ts";
 export type {
   AgentCancelRequest,
   AgentCancelResponse,

@@ -45,6 +45,12 @@ import {
 } from "./permission-rules.ts";
 import { ExecutePlanRequestSchema, PlanActionResponseSchema, RefinePlanRequestSchema } from "./plans.ts";
 import {
+  RewindFileSchema,
+  RewindOutcomeSchema,
+  RewindRequestSchema,
+  RewindResponseSchema,
+} from "./rewind.ts";
+import {
   AgentCancelRequestSchema,
   AgentCancelResponseSchema,
   AgentContextSchema,
@@ -94,6 +100,10 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   QueueItem: QueueItemSchema,
   CompactRequest: CompactRequestSchema,
   CompactResponse: CompactResponseSchema,
+  RewindRequest: RewindRequestSchema,
+  RewindOutcome: RewindOutcomeSchema,
+  RewindFile: RewindFileSchema,
+  RewindResponse: RewindResponseSchema,
   CreatePermissionRuleRequest: CreatePermissionRuleRequestSchema,
   CreateSessionRequest: CreateSessionRequestSchema,
   ExecutePlanRequest: ExecutePlanRequestSchema,

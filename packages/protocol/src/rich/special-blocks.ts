@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ChangedFileSchema } from "../events/change-report-event.ts";
+import { ChangedFileSchema, RewindMarkSchema } from "../events/change-report-event.ts";
 import { lazySchema } from "../shared/lazy-schema.ts";
 import { PlanDataSchema } from "./plan.ts";
 import { QuestionDataSchema } from "./question.ts";
@@ -49,6 +49,10 @@ export const ChangeReportBlockSchema = lazySchema(() =>
     files: z.array(ChangedFileSchema),
     truncated_count: z.number().int().nonnegative().optional(),
     summary: z.string().optional(),
+    /** The run whose changes these are, so a client can offer to rewind them. */
+    run_id: z.string().optional(),
+    /** Set when the files were changed by rewinding a run, not by an agent. */
+    rewind: RewindMarkSchema.optional(),
   }),
 );
 export type ChangeReportBlock = z.infer<typeof ChangeReportBlockSchema>;

@@ -36,6 +36,8 @@ const samples: Record<keyof typeof eventsPublicSchemas, unknown[]> = {
   ChangeReportEvent: [fullEvents.ChangeReport, minimalEvents.ChangeReport],
   ChangedFile: fullEvents.ChangeReport.files,
   FileChangeKind: ["added", "modified", "deleted", "renamed"],
+  RewindMark: [fullEvents.ChangeReport.rewind, { run_id: "run-0" }],
+  NotRestoredFile: fullEvents.ChangeReport.rewind?.not_restored ?? [],
   StateUpdatedEvent: [fullEvents.StateUpdated, minimalEvents.StateUpdated],
   PlanUpdateEvent: [fullEvents.PlanUpdate, minimalEvents.PlanUpdate],
   IdlePromptTriggeredEvent: [fullEvents.IdlePromptTriggered, minimalEvents.IdlePromptTriggered],

@@ -142,6 +142,7 @@ export const fullEvents: { [T in ServerEventType]: EventOf<T> } = {
     ],
     truncated_count: 3,
     run_id: "run-1",
+    rewind: { run_id: "run-0", not_restored: [{ path: "logo.png", reason: "binary", future_field: 1 }] },
     session_id: "s-1",
     project_root: "/work/app",
     future_field: {},

@@ -1,4 +1,9 @@
-import type { AskUserAnswer, SelectablePermissionMode, SessionSummary } from "@parley/protocol";
+import type {
+  AskUserAnswer,
+  RewindResponse,
+  SelectablePermissionMode,
+  SessionSummary,
+} from "@parley/protocol";
 import type {
   ApprovalAnswer,
   ChatMessage,
@@ -35,6 +40,8 @@ export class FakeChatStore implements ChatStoreApi {
   failNextSend: string | undefined;
   /** When set, the next answer (approval, question, plan) returns this instead of answering. */
   nextOutcome: InteractionOutcome | undefined;
+  /** What `rewindFiles` answers (an Error rejects with it); a real rewind answers `files` without dry_run. */
+  nextRewind: Pick<RewindResponse, "files" | "message_id"> | Error = { files: [] };
   /** While set, answers wait for it before they take effect (to see a card while its answer is sent). */
   holdAnswers: Promise<void> | undefined;
   #state: ChatStoreState;
@@ -282,6 +289,19 @@ export class FakeChatStore implements ChatStoreApi {
 
   async compact(instructions?: string): Promise<void> {
     this.#record("compact", instructions);
+  }
+
+  async rewindFiles(runId: string, options: { dryRun: boolean }): Promise<RewindResponse> {
+    this.#record("rewindFiles", runId, options);
+    const answer = this.nextRewind;
+    if (answer instanceof Error) throw answer;
+    return {
+      session_id: this.#state.activeSessionId ?? "",
+      run_id: runId,
+      dry_run: options.dryRun,
+      files: answer.files,
+      ...(answer.message_id !== undefined && { message_id: answer.message_id }),
+    };
   }
 
   /** Replaces the first card (of any turn or subagent) that satisfies `predicate`. */

@@ -9,42 +9,68 @@ export interface ChangeBaseline {
   before: FileSnapshot;
 }
 
+/** A file's checkpoint in a run: before its first change, and when the run ended (unknown while it runs). */
+export interface FileCheckpoint extends ChangeBaseline {
+  after?: FileSnapshot;
+}
+
+type SnapshotRow = { kind: FileSnapshot["kind"]; text: string | null };
+
 /**
- * What each file held before a running run first changed it, kept until the run's change report is out,
- * so a run the server did not live to finish still gets its report after a restart.
+ * What each file held before a run first changed it (kept as the run goes, so a run the server did not live
+ * to finish still gets its change report after a restart) and, once it ended, what the run left: the run's
+ * checkpoint, which a rewind puts back. Deleted with the run (and so with its session).
  */
 export class ChangeBaselineStore {
   readonly #insert;
+  readonly #setAfter;
   readonly #list;
-  readonly #clear;
 
   constructor(database: StoreDatabase) {
     this.#insert = database.prepare(
       "INSERT OR IGNORE INTO run_change_baselines (run_id, path, kind, text) VALUES (?, ?, ?, ?)",
     );
-    this.#list = database.prepare(
-      "SELECT path, kind, text FROM run_change_baselines WHERE run_id = ? ORDER BY rowid",
+    this.#setAfter = database.prepare(
+      "UPDATE run_change_baselines SET after_kind = ?, after_text = ? WHERE run_id = ? AND path = ?",
     );
-    this.#clear = database.prepare("DELETE FROM run_change_baselines WHERE run_id = ?");
+    this.#list = database.prepare(
+      "SELECT path, kind, text, after_kind, after_text FROM run_change_baselines WHERE run_id = ? ORDER BY rowid",
+    );
   }
 
   /** Keeps a file's first baseline in a run (a later one for the same path is ignored). */
   record(runId: string, baseline: ChangeBaseline): void {
     const { before } = baseline;
-    this.#insert.run(runId, baseline.path, before.kind, before.kind === "text" ? before.text : null);
+    this.#insert.run(runId, baseline.path, before.kind, textOf(before));
   }
 
-  /** A run's baselines, in the order its files were first changed. */
-  list(runId: string): ChangeBaseline[] {
-    const rows = this.#list.all(runId) as { path: string; kind: FileSnapshot["kind"]; text: string | null }[];
+  /** Inside a transaction: keeps what each file held when the run ended, recording baselines not kept yet. */
+  finish(runId: string, checkpoints: readonly Required<FileCheckpoint>[]): void {
+    for (const checkpoint of checkpoints) {
+      this.record(runId, checkpoint);
+      this.#setAfter.run(checkpoint.after.kind, textOf(checkpoint.after), runId, checkpoint.path);
+    }
+  }
+
+  /** A run's checkpoints, in the order its files were first changed. */
+  list(runId: string): FileCheckpoint[] {
+    const rows = this.#list.all(runId) as (SnapshotRow & {
+      path: string;
+      after_kind: FileSnapshot["kind"] | null;
+      after_text: string | null;
+    })[];
     return rows.map((row) => ({
       path: row.path,
-      before: row.kind === "text" ? { kind: "text", text: row.text ?? "" } : { kind: row.kind },
+      before: snapshotOf(row),
+      ...(row.after_kind !== null && { after: snapshotOf({ kind: row.after_kind, text: row.after_text }) }),
     }));
   }
+}
 
-  /** Forgets a run's baselines once its report is published (or it changed nothing). */
-  clear(runId: string): void {
-    this.#clear.run(runId);
-  }
+function textOf(snapshot: FileSnapshot): string | null {
+  return snapshot.kind === "text" ? snapshot.text : null;
+}
+
+function snapshotOf(row: SnapshotRow): FileSnapshot {
+  return row.kind === "text" ? { kind: "text", text: row.text ?? "" } : { kind: row.kind };
 }

@@ -334,6 +334,12 @@ export const migrations: readonly string[] = [
   -- Rows of joined frames written before read back as they are.
   `,
   `
+  -- A run's baselines stay as its checkpoint (a person can rewind its files), with what each file held when
+  -- the run ended, so a rewind can tell files the person changed since; NULL while the run is going.
+  ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
+  ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
+  `,
+  `
   -- Sign-in links' one-time codes, by a digest of each: a link works after a restart.
   CREATE TABLE login_codes (
     digest        TEXT PRIMARY KEY,

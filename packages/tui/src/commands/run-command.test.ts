@@ -11,6 +11,15 @@ function context(state: Partial<ChatStoreState> = {}) {
     sendMessage: vi.fn(async (_text: string, _options?: unknown) => {}),
     stopRun: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),
+    rewindFiles: vi.fn(async (runId: string, options: { dryRun: boolean }) => ({
+      session_id: "session-1",
+      run_id: runId,
+      dry_run: options.dryRun,
+      files: [
+        { path: "app.ts", outcome: "restored" as const, changed_since_agent: true },
+        { path: "big.bin", outcome: "not_restorable" as const, reason: "too large" },
+      ],
+    })),
     renameSession: vi.fn(async () => {}),
     setPermissionMode: vi.fn(async () => {}),
     client: { baseUrl: "http://127.0.0.1:1" },
@@ -75,6 +84,38 @@ describe("the commands typed in the message box", () => {
     expect(vi.mocked(app.notify).mock.lastCall?.[0]).toContain("Shift-Tab moves to the next one");
     await runCommand("/mode sideways", app);
     expect(vi.mocked(app.notify).mock.lastCall?.[0]).toBe('Unknown mode "sideways": /mode lists them.');
+  });
+
+  it("lists what rewinding the last changed run would do, warns about files changed since, and rewinds on confirm", async () => {
+    const report = (runId: string, extra: object = {}) =>
+      JSON.stringify({ type: "change_report", run_id: runId, files: [], ...extra });
+    const { app, store } = context({
+      session: {
+        messages: [
+          { id: "m1", segments: [{ id: "s1", text: report("run_1"), streaming: false }] },
+          { id: "m2", segments: [{ id: "s2", text: report("run_2"), streaming: false }] },
+          {
+            id: "m3",
+            segments: [{ id: "s3", text: report("", { rewind: { run_id: "run_1" } }), streaming: false }],
+          },
+        ],
+      } as unknown as ChatStoreState["session"],
+    });
+    await runCommand("/rewind", app);
+    expect(store.rewindFiles).toHaveBeenLastCalledWith("run_2", { dryRun: true });
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toBe(
+      "Rewinding to before the last run: put back app.ts; cannot be put back big.bin (too large). " +
+        "Changed since the agent last did (lost too): app.ts. /rewind confirm does it.",
+    );
+    await runCommand("/rewind confirm", app);
+    expect(store.rewindFiles).toHaveBeenLastCalledWith("run_2", { dryRun: false });
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toContain("Rewound 1 file");
+
+    const { app: empty } = context({ session: { messages: [] } as unknown as ChatStoreState["session"] });
+    await runCommand("/rewind", empty);
+    expect(vi.mocked(empty.notify).mock.lastCall?.[0]).toBe(
+      "No run of this session changed a file: nothing to rewind.",
+    );
   });
 
   it("compacts with instructions, renames, stops, clears into a new chat, and refuses an unknown agent CLI", async () => {

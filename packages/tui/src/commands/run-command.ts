@@ -2,6 +2,7 @@ import type { AgentCliName, SelectablePermissionMode } from "@parley/protocol";
 import { apiMessage, modeLabel, PERMISSION_MODES, parseWorkflowCommand } from "@parley/sdk";
 import type { Attachments } from "../composer/use-attachments.ts";
 import type { TuiServices } from "../store/services.tsx";
+import { rewind } from "./rewind-command.ts";
 import { splitCommand } from "./slash-commands.ts";
 
 /** A panel that takes the keys while it is open. */
@@ -74,6 +75,8 @@ export async function runCommand(text: string, context: CommandContext): Promise
       return context.openOverlay("sessions");
     case "compact":
       return store.compact(command.rest === "" ? undefined : command.rest);
+    case "rewind":
+      return rewind(command.rest, context);
     case "mode":
       return setMode(command.rest, context);
     case "model":

@@ -32,6 +32,11 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
     label: "/compact [instructions]",
     description: "summarize older messages to free context",
   },
+  {
+    insert: "/rewind",
+    label: "/rewind [confirm]",
+    description: "put the files the last run changed back (lists them first; confirm does it)",
+  },
   { insert: "/clear", label: "/clear", description: "clear the screen and start a new chat" },
   {
     insert: "/history",

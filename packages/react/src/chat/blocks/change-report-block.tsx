@@ -2,10 +2,12 @@ import type { ChangedFile, ChangeReportBlock as ChangeReportBlockData } from "@p
 import { plural } from "@parley/sdk";
 import { useState } from "react";
 import { DiffView } from "./diff-view.tsx";
+import { RewindFilesAction } from "./rewind-files-action.tsx";
 
 /**
  * The files a turn changed (seed 002 ChangeReportBlock): each with its kind of change and +/− counts, its
- * unified diff behind a toggle, and how many more files the report left out.
+ * unified diff behind a toggle, and how many more files the report left out. A run's report offers to
+ * rewind its files; a rewind's own report says so and names the files it could not put back.
  */
 export function ChangeReportBlock({ block }: { block: ChangeReportBlockData }) {
   const truncated = block.truncated_count ?? 0;
@@ -17,7 +19,8 @@ export function ChangeReportBlock({ block }: { block: ChangeReportBlockData }) {
       className="card change-report"
       data-testid="special-block"
       data-block-type="change_report"
-      aria-label="Changed files"
+      data-rewind={block.rewind === undefined ? undefined : "true"}
+      aria-label={block.rewind === undefined ? "Changed files" : "Rewound files"}
     >
       <header className="change-report-header">
         <span className="card-title">{block.summary ?? `${plural(total, "file")} changed`}</span>
@@ -36,6 +39,18 @@ export function ChangeReportBlock({ block }: { block: ChangeReportBlockData }) {
           {plural(truncated, "more file")} not listed
         </p>
       )}
+      {block.rewind?.not_restored !== undefined && block.rewind.not_restored.length > 0 && (
+        <ul className="change-files" data-testid="change-not-restored">
+          {block.rewind.not_restored.map((file) => (
+            <li key={file.path} className="rewind-file" data-path={file.path}>
+              <span className="change-kind rewind-not_restorable">not put back</span>{" "}
+              <code className="change-path">{file.path}</code>
+              <p className="muted rewind-reason">{file.reason}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {block.run_id !== undefined && block.rewind === undefined && <RewindFilesAction runId={block.run_id} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { AgentCli } from "@parley/agent-clis";
 import type { AgentCliName, MessageParam, ResponsePart, StoredMessage } from "@parley/protocol";
-import { type ChangeReport, ChangeTracker } from "../changes/change-tracker.ts";
+import { ChangeTracker } from "../changes/change-tracker.ts";
+import type { ChangeReport } from "../changes/describe-changes.ts";
 import { publishChangeReport } from "../changes/publish-change-report.ts";
 import { completionOf, type RunCompletion } from "../context/run-completion.ts";
 import type { RunContext } from "../context/run-context.ts";
@@ -86,6 +87,7 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
     const report = await this.#changeReport();
     store.transaction(() => {
       if (report !== undefined) publishChangeReport(this.context, this.scope, report);
+      store.changeBaselines.finish(this.runId, this.#changes.checkpoints({ changedOnly: true }));
       if (result.model) this.#noteReportedModel(result.model);
       this.#finish(result.success, result.session_id, result.error_message);
     });

@@ -6,7 +6,8 @@ import { publishChangeReport } from "./publish-change-report.ts";
 /**
  * The change report of a run the server did not live to finish: what its files held before its first
  * change (kept as it ran) against what they hold now, published as the report the run would have ended
- * with. Nothing is published when the files ended up unchanged.
+ * with. Nothing is published when the files ended up unchanged; what they hold now is kept as the end of
+ * the run's checkpoint.
  */
 export async function reportInterruptedChanges(
   context: RunContext,
@@ -22,7 +23,7 @@ export async function reportInterruptedChanges(
       const scope = { sessionId: run.session_id, agentId: run.agent_id, runId: run.id };
       publishChangeReport(context, scope, report);
     }
-    store.changeBaselines.clear(run.id);
+    store.changeBaselines.finish(run.id, tracker.checkpoints());
   });
   context.bus.flush();
 }

@@ -277,7 +277,7 @@ export class RunDriver extends RunBase implements ActiveRun {
     settleOpenCalls(store, this.sessionId, this.agentId);
     if (result.outcome === "success") showFinalTextCard(this.context, this.scope, this.#mode === "plan");
     if (report !== undefined) publishChangeReport(this.context, this.scope, report);
-    store.changeBaselines.clear(this.runId);
+    store.changeBaselines.finish(this.runId, this.#changes.checkpoints());
     const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
     bus.publish({
       type: "Outcome",
@@ -310,7 +310,7 @@ export class RunDriver extends RunBase implements ActiveRun {
       this.#recorder.children.finishAll("failed");
       settleOpenCalls(store, this.sessionId, this.agentId);
       if (report !== undefined) publishChangeReport(this.context, this.scope, report);
-      store.changeBaselines.clear(this.runId);
+      store.changeBaselines.finish(this.runId, this.#changes.checkpoints());
       // The error is the run's, shown once from the Outcome (and the run record after a reload).
       const scope = { run_id: this.runId, session_id: this.sessionId, project_root: projectRoot };
       bus.publish({

@@ -45,6 +45,8 @@ export class AgentService {
   readonly #active = new Map<string, ActiveRun>();
   readonly #completions = new Map<string, ((completion: RunCompletion) => void)[]>();
   readonly #recoveries: Promise<void>[] = [];
+  /** Sessions whose files are being rewound: their agents take no new run meanwhile (messages queue). */
+  readonly #held = new Set<string>();
   #shuttingDown = false;
 
   constructor(context: AgentServiceContext) {
@@ -316,6 +318,22 @@ export class AgentService {
   }
 
   /**
+   * Keeps every agent of a session from starting a run until the returned release is called (a rewind puts
+   * files back meanwhile); messages sent then queue and start on release. Undefined when one of `agentIds`
+   * (or the session's default agent) is busy, or the session is held already.
+   */
+  holdSession(sessionId: string, agentIds: readonly string[]): (() => void) | undefined {
+    const agents = new Set([DEFAULT_AGENT, ...agentIds]);
+    if (this.#held.has(sessionId) || [...agents].some((agentId) => this.#busy(sessionId, agentId)))
+      return undefined;
+    this.#held.add(sessionId);
+    return () => {
+      this.#held.delete(sessionId);
+      for (const agentId of agents) this.#startQueued(sessionId, agentId);
+    };
+  }
+
+  /**
    * At start-up: records runs a killed server left "running" as interrupted (see `recoverInterruptedRun`);
    * on a shared database, the runs `runIds` names (their server went quiet).
    */
@@ -359,6 +377,7 @@ export class AgentService {
   #busy(sessionId: string, agentId: string): boolean {
     const { store } = this.#context;
     return (
+      this.#held.has(sessionId) ||
       this.#active.has(agentKey(sessionId, agentId)) ||
       waitingToolUseIds(store, sessionId, agentId).size > 0 ||
       // Another server sharing the database runs a turn of this agent (never on SQLite).

@@ -7,6 +7,8 @@ import {
   MessagePageQuerySchema,
   MessagePageSchema,
   RenameSessionRequestSchema,
+  RewindRequestSchema,
+  RewindResponseSchema,
   SessionDeletedSchema,
   SessionListSchema,
   SessionParamsSchema,
@@ -216,6 +218,20 @@ export function sessionRoutes(context: ServerContext): RouteDefinition[] {
             settingsMode,
           );
         });
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/sessions/:session_id/rewind",
+      summary:
+        "Put every file a run and the session's later runs changed back as it was before that run (dry_run says what it would do); 409 while an agent of the session is busy",
+      tag: "sessions",
+      params: SessionParamsSchema,
+      body: RewindRequestSchema,
+      response: RewindResponseSchema,
+      handler: async ({ params, body }) => {
+        const { rewindFiles } = await import("../../agents/rewind/rewind-files.ts");
+        return rewindFiles(context.agents, params.session_id, body);
       },
     }),
     defineRoute({

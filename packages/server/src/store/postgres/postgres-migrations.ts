@@ -330,6 +330,12 @@ export const postgresMigrations: readonly string[] = [
   -- changes, the version keeps an older Parley, which cannot read them, from using the database.
   `,
   `
+  -- As SQLite's migration 19: a run's baselines stay as its checkpoint, with what each file held when the
+  -- run ended.
+  ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
+  ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
+  `,
+  `
   -- Sign-in links' one-time codes, by a digest of each: a link printed by one server signs a browser in on
   -- any of them, once, and after a restart.
   CREATE TABLE login_codes (
