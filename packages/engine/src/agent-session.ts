@@ -2,6 +2,7 @@ import type { MessageParam } from "@parley/protocol";
 import type { EngineMessage } from "./loop/engine-message.ts";
 import { foldTurnIntoHistory } from "./loop/fold-turn-into-history.ts";
 import { type AgentTurnOptions, runAgentTurn } from "./loop/run-agent-turn.ts";
+import { InstructionFolders } from "./project-instructions/instruction-folders.ts";
 
 /** Options shared by every turn of an `AgentSession`; `sessionId` defaults to a fresh UUID. */
 export type AgentSessionOptions = Omit<AgentTurnOptions, "sessionId" | "history" | "prompt"> & {
@@ -23,6 +24,8 @@ export class AgentSession {
   private spentUsd = 0;
   /** The turn running now: its prompt and what it emitted so far. */
   private running: { prompt: MessageParam["content"]; emitted: EngineMessage[] } | undefined;
+  /** Folders found without instruction files: not looked at again in this session. */
+  private readonly instructionFolders = new InstructionFolders();
 
   constructor(private readonly options: AgentSessionOptions) {
     this.sessionId = options.sessionId ?? globalThis.crypto.randomUUID();
@@ -56,6 +59,7 @@ export class AgentSession {
     this.running = { prompt, emitted };
     try {
       for await (const message of runAgentTurn({
+        instructionFolders: this.instructionFolders,
         ...this.options,
         ...overrides,
         sessionId: this.sessionId,

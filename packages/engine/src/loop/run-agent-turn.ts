@@ -13,6 +13,7 @@ import type { ModelConfig } from "../config/model-config.ts";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { readRulesOf, searchExclusion } from "../permissions/read-rules.ts";
 import type { InstructionSource } from "../project-instructions/instruction-files.ts";
+import type { InstructionFolders } from "../project-instructions/instruction-folders.ts";
 import { NestedInstructions } from "../project-instructions/nested-instructions.ts";
 import { createLanguageModel } from "../providers/create-language-model.ts";
 import type { CanUseToolCallback, EngineTool } from "../tools/engine-tool.ts";
@@ -83,6 +84,11 @@ export interface AgentTurnOptions {
    * system prompt and turns both on together.
    */
   instructionSources?: readonly InstructionSource[];
+  /**
+   * The session's memory of which folders hold no instruction file, kept from turn to turn (`AgentSession`
+   * keeps one); absent, each turn looks again.
+   */
+  instructionFolders?: InstructionFolders;
   /** The session's MCP servers and how they stand, reported in `system/init`. */
   mcpServers?: { name: string; status: string }[];
   /** Called before every model request after the first; each message is delivered to the model. */
@@ -268,6 +274,7 @@ function nestedInstructionsOf(
     sources,
     excluded,
     history: options.history,
+    ...(options.instructionFolders !== undefined && { folders: options.instructionFolders }),
   });
 }
 

@@ -215,19 +215,25 @@ export async function* runToolCall(
     aborted.dispose();
   }
   if (context.signal.aborted || !settled) throw abortError(context.signal);
-  let outcome: ToolCallOutcome;
   if ("error" in settled) {
     const message = settled.error instanceof Error ? settled.error.message : String(settled.error);
-    outcome = failure(call, `Error: ${message}`);
-  } else {
-    outcome = await withNestedInstructions(context, tool, input.value, outcomeOf(call, settled.output));
+    return withPostToolUse(
+      context,
+      call,
+      input.value as Record<string, unknown>,
+      failure(call, `Error: ${message}`),
+    );
   }
-  return withPostToolUse(context, call, input.value as Record<string, unknown>, outcome);
+  const outcome = outcomeOf(call, settled.output);
+  const hooked = await withPostToolUse(context, call, input.value as Record<string, unknown>, outcome);
+  // Last, so the block ends the result: a later turn counts only a block that does.
+  return withNestedInstructions(context, tool, input.value, hooked);
 }
 
 /**
  * A successful file tool's result with the instruction files of the folders it reached that the session
- * has not been given yet (`NestedInstructions`), after the tool's own text, as Claude Code adds them.
+ * has not been given yet (`NestedInstructions`), after the tool's own text (and a PostToolUse hook's), as
+ * Claude Code adds them.
  */
 async function withNestedInstructions(
   context: ToolCallContext,

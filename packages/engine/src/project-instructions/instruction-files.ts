@@ -73,3 +73,10 @@ export const MAX_NESTED_INSTRUCTIONS_BYTES = 64 * 1024;
  * checks the next ones.
  */
 export const MAX_FOLDERS_CHECKED_PER_CALL = 8;
+
+/**
+ * The deepest folder, in parts below the root, whose instruction files are given: deeper ones are skipped
+ * without a word (a `.claude/CLAUDE.md` there stays within `MAX_IMPORT_SEGMENTS` parts). No project keeps its
+ * notes 30 folders down, and a hostile one could nest folders hundreds deep.
+ */
+export const MAX_INSTRUCTION_FOLDER_DEPTH = MAX_IMPORT_SEGMENTS - 2;

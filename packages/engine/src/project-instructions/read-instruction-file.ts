@@ -40,8 +40,9 @@ export async function readInstructionFile(
   plan: ReadRulesPlan,
   imported: boolean,
 ): Promise<ReadOutcome> {
-  // Confining a long made-up path walks it part by part, a look-up each.
-  if (path.split("/").length > MAX_IMPORT_SEGMENTS)
+  // Confining a long made-up path walks it part by part, a look-up each: an import's path is anyone's words.
+  // A named file's folder is one the agent reached (the nested reader skips folders too deep to matter).
+  if (imported && path.split("/").length > MAX_IMPORT_SEGMENTS)
     return { reason: `its path has more than ${MAX_IMPORT_SEGMENTS} parts` };
   try {
     const confined = await confinePath(root, path, { intent: "read" });

@@ -10,6 +10,7 @@ import {
   MAX_INSTRUCTIONS_BYTES,
 } from "./instruction-files.ts";
 import { importTarget, instructionImports } from "./instruction-imports.ts";
+import { neutralised, quotedPath } from "./instruction-markup.ts";
 import {
   type ReadOutcome,
   type ReadRulesPlan,
@@ -244,7 +245,9 @@ export function instructionsPrompt(instructions: ProjectInstructions): string | 
 export function instructionSection(file: InstructionFile): string {
   const cut =
     file.givenBytes < file.bytes
-      ? `\n[Cut here: ${file.path} is ${file.bytes} bytes; the first ${file.givenBytes} are given.]`
+      ? `\n[Cut here: ${neutralised(file.path)} is ${file.bytes} bytes; the first ${file.givenBytes} are given.]`
       : "";
-  return `<instructions file="${file.path}">\n${file.text.trimEnd()}${cut}\n</instructions>`;
+  // The root's files in the system prompt and a subfolder's in a tool result alike: no file's text or
+  // folder's name can close the frame and write one of its own.
+  return `<instructions file=${quotedPath(file.path)}>\n${neutralised(file.text.trimEnd())}${cut}\n</instructions>`;
 }
