@@ -151,7 +151,7 @@ export {
   isPlainCommand,
 } from "./permissions/shell-command.ts";
 export { suggestAllowRule } from "./permissions/suggest-rule.ts";
-export { openConfinedForRead, writeConfinedFile } from "./tools/fs/confined-file.ts";
+export { openConfinedForRead, removeConfinedFile, writeConfinedFile } from "./tools/fs/confined-file.ts";
 
 // ── child processes: the environment every one starts from ───────────────────
 

@@ -1,8 +1,14 @@
 import { existsSync } from "node:fs";
-import { rm, symlink, writeFile } from "node:fs/promises";
+import { rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CHECKPOINT_MAX_FILE_BYTES, FileCheckpoints, savedCheckpointsFor } from "../src/index.ts";
+import {
+  CHECKPOINT_MAX_FILE_BYTES,
+  confinePath,
+  FileCheckpoints,
+  removeConfinedFile,
+  savedCheckpointsFor,
+} from "../src/index.ts";
 import { createProject, OUTSIDE_SECRET, type ProjectFixture } from "./project-fixture.ts";
 
 let project: ProjectFixture | undefined;
@@ -191,5 +197,34 @@ describe("file checkpoints", () => {
     await checkpoints.beforeChange("../proj-evil/secret.txt");
     await writeFile(join(project.root, "a.txt"), "v2\n");
     expect(checkpoints.toJSON()).toEqual([{ id: "m1", files: [] }]);
+  });
+});
+
+describe("removing a confined file", () => {
+  it("does not follow a folder swapped for a symlink out of the project after the path was confined", async () => {
+    project = await createProject({ "d/f.txt": "made by the agent\n" });
+    const confined = await confinePath(project.root, "d/f.txt", { intent: "write" });
+    // Between confining and deleting, the folder becomes a link to a place outside with a file of that name.
+    await rename(join(project.root, "d"), join(project.root, "d-moved"));
+    await writeFile(join(project.outside, "f.txt"), OUTSIDE_SECRET);
+    await symlink(project.outside, join(project.root, "d"));
+
+    await expect(removeConfinedFile(confined, "d/f.txt")).rejects.toThrow(
+      "d/f.txt changed while it was being removed; it was left in place.",
+    );
+    expect(await project.read("../proj-evil/f.txt")).toBe(OUTSIDE_SECRET);
+  });
+
+  it("removes only the very file it was given, when told which", async () => {
+    project = await createProject({ "a.txt": "first\n" });
+    const confined = await confinePath(project.root, "a.txt", { intent: "write" });
+    const { dev, ino } = await stat(join(project.root, "a.txt"));
+    // Another file put in its place (made while the first still exists, so it cannot reuse its inode).
+    await project.write({ "b.txt": "someone else's\n" });
+    await rename(join(project.root, "b.txt"), join(project.root, "a.txt"));
+    await expect(removeConfinedFile(confined, "a.txt", { dev, ino })).rejects.toThrow("left in place");
+    expect(await project.read("a.txt")).toBe("someone else's\n");
+    await removeConfinedFile(confined, "a.txt");
+    expect(existsSync(join(project.root, "a.txt"))).toBe(false);
   });
 });

@@ -1,7 +1,5 @@
-import { lstatSync, unlinkSync } from "node:fs";
-import { basename, dirname } from "node:path";
 import { type ConfinedPath, confinePath } from "../permissions/confine-path.ts";
-import { openConfinedForRead, writeConfinedFile } from "../tools/fs/confined-file.ts";
+import { openConfinedForRead, removeConfinedFile, writeConfinedFile } from "../tools/fs/confined-file.ts";
 import { BINARY_SNIFF_BYTES, looksBinary } from "../tools/fs/text-content.ts";
 import { countChangedLines } from "./changed-lines.ts";
 
@@ -186,7 +184,7 @@ export class FileCheckpoints {
     if (current === wanted) return;
     const lines = countChangedLines(current ?? "", wanted ?? "");
     if (!dryRun) {
-      if (wanted === undefined) removeSameFile(now, path);
+      if (wanted === undefined) await removeConfinedFile(now.confined, path, now.identity);
       else await writeConfinedFile(now.confined, wanted, path);
     }
     outcome.filesChanged.push(path);
@@ -222,35 +220,6 @@ export class FileCheckpoints {
     } finally {
       await handle.close();
     }
-  }
-}
-
-/**
- * Deletes the file `now` read, by its name in its folder entered first (as `unlinkat` would): once the
- * process stands in the folder, renaming or swapping any folder above it for a symlink cannot send the
- * delete elsewhere. Then the folder must be the one confined, and the name still that very file. All in one
- * synchronous step, so nothing else of this process runs while the working directory is the folder.
- */
-function removeSameFile(now: CurrentFile, path: string): void {
-  const { absolute } = now.confined;
-  const folder = dirname(absolute);
-  const name = basename(absolute);
-  const changed = () => new Error(`${path} changed while it was being put back; it was left as it is`);
-  const back = process.cwd();
-  process.chdir(folder);
-  try {
-    if (process.cwd() !== folder) throw changed();
-    const info = lstatSync(name, { throwIfNoEntry: false });
-    if (
-      info === undefined ||
-      !info.isFile() ||
-      info.dev !== now.identity?.dev ||
-      info.ino !== now.identity?.ino
-    )
-      throw changed();
-    unlinkSync(name);
-  } finally {
-    process.chdir(back);
   }
 }
 

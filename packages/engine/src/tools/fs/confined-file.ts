@@ -1,9 +1,9 @@
 import { constants } from "node:fs";
-import { type FileHandle, mkdir, open, readlink, realpath, stat, unlink } from "node:fs/promises";
-import { dirname } from "node:path";
+import { type FileHandle, lstat, mkdir, open, readlink, realpath, stat, unlink } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { type ConfinedPath, isInside } from "../../permissions/confine-path.ts";
 
-const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK } = constants;
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_DIRECTORY } = constants;
 
 /**
  * Opens a confined file for reading without following a symlink in its last name, without blocking on a
@@ -46,6 +46,41 @@ export async function writeConfinedFile(
     await handle.truncate(0);
     await handle.writeFile(content, "utf8");
     return { created: creating };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Deletes a confined file by its name in its folder, the folder held open (as `unlinkat` would): its real
+ * location is checked through the open handle (`/proc/self/fd`), so renaming or swapping a folder above it
+ * for a symlink cannot send the delete out of the project. Only a regular file is deleted, and when
+ * `expected` is given only that very file (device and inode), else it throws saying it was left.
+ */
+export async function removeConfinedFile(
+  confined: ConfinedPath,
+  shownPath: string,
+  expected?: { dev: number; ino: number },
+): Promise<void> {
+  const folder = dirname(confined.absolute);
+  const name = basename(confined.absolute);
+  const left = () => new Error(`${shownPath} changed while it was being removed; it was left in place.`);
+  const handle = await open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK).catch(() => {
+    throw left();
+  });
+  try {
+    const held = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+    // Without /proc (not Linux) the folder is found again by its path, as `openedLocation` does.
+    const location = held ?? (await realpath(folder).catch(() => undefined));
+    if (location !== folder || !isInside(confined.root, location)) throw left();
+    const entry = join(held === undefined ? folder : `/proc/self/fd/${handle.fd}`, name);
+    const info = await lstat(entry);
+    if (
+      !info.isFile() ||
+      (expected !== undefined && (info.dev !== expected.dev || info.ino !== expected.ino))
+    )
+      throw left();
+    await unlink(entry);
   } finally {
     await handle.close();
   }

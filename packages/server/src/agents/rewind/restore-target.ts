@@ -1,5 +1,4 @@
-import { lstat, unlink } from "node:fs/promises";
-import { type ConfinedPath, confinePath, writeConfinedFile } from "@parley/engine";
+import { type ConfinedPath, confinePath, removeConfinedFile, writeConfinedFile } from "@parley/engine";
 import type { FileSnapshot } from "../../store/change-baseline-store.ts";
 import { readSnapshot } from "../changes/file-snapshot.ts";
 
@@ -44,8 +43,6 @@ export async function putBack(confined: ConfinedPath, path: string, before: File
     return;
   }
   if (before.kind !== "absent" || confined.kind === undefined) return;
-  const entry = await lstat(confined.absolute);
-  // unlink never follows a symlink, but only a regular file is what the run added.
-  if (!entry.isFile()) throw new Error(`${path} is no longer a regular file; it was left in place.`);
-  await unlink(confined.absolute);
+  // By its name in its folder held open: a folder swapped for a symlink meanwhile cannot send it elsewhere.
+  await removeConfinedFile(confined, path);
 }
