@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderTurns, turnWith } from "./support/card-fixtures.tsx";
@@ -51,6 +51,24 @@ describe("rewinding a run's files from its change report", () => {
       "run_1",
       { dryRun: false },
     ]);
+  });
+
+  it("drops a preview once the agent starts working: after the run, the rewind starts from a new dry run", async () => {
+    const { store } = renderReport();
+    store.nextRewind = { files: [{ path: "src/app.ts", outcome: "restored", additions: 1, deletions: 1 }] };
+    await userEvent.click(screen.getByTestId("rewind-files-start"));
+    await screen.findByTestId("rewind-preview");
+
+    act(() =>
+      store.setState((state) => ({ ...state, session: state.session && { ...state.session, busy: true } })),
+    );
+    expect(screen.queryByTestId("rewind-files")).toBeNull();
+    act(() =>
+      store.setState((state) => ({ ...state, session: state.session && { ...state.session, busy: false } })),
+    );
+
+    expect(screen.queryByTestId("rewind-preview")).toBeNull();
+    expect(screen.getByTestId("rewind-files-start")).toBeTruthy();
   });
 
   it("shows the server's reason when the rewind is refused", async () => {

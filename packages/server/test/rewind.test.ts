@@ -183,6 +183,22 @@ describe("rewinding the files a run changed", () => {
     expect(report?.rewind?.not_restored).toEqual([{ path: "large.txt", reason: expect.any(String) }]);
   });
 
+  it("does not put back text that is not UTF-8 as other bytes: it was not kept, and is left", async () => {
+    writeFileSync(project("latin1.txt"), Buffer.from("caf\xe9\n", "latin1"));
+    const session = await newSession();
+    const runId = await run(
+      session,
+      reply().toolCall("Write", { file_path: "latin1.txt", content: "café\n" }),
+    );
+
+    const rewound = await rewind(session, runId, false);
+
+    expect(rewound.files).toEqual([
+      { path: "latin1.txt", outcome: "not_restorable", reason: expect.stringContaining("not UTF-8 text") },
+    ]);
+    expect(read("latin1.txt")).toBe("café\n");
+  });
+
   it("does not write through a path that became a symlink out of the project, or a FIFO", async () => {
     const outside = mkdtempSync(join(tmpdir(), "parley-rewind-outside-"));
     try {

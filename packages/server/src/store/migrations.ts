@@ -334,23 +334,26 @@ export const migrations: readonly string[] = [
   -- Rows of joined frames written before read back as they are.
   `,
   `
-  -- A run's baselines stay as its checkpoint (a person can rewind its files), with what each file held when
-  -- the run ended, so a rewind can tell files the person changed since; NULL while the run is going.
-  ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
-  ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
-  `,
-  `
   -- Sign-in links' one-time codes, by a digest of each: a link works after a restart.
   CREATE TABLE login_codes (
     digest        TEXT PRIMARY KEY,
     expires_at_ms INTEGER NOT NULL,
     used_at_ms    INTEGER
   );
+  `,
+  `
   -- A random secret the servers share: the key that signs browser session cookies is made from it and
-  -- PARLEY_TOKEN, so a browser signed in on one server is signed in on all.
-  CREATE TABLE server_secrets (
+  -- PARLEY_TOKEN, so a browser signed in on one server is signed in on all. (IF NOT EXISTS: for a few
+  -- minutes main made this table in the migration before.)
+  CREATE TABLE IF NOT EXISTS server_secrets (
     name  TEXT PRIMARY KEY,
     value TEXT NOT NULL
   );
+  `,
+  `
+  -- A run's baselines stay as its checkpoint (a person can rewind its files), with what each file held when
+  -- the run ended, so a rewind can tell files the person changed since; NULL while the run is going.
+  ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
+  ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
   `,
 ];

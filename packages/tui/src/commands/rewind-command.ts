@@ -4,7 +4,8 @@ import type { CommandContext } from "./run-command.ts";
 
 /**
  * `/rewind` lists what putting back the files of the session's last run with a change report would do (a
- * dry run, naming files changed since the agent last did); `/rewind confirm` does it. The rewind's own
+ * dry run, naming files changed since the agent last did); `/rewind confirm` does it, only for the run just
+ * listed (a run that changed files since asks for a new listing). The rewind's own
  * report then shows in the conversation, as in every client.
  */
 export async function rewind(typed: string, context: CommandContext): Promise<void> {
@@ -12,8 +13,13 @@ export async function rewind(typed: string, context: CommandContext): Promise<vo
   const confirm = typed.trim().toLowerCase() === "confirm";
   if (typed.trim() !== "" && !confirm)
     return context.notify("/rewind lists what it would do; /rewind confirm does it.");
-  const runId = lastChangedRun(store.getSnapshot().session?.messages ?? []);
+  const session = store.getSnapshot().session;
+  const runId = lastChangedRun(session?.messages ?? []);
   if (runId === undefined) return context.notify("No run of this session changed a file: nothing to rewind.");
+  // Only what was listed is rewound: a run that changed files since, or no listing, asks for one first.
+  if (confirm && (previewed?.sessionId !== session?.sessionId || previewed?.runId !== runId))
+    return context.notify("/rewind first lists what a rewind would do now; then /rewind confirm does it.");
+  previewed = confirm ? undefined : { sessionId: session?.sessionId, runId };
   try {
     const answer = await store.rewindFiles(runId, { dryRun: !confirm });
     const files = answer.files.map(
@@ -34,6 +40,9 @@ export async function rewind(typed: string, context: CommandContext): Promise<vo
     context.notify(`Could not rewind: ${apiMessage(error)}`);
   }
 }
+
+/** The run `/rewind` last listed, and in which session: the one `/rewind confirm` may rewind. */
+let previewed: { sessionId: string | undefined; runId: string } | undefined;
 
 /** The run of the newest change report (not a rewind's) in the conversation. */
 function lastChangedRun(messages: readonly ChatMessage[]): string | undefined {

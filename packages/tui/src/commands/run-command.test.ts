@@ -110,6 +110,13 @@ describe("the commands typed in the message box", () => {
     await runCommand("/rewind confirm", app);
     expect(store.rewindFiles).toHaveBeenLastCalledWith("run_2", { dryRun: false });
     expect(vi.mocked(app.notify).mock.lastCall?.[0]).toContain("Rewound 1 file");
+    // A confirm with nothing listed since does nothing but ask for a listing.
+    const calls = store.rewindFiles.mock.calls.length;
+    await runCommand("/rewind confirm", app);
+    expect(store.rewindFiles.mock.calls).toHaveLength(calls);
+    expect(vi.mocked(app.notify).mock.lastCall?.[0]).toBe(
+      "/rewind first lists what a rewind would do now; then /rewind confirm does it.",
+    );
 
     const { app: empty } = context({ session: { messages: [] } as unknown as ChatStoreState["session"] });
     await runCommand("/rewind", empty);

@@ -1,6 +1,6 @@
 import type { RewindFile, RewindResponse } from "@parley/protocol";
 import { plural, REWIND_OUTCOME_LABELS } from "@parley/sdk";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useChatActions, useChatStore } from "../../chat-store-context.tsx";
 
 /** What the action shows: its button, the dry run's list waiting for a confirm, or the rewind's result. */
@@ -47,6 +47,11 @@ export function RewindFilesAction({ runId }: { runId: string }) {
       },
       { kind: "confirming", preview: shown },
     );
+
+  // A preview shown before a run started is stale once it has: the next rewind starts from a new dry run.
+  useEffect(() => {
+    if (busy) setStep((shown) => (shown.kind === "confirming" ? { kind: "idle" } : shown));
+  }, [busy]);
 
   if (busy && (step.kind === "idle" || step.kind === "confirming")) return null;
   return (

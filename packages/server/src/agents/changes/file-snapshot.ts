@@ -22,7 +22,9 @@ export async function readSnapshot(root: string, absolute: string): Promise<File
     if (!isInside(root, real) || named.ino !== stat.ino || named.dev !== stat.dev) return { kind: "opaque" };
     const buffer = await handle.readFile();
     if (buffer.includes(0)) return { kind: "opaque" };
-    return { kind: "text", text: buffer.toString("utf8") };
+    const text = buffer.toString("utf8");
+    // Text that is not UTF-8 would not come back byte for byte from a rewind.
+    return Buffer.from(text, "utf8").equals(buffer) ? { kind: "text", text } : { kind: "opaque" };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "absent" };
     return { kind: "opaque" };

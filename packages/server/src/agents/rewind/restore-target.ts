@@ -35,7 +35,8 @@ export async function locateRestoreTarget(projectRoot: string, path: string): Pr
 
 /**
  * Puts a file back as `before` holds it: writes its text (creating it and its folders when it is gone) or
- * deletes it when it did not exist. Throws an Error saying why when the file changed under it meanwhile.
+ * deletes it when it did not exist. Throws an Error saying why when it is no longer a regular file of the
+ * project where it was (the caller checks its content just before).
  */
 export async function putBack(confined: ConfinedPath, path: string, before: FileSnapshot): Promise<void> {
   if (before.kind === "text") {

@@ -13,7 +13,7 @@ import { locateRestoreTarget, putBack, type RestoreTarget } from "./restore-targ
 
 /** Why an opaque baseline cannot be put back. */
 const OPAQUE_REASON =
-  "its content was not kept: it was binary or larger than 1 MiB when the agent first changed it";
+  "its content was not kept: it was binary, not UTF-8 text or larger than 1 MiB when the agent first changed it";
 
 /** One file of a rewind: what it held before the runs, what they left, where it is and what it holds now. */
 interface FilePlan {
@@ -66,7 +66,7 @@ export async function rewindFiles(
     );
     const response = { session_id: sessionId, run_id: run.id, dry_run: request.dry_run };
     if (request.dry_run) return { ...response, files: plans.map((plan) => plan.file) };
-    const changes = await applyRewind(plans);
+    const changes = await applyRewind(context.projectRoot, plans);
     const notRestored: NotRestoredFile[] = plans
       .filter((plan) => plan.file.outcome === "not_restorable")
       .map((plan) => ({ path: plan.file.path, reason: plan.file.reason ?? "" }));
@@ -127,14 +127,27 @@ async function planRewind(
   return plans;
 }
 
-/** Writes and deletes what the plans say; a file that cannot be put back becomes `not_restorable`. */
-async function applyRewind(plans: readonly FilePlan[]): Promise<FileChange[]> {
+/**
+ * Writes and deletes what the plans say; a file that cannot be put back becomes `not_restorable`, and so
+ * does one that changed since it was planned (the person saved it meanwhile): what they wrote is kept.
+ */
+async function applyRewind(projectRoot: string, plans: readonly FilePlan[]): Promise<FileChange[]> {
   const changes: FileChange[] = [];
   for (const plan of plans) {
     const { file, target } = plan;
     if (target?.kind !== "writable" || (file.outcome !== "restored" && file.outcome !== "deleted")) continue;
     try {
-      await putBack(target.confined, file.path, plan.before);
+      // Read again just before writing: planning diffed every file, which takes a while.
+      const now = await locateRestoreTarget(projectRoot, file.path);
+      // Content too large or not text cannot be compared: it must at least still be such content.
+      const changed =
+        now.kind !== "writable" ||
+        (target.current.kind === "opaque"
+          ? now.current.kind !== "opaque"
+          : !sameSnapshot(now.current, target.current));
+      if (changed)
+        throw new Error(`${file.path} changed while the rewind was being prepared; it was left as it is.`);
+      await putBack(now.confined, file.path, plan.before);
       changes.push([file.path, { before: target.current, after: plan.before }]);
     } catch (error) {
       file.outcome = "not_restorable";

@@ -330,12 +330,6 @@ export const postgresMigrations: readonly string[] = [
   -- changes, the version keeps an older Parley, which cannot read them, from using the database.
   `,
   `
-  -- As SQLite's migration 19: a run's baselines stay as its checkpoint, with what each file held when the
-  -- run ended.
-  ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
-  ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
-  `,
-  `
   -- Sign-in links' one-time codes, by a digest of each: a link printed by one server signs a browser in on
   -- any of them, once, and after a restart.
   CREATE TABLE login_codes (
@@ -343,11 +337,20 @@ export const postgresMigrations: readonly string[] = [
     expires_at_ms BIGINT NOT NULL,
     used_at_ms    BIGINT
   );
+  `,
+  `
   -- A random secret the servers share: the key that signs browser session cookies is made from it and
-  -- PARLEY_TOKEN, so a browser signed in on one server is signed in on all.
-  CREATE TABLE server_secrets (
+  -- PARLEY_TOKEN, so a browser signed in on one server is signed in on all. (IF NOT EXISTS: for a few
+  -- minutes main made this table in the migration before.)
+  CREATE TABLE IF NOT EXISTS server_secrets (
     name  TEXT PRIMARY KEY,
     value TEXT NOT NULL
   );
+  `,
+  `
+  -- As SQLite's migration 21: a run's baselines stay as its checkpoint, with what each file held when the
+  -- run ended.
+  ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
+  ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
   `,
 ];
