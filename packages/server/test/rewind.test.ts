@@ -199,6 +199,22 @@ describe("rewinding the files a run changed", () => {
     expect(read("latin1.txt")).toBe("café\n");
   });
 
+  it("leaves a file the person replaced with one it cannot read (binary), where it would have deleted it", async () => {
+    const session = await newSession();
+    const runId = await run(
+      session,
+      reply().toolCall("Write", { file_path: "made.txt", content: "by the agent\n" }),
+    );
+    writeFileSync(project("made.txt"), Buffer.from([0, 1, 2, 3]));
+
+    const rewound = await rewind(session, runId, false);
+
+    expect(rewound.files).toEqual([
+      { path: "made.txt", outcome: "not_restorable", reason: expect.stringContaining("it is now binary") },
+    ]);
+    expect(readFileSync(project("made.txt"))).toEqual(Buffer.from([0, 1, 2, 3]));
+  });
+
   it("does not write through a path that became a symlink out of the project, or a FIFO", async () => {
     const outside = mkdtempSync(join(tmpdir(), "parley-rewind-outside-"));
     try {

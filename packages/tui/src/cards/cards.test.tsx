@@ -158,6 +158,25 @@ describe("cards in the transcript", () => {
     expect(frame()).toContain("+new");
   });
 
+  it("names each file a rewind could not put back, and why, without a repository's escape sequences", () => {
+    const { frame } = renderInTerminal(
+      <SpecialBlockView
+        block={{
+          type: "change_report",
+          summary: "0 files rewound",
+          files: [],
+          rewind: {
+            run_id: "run_1",
+            not_restored: [{ path: "big\u001b[31m.bin", reason: "its content was not kept" }],
+          },
+        }}
+      />,
+    );
+    expect(frame()).toContain("cannot be put back big");
+    expect(frame()).toContain("(its content was not kept)");
+    expect(frame()).not.toContain("\u001b[31m");
+  });
+
   it("shows a plan's goal, its steps with their status, and its risks", () => {
     const card: MessageCard = {
       id: "p1",

@@ -1,12 +1,13 @@
 import type { ChangeReportBlock } from "@parley/protocol";
-import { diffLineKind, plural, safeText } from "@parley/sdk";
+import { diffLineKind, plural, REWIND_OUTCOME_LABELS, safeText } from "@parley/sdk";
 import { Box, Text } from "ink";
 import { COLLAPSED_LINES, useDisplay } from "../theme/display.ts";
 import { type Theme, useTheme } from "../theme/theme.ts";
 
 /**
  * The files a turn changed (seed 002 ChangeReportBlock): each with its kind of change and +/− counts, its
- * diff (the first lines, all with Ctrl-O), and how many more files the report left out.
+ * diff (the first lines, all with Ctrl-O), and how many more files the report left out; a rewind's own
+ * report also names each file it could not put back, and why.
  */
 export function ChangeReportView({ block }: { block: ChangeReportBlock }) {
   const theme = useTheme();
@@ -46,6 +47,13 @@ export function ChangeReportView({ block }: { block: ChangeReportBlock }) {
         );
       })}
       {truncated > 0 && <Text dimColor>{`${plural(truncated, "more file")} not listed`}</Text>}
+      {block.rewind?.not_restored?.map((file) => (
+        <Text key={`not-restored>${file.path}`}>
+          <Text color={theme.danger}>{`${REWIND_OUTCOME_LABELS.not_restorable} `}</Text>
+          {safeText(file.path)}
+          <Text dimColor>{` (${safeText(file.reason)})`}</Text>
+        </Text>
+      ))}
     </Box>
   );
 }

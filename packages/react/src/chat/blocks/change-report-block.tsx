@@ -1,5 +1,5 @@
 import type { ChangedFile, ChangeReportBlock as ChangeReportBlockData } from "@parley/protocol";
-import { plural } from "@parley/sdk";
+import { plural, REWIND_OUTCOME_LABELS } from "@parley/sdk";
 import { useState } from "react";
 import { DiffView } from "./diff-view.tsx";
 import { RewindFilesAction } from "./rewind-files-action.tsx";
@@ -43,7 +43,9 @@ export function ChangeReportBlock({ block }: { block: ChangeReportBlockData }) {
         <ul className="change-files" data-testid="change-not-restored">
           {block.rewind.not_restored.map((file) => (
             <li key={file.path} className="rewind-file" data-path={file.path}>
-              <span className="change-kind rewind-not_restorable">not put back</span>{" "}
+              <span className="change-kind rewind-not_restorable">
+                {REWIND_OUTCOME_LABELS.not_restorable}
+              </span>{" "}
               <code className="change-path">{file.path}</code>
               <p className="muted rewind-reason">{file.reason}</p>
             </li>

@@ -11,6 +11,9 @@ import { publishChangeReport } from "../changes/publish-change-report.ts";
 import type { AgentService } from "../service/agent-service.ts";
 import { locateRestoreTarget, putBack, type RestoreTarget } from "./restore-target.ts";
 
+/** Why a file that is now binary, not UTF-8 or too large is left. */
+const CURRENT_OPAQUE_REASON =
+  "it is now binary, not UTF-8 text or larger than 1 MiB, so it cannot be told from a file of your own; it was left as it is";
 /** Why an opaque baseline cannot be put back. */
 const OPAQUE_REASON =
   "its content was not kept: it was binary, not UTF-8 text or larger than 1 MiB when the agent first changed it";
@@ -112,6 +115,16 @@ async function planRewind(
       continue;
     }
     const { current } = target;
+    // What is there now cannot be compared or told apart from the person's own (a large or binary file put
+    // in its place): it is left, as parley run's checkpoints leave it.
+    if (current.kind === "opaque") {
+      plans.push({
+        file: { path, outcome: "not_restorable", reason: CURRENT_OPAQUE_REASON },
+        before,
+        target,
+      });
+      continue;
+    }
     const file: RewindFile = { path, outcome: "unchanged" };
     if (!sameSnapshot(current, before)) {
       const { additions, deletions } = await describeChangeOffLoop(path, current, before);
@@ -120,7 +133,7 @@ async function planRewind(
       if (deletions !== undefined) file.deletions = deletions;
     }
     // Known only when the runs' end state was kept and both contents can be compared.
-    if (after !== undefined && after.kind !== "opaque" && current.kind !== "opaque")
+    if (after !== undefined && after.kind !== "opaque")
       file.changed_since_agent = !sameSnapshot(current, after);
     plans.push({ file, before, target });
   }
@@ -139,13 +152,7 @@ async function applyRewind(projectRoot: string, plans: readonly FilePlan[]): Pro
     try {
       // Read again just before writing: planning diffed every file, which takes a while.
       const now = await locateRestoreTarget(projectRoot, file.path);
-      // Content too large or not text cannot be compared: it must at least still be such content.
-      const changed =
-        now.kind !== "writable" ||
-        (target.current.kind === "opaque"
-          ? now.current.kind !== "opaque"
-          : !sameSnapshot(now.current, target.current));
-      if (changed)
+      if (now.kind !== "writable" || !sameSnapshot(now.current, target.current))
         throw new Error(`${file.path} changed while the rewind was being prepared; it was left as it is.`);
       await putBack(now.confined, file.path, plan.before);
       changes.push([file.path, { before: target.current, after: plan.before }]);

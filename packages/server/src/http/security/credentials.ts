@@ -25,16 +25,14 @@ const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
  *   made from a random secret in the database and the token: the servers of a team share both, so a cookie
  *   one signed is good on all; changing the token signs browsers out; a stolen cookie tells nothing about
  *   the token (the database's 256 random bits are in the key too). Without one (a new token every start) it
- *   is `PARLEY_HOME/cookie-secret`, as before; a cookie that secret signed is still accepted with a token
- *   set, so setting one signs no browser out.
+ *   is `PARLEY_HOME/cookie-secret`. A cookie that secret signed is not accepted once a token is set: setting
+ *   (or changing) the token signs every browser out, so rotating a leaked token revokes them all.
  */
 export class Credentials {
   readonly token: string;
   readonly #tokenDigest: Buffer;
-  /** Signs new cookies. */
+  /** Signs and verifies session cookies. */
   readonly #cookieKey: Buffer;
-  /** Also verify cookies: the home's secret, which signed them before a token was set. */
-  readonly #formerCookieKeys: Buffer[];
   readonly #signIn: SignInStore;
 
   constructor(home: string, dataDirectory: string, configuredToken: string | undefined, signIn: SignInStore) {
@@ -43,15 +41,10 @@ export class Credentials {
     this.#signIn = signIn;
     // This run's token: no fsync, since after a power loss no server runs and the next start writes its own.
     writeFileAtomic(join(dataDirectory, "token"), `${this.token}\n`, 0o600, { durable: false });
-    const homeSecretFile = join(home, "cookie-secret");
-    if (configuredToken === undefined) {
-      this.#cookieKey = loadOrCreateSecret(homeSecretFile);
-      this.#formerCookieKeys = [];
-    } else {
-      this.#cookieKey = createHmac("sha256", signIn.sharedSecret()).update(configuredToken).digest();
-      const former = loadSecret(homeSecretFile);
-      this.#formerCookieKeys = former === undefined ? [] : [former];
-    }
+    this.#cookieKey =
+      configuredToken === undefined
+        ? loadOrCreateSecret(join(home, "cookie-secret"))
+        : createHmac("sha256", signIn.sharedSecret()).update(configuredToken).digest();
   }
 
   /** Constant-time check of a presented bearer token. */
@@ -86,11 +79,8 @@ export class Credentials {
     if (parts.length !== 4 || parts[0] !== "v1") return false;
     const payload = parts.slice(0, 3).join(".");
     const presented = Buffer.from(parts[3] as string);
-    const signedBy = (key: Buffer) => {
-      const expected = Buffer.from(sign(key, payload));
-      return expected.length === presented.length && timingSafeEqual(expected, presented);
-    };
-    if (!signedBy(this.#cookieKey) && !this.#formerCookieKeys.some(signedBy)) return false;
+    const expected = Buffer.from(sign(this.#cookieKey, payload));
+    if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return false;
     return Number(parts[2]) > nowMs;
   }
 }
@@ -108,16 +98,11 @@ function digest(value: string): Buffer {
   return createHmac("sha256", "parley-token").update(value).digest();
 }
 
-/** The secret kept in `file`, if it holds one. */
-function loadSecret(file: string): Buffer | undefined {
-  if (!existsSync(file)) return undefined;
-  const secret = Buffer.from(readFileSync(file, "utf8").trim(), "base64url");
-  return secret.length >= 32 ? secret : undefined;
-}
-
 function loadOrCreateSecret(file: string): Buffer {
-  const kept = loadSecret(file);
-  if (kept !== undefined) return kept;
+  if (existsSync(file)) {
+    const secret = Buffer.from(readFileSync(file, "utf8").trim(), "base64url");
+    if (secret.length >= 32) return secret;
+  }
   const secret = randomBytes(32);
   writeFileAtomic(file, `${secret.toString("base64url")}\n`, 0o600);
   return secret;
