@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { EventStream } from "./event-stream.ts";
+import { startTestServer, type TestServer, type TestServerOptions } from "./test-server.ts";
+
+/** Options, or a function giving them once the enclosing suite starts (after files it needs are written). */
+type OptionsSource = TestServerOptions | (() => TestServerOptions | Promise<TestServerOptions>);
+
+/**
+ * One test server for the enclosing `describe` (or file): started before its first test, disposed after its
+ * last, with the fake model's script and recorded requests reset before each test. Returns a stand-in that
+ * forwards to the server once it runs, so tests use it as they would the server itself.
+ */
+export function useTestServer(options: OptionsSource = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(typeof options === "function" ? await options() : options);
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+  beforeEach(() => server?.fake.reset());
+  return forwardTo(() => server, "the test server");
+}
+
+/**
+ * The server's event stream (`GET /api/events`) for the enclosing suite, opened after `useTestServer`'s server
+ * starts and closed before it is disposed (vitest runs `afterAll` hooks in reverse order).
+ */
+export function useServerEvents(server: TestServer): EventStream {
+  let events: EventStream | undefined;
+  beforeAll(async () => {
+    events = await server.events();
+  });
+  afterAll(async () => {
+    await events?.close();
+  });
+  return forwardTo(() => events, "the event stream");
+}
+
+/** A stand-in whose properties and methods are those of the object `current` gives when they are used. */
+function forwardTo<T extends object>(current: () => T | undefined, what: string): T {
+  const target = () => {
+    const value = current();
+    if (value === undefined) throw new Error(`${what} is used before its suite started it`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get(_stand, key) {
+      const value = target();
+      const property: unknown = Reflect.get(value, key, value);
+      // Methods run on the real object, so its private fields (`#reader`) are reachable.
+      return typeof property === "function" ? property.bind(value) : property;
+    },
+    has: (_stand, key) => Reflect.has(target(), key),
+  });
+}
