@@ -1,0 +1,235 @@
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { confinePath } from "../permissions/confine-path.ts";
+import { PathConfinementError } from "../permissions/path-confinement-error.ts";
+import type { PermissionRule } from "../permissions/permission-rule.ts";
+import { searchExclusion } from "../permissions/read-rules.ts";
+import type { RuleFile } from "../permissions/rule-path.ts";
+import {
+  type ReadOutcome,
+  readInstructionFile,
+  readOwnFile,
+  shownPath,
+} from "../project-instructions/read-instruction-file.ts";
+import {
+  PROJECT_SKILL_FOLDERS,
+  type SkillFolder,
+  type SkillSource,
+  userSkillFolders,
+} from "./skill-folders.ts";
+import { splitFrontmatter } from "./skill-frontmatter.ts";
+
+/** The largest `SKILL.md` read; a longer one is named and left (the standard asks for under 500 lines). */
+export const SKILL_FILE_MAX_BYTES = 64 * 1024;
+/** Most skills offered to the model: each costs a line of every request's tool description. */
+export const MAX_SKILLS = 100;
+/** Most sub-folders looked at in one skills folder, so a folder of a million entries costs no more. */
+const MAX_FOLDERS_LOOKED_AT = 200;
+/** The standard's longest description; a longer one is cut. */
+const MAX_DESCRIPTION = 1024;
+/** The standard's names: lowercase letters, digits and single hyphens, at most 64 characters. */
+const SKILL_NAME = /^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A skill the model may load: its catalogue line, and where its `SKILL.md` is read again when it is used. */
+export interface Skill {
+  name: string;
+  description: string;
+  source: SkillSource;
+  /** Its `SKILL.md`: project-relative for the project's, absolute for the person's own. */
+  file: string;
+  /** Its folder as shown to the model and the person (project-relative, or `~/…`). */
+  folder: string;
+}
+
+/** A skill folder that is there and is not offered, with why. */
+export interface SkippedSkill {
+  path: string;
+  reason: string;
+}
+
+export interface SkillCatalog {
+  skills: Skill[];
+  skipped: SkippedSkill[];
+}
+
+export interface ReadSkillsOptions {
+  /** Parley's home, whose `skills/` folder is the person's own; omit to read no user skills. */
+  parleyHome?: string;
+  /** Which sources to read (`parley run --setting-sources`); both by default. */
+  sources?: readonly SkillSource[];
+  /** The project's permission rules: a skill a `Read` deny or ask rule names is not offered. */
+  rules?: readonly PermissionRule[];
+  /** The person's home directory (tests give another). */
+  home?: string;
+}
+
+/**
+ * The skills of a project and of the person, for the `Skill` tool's catalogue: each sub-folder of a skills
+ * folder with a `SKILL.md` whose frontmatter gives a description. The person's own win a name shared with the
+ * project's (a repository cannot stand in for a skill the person relies on), the project's folders are
+ * confined as the file tools read, and every read is asynchronous and bounded in size and count.
+ */
+export async function readSkills(
+  projectRoot: string,
+  options: ReadSkillsOptions = {},
+): Promise<SkillCatalog> {
+  const sources = options.sources ?? ["user", "project"];
+  const folders: SkillFolder[] = [
+    ...(sources.includes("user") && options.parleyHome !== undefined
+      ? userSkillFolders(options.parleyHome, options.home).map((path) => ({ source: "user" as const, path }))
+      : []),
+    ...(sources.includes("project")
+      ? PROJECT_SKILL_FOLDERS.map((path) => ({ source: "project" as const, path }))
+      : []),
+  ];
+  const excluded = searchExclusion(options.rules ?? []);
+  const catalog: SkillCatalog = { skills: [], skipped: [] };
+  const names = new Set<string>();
+  for (const folder of folders) {
+    for (const candidate of await skillCandidates(projectRoot, folder, catalog.skipped)) {
+      if (catalog.skills.length >= MAX_SKILLS) {
+        catalog.skipped.push({
+          path: candidate.folder,
+          reason: `more than ${MAX_SKILLS} skills are offered`,
+        });
+        continue;
+      }
+      const found = await readSkillFile(projectRoot, candidate, excluded);
+      if ("reason" in found)
+        catalog.skipped.push(printable({ path: candidate.folder, reason: found.reason }));
+      else if (names.has(found.skill.name)) continue;
+      else {
+        names.add(found.skill.name);
+        catalog.skills.push(found.skill);
+      }
+    }
+  }
+  return catalog;
+}
+
+/** A `SKILL.md` to read: the folder it names the skill by, and the file. */
+interface SkillCandidate {
+  source: SkillSource;
+  folderName: string;
+  folder: string;
+  file: string;
+}
+
+async function skillCandidates(
+  projectRoot: string,
+  folder: SkillFolder,
+  skipped: SkippedSkill[],
+): Promise<SkillCandidate[]> {
+  let absolute = folder.path;
+  if (folder.source === "project") {
+    try {
+      const confined = await confinePath(projectRoot, folder.path, { intent: "read" });
+      if (confined.kind !== "directory") return [];
+      absolute = confined.absolute;
+    } catch (error) {
+      if (error instanceof PathConfinementError && error.rule === "symlink-outside")
+        skipped.push({ path: folder.path, reason: "it is a symlink to a place outside the project" });
+      return [];
+    }
+  }
+  let entries: Dirent[];
+  try {
+    entries = await readdir(absolute, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const names = entries
+    .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
+    .map((entry) => entry.name)
+    .sort()
+    .slice(0, MAX_FOLDERS_LOOKED_AT);
+  // The folder is named to the model and printed in terminals: a name with control characters is left.
+  for (const name of names.filter((candidate) => CONTROL.test(candidate)))
+    skipped.push(
+      printable({ path: `${folder.path}/${name}`, reason: "its folder's name has control characters" }),
+    );
+  return names
+    .filter((name) => !CONTROL.test(name))
+    .map((name) => {
+      const shown = folder.source === "project" ? `${folder.path}/${name}` : shownPath(join(absolute, name));
+      const file = folder.source === "project" ? `${shown}/SKILL.md` : join(absolute, name, "SKILL.md");
+      return { source: folder.source, folderName: name, folder: shown, file };
+    });
+}
+
+type SkillRead = { skill: Skill; body: string } | { reason: string };
+
+/** Reads one skill's `SKILL.md` (confined for a project's) and checks its name and description. */
+async function readSkillFile(
+  projectRoot: string,
+  candidate: SkillCandidate,
+  excluded: ((file: RuleFile) => boolean) | undefined,
+): Promise<SkillRead> {
+  const outcome: ReadOutcome =
+    candidate.source === "project"
+      ? await readInstructionFile(
+          projectRoot,
+          candidate.file,
+          SKILL_FILE_MAX_BYTES + 1,
+          { excluded, holdNamedToRules: true, given: new Set() },
+          false,
+        )
+      : await readOwnFile(candidate.file, SKILL_FILE_MAX_BYTES + 1);
+  if (outcome === undefined) return { reason: "it has no SKILL.md" };
+  if ("reason" in outcome) return { reason: `its SKILL.md is not read: ${outcome.reason}` };
+  if (outcome.file.bytes > SKILL_FILE_MAX_BYTES)
+    return { reason: `its SKILL.md is larger than ${SKILL_FILE_MAX_BYTES / 1024} KiB` };
+  const document = splitFrontmatter(outcome.file.text);
+  if ("error" in document) return { reason: `its SKILL.md is not read: ${document.error}` };
+  const { name: givenName, description } = document.fields;
+  const name = typeof givenName === "string" && SKILL_NAME.test(givenName) ? givenName : candidate.folderName;
+  if (!SKILL_NAME.test(name))
+    return { reason: "its name is not lowercase letters, digits and hyphens (at most 64 characters)" };
+  if (typeof description !== "string" || description.trim() === "")
+    return {
+      reason: "its SKILL.md's frontmatter has no description, so the agent could not tell when to use it",
+    };
+  return {
+    skill: {
+      name,
+      description: oneLine(description).slice(0, MAX_DESCRIPTION),
+      source: candidate.source,
+      file: candidate.file,
+      folder: candidate.folder,
+    },
+    body: document.body,
+  };
+}
+
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
+/** A skipped skill as shown in Settings and printed by `parley run`: no control character of a repository's. */
+function printable(skipped: SkippedSkill): SkippedSkill {
+  const clean = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]/gu, "\uFFFD");
+  return { path: clean(skipped.path), reason: clean(skipped.reason) };
+}
+
+/** A description on one line, control characters gone: it is a line of the catalogue. */
+function oneLine(text: string): string {
+  return text
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The instructions of a skill as they are now (it is read again when used), or why they cannot be given. */
+export async function readSkillBody(
+  projectRoot: string,
+  skill: Skill,
+  rules: readonly PermissionRule[] = [],
+): Promise<{ body: string } | { reason: string }> {
+  const candidate: SkillCandidate = {
+    source: skill.source,
+    folderName: skill.name,
+    folder: skill.folder,
+    file: skill.file,
+  };
+  const read = await readSkillFile(projectRoot, candidate, searchExclusion(rules));
+  return "reason" in read ? { reason: read.reason } : { body: read.body };
+}
