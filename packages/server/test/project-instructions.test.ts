@@ -52,6 +52,8 @@ describe("the project's instruction files", () => {
         { path: "CLAUDE.md", bytes: 33, given_bytes: 33 },
       ],
       skipped: [],
+      skills: [],
+      skipped_skills: [],
     });
   });
 

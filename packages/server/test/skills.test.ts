@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ChatResponseSchema } from "@parley/protocol";
+import { ChatResponseSchema, SettingsViewSchema } from "@parley/protocol";
 import { reply } from "@parley/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { decodeResponse, modelRequest } from "./support/api-checks.ts";
@@ -51,6 +51,29 @@ describe("the project's skills", () => {
         "Base directory for this skill: .claude/skills/changelog\n\nGroup entries under Added and Fixed.\n\nARGUMENTS: the parser fix",
       ).slice(1, -1),
     );
+  });
+
+  it("lists them in Settings with the folders it leaves, and why", async () => {
+    writeSkill("changelog", "Write the changelog entry for a change.", "Group entries.");
+    mkdirSync(join(project(), ".claude", "skills", "Bad_Name"), { recursive: true });
+    writeFileSync(join(project(), ".claude", "skills", "Bad_Name", "SKILL.md"), "---\ndescription: x\n---\n");
+    const view = await decodeResponse(await server.request("GET", "/api/settings"), SettingsViewSchema);
+    expect(view.project_instructions).toMatchObject({
+      skills: [
+        {
+          name: "changelog",
+          description: "Write the changelog entry for a change.",
+          source: "project",
+          folder: ".claude/skills/changelog",
+        },
+      ],
+      skipped_skills: [
+        {
+          path: ".claude/skills/Bad_Name",
+          reason: "its name is not lowercase letters, digits and hyphens (at most 64 characters)",
+        },
+      ],
+    });
   });
 
   it("offers no Skill tool when the project has none, or when its instruction files are turned off", async () => {
