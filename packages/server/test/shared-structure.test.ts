@@ -9,18 +9,16 @@ import {
 import { reply } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { useTestServer } from "./support/use-test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("a project structure the person shares in the chat", () => {
-  let events: EventStream;
   const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
     mkdirSync(join(server.directories.project, "src"), { recursive: true });
     writeFileSync(join(server.directories.project, "src", "main.ts"), "export {};\n");
     writeFileSync(join(server.directories.project, "README.md"), "# Demo\n");
-    events = await server.events();
   });
 
   const structure = async (type: string): Promise<MessageAttachment> =>

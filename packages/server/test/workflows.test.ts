@@ -5,7 +5,6 @@ import type { WorkflowExecutionView, WorkflowList } from "@parley/protocol";
 import { reply } from "@parley/testkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectApiError, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import {
   resultText,
   richEvents,
@@ -16,11 +15,10 @@ import {
   waitForRich,
 } from "./support/interactions.ts";
 import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { useTestServer } from "./support/use-test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 import { isRunning, openGate, step, waitForWorkflow, writeGate, writeWorkflow } from "./support/workflows.ts";
 
 describe("workflows", () => {
-  let events: EventStream;
   let project: string;
   let counter = 0;
   const start = (name: string, body: Record<string, unknown> = {}) =>
@@ -48,9 +46,9 @@ describe("workflows", () => {
   };
 
   const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
     project = server.directories.project;
-    events = await server.events();
     await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
   });
 

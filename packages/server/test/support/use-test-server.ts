@@ -2,18 +2,15 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { EventStream } from "./event-stream.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "./test-server.ts";
 
-/** Options, or a function giving them once the enclosing suite starts (after files it needs are written). */
-type OptionsSource = TestServerOptions | (() => TestServerOptions | Promise<TestServerOptions>);
-
 /**
  * One test server for the enclosing `describe` (or file): started before its first test, disposed after its
  * last, with the fake model's script and recorded requests reset before each test. Returns a stand-in that
  * forwards to the server once it runs, so tests use it as they would the server itself.
  */
-export function useTestServer(options: OptionsSource = {}): TestServer {
+export function useTestServer(options: TestServerOptions = {}): TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(typeof options === "function" ? await options() : options);
+    server = await startTestServer(options);
   });
   afterAll(async () => {
     await server?.dispose();
@@ -37,7 +34,11 @@ export function useServerEvents(server: TestServer): EventStream {
   return forwardTo(() => events, "the event stream");
 }
 
-/** A stand-in whose properties and methods are those of the object `current` gives when they are used. */
+/**
+ * A stand-in whose properties and methods are those of the object `current` gives when they are used. Only
+ * reading a property (and `in`) is forwarded: spreading it or listing its keys sees nothing, and a method is
+ * bound anew on every read, so compare the real object's, not the stand-in's.
+ */
 function forwardTo<T extends object>(current: () => T | undefined, what: string): T {
   const target = () => {
     const value = current();
