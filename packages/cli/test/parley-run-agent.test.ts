@@ -301,6 +301,20 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     const description = offered?.find((tool) => tool.name === "Skill")?.description ?? "";
     expect(description).toContain("- changelog: Write a changelog entry.");
     expect(description).not.toContain("sign-off");
+
+    // Left out by the tool flags, skills are not read at all: no warning about the one without a description.
+    server.script(reply().text("ok"));
+    const without = await parley(["-p", "hi", "--disallowedTools", "Skill"]);
+    expect(without.code).toBe(0);
+    expect(without.stderr).not.toContain("vague");
+    expect(toolNames(3)).not.toContain("Skill");
+  });
+
+  it("takes --tools naming Skill in a project without skills", async () => {
+    server.script(reply().text("ok"));
+    const run = await parley(["-p", "hi", "--tools", "Read,Skill"]);
+    expect(run.code).toBe(0);
+    expect(toolNames(0)).toEqual(["Read"]);
   });
 
   it("continues a conversation with --resume and --continue, forks one, and refuses an unknown id", async () => {

@@ -50,7 +50,12 @@ describe("skills", () => {
       { name: "release-notes", description: "Write release notes from commits.", source: "project" },
       { name: "pdf-forms", description: "Fill PDF forms. Use for any .pdf form.", source: "project" },
     ]);
-    expect(skipped).toEqual([]);
+    expect(skipped).toEqual([
+      {
+        path: ".opencode/skills/deploy",
+        reason: `${join(parleyHome, "skills", "deploy")} has a skill of the same name, found first`,
+      },
+    ]);
   });
 
   it("reads only its own sources when asked (parley run's --setting-sources)", async () => {
@@ -88,7 +93,9 @@ describe("skills", () => {
     await project.write({
       ".claude/skills/huge/SKILL.md": skill("huge", "Too long.", "x".repeat(70 * 1024)),
       ".claude/skills/vague/SKILL.md": "---\nname: vague\n---\nNo description.\n",
-      ".claude/skills/bomb/SKILL.md": "---\nname: bomb\na: &a [x, x]\nb: [*a, *a]\ndescription: d\n---\n",
+      ".claude/skills/bomb/SKILL.md": "---\nname: bomb\na: &a [x, x]\ndescription: *a\n---\n",
+      ".claude/skills/deep/SKILL.md": `---\nname: deep\ndescription: ${"[".repeat(3000)}\n---\n`,
+      ".claude/skills/long/SKILL.md": `---\nname: long\n${"k: v\n".repeat(2000)}description: d\n---\n`,
       ".claude/skills/Bad_Name/SKILL.md": "---\ndescription: A name the standard refuses.\n---\n",
       ".claude/skills/empty/notes.md": "no SKILL.md here",
       ".claude/skills/red\u001b[31m/SKILL.md": skill("red", "A folder name that colours a terminal."),
@@ -111,12 +118,18 @@ describe("skills", () => {
       },
       {
         path: ".claude/skills/bomb",
-        reason: expect.stringMatching(
-          /^its SKILL.md is not read: its frontmatter is not valid YAML \(.*[Aa]lias/,
-        ),
+        reason: "its SKILL.md's frontmatter has no description, so the agent could not tell when to use it",
+      },
+      {
+        path: ".claude/skills/deep",
+        reason: "its SKILL.md's frontmatter has no description, so the agent could not tell when to use it",
       },
       { path: ".claude/skills/empty", reason: "it has no SKILL.md" },
       { path: ".claude/skills/huge", reason: "its SKILL.md is larger than 64 KiB" },
+      {
+        path: ".claude/skills/long",
+        reason: "its SKILL.md is not read: its frontmatter is longer than 8192 characters",
+      },
       { path: ".claude/skills/pipe", reason: expect.stringMatching(/^its SKILL.md is not read: /) },
       {
         path: ".claude/skills/stolen",
@@ -128,6 +141,45 @@ describe("skills", () => {
       },
     ]);
     expect(JSON.stringify(skipped)).not.toContain(OUTSIDE_SECRET);
+  });
+
+  it("keeps from the model what a Read rule keeps, by the path as written or as it leads", async () => {
+    await project.write({
+      ".claude/skills/secret-deploy/SKILL.md": skill("secret-deploy", "Deploy with the keys."),
+      "real/skills/hidden/SKILL.md": skill("hidden", "Reached through a link."),
+      ".parley/skills/open/SKILL.md": skill("open", "Anyone may read this."),
+    });
+    await symlink(join(project.root, "real"), join(project.root, ".agents"));
+    const rules = [
+      { tool: "Read", pattern: ".claude/**", behavior: "deny" as const },
+      { tool: "Read", pattern: ".agents/**", behavior: "deny" as const },
+    ];
+    const { skills, skipped } = await readSkills(project.root, { rules });
+    expect(skills.map((found) => found.name)).toEqual(["open"]);
+    expect(skipped.map((left) => left.path)).toEqual([
+      ".agents/skills/hidden",
+      ".claude/skills/secret-deploy",
+    ]);
+    for (const left of skipped)
+      expect(left.reason).toMatch(/a Read rule in the permission settings keeps it from the agent$/);
+  });
+
+  it("names a skill another folder's skill of the same name stands in for, and cleans what it shows", async () => {
+    await project.write({
+      ".agents/skills/deploy/SKILL.md": skill("deploy", `Deploy\u202e it\u200b. ${"🚀".repeat(1100)}`),
+      ".claude/skills/deploy/SKILL.md": skill("deploy", "Another deploy."),
+    });
+    const { skills, skipped } = await read();
+    expect(skipped).toEqual([
+      {
+        path: ".claude/skills/deploy",
+        reason: ".agents/skills/deploy has a skill of the same name, found first",
+      },
+    ]);
+    const description = skills[0]?.description ?? "";
+    expect(description.startsWith("Deploy it . 🚀")).toBe(true);
+    expect(Array.from(description)).toHaveLength(1024);
+    expect(description.endsWith("🚀")).toBe(true);
   });
 
   it("keeps a description from closing the catalogue, and offers at most MAX_SKILLS", async () => {

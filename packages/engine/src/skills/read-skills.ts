@@ -1,11 +1,10 @@
-import type { Dirent } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { opendir } from "node:fs/promises";
 import { join } from "node:path";
 import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { searchExclusion } from "../permissions/read-rules.ts";
-import type { RuleFile } from "../permissions/rule-path.ts";
+import { type RuleFile, writtenRuleFile } from "../permissions/rule-path.ts";
 import {
   type ReadOutcome,
   readInstructionFile,
@@ -26,6 +25,10 @@ export const SKILL_FILE_MAX_BYTES = 64 * 1024;
 export const MAX_SKILLS = 100;
 /** Most sub-folders looked at in one skills folder, so a folder of a million entries costs no more. */
 const MAX_FOLDERS_LOOKED_AT = 200;
+/** Most entries of one skills folder listed at all: the listing stops there, before any sorting. */
+const MAX_ENTRIES_LISTED = 2000;
+/** Most `SKILL.md` files read in all, offered or not: what a repository of skill folders costs is bounded. */
+export const MAX_SKILL_FILES_READ = 300;
 /** The standard's longest description; a longer one is cut. */
 const MAX_DESCRIPTION = 1024;
 /** The standard's names: lowercase letters, digits and single hyphens, at most 64 characters. */
@@ -60,7 +63,7 @@ export interface ReadSkillsOptions {
   sources?: readonly SkillSource[];
   /** The project's permission rules: a skill a `Read` deny or ask rule names is not offered. */
   rules?: readonly PermissionRule[];
-  /** The person's home directory (tests give another). */
+  /** The person's home directory, whose `.agents`, `.claude` and opencode skill folders are read; none without. */
   home?: string;
 }
 
@@ -85,9 +88,20 @@ export async function readSkills(
   ];
   const excluded = searchExclusion(options.rules ?? []);
   const catalog: SkillCatalog = { skills: [], skipped: [] };
-  const names = new Set<string>();
+  /** Each name offered, with the folder it came from. */
+  const names = new Map<string, string>();
+  let read = 0;
   for (const folder of folders) {
     for (const candidate of await skillCandidates(projectRoot, folder, catalog.skipped)) {
+      if (read >= MAX_SKILL_FILES_READ) {
+        catalog.skipped.push(
+          printable({
+            path: candidate.folder,
+            reason: `more than ${MAX_SKILL_FILES_READ} skill folders are read`,
+          }),
+        );
+        continue;
+      }
       if (catalog.skills.length >= MAX_SKILLS) {
         catalog.skipped.push({
           path: candidate.folder,
@@ -95,12 +109,17 @@ export async function readSkills(
         });
         continue;
       }
+      read++;
       const found = await readSkillFile(projectRoot, candidate, excluded);
+      const first = "skill" in found ? names.get(found.skill.name) : undefined;
       if ("reason" in found)
         catalog.skipped.push(printable({ path: candidate.folder, reason: found.reason }));
-      else if (names.has(found.skill.name)) continue;
+      else if (first !== undefined)
+        catalog.skipped.push(
+          printable({ path: candidate.folder, reason: `${first} has a skill of the same name, found first` }),
+        );
       else {
-        names.add(found.skill.name);
+        names.set(found.skill.name, found.skill.folder);
         catalog.skills.push(found.skill);
       }
     }
@@ -133,17 +152,7 @@ async function skillCandidates(
       return [];
     }
   }
-  let entries: Dirent[];
-  try {
-    entries = await readdir(absolute, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const names = entries
-    .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
-    .map((entry) => entry.name)
-    .sort()
-    .slice(0, MAX_FOLDERS_LOOKED_AT);
+  const names = (await listFolders(absolute)).sort().slice(0, MAX_FOLDERS_LOOKED_AT);
   // The folder is named to the model and printed in terminals: a name with control characters is left.
   for (const name of names.filter((candidate) => CONTROL.test(candidate)))
     skipped.push(
@@ -156,6 +165,26 @@ async function skillCandidates(
       const file = folder.source === "project" ? `${shown}/SKILL.md` : join(absolute, name, "SKILL.md");
       return { source: folder.source, folderName: name, folder: shown, file };
     });
+}
+
+/**
+ * The names of the folders (and symlinks) in `absolute`, from at most `MAX_ENTRIES_LISTED` entries: read a
+ * batch at a time and stopped there, so a folder of half a million entries holds the event loop no longer
+ * than a small one (a whole `readdir` of it sorted froze it for seconds).
+ */
+async function listFolders(absolute: string): Promise<string[]> {
+  const names: string[] = [];
+  let listed = 0;
+  try {
+    const folder = await opendir(absolute, { bufferSize: 128 });
+    for await (const entry of folder) {
+      if (entry.isDirectory() || entry.isSymbolicLink()) names.push(entry.name);
+      if (++listed >= MAX_ENTRIES_LISTED) break;
+    }
+  } catch {
+    // A folder that is gone or cannot be listed has no skills.
+  }
+  return names;
 }
 
 type SkillRead = { skill: Skill; body: string } | { reason: string };
@@ -180,6 +209,11 @@ async function readSkillFile(
   if ("reason" in outcome) return { reason: `its SKILL.md is not read: ${outcome.reason}` };
   if (outcome.file.bytes > SKILL_FILE_MAX_BYTES)
     return { reason: `its SKILL.md is larger than ${SKILL_FILE_MAX_BYTES / 1024} KiB` };
+  // A rule names the path as written too: `Read(.agents/**)` holds when `.agents` links to another folder.
+  if (candidate.source === "project" && excluded?.(writtenRuleFile(projectRoot, candidate.file)))
+    return {
+      reason: "its SKILL.md is not read: a Read rule in the permission settings keeps it from the agent",
+    };
   const document = splitFrontmatter(outcome.file.text);
   if ("error" in document) return { reason: `its SKILL.md is not read: ${document.error}` };
   const { name: givenName, description } = document.fields;
@@ -193,7 +227,8 @@ async function readSkillFile(
   return {
     skill: {
       name,
-      description: oneLine(description).slice(0, MAX_DESCRIPTION),
+      // Cut by characters, not UTF-16 units: half an emoji would make every model request invalid JSON.
+      description: Array.from(oneLine(description)).slice(0, MAX_DESCRIPTION).join(""),
       source: candidate.source,
       file: candidate.file,
       folder: candidate.folder,
@@ -202,18 +237,19 @@ async function readSkillFile(
   };
 }
 
-const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+/** Control and format characters (right-to-left overrides, zero-width spaces) and line separators. */
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
 /** A skipped skill as shown in Settings and printed by `parley run`: no control character of a repository's. */
 function printable(skipped: SkippedSkill): SkippedSkill {
-  const clean = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]/gu, "\uFFFD");
+  const clean = (text: string) => text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, "\uFFFD");
   return { path: clean(skipped.path), reason: clean(skipped.reason) };
 }
 
 /** A description on one line, control characters gone: it is a line of the catalogue. */
 function oneLine(text: string): string {
   return text
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 }

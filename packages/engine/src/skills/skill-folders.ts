@@ -1,4 +1,3 @@
-import { homedir } from "node:os";
 import { join } from "node:path";
 
 /** Whose a skill is: the project's (a cloned repository's, so anyone's words) or the person's own. */
@@ -23,12 +22,19 @@ export const PROJECT_SKILL_FOLDERS: readonly string[] = [
   ".parley/skills",
 ];
 
-/** The person's own skill folders: Parley's home first, then the ones other agents read from their home. */
-export function userSkillFolders(parleyHome: string, home = homedir()): string[] {
+/**
+ * The person's own skill folders: Parley's home first, then the ones other agents read from the person's
+ * home directory (`HOME` of the environment Parley was started with; none when it has no `HOME`).
+ */
+export function userSkillFolders(parleyHome: string, home: string | undefined): string[] {
   return [
     join(parleyHome, "skills"),
-    join(home, ".agents", "skills"),
-    join(home, ".claude", "skills"),
-    join(home, ".config", "opencode", "skills"),
+    ...(home
+      ? [
+          join(home, ".agents", "skills"),
+          join(home, ".claude", "skills"),
+          join(home, ".config", "opencode", "skills"),
+        ]
+      : []),
   ];
 }

@@ -146,7 +146,7 @@ export class RunAgent {
     });
     const overrides = new Map((options.toolOverrides ?? []).map((tool) => [tool.name, tool]));
     const projectRoot = realpathSync(cwd);
-    const skills = await skillsFor(options, projectRoot, permissions.policy.rules);
+    const skills = await skillsFor(options, projectRoot, permissions.policy.rules, permissions.removed);
     const chosen = chooseTools(
       [
         ...permissions.tools.map((tool) => overrides.get(tool.name) ?? tool),
@@ -328,14 +328,21 @@ async function skillsFor(
   options: RunAgentOptions,
   projectRoot: string,
   rules: readonly PermissionRule[],
+  removed: ReadonlySet<string>,
 ): Promise<Skill[]> {
-  const { args, settings, home, warn } = options;
-  if (settings.project_instructions === false) return [];
+  const { args, settings, home, warn, io } = options;
+  // Not read at all when the Skill tool is not offered: nothing to warn about either.
+  if (settings.project_instructions === false || !skillToolWanted(args, removed)) return [];
   const sources = (args.settingSources ?? ["user", "project"]).filter(
     (source): source is "user" | "project" => source === "user" || source === "project",
   );
   if (sources.length === 0) return [];
-  const { skills, skipped } = await readSkills(projectRoot, { parleyHome: home, rules, sources });
+  const { skills, skipped } = await readSkills(projectRoot, {
+    parleyHome: home,
+    home: io.env.HOME,
+    rules,
+    sources,
+  });
   // The engine names them without control characters: none of a repository's reaches the terminal.
   for (const left of skipped) warn(`parley: the skill in ${left.path} is not offered: ${left.reason}`);
   return skills;
@@ -347,10 +354,19 @@ export function joinPrompts(...parts: (string | undefined)[]): string | undefine
   return present.length > 0 ? present.join("\n\n") : undefined;
 }
 
-/** `--tools a,b`: only these of the tools Parley has; a name it does not have is refused, not dropped. */
+/** Whether `--tools` and `--disallowedTools` (its bare names, `removed`) leave `Skill` in. */
+function skillToolWanted(args: RunArgs, removed: ReadonlySet<string>): boolean {
+  return !removed.has("Skill") && (args.tools === undefined || args.tools.includes("Skill"));
+}
+
+/**
+ * `--tools a,b`: only these of the tools Parley has; a name it does not have is refused, not dropped. `Skill`
+ * is a tool Parley has even in a project without skills (it is then not offered), so one command line works in
+ * every project.
+ */
 function chooseTools(available: EngineTool[], args: RunArgs): EngineTool[] {
   if (args.tools === undefined) return available;
-  const names = new Set(available.map((tool) => tool.name));
+  const names = new Set([...available.map((tool) => tool.name), "Skill"]);
   const unknown = args.tools.filter((name) => !names.has(name));
   if (unknown.length > 0) {
     throw new UsageError(

@@ -180,7 +180,7 @@ export class RunDriver extends RunBase implements ActiveRun {
         answeredQuestions: this.#identity.answeredQuestions ?? new Map(),
         // Skills are the project's words as its instruction files are: the same switch turns both off.
         skills: projectInstructions
-          ? (await readSkills(projectRoot, { parleyHome: home, rules })).skills
+          ? (await readSkills(projectRoot, { parleyHome: home, home: env.HOME, rules })).skills
           : [],
         rules,
       });

@@ -126,7 +126,7 @@ async function instructionsStatus(
       rules,
       userFile: join(context.home, USER_INSTRUCTIONS_FILE),
     }),
-    readSkills(projectRoot, { parleyHome: context.home, rules }),
+    readSkills(projectRoot, { parleyHome: context.home, home: context.env.HOME, rules }),
   ]);
   return {
     enabled: settings.project_instructions !== false,
