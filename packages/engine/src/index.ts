@@ -87,6 +87,17 @@ export {
   USER_INSTRUCTIONS_FILE,
 } from "./project-instructions/index.ts";
 
+// ── skills (folders of instructions the model loads when a task matches) ────────
+
+export {
+  createSkillTool,
+  MAX_SKILLS,
+  readSkills,
+  type Skill,
+  type SkillCatalog,
+  type SkippedSkill,
+} from "./skills/index.ts";
+
 // ── file checkpoints (rewinding what Write and Edit changed) ────────────────────
 
 export {
