@@ -363,7 +363,7 @@ export const migrations: readonly string[] = [
   -- delta's seq less one, or the head when none is kept; 0, a read from the start, is always right.
   ALTER TABLE runs ADD COLUMN tokens_after_seq INTEGER NOT NULL DEFAULT 0;
   UPDATE runs SET tokens_after_seq = COALESCE(
-    (SELECT MIN(COALESCE(first_seq, seq)) - 1 FROM token_events WHERE run_id = runs.id),
+    (SELECT COALESCE(first_seq, seq) - 1 FROM token_events WHERE run_id = runs.id ORDER BY seq LIMIT 1),
     MAX((SELECT COALESCE(MAX(seq), 0) FROM events), (SELECT COALESCE(MAX(seq), 0) FROM token_events)));
   DROP INDEX token_events_by_run;
   `,

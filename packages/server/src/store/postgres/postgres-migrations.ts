@@ -354,13 +354,19 @@ export const postgresMigrations: readonly string[] = [
   ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
   `,
   `
-  -- As SQLite's migration 22: a run's token rows are found by seq from tokens_after_seq, and a streamed
-  -- token no longer updates token_events_by_run. An older server still running reads a run's tokens by a
-  -- scan meanwhile, and the runs it starts take 0 (a read from the start): slower, never wrong.
+  -- As SQLite's migration 22: a run's token rows are found by seq from tokens_after_seq. An older server still
+  -- running meanwhile waits for this transaction's lock on runs (its run writes), and the runs it starts after
+  -- take 0 (a read from the start): slower, never wrong. A run's lowest-keyed row holds its first seq (deltas
+  -- never overlap), so each run's bound is one index probe, not a read of all its rows.
   ALTER TABLE runs ADD COLUMN tokens_after_seq BIGINT NOT NULL DEFAULT 0;
   UPDATE runs SET tokens_after_seq = COALESCE(
-    (SELECT MIN(COALESCE(first_seq, seq)) - 1 FROM token_events WHERE run_id = runs.id),
+    (SELECT COALESCE(first_seq, seq) - 1 FROM token_events WHERE run_id = runs.id ORDER BY seq LIMIT 1),
     GREATEST((SELECT COALESCE(MAX(seq), 0) FROM events), (SELECT COALESCE(MAX(seq), 0) FROM token_events)));
-  DROP INDEX token_events_by_run;
+  `,
+  `
+  -- The index a streamed token no longer updates, dropped in a transaction of its own: taking runs' lock
+  -- and then token_events' in one transaction deadlocked with an older server that writes a run's tokens
+  -- and then its row (a cancel), in review. IF EXISTS: a database migrated when both were one migration.
+  DROP INDEX IF EXISTS token_events_by_run;
   `,
 ];
