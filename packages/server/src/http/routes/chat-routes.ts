@@ -25,7 +25,11 @@ export function chatRoutes(context: ServerContext): RouteDefinition[] {
       tag: "chat",
       body: ChatRequestSchema,
       response: ChatResponseSchema,
-      handler: ({ body }) => context.agents.chat(body),
+      handler: async ({ body }) => {
+        // A custom command file edited a moment ago counts for this message.
+        await context.customCommands.refreshFor(body.text);
+        return context.agents.chat(body);
+      },
     }),
     defineRoute({
       method: "get",
