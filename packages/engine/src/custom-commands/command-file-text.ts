@@ -29,8 +29,7 @@ export async function parseCommandFileText(text: string): Promise<CommandFileTex
   let fields: Record<string, unknown> = {};
   if (found !== null) {
     try {
-      const { parse } = await import("yaml");
-      const parsed: unknown = parse(found[1] ?? "", { maxAliasCount: 10 });
+      const parsed: unknown = (await yamlParse())(found[1] ?? "", { maxAliasCount: 10 });
       if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
         fields = parsed as Record<string, unknown>;
     } catch {
@@ -42,6 +41,15 @@ export async function parseCommandFileText(text: string): Promise<CommandFileTex
   if (SHELL_LINE.test(body)) notes.push("its !`…` commands are not run: the agent reads them as text");
   const description = oneLine(fields.description) ?? oneLine(firstLine(body)) ?? "";
   return { description, argumentHint: hintText(fields["argument-hint"]), body, notes };
+}
+
+/**
+ * The YAML parser, loaded with the first frontmatter. The CLI's bundle gives a CommonJS module's exports as
+ * `default` of a dynamic import, Vitest and tsx give them by name: either is taken.
+ */
+async function yamlParse(): Promise<typeof import("yaml").parse> {
+  const loaded = (await import("yaml")) as typeof import("yaml") & { default?: typeof import("yaml") };
+  return loaded.parse ?? (loaded.default as typeof import("yaml")).parse;
 }
 
 /** `argument-hint: [pr-number]` is a YAML list; Claude Code shows it as written, `[pr-number]`. */
