@@ -104,6 +104,30 @@ describe("custom slash commands over HTTP", () => {
     await events.close();
   });
 
+  it("fills in a command sent while the agent is busy when the queued message reaches the model", async () => {
+    const test = await start({ ".opencode/command/ship.md": "Ship version $1 to $2." });
+    const events = await test.events();
+    test.fake.script(reply().text("Busy").gate("busy"), reply().text("Shipped."));
+    const first = await decodeResponse(
+      await test.request("POST", "/api/chat", { body: { text: "Start" } }),
+      ChatResponseSchema,
+    );
+    await test.fake.waitForGate("busy");
+    const queued = await decodeResponse(
+      await test.request("POST", "/api/chat", {
+        body: { session_id: first.session_id, text: "/ship 1.2 production" },
+      }),
+      ChatResponseSchema,
+    );
+    expect(queued.queue_item_id).toBeDefined();
+    test.fake.release("busy");
+    await waitForOutcome(events, first.run_id as string);
+    const body = JSON.stringify((await test.fake.waitForRequest(1)).body);
+    expect(body).toContain("Ship version 1.2 to production.");
+    expect(body).not.toContain("/ship 1.2 production");
+    await events.close();
+  });
+
   it("runs nothing a command file asks to run", async () => {
     const test = await start({});
     const marker = join(test.directories.home, "ran");

@@ -8,23 +8,26 @@ import { type CustomCommandCatalog, expandTypedCommand, readCustomCommands } fro
 export class CustomCommands {
   readonly #options: { projectRoot: string; parleyHome: string; userHome?: string };
   #catalog: CustomCommandCatalog = { commands: [], skipped: [] };
-  #reading: Promise<CustomCommandCatalog> | undefined;
+  /** The order of reads started, and of the one whose result is kept: a slower older read never wins. */
+  #started = 0;
+  #kept = 0;
 
   constructor(options: { projectRoot: string; parleyHome: string; userHome?: string }) {
     this.#options = options;
   }
 
-  /** Reads the command folders again (one read at a time: callers during a read share it). */
-  refresh(): Promise<CustomCommandCatalog> {
-    this.#reading ??= readCustomCommands(this.#options)
-      .then((catalog) => {
-        this.#catalog = catalog;
-        return catalog;
-      })
-      .finally(() => {
-        this.#reading = undefined;
-      });
-    return this.#reading;
+  /**
+   * Reads the command folders again. Each call reads anew (a read already going may have started before the
+   * file the person just saved), and the newest read started is what expansion uses.
+   */
+  async refresh(): Promise<CustomCommandCatalog> {
+    const order = ++this.#started;
+    const catalog = await readCustomCommands(this.#options);
+    if (order > this.#kept) {
+      this.#kept = order;
+      this.#catalog = catalog;
+    }
+    return catalog;
   }
 
   /** Reads the folders again before `text` is sent when it could type a command; cheap otherwise. */
