@@ -254,6 +254,69 @@ describe("parley run with a prompt, in every output format", { timeout: SEVERAL_
     expect(systemOf(0)).not.toContain("hunter2");
   });
 
+  it("offers the project's and the person's skills through the Skill tool, from the sources --setting-sources names", async () => {
+    const writeSkill = async (folder: string, name: string, description: string, body: string) => {
+      await mkdir(join(folder, name), { recursive: true });
+      await writeFile(
+        join(folder, name, "SKILL.md"),
+        `---\nname: ${name}\ndescription: ${description}\n---\n${body}\n`,
+      );
+    };
+    await writeSkill(
+      join(project, ".claude", "skills"),
+      "changelog",
+      "Write a changelog entry.",
+      "Group under Fixed.",
+    );
+    await writeSkill(
+      join(env.PARLEY_HOME as string, "skills"),
+      "sign-off",
+      "Sign off letters.",
+      "Sign as Sam.",
+    );
+    await mkdir(join(project, ".agents", "skills", "vague"), { recursive: true });
+    await writeFile(join(project, ".agents", "skills", "vague", "SKILL.md"), "---\nname: vague\n---\n");
+    server.script(
+      reply().toolCall("Skill", { skill: "changelog" }),
+      reply().text("Done."),
+      reply().text("ok"),
+    );
+
+    const run = await parley(["-p", "Write the changelog", "--output-format", "stream-json", "--verbose"]);
+    expect(run.code).toBe(0);
+    expect(decodeLines(run.stdout)[0]).toMatchObject({
+      kind: "message",
+      message: { subtype: "init", skills: ["sign-off", "changelog"] },
+    });
+    expect(run.stderr).toContain(
+      "parley: the skill in .agents/skills/vague is not offered: its SKILL.md's frontmatter has no description",
+    );
+    expect(JSON.stringify(server.requests[1]?.body)).toContain(
+      "Base directory for this skill: .claude/skills/changelog\\n\\nGroup under Fixed.",
+    );
+
+    await parley(["-p", "hi", "--setting-sources", "project"]);
+    const offered = ((server.requests[2]?.body ?? {}) as { tools?: { name: string; description: string }[] })
+      .tools;
+    const description = offered?.find((tool) => tool.name === "Skill")?.description ?? "";
+    expect(description).toContain("- changelog: Write a changelog entry.");
+    expect(description).not.toContain("sign-off");
+
+    // Left out by the tool flags, skills are not read at all: no warning about the one without a description.
+    server.script(reply().text("ok"));
+    const without = await parley(["-p", "hi", "--disallowedTools", "Skill"]);
+    expect(without.code).toBe(0);
+    expect(without.stderr).not.toContain("vague");
+    expect(toolNames(3)).not.toContain("Skill");
+  });
+
+  it("takes --tools naming Skill in a project without skills", async () => {
+    server.script(reply().text("ok"));
+    const run = await parley(["-p", "hi", "--tools", "Read,Skill"]);
+    expect(run.code).toBe(0);
+    expect(toolNames(0)).toEqual(["Read"]);
+  });
+
   it("continues a conversation with --resume and --continue, forks one, and refuses an unknown id", async () => {
     server.script(
       reply().text("Noted: blue."),

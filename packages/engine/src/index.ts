@@ -107,6 +107,17 @@ export {
   typedCommand,
 } from "./custom-commands/index.ts";
 
+// ── skills (folders of instructions the model loads when a task matches) ────────
+
+export {
+  createSkillTool,
+  MAX_SKILLS,
+  readSkills,
+  type Skill,
+  type SkillCatalog,
+  type SkippedSkill,
+} from "./skills/index.ts";
+
 // ── file checkpoints (rewinding what Write and Edit changed) ────────────────────
 
 export {

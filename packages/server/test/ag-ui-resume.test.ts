@@ -1,8 +1,8 @@
 import { HttpAgent } from "@ag-ui/client";
 import { EventSchema } from "@ag-ui/core/schemas";
 import { reply, SseParser } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "./support/use-test-server.ts";
 
 /**
  * AG-UI streams resumed and connected to: the frames' SSE ids, `Last-Event-ID`, and `connectAgent` of the
@@ -20,14 +20,7 @@ class ParleyAgUiAgent extends HttpAgent {
 }
 
 describe("AG-UI streams resumed after a cut and connected to", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
 
   const input = (threadId: string, forwardedProps: object = {}) => ({
     threadId,

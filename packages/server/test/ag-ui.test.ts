@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { HttpAgent } from "@ag-ui/client";
 import { EventSchema } from "@ag-ui/core/schemas";
 import { httpError, reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "./support/use-test-server.ts";
 import { writeWorkflow } from "./support/workflows.ts";
 
 /** AG-UI's own client (`HttpAgent`) runs Parley turns through `POST /api/ag-ui`, against the fake model. */
@@ -12,14 +12,7 @@ import { writeWorkflow } from "./support/workflows.ts";
 type AgUiEvent = { type: string } & Record<string, unknown>;
 
 describe("POST /api/ag-ui, as an AG-UI frontend uses it", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
 
   /** Runs one turn with the real HttpAgent; returns every event it received, in order. */
   async function run(agent: HttpAgent, text: string, runId: string): Promise<AgUiEvent[]> {
@@ -190,13 +183,7 @@ describe("POST /api/ag-ui, as an AG-UI frontend uses it", () => {
 });
 
 describe("POST /api/ag-ui, given bad input", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.dispose();
-  });
+  const server = useTestServer();
   const valid = {
     threadId: "thread-bad",
     runId: "run-bad",

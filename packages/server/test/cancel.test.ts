@@ -6,25 +6,15 @@ import {
   MessagePageSchema,
 } from "@parley/protocol";
 import { hang, reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
 import { type ConnectionWatch, watchConnections } from "./support/connection-watch.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { eventsOfType, runEvents, waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("cancelling a run", () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   const post = async (body: Record<string, unknown>) =>
     decodeResponse(await server.request("POST", "/api/chat", { body }), ChatResponseSchema);
@@ -162,14 +152,11 @@ describe("cancelling a run", () => {
 });
 
 describe("a client that goes away", () => {
-  let server: TestServer;
   let connections: ConnectionWatch;
+  const server = useTestServer();
   beforeAll(async () => {
-    server = await startTestServer();
     connections = watchConnections(server.server.context);
   });
-  afterAll(() => server.dispose());
-  beforeEach(() => server.fake.reset());
 
   it("never cancels a run when its event stream closes", async () => {
     server.fake.script(reply().text("Started, ").gate("resume").text("and finished."));

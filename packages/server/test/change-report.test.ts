@@ -2,27 +2,19 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChangeReportBlockSchema, decodeWith } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { EventStream } from "./support/event-stream.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startChat, storedMessages } from "./support/interactions.ts";
 import { eventsOfType, runEvents, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("the change report at the end of a run", () => {
-  let server: TestServer;
-  let events: EventStream;
   let sessionId: string;
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
     sessionId = (await server.json<{ id: string }>("POST", "/api/sessions", {})).id;
     await server.json("POST", `/api/sessions/${sessionId}/mode`, { permission_mode: "acceptEdits" });
   });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
 
   it("lists each changed file once with its net unified diff, and keeps it as a change_report block", async () => {
     mkdirSync(join(server.directories.project, "src"), { recursive: true });

@@ -7,24 +7,14 @@ import {
   SessionStateSchema,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("sending messages to a busy agent", () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   const post = async (body: Record<string, unknown>) =>
     decodeResponse(await server.request("POST", "/api/chat", { body }), ChatResponseSchema);
@@ -222,17 +212,8 @@ describe("sending messages to a busy agent", () => {
 });
 
 describe("retrying a chat request with the same client_message_id", () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   const post = async (body: Record<string, unknown>) =>
     decodeResponse(await server.request("POST", "/api/chat", { body }), ChatResponseSchema);

@@ -1,12 +1,11 @@
 import { ChatResponseSchema, type ContentBlockParam, type MessageParam } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MessagePublisher } from "../src/agents/context/message-publisher.ts";
 import { CONVERSATION_CONTEXT_HEADER } from "../src/agents/conversation/conversation-context.ts";
 import { decodeResponse, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 /** The text of a request's messages, role by role. */
 function textsOf(messages: readonly MessageParam[]): { role: string; text: string }[] {
@@ -22,16 +21,8 @@ function textsOf(messages: readonly MessageParam[]): { role: string; text: strin
 }
 
 describe("rich messages added to a conversation reach the model", () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   const chat = async (text: string, sessionId?: string) => {
     const response = await decodeResponse(

@@ -1,27 +1,18 @@
 import { join } from "node:path";
 import { createLanguageModel } from "@parley/engine";
 import { ChatResponseSchema } from "@parley/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeResponse } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("the demo model behind the server", { timeout: 30_000 }, () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    server = await startTestServer({
-      env: { PARLEY_MODEL: "demo" },
-      // The demo model as Parley builds it, without the pause it makes between words for people.
-      turnDefaults: { createModel: (config) => createLanguageModel(config, { demo: { delayMs: 0 } }) },
-    });
-    events = await server.events();
+  const server = useTestServer({
+    env: { PARLEY_MODEL: "demo" },
+    // The demo model as Parley builds it, without the pause it makes between words for people.
+    turnDefaults: { createModel: (config) => createLanguageModel(config, { demo: { delayMs: 0 } }) },
   });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
+  const events = useServerEvents(server);
 
   it("tells the person to edit the settings file of this server's PARLEY_HOME, not ~/.parley's", async () => {
     const chat = await decodeResponse(

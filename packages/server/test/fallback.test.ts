@@ -5,25 +5,15 @@ import {
   SettingsViewSchema,
 } from "@parley/protocol";
 import { httpError, reply, serverError } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeResponse, type ModelRequestBody } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("when the preferred model keeps failing", () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    // One retry per model, and the retry waits no time (the test server's sleep is instant).
-    server = await startTestServer({ turnDefaults: { retry: { maxRetries: 1 } } });
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  // One retry per model, and the retry waits no time (the test server's sleep is instant).
+  const server = useTestServer({ turnDefaults: { retry: { maxRetries: 1 } } });
+  const events = useServerEvents(server);
 
   const setFallback = async (fallback: string | null) => {
     const view = await decodeResponse(

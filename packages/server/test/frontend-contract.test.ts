@@ -10,28 +10,19 @@ import {
   SessionSummarySchema,
 } from "@parley/protocol";
 import { httpError, reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { decodeResponse, expectApiError, ISO_MS_Z } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { startTestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 /** Seed 003's AgentReply fields; nothing else may appear. */
 const AGENT_REPLY_FIELDS = ["messageId", "prompt", "response", "responses", "sent", "sessionId"];
 
 describe("seed 003's request/response contract", () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   const newSession = async (title?: string) =>
     decodeResponse(

@@ -2,29 +2,22 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AgentCancelResponseSchema } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { resultText, startChat, toolResultsIn, waitForRich } from "./support/interactions.ts";
 import { waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 /** `(a+)+$` backtracks exponentially on this line: on the event loop it took days, and froze the server meanwhile. */
 const HOSTILE_LINE = `${"a".repeat(40)}!`;
 
 describe("a Grep pattern that backtracks for ever never stalls the server", () => {
-  let server: TestServer;
-  let events: EventStream;
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
     mkdirSync(join(server.directories.project, "vendor"));
     writeFileSync(join(server.directories.project, "vendor/hostile.txt"), `${HOSTILE_LINE}\n`);
     writeFileSync(join(server.directories.project, "notes.md"), "the needle is here\n");
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
   });
 
   it("answers /api/health while the agent's Grep runs it, stops it when the run is cancelled, and searches again after", async () => {

@@ -1,6 +1,6 @@
 import { ChatResponseSchema, SettingsViewSchema } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IDLE_PROMPT_MARKER } from "../src/missions/idle-prompt.ts";
 import {
   describeIdlePrompts,
@@ -8,29 +8,19 @@ import {
   idleSchedulerSettings,
 } from "../src/missions/idle-scheduler-settings.ts";
 import { decodeResponse, expectApiError } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { ManualClock } from "./support/manual-clock.ts";
 import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 /**
  * Idle prompts switched in Settings (`POST /api/settings` `idle_prompts`), through the real server and its own
  * scheduler: only the clock is the test's, so ten idle minutes pass at once.
  */
 describe("idle prompts as a setting", { timeout: 30_000 }, () => {
-  let server: TestServer;
-  let events: EventStream;
   const clock = new ManualClock();
 
-  beforeAll(async () => {
-    server = await startTestServer({ idle: { clock } });
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer({ idle: { clock } });
+  const events = useServerEvents(server);
 
   const settings = async (update?: Record<string, unknown>) =>
     decodeResponse(

@@ -1,32 +1,22 @@
 import { ChatResponseSchema } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { IDLE_PROMPT_MARKER } from "../src/missions/idle-prompt.ts";
 import { IdleScheduler } from "../src/missions/idle-scheduler.ts";
 import { idleSchedulerSettings } from "../src/missions/idle-scheduler-settings.ts";
 import { decodeResponse, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { ManualClock } from "./support/manual-clock.ts";
 import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 const IDLE_MS = 10 * 60_000;
 
 describe("the idle scheduler", () => {
-  let server: TestServer;
-  let events: EventStream;
   let clock: ManualClock;
   let scheduler: IdleScheduler;
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeEach(async () => {
-    server.fake.reset();
     clock = new ManualClock();
     scheduler = new IdleScheduler(
       server.server.context,

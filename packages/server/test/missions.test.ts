@@ -11,29 +11,23 @@ import {
   MissionSchema,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest, writtenState } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("missions and agent overrides", () => {
-  let server: TestServer;
-  let events: EventStream;
   let project: string;
   let elsewhere: string;
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
     project = server.server.context.projectRoot;
     elsewhere = mkdtempSync(join(tmpdir(), "parley-other-project-"));
   });
   afterAll(async () => {
-    await events.close();
-    await server.dispose();
     rmSync(elsewhere, { recursive: true, force: true });
   });
-  beforeEach(() => server.fake.reset());
 
   const activeMission = async (query = "") =>
     (await decodeResponse(await server.request("GET", `/api/mission${query}`), ActiveMissionSchema)).mission;

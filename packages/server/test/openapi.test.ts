@@ -1,9 +1,9 @@
 import { PARLEY_VERSION } from "@parley/engine";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "../src/http/app.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useTestServer } from "./support/use-test-server.ts";
 
 interface Operation {
   operationId: string;
@@ -79,13 +79,11 @@ const compile = (schema: object, components?: object) => {
 };
 
 describe("the OpenAPI document at /api/openapi.json", () => {
-  let server: TestServer;
   let document: OpenApiDocument;
+  const server = useTestServer();
   beforeAll(async () => {
-    server = await startTestServer();
     document = await server.json<OpenApiDocument>("GET", "/api/openapi.json");
   });
-  afterAll(() => server.dispose());
 
   it("documents exactly the routes the server registers, each with its method", () => {
     const routes = apiRoutes(server.server.context, PARLEY_VERSION);

@@ -7,9 +7,8 @@ import {
   PermissionRuleRecordSchema,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import {
   resultText,
   richEvents,
@@ -19,11 +18,9 @@ import {
   waitForPendingApproval,
 } from "./support/interactions.ts";
 import { waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("permission rules and modes", () => {
-  let server: TestServer;
-  let events: EventStream;
   const file = (path: string) => join(server.directories.project, path);
   const addRule = async (rule: Record<string, unknown>) =>
     decodeResponse(
@@ -36,16 +33,9 @@ describe("permission rules and modes", () => {
     richEvents(events, "ToolRequest")
       .filter((card) => card.event.run_id === runId)
       .map((card) => [card.data.approval_status, card.data.decided_by]);
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeEach(async () => {
-    server.fake.reset();
     for (const rule of await rules()) await server.json("DELETE", `/api/permission-rules/${rule.id}`);
   });
 

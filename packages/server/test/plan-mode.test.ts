@@ -6,9 +6,8 @@ import {
   PlanActionResponseSchema,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import {
   expectValidRichMessages,
   richEvents,
@@ -17,7 +16,7 @@ import {
   storedMessages,
 } from "./support/interactions.ts";
 import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 const plan = (goal: string, actions: string[]) =>
   `Here is the plan.\n\n\`\`\`json\n${JSON.stringify({
@@ -28,19 +27,12 @@ const plan = (goal: string, actions: string[]) =>
   })}\n\`\`\``;
 
 describe("plan mode", () => {
-  let server: TestServer;
-  let events: EventStream;
   let sessionId: string;
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
     sessionId = (await server.json<{ id: string }>("POST", "/api/sessions", {})).id;
   });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
 
   const act = async (messageId: string, action: "execute" | "refine", body: Record<string, unknown>) =>
     decodeResponse(

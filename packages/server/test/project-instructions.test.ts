@@ -2,26 +2,18 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ChatResponseSchema, SettingsViewSchema } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("the project's instruction files", () => {
-  let server: TestServer;
-  let events: EventStream;
   let project: string;
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
     project = server.server.context.projectRoot;
   });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
   afterEach(() => {
     for (const name of ["AGENTS.md", "CLAUDE.md"]) rmSync(join(project, name), { force: true });
   });
@@ -60,6 +52,8 @@ describe("the project's instruction files", () => {
         { path: "CLAUDE.md", bytes: 33, given_bytes: 33 },
       ],
       skipped: [],
+      skills: [],
+      skipped_skills: [],
     });
   });
 

@@ -1,8 +1,7 @@
 import { type AskUserResponse, AskUserResponseSchema } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import {
   expectValidRichMessages,
   resultText,
@@ -14,22 +13,13 @@ import {
   waitForRich,
 } from "./support/interactions.ts";
 import { waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("questions the agent asks", () => {
-  let server: TestServer;
-  let events: EventStream;
   const respond = (body: Record<string, unknown>) =>
     server.request("POST", "/api/ask-user-response", { body });
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   it("AskUserQuestion becomes a Question card and an AskUser event; the answer joins the chat and resumes the run", async () => {
     server.fake.script(

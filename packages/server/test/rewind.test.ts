@@ -19,24 +19,15 @@ import {
   type StoredMessage,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { EventStream } from "./support/event-stream.ts";
+import { describe, expect, it } from "vitest";
 import { startChat } from "./support/interactions.ts";
 import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { startTestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("rewinding the files a run changed", () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   const project = (path: string) => join(server.directories.project, path);
   const read = (path: string) => readFileSync(project(path), "utf8");

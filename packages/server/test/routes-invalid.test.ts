@@ -1,13 +1,12 @@
 import type { ApiErrorCode, ChatResponse } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteDefinition } from "../src/http/route.ts";
 import { MAX_BODY_BYTES } from "../src/limits/server-limits.ts";
 import { expectApiError, writtenState } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { createRouteFixture, type RouteFixture, routesByKey } from "./support/route-fixture.ts";
 import { waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 /** One bad request and the error it must get. */
 interface BadRequest {
@@ -1264,19 +1263,13 @@ function sharedCases(route: RouteDefinition): BadRequest[] {
 }
 
 describe("every API route with invalid input", () => {
-  let server: TestServer;
-  let events: EventStream;
   let fixture: RouteFixture;
   let routes: Map<string, RouteDefinition>;
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
     fixture = await createRouteFixture(server, events);
     routes = routesByKey(server);
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
   });
 
   /** Sends a bad request; it must get its 4xx JSON error and leave every table, file and stream as it was. */

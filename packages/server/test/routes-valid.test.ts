@@ -20,7 +20,7 @@ import type {
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
 import { FIXTURE_MCP_SERVER } from "@parley/testkit/mcp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteDefinition } from "../src/http/route.ts";
 import { decodeResponse, ISO_MS_Z } from "./support/api-checks.ts";
 import type { EventStream, ReceivedFrame } from "./support/event-stream.ts";
@@ -28,7 +28,8 @@ import { waitForPendingApproval } from "./support/interactions.ts";
 import { createRouteFixture, type RouteFixture, routesByKey } from "./support/route-fixture.ts";
 import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
 import { usesPostgres } from "./support/test-database.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import type { TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 import { writeWorkflow } from "./support/workflows.ts";
 
 /** What a valid-input case gets: the server, a live event stream, the fixture, and the route it covers. */
@@ -800,21 +801,14 @@ async function proposePlan(server: TestServer, events: EventStream): Promise<str
 }
 
 describe("every API route with valid input", () => {
-  let server: TestServer;
-  let events: EventStream;
   let fixture: RouteFixture;
   let routes: Map<string, RouteDefinition>;
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
     fixture = await createRouteFixture(server, events);
     routes = routesByKey(server);
   });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
 
   it("has a valid-input case for every route the server registers", () => {
     expect(Object.keys(validCases).sort()).toEqual([...routes.keys()].sort());

@@ -1,24 +1,14 @@
 import { AgentRunListSchema, ChatResponseSchema, MessagePageSchema } from "@parley/protocol";
 import { httpError, reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeResponse, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { eventsOfType, runEvents, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("what a run tells the people watching it", () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    // A model the catalog knows, so ContextUsage can name its context window.
-    server = await startTestServer({ env: { PARLEY_MODEL: "anthropic:claude-sonnet-4-5" } });
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  // A model the catalog knows, so ContextUsage can name its context window.
+  const server = useTestServer({ env: { PARLEY_MODEL: "anthropic:claude-sonnet-4-5" } });
+  const events = useServerEvents(server);
 
   const chat = async (text: string) => {
     const response = await decodeResponse(

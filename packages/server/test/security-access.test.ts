@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "../src/http/app.ts";
 import type { RouteDefinition } from "../src/http/route.ts";
 import { type RawRequest, type RawResponse, rawRequest } from "./support/raw-http.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useTestServer } from "./support/use-test-server.ts";
 
 const EVIL_HOST = "evil.example";
 const EVIL_ORIGIN = "https://evil.example";
@@ -21,7 +21,6 @@ const errorCode = (response: RawResponse) => {
 };
 
 describe("who may call the API", () => {
-  let server: TestServer;
   let routes: RouteDefinition[];
   const responses: RawResponse[] = [];
   let ownHost: string;
@@ -46,14 +45,11 @@ describe("who may call the API", () => {
   };
   const bearer = () => ({ authorization: `Bearer ${server.server.token}` });
 
+  const server = useTestServer();
   beforeAll(async () => {
-    server = await startTestServer();
     routes = apiRoutes(server.server.context, "test");
     ownHost = new URL(server.url).host;
     ownOrigin = server.url;
-  });
-  afterAll(async () => {
-    await server.dispose();
   });
 
   it("every route but health answers 401 without credentials, with a wrong token, or with the token in the URL", async () => {
@@ -231,13 +227,7 @@ describe("who may call the API", () => {
 });
 
 describe("what a state-changing request must look like", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.dispose();
-  });
+  const server = useTestServer();
   const post = (headers: Record<string, string>, body: string | Buffer) =>
     rawRequest(server.url, {
       method: "POST",

@@ -1,24 +1,14 @@
 import { SessionListSchema } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeResponse } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { startChat } from "./support/interactions.ts";
 import { waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("session titles", () => {
-  let server: TestServer;
-  let events: EventStream;
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   const titleOf = async (sessionId: string) => {
     const list = await decodeResponse(await server.request("GET", "/api/sessions"), SessionListSchema);

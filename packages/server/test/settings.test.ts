@@ -2,24 +2,17 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ChatResponseSchema, SettingsViewSchema } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest, writtenState } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("settings", () => {
-  let server: TestServer;
-  let events: EventStream;
   let settingsFile: string;
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
     settingsFile = join(server.directories.home, "settings.json");
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
   });
 
   const update = async (body: unknown) =>

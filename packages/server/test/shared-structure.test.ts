@@ -7,25 +7,18 @@ import {
   SessionStateSchema,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("a project structure the person shares in the chat", () => {
-  let server: TestServer;
-  let events: EventStream;
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
     mkdirSync(join(server.directories.project, "src"), { recursive: true });
     writeFileSync(join(server.directories.project, "src", "main.ts"), "export {};\n");
     writeFileSync(join(server.directories.project, "README.md"), "# Demo\n");
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
   });
 
   const structure = async (type: string): Promise<MessageAttachment> =>

@@ -9,10 +9,11 @@ import {
   ProjectStructureMessageSchema,
 } from "@parley/protocol";
 import { deepNpmLockfile, reply } from "@parley/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, modelRequest } from "./support/api-checks.ts";
 import { waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import type { TestServer } from "./support/test-server.ts";
+import { useTestServer } from "./support/use-test-server.ts";
 
 /**
  * The longest the event loop may stall while a crafted lockfile is read, in milliseconds. Generous, so a
@@ -60,14 +61,12 @@ function requiresOfDeepest(graph: DependencyGraph): string[] {
 }
 
 describe("a crafted package-lock.json never stalls the server", { timeout: 180_000 }, () => {
-  let server: TestServer;
+  const server = useTestServer();
   beforeAll(async () => {
-    server = await startTestServer();
     // The security report's shape, scaled up: 2,000 folders deep, 1,000 requirements (93 KB).
     const lockfile = deepNpmLockfile({ depth: 2_000, requirements: 1_000 });
     writeFileSync(join(server.server.context.projectRoot, "package-lock.json"), lockfile);
   });
-  afterAll(() => server.dispose());
 
   it("keeps answering /api/health while GET /api/workspace/structure reads it, and resolves it correctly", async () => {
     const probed = await whileProbing(server, async () =>

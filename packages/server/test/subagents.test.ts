@@ -2,25 +2,15 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentContext, AgentRunList } from "@parley/protocol";
 import { hang, reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { EventStream } from "./support/event-stream.ts";
+import { describe, expect, it } from "vitest";
 import { startChat, storedMessages, waitForPendingApproval } from "./support/interactions.ts";
 import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("subagents started with the Task tool", () => {
-  let server: TestServer;
-  let events: EventStream;
   const children = (runId: string) => server.json<AgentRunList>("GET", `/api/agent-children?run_id=${runId}`);
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   it("run as child runs with their own events, activity and messages, listed by agent-children", async () => {
     mkdirSync(join(server.directories.project, "docs"), { recursive: true });

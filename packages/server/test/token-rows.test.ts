@@ -11,6 +11,9 @@ import { streamedDelta as streamed } from "./support/streamed-delta.ts";
 /** The schema version before a commit's token deltas shared one row. */
 const BEFORE_TOKEN_RUNS = 13;
 
+/** The schema version before a row of deltas could keep what their frames share once. */
+const BEFORE_SHARED_PARTS = 17;
+
 const frameOf = (seq: number, kind: string, text: string, session = "ses_1") =>
   JSON.stringify({ seq, rev: 2, ts_ms: 1, kind, text: `${text}\n`, agent_id: "main", session_id: session });
 
@@ -94,6 +97,23 @@ describe("a commit's token deltas stored as one row", () => {
     }
   });
 
+  it("a streamed token's row updates no index: a run's rows are found by seq from where the log stood at its start", () => {
+    const store = openWithRuns(databaseFile());
+    try {
+      const indexes = store.database
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'token_events'")
+        .all();
+      expect(indexes).toEqual([]);
+      const plan = store.database
+        .prepare("EXPLAIN QUERY PLAN SELECT seq FROM token_events WHERE seq > ? AND run_id = ?")
+        .all(0, "run_1")
+        .map((row) => (row as { detail: string }).detail);
+      expect(plan[0]).toBe("SEARCH token_events USING INTEGER PRIMARY KEY (rowid>?)");
+    } finally {
+      store.close();
+    }
+  });
+
   it("compaction and the byte budget remove whole rows, and the floor is the first delta left", () => {
     const store = openWithRuns(databaseFile());
     try {
@@ -168,10 +188,9 @@ describe("a commit's token deltas stored as one row", () => {
 
   it("a database written before runs of deltas shared their parts reads its rows as before, beside new ones", () => {
     const file = databaseFile();
-    const before = migrations.length - 1;
     const old = new Database(file);
-    for (const migration of migrations.slice(0, before)) old.exec(migration);
-    old.pragma(`user_version = ${before}`);
+    for (const migration of migrations.slice(0, BEFORE_SHARED_PARTS)) old.exec(migration);
+    old.pragma(`user_version = ${BEFORE_SHARED_PARTS}`);
     const oldFrames = [1, 2, 3].map((seq) => frameOf(seq, "token", `old ${seq}`));
     old
       .prepare(

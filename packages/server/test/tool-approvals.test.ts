@@ -2,9 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Approval, ApprovalSchema, type PermissionRuleRecord } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import {
   expectValidRichMessages,
   resultText,
@@ -17,23 +16,14 @@ import {
   waitForRich,
 } from "./support/interactions.ts";
 import { eventsOfType, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 
 describe("tool approval", () => {
-  let server: TestServer;
-  let events: EventStream;
   const file = (path: string) => join(server.directories.project, path);
   const answer = (id: string, body: Record<string, unknown>) =>
     server.request("POST", `/api/approvals/${id}`, { body });
-  beforeAll(async () => {
-    server = await startTestServer();
-    events = await server.events();
-  });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
+  const server = useTestServer();
+  const events = useServerEvents(server);
 
   it("asks before a Write runs, shows the card in the snapshot, and runs it once when approved", async () => {
     server.fake.script(

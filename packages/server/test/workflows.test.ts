@@ -3,9 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { WorkflowExecutionView, WorkflowList } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectApiError, modelRequest } from "./support/api-checks.ts";
-import type { EventStream } from "./support/event-stream.ts";
 import {
   resultText,
   richEvents,
@@ -16,12 +15,10 @@ import {
   waitForRich,
 } from "./support/interactions.ts";
 import { eventsOfType, waitForEvent, waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useServerEvents, useTestServer } from "./support/use-test-server.ts";
 import { isRunning, openGate, step, waitForWorkflow, writeGate, writeWorkflow } from "./support/workflows.ts";
 
 describe("workflows", () => {
-  let server: TestServer;
-  let events: EventStream;
   let project: string;
   let counter = 0;
   const start = (name: string, body: Record<string, unknown> = {}) =>
@@ -48,17 +45,12 @@ describe("workflows", () => {
     return { name, command: writeGate(project, name), open: () => openGate(project, name) };
   };
 
+  const server = useTestServer();
+  const events = useServerEvents(server);
   beforeAll(async () => {
-    server = await startTestServer();
     project = server.directories.project;
-    events = await server.events();
     await server.json("POST", "/api/permission-rules", { tool: "Bash", behavior: "allow" });
   });
-  afterAll(async () => {
-    await events.close();
-    await server.dispose();
-  });
-  beforeEach(() => server.fake.reset());
 
   it("runs shell and tool steps in order, passing inputs and outputs on, and completes one card updated in place", async () => {
     writeFileSync(join(project, "VERSION"), "1.4.2\n");

@@ -7,20 +7,19 @@ import {
   ProjectStructureMessageSchema,
 } from "@parley/protocol";
 import { reply } from "@parley/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError, modelRequest } from "./support/api-checks.ts";
 import { waitForOutcome } from "./support/server-events.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useTestServer } from "./support/use-test-server.ts";
 
 function treePaths(node: DirectoryNode): string[] {
   return [...node.files.map((file) => file.path), ...node.directories.flatMap(treePaths)];
 }
 
 describe("GET /api/workspace/structure", () => {
-  let server: TestServer;
   let project: string;
+  const server = useTestServer();
   beforeAll(async () => {
-    server = await startTestServer();
     project = server.server.context.projectRoot;
     const files: Record<string, string> = {
       ".gitignore": "coverage/\n",
@@ -37,7 +36,6 @@ describe("GET /api/workspace/structure", () => {
     writeFileSync(join(`${project}-evil`, "secret.txt"), "not yours");
     symlinkSync(`${project}-evil`, join(project, "escape"));
   });
-  afterAll(() => server.dispose());
 
   const structure = async (query: string) =>
     decodeResponse(

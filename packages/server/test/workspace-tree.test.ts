@@ -1,9 +1,9 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type WorkspaceEntry, WorkspaceTreeSchema } from "@parley/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError } from "./support/api-checks.ts";
-import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { useTestServer } from "./support/use-test-server.ts";
 
 /** Entries as `type path` lines, depth first, so a whole tree compares in one assertion. */
 function flatten(entries: readonly WorkspaceEntry[]): string[] {
@@ -11,11 +11,10 @@ function flatten(entries: readonly WorkspaceEntry[]): string[] {
 }
 
 describe("the workspace tree", () => {
-  let server: TestServer;
   let project: string;
   let sibling: string;
+  const server = useTestServer();
   beforeAll(async () => {
-    server = await startTestServer();
     project = server.server.context.projectRoot;
     // A folder next to the project whose name starts with the project's name.
     sibling = `${project}-evil`;
@@ -40,7 +39,6 @@ describe("the workspace tree", () => {
     symlinkSync("/etc", join(project, "link-to-etc"));
     symlinkSync(join(project, "loop"), join(project, "loop"));
   });
-  afterAll(() => server.dispose());
 
   const tree = async (query: string) =>
     decodeResponse(await server.request("GET", `/api/workspace/tree${query}`), WorkspaceTreeSchema);

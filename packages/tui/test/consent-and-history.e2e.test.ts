@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AGENT_CLI_AVAILABILITY } from "@parley/sdk";
 import { reply } from "@parley/testkit";
@@ -25,6 +25,11 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
         }),
       );
       writeFileSync(join(project, "AGENTS.md"), "Use tabs for indentation.\n");
+      mkdirSync(join(project, ".agents", "skills", "changelog"), { recursive: true });
+      writeFileSync(
+        join(project, ".agents", "skills", "changelog", "SKILL.md"),
+        "---\nname: changelog\ndescription: Write the changelog entry.\n---\nGroup under Fixed.\n",
+      );
     });
     terminal = await openParley(server, { NO_COLOR: "1" });
   }, 120_000);
@@ -178,10 +183,12 @@ describe("parley in a terminal: a project's MCP servers and the whole history", 
 
     // The project's AGENTS.md is given to the agent; Enter on its row turns that off, and on again.
     expect(terminal.screen()).toMatch(/Project files +given: AGENTS\.md 26 B/);
+    expect(terminal.screen()).toMatch(/Skills +offered: changelog/);
     terminal.write(KEYS.down);
     terminal.write(KEYS.down);
     terminal.write(KEYS.enter);
     await terminal.waitFor(/Project files +off: AGENTS\.md 26 B/);
+    expect(terminal.screen()).toMatch(/Skills +off: changelog/);
     const settings = async () =>
       ((await server.api("GET", "/api/settings")).body as { settings: Record<string, unknown> }).settings;
     expect((await settings()).project_instructions).toBe(false);

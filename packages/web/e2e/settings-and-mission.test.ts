@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ChatPage } from "./pages/chat-page.ts";
@@ -50,12 +50,20 @@ describe("the settings page and the mission in the browser", { timeout: 90_000 }
     expect(server.server.idlePrompts().enabled).toBe(false);
   });
 
-  it("lists the project's instruction files in Settings and turns them off and on", async () => {
+  it("lists the project's instruction files and skills in Settings and turns them off and on", async () => {
     const { server } = suite;
     const agents = join(server.projectDirectory, "AGENTS.md");
     const style = join(server.projectDirectory, "STYLE.md");
+    const skills = join(server.projectDirectory, ".claude");
     writeFileSync(agents, "Use tabs for indentation. Follow @STYLE.md\n");
     writeFileSync(style, "Name things plainly.\n");
+    mkdirSync(join(skills, "skills", "changelog"), { recursive: true });
+    writeFileSync(
+      join(skills, "skills", "changelog", "SKILL.md"),
+      "---\nname: changelog\ndescription: Write the changelog entry.\n---\nGroup under Fixed.\n",
+    );
+    mkdirSync(join(skills, "skills", "vague"));
+    writeFileSync(join(skills, "skills", "vague", "SKILL.md"), "No frontmatter.\n");
     try {
       const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
       await chat.page.getByTestId("settings-link").click();
@@ -65,9 +73,16 @@ describe("the settings page and the mission in the browser", { timeout: 90_000 }
       expect(await section.getByTestId("project-instructions-files").locator("li").allTextContents()).toEqual(
         ["AGENTS.md 43 B", "STYLE.md 21 B (imported by AGENTS.md)"],
       );
+      expect(await section.getByTestId("project-skills").locator("li").allTextContents()).toEqual([
+        "changelog Write the changelog entry. (the project's, .claude/skills/changelog)",
+      ]);
+      expect(await section.getByTestId("project-skills-skipped").textContent()).toBe(
+        ".claude/skills/vague is not offered: its SKILL.md's frontmatter has no description, so the agent could not tell when to use it.",
+      );
 
       await section.getByTestId("project-instructions-enabled").uncheck();
       await section.getByText("(not given while this is off)").first().waitFor();
+      await section.getByText("(not offered while this is off)").waitFor();
       expect((await server.api("GET", "/api/settings")).body).toMatchObject({
         settings: { project_instructions: false },
         project_instructions: { enabled: false },
@@ -79,6 +94,7 @@ describe("the settings page and the mission in the browser", { timeout: 90_000 }
     } finally {
       rmSync(agents);
       rmSync(style);
+      rmSync(skills, { recursive: true });
     }
   });
 

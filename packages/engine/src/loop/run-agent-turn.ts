@@ -16,6 +16,7 @@ import type { InstructionSource } from "../project-instructions/instruction-file
 import type { InstructionFolders } from "../project-instructions/instruction-folders.ts";
 import { NestedInstructions } from "../project-instructions/nested-instructions.ts";
 import { createLanguageModel } from "../providers/create-language-model.ts";
+import { skillNamesOffered } from "../skills/skill-tool.ts";
 import type { CanUseToolCallback, EngineTool } from "../tools/engine-tool.ts";
 import { abortableSleep } from "../util/abort.ts";
 import { PARLEY_VERSION } from "../version.ts";
@@ -364,6 +365,7 @@ function systemInit(turn: TurnContext, options: AgentTurnOptions): SDKSystemMess
     turn.sessionId,
     {
       tools: [...turn.tools.keys()],
+      skills: skillNamesOffered(turn.tools.values()),
       apiKeySource,
       model: options.model.model,
       ...(options.mcpServers && { mcpServers: options.mcpServers }),

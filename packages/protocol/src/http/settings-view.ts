@@ -23,6 +23,20 @@ export const ProjectInstructionsStatusSchema = lazySchema(() =>
       }),
     ),
     skipped: z.array(z.looseObject({ path: z.string(), reason: z.string() })),
+    /** The skills the `Skill` tool offers (the same switch turns them off); absent from older servers. */
+    skills: z
+      .array(
+        z.looseObject({
+          name: z.string(),
+          description: z.string(),
+          source: z.enum(["user", "project"]),
+          /** Project-relative, or `~/…` for the person's own. */
+          folder: z.string(),
+        }),
+      )
+      .optional(),
+    /** Skill folders that are there and are not offered, with why. */
+    skipped_skills: z.array(z.looseObject({ path: z.string(), reason: z.string() })).optional(),
   }),
 );
 export type ProjectInstructionsStatus = z.infer<typeof ProjectInstructionsStatusSchema>;

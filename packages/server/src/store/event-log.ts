@@ -128,6 +128,7 @@ export class EventLog {
   readonly #readSession;
   readonly #bounds;
   readonly #byRun;
+  readonly #tokensAfter;
   #head: number;
   #bytes: number;
   /**
@@ -156,9 +157,13 @@ export class EventLog {
     this.#readSession = database.prepare(
       `${merged(ofSession("events.session_id"), ofSession("session_id"))} LIMIT @limit`,
     );
+    // Token rows have no index by run (it cost a WAL page per streamed token): a run's are read by seq
+    // from the log's head when it started, kept on the run. The bound is passed as a value, not a
+    // subquery, so PostgreSQL plans the range with it (an unknown bound can make it scan the table).
+    this.#tokensAfter = database.prepare("SELECT tokens_after_seq AS after FROM runs WHERE id = ?");
     this.#byRun = database.prepare(
       `SELECT ${EVENT_COLUMNS} WHERE events.run_id = @run
-       UNION ALL SELECT ${TOKEN_COLUMNS} WHERE run_id = @run ORDER BY seq`,
+       UNION ALL SELECT ${TOKEN_COLUMNS} WHERE seq > @after AND run_id = @run ORDER BY seq`,
     );
     this.#withTexts = database.prepare(
       `SELECT events.seq, events.bytes, events.frame, events.text_at AS textAt, texts.body AS textBody
@@ -187,6 +192,14 @@ export class EventLog {
   get head(): number {
     // Inside a transaction whose guessed head is unchecked, the head is known once the database checked it.
     this.#database.verifyEventLog?.();
+    return this.#head;
+  }
+
+  /**
+   * A seq that every event appended from now on is above, known without asking the database: on a shared
+   * log, the head this server last knew (other servers only move it up). A run keeps it when it starts.
+   */
+  get appendsAbove(): number {
     return this.#head;
   }
 
@@ -268,8 +281,9 @@ export class EventLog {
 
   /**
    * Stores the token deltas from `start` that belong to the same session and run as one row: one insert
-   * and one index entry for a commit's run of deltas instead of one each (the per-event cost of a stream
-   * to one client was this insert). A lone delta is stored as before. Returns the index after the run.
+   * for a commit's run of deltas instead of one each (the per-event cost of a stream to one client was
+   * this insert; the row updates no index besides its seq). A lone delta is stored as before. Returns the
+   * index after the run.
    */
   #appendTokens(events: readonly EventToAppend[], start: number, logged: Logged[]): number {
     const first = events[start] as EventToAppend;
@@ -380,7 +394,9 @@ export class EventLog {
 
   /** The frames a run produced, in order (used to rebuild what a killed run had streamed). */
   framesOfRun(runId: string): string[] {
-    return (this.#byRun.all({ run: runId }) as StoredEvent[]).flatMap((row) =>
+    // A run no longer stored (its session deleted) has its token rows read from the start of the log.
+    const after = (this.#tokensAfter.get(runId) as { after: number } | undefined)?.after ?? 0;
+    return (this.#byRun.all({ run: runId, after }) as StoredEvent[]).flatMap((row) =>
       eventsOf(row, 0).map((event) => event.frame),
     );
   }

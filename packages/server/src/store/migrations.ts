@@ -356,4 +356,15 @@ export const migrations: readonly string[] = [
   ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
   ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
   `,
+  `
+  -- A run's token rows are found by seq from \`tokens_after_seq\` (the log's head when the run started: each
+  -- of its deltas has a higher seq), so a streamed token no longer updates an index of its own
+  -- (\`token_events_by_run\`: one WAL page fewer per commit). Runs stored before take their first kept
+  -- delta's seq less one, or the head when none is kept; 0, a read from the start, is always right.
+  ALTER TABLE runs ADD COLUMN tokens_after_seq INTEGER NOT NULL DEFAULT 0;
+  UPDATE runs SET tokens_after_seq = COALESCE(
+    (SELECT MIN(COALESCE(first_seq, seq)) - 1 FROM token_events WHERE run_id = runs.id),
+    MAX((SELECT COALESCE(MAX(seq), 0) FROM events), (SELECT COALESCE(MAX(seq), 0) FROM token_events)));
+  DROP INDEX token_events_by_run;
+  `,
 ];

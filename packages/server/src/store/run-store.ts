@@ -12,11 +12,13 @@ type RunRow = Record<string, unknown> & {
   result: string | Buffer | null;
   prompt_text_id: number | null;
   result_text_id: number | null;
+  tokens_after_seq: number;
 };
 
 /** Agent runs and the SDK messages each emitted. */
 export class RunStore {
   readonly #texts: TextStore;
+  readonly #logHead: () => number;
   readonly #sessionOf;
   readonly #insert;
   readonly #get;
@@ -30,14 +32,16 @@ export class RunStore {
   readonly #messages;
   readonly #setModel;
 
-  constructor(database: StoreDatabase, texts: TextStore) {
+  /** `logHead`: a seq the event log appends above from now on (a run's token rows are read from it). */
+  constructor(database: StoreDatabase, texts: TextStore, logHead: () => number) {
     this.#texts = texts;
+    this.#logHead = logHead;
     this.#sessionOf = database.prepare("SELECT session_id FROM runs WHERE id = ?").pluck();
     this.#insert = database.prepare(
       `INSERT INTO runs (id, session_id, agent_id, parent_run_id, status, model, prompt, prompt_text_id,
-                         started_at_ms, kind, tool_use_id, description)
+                         started_at_ms, kind, tool_use_id, description, tokens_after_seq)
        VALUES (@id, @session_id, @agent_id, @parent_run_id, @status, @model, @prompt, @prompt_text_id,
-               @started_at_ms, @kind, @tool_use_id, @description)`,
+               @started_at_ms, @kind, @tool_use_id, @description, @tokens_after_seq)`,
     );
     this.#get = database.prepare("SELECT * FROM runs WHERE id = ?");
     this.#bySession = database.prepare(
@@ -89,7 +93,14 @@ export class RunStore {
       error: null,
     };
     const prompt = this.#texts.storeWhole(stored.session_id, stored.prompt);
-    this.#insert.run({ ...stored, prompt: prompt.stored, prompt_text_id: prompt.textId });
+    // Every event of the run comes after this: its token rows are read by seq from here (`framesOfRun`).
+    const tokensAfterSeq = this.#logHead();
+    this.#insert.run({
+      ...stored,
+      prompt: prompt.stored,
+      prompt_text_id: prompt.textId,
+      tokens_after_seq: tokensAfterSeq,
+    });
     return stored;
   }
 
@@ -154,7 +165,7 @@ export class RunStore {
   }
 
   readonly #fromRow = (row: RunRow): AgentRun => {
-    const { prompt, result, prompt_text_id, result_text_id, ...run } = row;
+    const { prompt, result, prompt_text_id, result_text_id, tokens_after_seq, ...run } = row;
     return {
       ...run,
       prompt: prompt_text_id === null ? unpackText(prompt) : this.#texts.text(prompt_text_id),

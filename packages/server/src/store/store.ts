@@ -90,7 +90,7 @@ export class Store {
     this.sessions = new SessionStore(this.database);
     this.messages = new MessageStore(this.database, this.texts);
     this.conversation = new ConversationStore(this.database, this.texts);
-    this.runs = new RunStore(this.database, this.texts);
+    this.runs = new RunStore(this.database, this.texts, () => this.events.appendsAbove);
     this.queue = new QueueStore(this.database);
     this.chatRequests = new ChatRequestStore(this.database);
     this.questions = new QuestionStore(this.database);

@@ -81,6 +81,7 @@ export interface ModelRequestBody {
   model: string;
   system?: unknown;
   messages: { role: string; content: { type: string; text?: string; [key: string]: unknown }[] }[];
+  tools?: { name: string; description?: string }[];
 }
 
 /** The body of the `index`th request the fake model received (0-based); fails the test if there is none. */

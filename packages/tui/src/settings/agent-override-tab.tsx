@@ -38,12 +38,21 @@ function describeFiles(status: ProjectInstructionsStatus): string {
   return `${status.enabled ? "given" : "off"}: ${files.join(", ")}`;
 }
 
+/** The skills the agent's `Skill` tool offers, by name, whose each (the project's or the person's own). */
+function describeSkills(status: ProjectInstructionsStatus): string {
+  const skills = status.skills ?? [];
+  if (skills.length === 0) return "none";
+  const names = skills.map((skill) => `${skill.name}${skill.source === "user" ? " (yours)" : ""}`);
+  return `${status.enabled ? "offered" : "off"}: ${names.join(", ")}`;
+}
+
 /**
  * The main agent's overrides for this project (seed 002 `agent-override`), as the web's Settings has them:
  * another model and instructions added to its own, from its next run. Enter edits the field under the
  * cursor and saves it through `POST /api/agent-override`; saving it empty takes that override back. Below
  * them, the project's instruction files (AGENTS.md, CLAUDE.md) the agent is given, and those not read with
- * why; Enter on that row turns them off or on (`project_instructions` in the settings).
+ * why; Enter on that row turns them off or on (`project_instructions` in the settings), and with them the
+ * skills listed under it.
  */
 export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) {
   const theme = useTheme();
@@ -156,6 +165,19 @@ export function AgentOverrideTab({ keys: tabKeys, attached }: SettingsTabProps) 
       {instructions !== undefined && (
         <Text dimColor>{`  ${" ".repeat(14)}a subfolder's files: given once the agent works there`}</Text>
       )}
+      {instructions?.skills !== undefined && (
+        <Text>
+          {`  ${"Skills".padEnd(14)}`}
+          <Text color={instructions.enabled ? theme.accent : undefined} dimColor={!instructions.enabled}>
+            {safeText(describeSkills(instructions))}
+          </Text>
+        </Text>
+      )}
+      {instructions?.skipped_skills?.map((left) => (
+        <Text key={`${left.path}: ${left.reason}`} dimColor>
+          {`  ${" ".repeat(14)}${safeText(`${left.path} is not offered: ${left.reason}`)}`}
+        </Text>
+      ))}
       {field !== undefined && (
         <LineInput
           label={field.label}

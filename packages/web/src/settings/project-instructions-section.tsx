@@ -55,7 +55,7 @@ export function ProjectInstructionsSection({
           disabled={saving}
           onChange={(event) => void toggle(event.target.checked)}
         />
-        Give the agent the project's instruction files
+        Give the agent the project's instruction files and skills
       </label>
       {status.files.length === 0 && status.skipped.length === 0 && (
         <p className="muted" data-testid="project-instructions-none">
@@ -84,11 +84,60 @@ export function ProjectInstructionsSection({
           ))}
         </ul>
       )}
+      <SkillsList status={status} />
       {error !== undefined && (
         <p className="notice notice-error" role="alert">
           {error}
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The skills the agent's `Skill` tool offers (each one's description is all the model sees until it loads
+ * one), yours and the project's, and the skill folders left with why. Older servers send none.
+ */
+function SkillsList({ status }: { status: ProjectInstructionsStatus }) {
+  const skills = status.skills ?? [];
+  const skipped = status.skipped_skills ?? [];
+  if (status.skills === undefined) return null;
+  return (
+    <>
+      <h3>Skills</h3>
+      <p className="muted">
+        Folders with a <code>SKILL.md</code> in the project's <code>.agents/skills</code>,{" "}
+        <code>.claude/skills</code>, <code>.opencode/skills</code> or <code>.parley/skills</code>, and in your
+        own <code>~/.parley/skills</code>, <code>~/.agents/skills</code> or <code>~/.claude/skills</code>: the
+        agent sees each one's description and loads its instructions when a task matches.
+      </p>
+      {skills.length === 0 && skipped.length === 0 && (
+        <p className="muted" data-testid="project-skills-none">
+          There are none.
+        </p>
+      )}
+      {skills.length > 0 && (
+        <ul data-testid="project-skills">
+          {skills.map((skill) => (
+            <li key={skill.name}>
+              <code>{skill.name}</code> {skill.description}{" "}
+              <span className="muted">
+                ({skill.source === "user" ? "yours" : "the project's"}, {skill.folder})
+                {!status.enabled && " (not offered while this is off)"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {skipped.length > 0 && (
+        <ul data-testid="project-skills-skipped">
+          {skipped.map((left) => (
+            <li key={`${left.path}: ${left.reason}`}>
+              <code>{left.path}</code> is not offered: {left.reason}.
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

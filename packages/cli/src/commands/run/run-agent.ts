@@ -6,6 +6,7 @@ import {
   childEnvironmentFor,
   createLanguageModel,
   createProjectStructureTool,
+  createSkillTool,
   type EngineTool,
   FileCheckpoints,
   type InstructionSource,
@@ -19,7 +20,9 @@ import {
   type ReasoningSettings,
   RunningTasks,
   readProjectInstructions,
+  readSkills,
   reasoningNotTaken,
+  type Skill,
   savedCheckpointsFor,
   USER_INSTRUCTIONS_FILE,
 } from "@parley/engine";
@@ -154,9 +157,12 @@ export class RunAgent {
       ...(options.projectRules && { projectRules: options.projectRules }),
     });
     const overrides = new Map((options.toolOverrides ?? []).map((tool) => [tool.name, tool]));
+    const projectRoot = realpathSync(cwd);
+    const skills = await skillsFor(options, projectRoot, permissions.policy.rules, permissions.removed);
     const chosen = chooseTools(
       [
         ...permissions.tools.map((tool) => overrides.get(tool.name) ?? tool),
+        ...(skills.length > 0 ? [createSkillTool(projectRoot, skills, permissions.policy.rules)] : []),
         createProjectStructureTool({ environment: () => childEnvironmentFor("git", io.env, settings).env }),
         runWorkflowTool({
           projectRoot: realpathSync(cwd),
@@ -170,7 +176,6 @@ export class RunAgent {
     );
     // Kept with the conversation: a resumed one rewinds to its earlier messages too, as Claude Code's does.
     // Only this project's: a conversation resumed in another folder must not put that project's files here.
-    const projectRoot = realpathSync(cwd);
     const checkpoints = checkpointingRequested(io.env)
       ? new FileCheckpoints(
           { projectRoot, ...(args.addDirectories && { additionalRoots: args.addDirectories }) },
@@ -330,16 +335,54 @@ async function projectInstructionsFor(
   return instructionsPrompt(instructions);
 }
 
+/**
+ * The skills the `Skill` tool offers: the person's own (`user`) and the project's (`project`) as
+ * `--setting-sources` names them (both without the flag), none when settings.json turned the project's
+ * instruction files off. A skill folder that is there and is not offered is reported, as instruction files are.
+ */
+async function skillsFor(
+  options: RunAgentOptions,
+  projectRoot: string,
+  rules: readonly PermissionRule[],
+  removed: ReadonlySet<string>,
+): Promise<Skill[]> {
+  const { args, settings, home, warn, io } = options;
+  // Not read at all when the Skill tool is not offered: nothing to warn about either.
+  if (settings.project_instructions === false || !skillToolWanted(args, removed)) return [];
+  const sources = (args.settingSources ?? ["user", "project"]).filter(
+    (source): source is "user" | "project" => source === "user" || source === "project",
+  );
+  if (sources.length === 0) return [];
+  const { skills, skipped } = await readSkills(projectRoot, {
+    parleyHome: home,
+    home: io.env.HOME,
+    rules,
+    sources,
+  });
+  // The engine names them without control characters: none of a repository's reaches the terminal.
+  for (const left of skipped) warn(`parley: the skill in ${left.path} is not offered: ${left.reason}`);
+  return skills;
+}
+
 /** Adds parts to a system prompt, a blank line apart; undefined when there is nothing. */
 export function joinPrompts(...parts: (string | undefined)[]): string | undefined {
   const present = parts.filter((part): part is string => typeof part === "string" && part !== "");
   return present.length > 0 ? present.join("\n\n") : undefined;
 }
 
-/** `--tools a,b`: only these of the tools Parley has; a name it does not have is refused, not dropped. */
+/** Whether `--tools` and `--disallowedTools` (its bare names, `removed`) leave `Skill` in. */
+function skillToolWanted(args: RunArgs, removed: ReadonlySet<string>): boolean {
+  return !removed.has("Skill") && (args.tools === undefined || args.tools.includes("Skill"));
+}
+
+/**
+ * `--tools a,b`: only these of the tools Parley has; a name it does not have is refused, not dropped. `Skill`
+ * is a tool Parley has even in a project without skills (it is then not offered), so one command line works in
+ * every project.
+ */
 function chooseTools(available: EngineTool[], args: RunArgs): EngineTool[] {
   if (args.tools === undefined) return available;
-  const names = new Set(available.map((tool) => tool.name));
+  const names = new Set([...available.map((tool) => tool.name), "Skill"]);
   const unknown = args.tools.filter((name) => !names.has(name));
   if (unknown.length > 0) {
     throw new UsageError(

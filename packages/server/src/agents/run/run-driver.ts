@@ -9,6 +9,7 @@ import {
   type ModelConfig,
   modelRef,
   readProjectInstructions,
+  readSkills,
   resolveFallbackModelConfig,
   resolveModelConfig,
   runAgentTurn,
@@ -144,13 +145,15 @@ export class RunDriver extends RunBase implements ActiveRun {
       this.#settingsMode = settings.permission_mode;
       this.#mode = this.#currentMode();
       store.runs.setModel(this.runId, modelRef(model));
+      const rules = store.permissionRules.list(projectRoot);
+      const projectInstructions = settings.project_instructions !== false;
       const systemPrompt = composeSystemPrompt({
         settings: settings.system_prompt,
         agent: override?.system_prompt,
-        ...(settings.project_instructions !== false && {
+        ...(projectInstructions && {
           instructions: instructionsPrompt(
             await readProjectInstructions(projectRoot, ["user", "project", "local"], {
-              rules: store.permissionRules.list(projectRoot),
+              rules,
               userFile: join(home, USER_INSTRUCTIONS_FILE),
             }),
           ),
@@ -175,6 +178,11 @@ export class RunDriver extends RunBase implements ActiveRun {
         interrupting: () => this.interrupting,
         answeredApprovals: this.#identity.answeredApprovals ?? new Map(),
         answeredQuestions: this.#identity.answeredQuestions ?? new Map(),
+        // Skills are the project's words as its instruction files are: the same switch turns both off.
+        skills: projectInstructions
+          ? (await readSkills(projectRoot, { parleyHome: home, home: env.HOME, rules })).skills
+          : [],
+        rules,
       });
       const allowed = this.#identity.turn?.tools;
       const tools =

@@ -2,7 +2,10 @@ import {
   type AskUserRequest,
   askUserEventQuestions,
   type CanUseToolCallback,
+  createSkillTool,
   type EngineTool,
+  type PermissionRule,
+  type Skill,
   type ToolContext,
 } from "@parley/engine";
 import type { Approval, AskUserAnswer, PermissionMode } from "@parley/protocol";
@@ -26,6 +29,9 @@ export interface RunToolsetInput {
   /** Answers given while no run waited, applied once to the resumed calls they answer. */
   answeredApprovals: Map<string, Approval>;
   answeredQuestions: Map<string, AskUserAnswer[]>;
+  /** The skills the `Skill` tool offers (none: no `Skill` tool), read under the turn's permission `rules`. */
+  skills?: readonly Skill[];
+  rules?: readonly PermissionRule[];
 }
 
 /**
@@ -64,7 +70,10 @@ export function createRunToolset(input: RunToolsetInput): {
     ask: askUser,
     // A subagent's report is about its parent's plan: the plan card belongs to the top-level agent.
     onPlanUpdate: (update) => store.transaction(() => context.plans.progress(input.scope, update)),
-    extraTools: context.mcp?.tools() ?? [],
+    extraTools: [
+      ...(input.skills?.length ? [createSkillTool(context.projectRoot, input.skills, input.rules)] : []),
+      ...(context.mcp?.tools() ?? []),
+    ],
     childEnvironment: (kind) => context.children.env(kind),
   });
   const canUseTool = approvalGate({

@@ -119,10 +119,15 @@ async function instructionsStatus(
   const { readProjectInstructions, USER_INSTRUCTIONS_FILE } = await import(
     "@parley/engine/project-instructions"
   );
-  const { files, skipped } = await readProjectInstructions(projectRoot, ["user", "project", "local"], {
-    rules: context.store.permissionRules.list(projectRoot),
-    userFile: join(context.home, USER_INSTRUCTIONS_FILE),
-  });
+  const { readSkills } = await import("@parley/engine/skills");
+  const rules = context.store.permissionRules.list(projectRoot);
+  const [{ files, skipped }, skills] = await Promise.all([
+    readProjectInstructions(projectRoot, ["user", "project", "local"], {
+      rules,
+      userFile: join(context.home, USER_INSTRUCTIONS_FILE),
+    }),
+    readSkills(projectRoot, { parleyHome: context.home, home: context.env.HOME, rules }),
+  ]);
   return {
     enabled: settings.project_instructions !== false,
     files: files.map((file) => ({
@@ -133,6 +138,13 @@ async function instructionsStatus(
       ...(file.importedBy !== undefined && { imported_by: file.importedBy }),
     })),
     skipped: skipped.map((file) => ({ path: file.path, reason: file.reason })),
+    skills: skills.skills.map(({ name, description, source, folder }) => ({
+      name,
+      description,
+      source,
+      folder,
+    })),
+    skipped_skills: skills.skipped.map(({ path, reason }) => ({ path, reason })),
   };
 }
 

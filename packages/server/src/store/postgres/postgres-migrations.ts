@@ -353,4 +353,14 @@ export const postgresMigrations: readonly string[] = [
   ALTER TABLE run_change_baselines ADD COLUMN after_kind TEXT;
   ALTER TABLE run_change_baselines ADD COLUMN after_text TEXT;
   `,
+  `
+  -- As SQLite's migration 22: a run's token rows are found by seq from tokens_after_seq, and a streamed
+  -- token no longer updates token_events_by_run. An older server still running reads a run's tokens by a
+  -- scan meanwhile, and the runs it starts take 0 (a read from the start): slower, never wrong.
+  ALTER TABLE runs ADD COLUMN tokens_after_seq BIGINT NOT NULL DEFAULT 0;
+  UPDATE runs SET tokens_after_seq = COALESCE(
+    (SELECT MIN(COALESCE(first_seq, seq)) - 1 FROM token_events WHERE run_id = runs.id),
+    GREATEST((SELECT COALESCE(MAX(seq), 0) FROM events), (SELECT COALESCE(MAX(seq), 0) FROM token_events)));
+  DROP INDEX token_events_by_run;
+  `,
 ];

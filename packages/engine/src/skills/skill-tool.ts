@@ -1,0 +1,78 @@
+import { lazySchema } from "@parley/protocol";
+import { z } from "zod";
+import type { PermissionRule } from "../permissions/permission-rule.ts";
+import { defineTool, type EngineTool } from "../tools/engine-tool.ts";
+import { readSkillBody, type Skill } from "./read-skills.ts";
+
+const SkillInputSchema = lazySchema(() =>
+  z.object({
+    skill: z.string().describe('The skill\'s name, as listed (e.g. "pdf-forms")'),
+    args: z.string().optional().describe("What the skill is to work on, when it takes anything"),
+  }),
+);
+
+/** `<` and `>` written as entities: a description is the repository's words and must not close the list. */
+function inert(text: string): string {
+  return text.replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The tool's description: what it does, then one line per skill (the model decides from these alone). */
+function describeSkills(skills: readonly Skill[]): string {
+  return [
+    "Loads a skill: instructions (and the folder of scripts and references they mention) for one kind of task.",
+    "When a task matches a skill's description, call this first and follow what it returns; do not call it for a skill already loaded in this conversation.",
+    "",
+    "<available_skills>",
+    ...skills.map((skill) => `- ${skill.name}: ${inert(skill.description)}`),
+    "</available_skills>",
+  ].join("\n");
+}
+
+/**
+ * `Skill`, as Claude Code names it: the catalogue of skills in its description, and the chosen skill's
+ * `SKILL.md` (read again, confined as before) as its result, with the folder its other files are in. It reads
+ * only, so it never asks; a skill's scripts run through `Bash`, which asks as always.
+ */
+export function createSkillTool(
+  projectRoot: string,
+  skills: readonly Skill[],
+  rules: readonly PermissionRule[] = [],
+): SkillTool {
+  const tool = defineTool({
+    name: "Skill",
+    description: describeSkills(skills),
+    inputSchema: SkillInputSchema,
+    requiresApproval: false,
+    access: () => ({ kind: "other", readOnly: true }),
+    execute: async (input) => {
+      const skill = skills.find((candidate) => candidate.name === input.skill.trim().replace(/^\//, ""));
+      if (skill === undefined)
+        throw new Error(
+          `There is no skill "${input.skill}". The skills are: ${skills.map((known) => known.name).join(", ")}.`,
+        );
+      const read = await readSkillBody(projectRoot, skill, rules);
+      if ("reason" in read) throw new Error(`The skill "${skill.name}" cannot be loaded: ${read.reason}.`);
+      const where =
+        skill.source === "project"
+          ? `Base directory for this skill: ${skill.folder}`
+          : `Base directory for this skill: ${skill.folder} (the person's own skill, outside the project: the file tools cannot read its other files)`;
+      const args = input.args?.trim() ? `\n\nARGUMENTS: ${input.args.trim()}` : "";
+      return `${where}\n\n${read.body.trim()}${args}`;
+    },
+  });
+  return { ...tool, skills };
+}
+
+/** The `Skill` tool with the skills it offers (a copy of the tool keeps them: hosts wrap tools by spreading). */
+export interface SkillTool extends EngineTool {
+  readonly skills: readonly Skill[];
+}
+
+/** The names of the skills a turn's tools offer, for `system/init`'s `skills`. */
+export function skillNamesOffered(tools: Iterable<EngineTool>): string[] {
+  for (const tool of tools) {
+    if (tool.name === "Skill" && Array.isArray((tool as Partial<SkillTool>).skills))
+      return (tool as SkillTool).skills.map((skill) => skill.name);
+  }
+  return [];
+}
