@@ -81,8 +81,9 @@ export async function startAgentServices(
     projectRoot,
     parleyHome: home,
     ...(env.HOME !== undefined && { userHome: env.HOME }),
+    rules: () => store.permissionRules.list(projectRoot),
   });
-  void customCommands.refresh();
+  void customCommands.ready();
   const acpProcesses = new AcpProcessPool();
   const agents = new AgentService({
     store,

@@ -78,8 +78,10 @@ describe("custom slash commands over HTTP", () => {
     expect(request).toContain("Review pull request #123 carefully.");
     expect(request).not.toContain("/review-pr 123");
 
-    // A file written after the server started counts at once; a /name that is no command goes as typed.
+    // A file written after the server started counts once the commands are listed again (the faces list
+    // them as the person types `/`); a /name that is no command goes as typed.
     write(test.directories.project, { ".parley/commands/ship.md": "Ship $1 now." });
+    await test.request("GET", "/api/custom-commands");
     for (const [index, text] of ["/ship v1.2", "/nothing here"].entries()) {
       const sent = await decodeResponse(
         await test.request("POST", "/api/chat", { body: { session_id: first.session_id, text } }),
@@ -134,6 +136,8 @@ describe("custom slash commands over HTTP", () => {
     write(test.directories.project, {
       ".claude/commands/status.md": `---\nallowed-tools: Bash\n---\n!\`touch ${marker}\`\nSummarise the status.\n`,
     });
+    // The faces list the commands as the person types `/`: that read is what the message then uses.
+    await test.request("GET", "/api/custom-commands");
     const events = await test.events();
     test.fake.script(reply().text("Done."));
     const chat = await decodeResponse(

@@ -14,6 +14,8 @@ export function commandNameOf(parts: readonly string[]): { name: string } | { re
   if (!names.every((part) => NAME_PART.test(part)))
     return { reason: "its name may only use letters, digits, '.', '_' and '-'" };
   const name = names.join(":");
+  // `mcp__server__prompt` is how an MCP server's prompt is named: a file must not stand in for one.
+  if (name.startsWith("mcp__")) return { reason: "names starting with mcp__ are the MCP servers' prompts" };
   if (name.length > MAX_NAME_LENGTH)
     return { reason: `its name is longer than ${MAX_NAME_LENGTH} characters` };
   return { name };

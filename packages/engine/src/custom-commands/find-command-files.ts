@@ -48,7 +48,11 @@ export async function findCommandFiles(
       if (--budget < 0) return;
       const below = [...parts, entry.name];
       if (entry.isDirectory()) {
-        if (folder.nested && below.length <= MAX_COMMAND_DEPTH) await walk(join(absolute, entry.name), below);
+        if (folder.nested && below.length <= MAX_COMMAND_DEPTH) {
+          // Confined again before it is listed: a subfolder swapped for a symlink out since the listing above.
+          const inside = await insideFolder(projectRoot, folder, below);
+          if (inside !== undefined) await walk(inside, below);
+        }
       } else if ((entry.isFile() || entry.isSymbolicLink()) && /\.md$/i.test(entry.name)) {
         files.push({
           path: folder.source === "project" ? [folder.path, ...below].join("/") : join(start, ...below),
@@ -61,4 +65,19 @@ export async function findCommandFiles(
   return budget < 0
     ? { files, problem: `it has more than ${MAX_FOLDER_ENTRIES} entries; the rest were not looked at` }
     : { files };
+}
+
+/** A project subfolder's real path when it is still a folder inside the project; the person's own as they are. */
+async function insideFolder(
+  projectRoot: string,
+  folder: CommandFolder,
+  below: readonly string[],
+): Promise<string | undefined> {
+  if (folder.source !== "project") return join(folder.path, ...below);
+  try {
+    const confined = await confinePath(projectRoot, [folder.path, ...below].join("/"), { intent: "read" });
+    return confined.kind === "directory" ? confined.absolute : undefined;
+  } catch {
+    return undefined;
+  }
 }

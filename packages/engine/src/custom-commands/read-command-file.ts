@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
+import { type RuleFile, ruleFileOf, writtenRuleFile } from "../permissions/rule-path.ts";
 import { openConfinedForRead } from "../tools/fs/confined-file.ts";
 
 /** The largest command file read: a prompt is a page of Markdown, not a data set. */
@@ -12,12 +13,20 @@ export type CommandFileOutcome = { text: string } | { reason: string };
 
 /**
  * A project's command file, confined as the file tools read it: a symlink out of the project, a FIFO or a
- * device is a reason, and what was opened is checked to be the file that was confined.
+ * device is a reason, and what was opened is checked to be the file that was confined. A file the `Read`
+ * rules keep from the agent (`excluded`) is not read.
  */
-export async function readProjectCommandFile(root: string, path: string): Promise<CommandFileOutcome> {
+export async function readProjectCommandFile(
+  root: string,
+  path: string,
+  excluded?: (file: RuleFile) => boolean,
+): Promise<CommandFileOutcome> {
   try {
     const confined = await confinePath(root, path, { intent: "read" });
     if (confined.kind !== "file") return { reason: "it is not a regular file" };
+    // Held to the `Read` rules by where it leads and by its name: `review.md -> ../../.env` is `.env`.
+    if (excluded?.(ruleFileOf(confined)) || excluded?.(writtenRuleFile(root, path)))
+      return { reason: "a Read rule in the permission settings keeps it from the agent" };
     return await readWithin(await openConfinedForRead(confined, path));
   } catch (error) {
     if (error instanceof PathConfinementError && error.rule === "symlink-outside")

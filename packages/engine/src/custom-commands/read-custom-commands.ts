@@ -1,6 +1,8 @@
-import { homedir } from "node:os";
 import type { SkippedCustomCommand } from "@parley/protocol";
+import type { PermissionRule } from "../permissions/permission-rule.ts";
+import { searchExclusion } from "../permissions/read-rules.ts";
 import { shownPath } from "../project-instructions/read-instruction-file.ts";
+import { printableText } from "../util/printable-text.ts";
 import { parseCommandFileText } from "./command-file-text.ts";
 import { commandFolders } from "./command-folders.ts";
 import { commandNameOf } from "./command-name.ts";
@@ -16,6 +18,8 @@ export interface ReadCustomCommandsOptions {
   projectRoot: string;
   parleyHome: string;
   userHome?: string;
+  /** The project's permission rules: a command file a `Read` deny or ask rule names is not read. */
+  rules?: readonly PermissionRule[];
 }
 
 /**
@@ -28,11 +32,13 @@ export async function readCustomCommands(options: ReadCustomCommandsOptions): Pr
   const { projectRoot, parleyHome } = options;
   const byName = new Map<string, CustomCommand>();
   const skipped: SkippedCustomCommand[] = [];
+  const excluded = searchExclusion(options.rules ?? []);
   let read = 0;
-  for (const folder of commandFolders(parleyHome, options.userHome ?? homedir())) {
-    const shown = (path: string) => (folder.source === "project" ? path : shownPath(path));
+  for (const folder of commandFolders(parleyHome, options.userHome)) {
+    // Shown in the faces and printed by `parley run`: no control character of a repository's names.
+    const shown = (path: string) => printableText(folder.source === "project" ? path : shownPath(path));
     const { files, problem } = await findCommandFiles(projectRoot, folder);
-    if (problem !== undefined) skipped.push({ path: shown(folder.path), reason: problem });
+    if (problem !== undefined) skipped.push({ path: shown(folder.path), reason: printableText(problem) });
     for (const file of files) {
       const path = shown(file.path);
       const named = commandNameOf(file.parts);
@@ -50,10 +56,10 @@ export async function readCustomCommands(options: ReadCustomCommandsOptions): Pr
       }
       const outcome =
         folder.source === "project"
-          ? await readProjectCommandFile(projectRoot, file.path)
+          ? await readProjectCommandFile(projectRoot, file.path, excluded)
           : await readOwnCommandFile(file.path);
       if ("reason" in outcome) {
-        skipped.push({ path, reason: outcome.reason });
+        skipped.push({ path, reason: printableText(outcome.reason) });
         continue;
       }
       const text = await parseCommandFileText(outcome.text);

@@ -106,13 +106,19 @@ export function commandSuggestions(
       description: `MCP prompt${prompt.description === undefined ? "" : `: ${prompt.description}`}`,
     };
   });
-  const custom = customCommands.map(
-    (command): CommandSuggestion => ({
-      insert: `/${command.name} `,
-      label: `/${command.name}${command.argument_hint === undefined ? "" : ` ${command.argument_hint}`}`,
-      description: command.description === "" ? "custom command" : command.description,
-    }),
+  // A workflow or a built-in command of the same name is what Enter runs: a file named so is not offered.
+  const taken = new Set(
+    [...workflowCommands, ...BUILTIN_COMMANDS].map((command) => command.insert.trim().split(/\s/)[0]),
   );
+  const custom = customCommands
+    .filter((command) => !taken.has(`/${command.name}`))
+    .map(
+      (command): CommandSuggestion => ({
+        insert: `/${command.name} `,
+        label: `/${command.name}${command.argument_hint === undefined ? "" : ` ${command.argument_hint}`}`,
+        description: command.description === "" ? "custom command" : command.description,
+      }),
+    );
   // The project's own commands first: they are what a person looks for after `/`.
   return [...workflowCommands, ...custom, ...promptCommands, ...BUILTIN_COMMANDS].filter((command) =>
     command.insert.trim().startsWith(typed),

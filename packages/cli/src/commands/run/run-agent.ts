@@ -186,7 +186,7 @@ export class RunAgent {
     const instructions = await projectInstructionsFor(options, permissions.policy.rules);
     const { mcp, ready } = await startMcpServers(options);
     const customCommands = await RunCustomCommands.read(
-      { projectRoot, parleyHome: options.home, userHome: io.env.HOME },
+      { projectRoot, parleyHome: options.home, userHome: io.env.HOME, rules: permissions.policy.rules },
       options.warn,
     );
     const session = new AgentSession({

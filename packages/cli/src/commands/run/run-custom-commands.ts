@@ -1,4 +1,9 @@
-import { type CustomCommand, expandTypedCommand, readCustomCommands } from "@parley/engine";
+import {
+  type CustomCommand,
+  expandTypedCommand,
+  type PermissionRule,
+  readCustomCommands,
+} from "@parley/engine";
 import type { MessageParam } from "@parley/protocol";
 
 /**
@@ -15,13 +20,19 @@ export class RunCustomCommands {
 
   /** Reads the commands for a project; files left out are said on stderr with their reason. */
   static async read(
-    options: { projectRoot: string; parleyHome: string; userHome: string | undefined },
+    options: {
+      projectRoot: string;
+      parleyHome: string;
+      userHome: string | undefined;
+      rules: readonly PermissionRule[];
+    },
     warn: (message: string) => void,
   ): Promise<RunCustomCommands> {
     const { commands, skipped } = await readCustomCommands({
       projectRoot: options.projectRoot,
       parleyHome: options.parleyHome,
       ...(options.userHome !== undefined && { userHome: options.userHome }),
+      rules: options.rules,
     });
     for (const file of skipped) warn(`parley: custom command ${file.path} was not read: ${file.reason}`);
     return new RunCustomCommands(commands);

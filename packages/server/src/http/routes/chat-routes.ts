@@ -26,8 +26,9 @@ export function chatRoutes(context: ServerContext): RouteDefinition[] {
       body: ChatRequestSchema,
       response: ChatResponseSchema,
       handler: async ({ body }) => {
-        // A custom command file edited a moment ago counts for this message.
-        await context.customCommands.refreshFor(body.text);
+        // A command file edited since the last listing counts from the next message; this one never waits.
+        await context.customCommands.ready();
+        context.customCommands.refreshSoon(body.text);
         return context.agents.chat(body);
       },
     }),
