@@ -87,6 +87,26 @@ export {
   USER_INSTRUCTIONS_FILE,
 } from "./project-instructions/index.ts";
 
+// ── custom slash commands (Markdown prompts: .claude/commands, .opencode/command, ~/.codex/prompts) ──
+
+export type {
+  CustomCommand,
+  CustomCommandCatalog,
+  ReadCustomCommandsOptions,
+  TypedCommand,
+} from "./custom-commands/index.ts";
+export {
+  customCommandView,
+  expandCustomCommand,
+  expandTypedCommand,
+  MAX_COMMAND_DEPTH,
+  MAX_COMMAND_FILE_BYTES,
+  MAX_COMMAND_FILES,
+  readCustomCommands,
+  splitCommandArguments,
+  typedCommand,
+} from "./custom-commands/index.ts";
+
 // ── skills (folders of instructions the model loads when a task matches) ────────
 
 export {

@@ -23,6 +23,8 @@ import {
   type CreatePermissionRuleRequest,
   type CreateSessionRequest,
   CreateSessionRequestSchema,
+  type CustomCommandList,
+  CustomCommandListSchema,
   decodeWith,
   type ExecutePlanRequest,
   type Health,
@@ -307,6 +309,17 @@ export class ParleyClient {
     return this.#http.json("GET", "/api/settings", {
       ...options,
       decode: (value) => decodeWith(SettingsViewSchema, value),
+    });
+  }
+
+  /**
+   * `GET /api/custom-commands`: the custom slash commands (Markdown prompts of the project and the person)
+   * with description and argument hint, and the files left out. Sending `/name args` fills one in.
+   */
+  listCustomCommands(options: RequestOptions = {}): Promise<CustomCommandList> {
+    return this.#http.json("GET", "/api/custom-commands", {
+      ...options,
+      decode: (value) => decodeWith(CustomCommandListSchema, value),
     });
   }
 

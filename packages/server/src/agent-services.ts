@@ -5,6 +5,7 @@ import type { CompactionSettings } from "./agents/compaction/compaction.ts";
 import { EditorThreadMirror } from "./agents/editor-threads/editor-thread-mirror.ts";
 import { AgentService } from "./agents/service/agent-service.ts";
 import { dispatchSignals } from "./cluster/signal-dispatch.ts";
+import { CustomCommands } from "./custom-commands/custom-commands.ts";
 import { McpHub, type McpRestartPolicy } from "./mcp/mcp-hub.ts";
 import { IdleScheduler } from "./missions/idle-scheduler.ts";
 import type { IdleSchedulerSettings } from "./missions/idle-scheduler-settings.ts";
@@ -26,6 +27,8 @@ export interface AgentServices {
   acpProcesses: AcpProcessPool;
   /** The models each agent CLI offers in this project, listed once and kept. */
   agentCliModels: AgentCliModels;
+  /** The custom slash commands (Markdown prompts) of the project and the person. */
+  customCommands: CustomCommands;
 }
 
 /** What the agent services need beyond the server's context. */
@@ -74,6 +77,13 @@ export async function startAgentServices(
       bus.publish({ type: "StateUpdated", reason: "mcp_servers_changed", project_root: projectRoot }),
   });
   let workflows: WorkflowService | undefined;
+  const customCommands = new CustomCommands({
+    projectRoot,
+    parleyHome: home,
+    ...(env.HOME !== undefined && { userHome: env.HOME }),
+    rules: () => store.permissionRules.list(projectRoot),
+  });
+  void customCommands.ready();
   const acpProcesses = new AcpProcessPool();
   const agents = new AgentService({
     store,
@@ -92,10 +102,11 @@ export async function startAgentServices(
     runPlanAsWorkflow: (sessionId, agentId, plan) =>
       (workflows as WorkflowService).startPlan(plan, sessionId, agentId).execution_id,
     mcp,
+    customCommands,
   });
   workflows = new WorkflowService({ agents, home });
   const started = workflows;
-  install({ agents, workflows, mcp, acpProcesses, agentCliModels: new AgentCliModels() });
+  install({ agents, workflows, mcp, acpProcesses, agentCliModels: new AgentCliModels(), customCommands });
 
   let leaseKeeper: LeaseKeeper | undefined;
   const leases = store.leases;

@@ -6,6 +6,7 @@ import type { EventBus } from "./bus/event-bus.ts";
 import type { ReplayPages } from "./bus/replay-pages.ts";
 import type { SseConnectionOptions } from "./bus/sse-connection.ts";
 import type { ChildEnvironments } from "./children/child-environments.ts";
+import type { CustomCommands } from "./custom-commands/custom-commands.ts";
 import type { Credentials } from "./http/security/credentials.ts";
 import type { ServerLimits } from "./limits/server-limits.ts";
 import type { McpHub } from "./mcp/mcp-hub.ts";
@@ -39,6 +40,8 @@ export interface ServerContext {
   readonly acpProcesses: AcpProcessPool;
   /** The models each agent CLI offers in this project, listed once and kept. */
   readonly agentCliModels: AgentCliModels;
+  /** The custom slash commands (Markdown prompts) a typed `/name` expands to. */
+  readonly customCommands: CustomCommands;
   now: () => number;
   newId: (prefix: string) => string;
   /** The origin browsers use, e.g. `http://127.0.0.1:4780`. */

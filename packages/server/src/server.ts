@@ -208,6 +208,9 @@ export async function listenParleyServer(options: ServerOptions): Promise<Parley
       get agentCliModels() {
         return service("agentCliModels");
       },
+      get customCommands() {
+        return service("customCommands");
+      },
       started: startAgents,
       credentials,
       projectRoot,

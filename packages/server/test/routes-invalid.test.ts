@@ -1060,6 +1060,7 @@ const specificCases: Record<string, (fixture: RouteFixture) => Omit<BadRequest, 
     },
   ],
   // Takes no input to get wrong (the shared cases cover authentication and Host/Origin).
+  "GET /api/custom-commands": () => [],
   "GET /api/mcp/servers": () => [],
   "DELETE /api/mcp/servers/:name": () => [
     { name: "an unknown server", path: "/api/mcp/servers/nobody", status: 404, code: "not_found" },

@@ -651,6 +651,11 @@ const validCases: Record<string, (context: Context) => Promise<void>> = {
     );
     expect(cancelled.execution.status).toBe("Cancelled");
   },
+  "GET /api/custom-commands": async ({ call }) => {
+    // The project has none; the person running the tests may have their own (~/.claude/commands).
+    const list = await call<{ commands: { source: string }[]; skipped: unknown[] }>("/api/custom-commands");
+    expect(list.commands.filter((command) => command.source === "project")).toEqual([]);
+  },
   "GET /api/mcp/servers": async ({ call }) => {
     expect(await call("/api/mcp/servers")).toEqual({
       servers: [],

@@ -92,6 +92,8 @@ export interface AgentTurnOptions {
   instructionFolders?: InstructionFolders;
   /** The session's MCP servers and how they stand, reported in `system/init`. */
   mcpServers?: { name: string; status: string }[];
+  /** The slash commands the session offers (its custom commands), reported in `system/init`. */
+  slashCommands?: readonly string[];
   /** Called before every model request after the first; each message is delivered to the model. */
   takeQueuedMessages?: () => MessageParam["content"][];
   signal?: AbortSignal;
@@ -367,6 +369,7 @@ function systemInit(turn: TurnContext, options: AgentTurnOptions): SDKSystemMess
       apiKeySource,
       model: options.model.model,
       ...(options.mcpServers && { mcpServers: options.mcpServers }),
+      ...(options.slashCommands && { slashCommands: [...options.slashCommands] }),
     },
   );
   return { ...message, uuid: turn.ids.uuid() };

@@ -1,5 +1,6 @@
 import { opendir } from "node:fs/promises";
 import { join } from "node:path";
+import { readFrontmatter } from "../markdown/frontmatter.ts";
 import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
@@ -11,13 +12,13 @@ import {
   readOwnFile,
   shownPath,
 } from "../project-instructions/read-instruction-file.ts";
+import { printableText, UNPRINTABLE } from "../util/printable-text.ts";
 import {
   PROJECT_SKILL_FOLDERS,
   type SkillFolder,
   type SkillSource,
   userSkillFolders,
 } from "./skill-folders.ts";
-import { splitFrontmatter } from "./skill-frontmatter.ts";
 
 /** The largest `SKILL.md` read; a longer one is named and left (the standard asks for under 500 lines). */
 export const SKILL_FILE_MAX_BYTES = 64 * 1024;
@@ -154,12 +155,12 @@ async function skillCandidates(
   }
   const names = (await listFolders(absolute)).sort().slice(0, MAX_FOLDERS_LOOKED_AT);
   // The folder is named to the model and printed in terminals: a name with control characters is left.
-  for (const name of names.filter((candidate) => CONTROL.test(candidate)))
+  for (const name of names.filter((candidate) => UNPRINTABLE.test(candidate)))
     skipped.push(
       printable({ path: `${folder.path}/${name}`, reason: "its folder's name has control characters" }),
     );
   return names
-    .filter((name) => !CONTROL.test(name))
+    .filter((name) => !UNPRINTABLE.test(name))
     .map((name) => {
       const shown = folder.source === "project" ? `${folder.path}/${name}` : shownPath(join(absolute, name));
       const file = folder.source === "project" ? `${shown}/SKILL.md` : join(absolute, name, "SKILL.md");
@@ -214,9 +215,9 @@ async function readSkillFile(
     return {
       reason: "its SKILL.md is not read: a Read rule in the permission settings keeps it from the agent",
     };
-  const document = splitFrontmatter(outcome.file.text);
-  if ("error" in document) return { reason: `its SKILL.md is not read: ${document.error}` };
-  const { name: givenName, description } = document.fields;
+  const document = await readFrontmatter(outcome.file.text, ["name", "description"]);
+  if (document.error !== undefined) return { reason: `its SKILL.md is not read: ${document.error}` };
+  const { name: givenName, description } = document.strings;
   const name = typeof givenName === "string" && SKILL_NAME.test(givenName) ? givenName : candidate.folderName;
   if (!SKILL_NAME.test(name))
     return { reason: "its name is not lowercase letters, digits and hyphens (at most 64 characters)" };
@@ -237,13 +238,9 @@ async function readSkillFile(
   };
 }
 
-/** Control and format characters (right-to-left overrides, zero-width spaces) and line separators. */
-const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
-
 /** A skipped skill as shown in Settings and printed by `parley run`: no control character of a repository's. */
 function printable(skipped: SkippedSkill): SkippedSkill {
-  const clean = (text: string) => text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, "\uFFFD");
-  return { path: clean(skipped.path), reason: clean(skipped.reason) };
+  return { path: printableText(skipped.path), reason: printableText(skipped.reason) };
 }
 
 /** A description on one line, control characters gone: it is a line of the catalogue. */

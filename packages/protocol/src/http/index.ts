@@ -43,6 +43,20 @@ export {
 } from "./common.ts";
 export type { CompactRequest, CompactResponse } from "./compaction.ts";
 export { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
+export type {
+  CustomCommandList,
+  CustomCommandOrigin,
+  CustomCommandSource,
+  CustomCommandView,
+  SkippedCustomCommand,
+} from "./custom-commands.ts";
+export {
+  CustomCommandListSchema,
+  CustomCommandOriginSchema,
+  CustomCommandSourceSchema,
+  CustomCommandViewSchema,
+  SkippedCustomCommandSchema,
+} from "./custom-commands.ts";
 export type { Health, LoginUrl } from "./health.ts";
 export { HealthSchema, LoginUrlSchema } from "./health.ts";
 export type { ServerLimitsView } from "./limits.ts";

@@ -10,6 +10,7 @@ import {
 import { AskUserResponseRequestSchema, AskUserResponseSchema } from "./ask-user.ts";
 import { ChatRequestSchema, ChatResponseSchema, QueueItemSchema } from "./chat.ts";
 import { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
+import { CustomCommandListSchema, CustomCommandViewSchema } from "./custom-commands.ts";
 import { HealthSchema, LoginUrlSchema } from "./health.ts";
 import { ServerLimitsViewSchema } from "./limits.ts";
 import { McpServerDecisionRequestSchema } from "./mcp-server-consent.ts";
@@ -107,6 +108,8 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   CreatePermissionRuleRequest: CreatePermissionRuleRequestSchema,
   CreateSessionRequest: CreateSessionRequestSchema,
   ExecutePlanRequest: ExecutePlanRequestSchema,
+  CustomCommandList: CustomCommandListSchema,
+  CustomCommandView: CustomCommandViewSchema,
   Health: HealthSchema,
   LoginUrl: LoginUrlSchema,
   ServerLimitsView: ServerLimitsViewSchema,

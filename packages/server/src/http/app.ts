@@ -17,6 +17,7 @@ import { agentCliRoutes } from "./routes/agent-cli-routes.ts";
 import { approvalRoutes } from "./routes/approval-routes.ts";
 import { askUserRoutes } from "./routes/ask-user-routes.ts";
 import { chatRoutes } from "./routes/chat-routes.ts";
+import { customCommandRoutes } from "./routes/custom-command-routes.ts";
 import { eventsRoute } from "./routes/events-route.ts";
 import { frontendRoutes } from "./routes/frontend-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
@@ -68,6 +69,7 @@ export function apiRoutes(context: ServerContext, version: string): RouteDefinit
     ...missionRoutes(context),
     ...workflowRoutes(context),
     ...mcpRoutes(context),
+    ...customCommandRoutes(context),
   ];
   const documentRoute: RouteDefinition = defineRoute({
     method: "get",

@@ -1,4 +1,4 @@
-import type { McpServerPromptView, WorkflowSummary } from "@parley/protocol";
+import type { CustomCommandView, McpServerPromptView, WorkflowSummary } from "@parley/protocol";
 import { STRUCTURE_COMMAND_USAGE } from "@parley/sdk";
 
 /** A command the message box completes after `/`. */
@@ -77,12 +77,14 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
 
 /**
  * The commands that complete what is typed after `/`: Parley's own, the project's workflows (with their
- * inputs) and the connected MCP servers' prompts, each whose name starts with the typed text.
+ * inputs), the custom commands (Markdown prompts, with their argument hint) and the connected MCP servers'
+ * prompts, each whose name starts with the typed text.
  */
 export function commandSuggestions(
   typed: string,
   workflows: readonly WorkflowSummary[],
   prompts: readonly McpServerPromptView[],
+  customCommands: readonly CustomCommandView[] = [],
 ): CommandSuggestion[] {
   const workflowCommands = workflows.map((workflow): CommandSuggestion => {
     const inputs = Object.entries(workflow.inputs).map(([name, input]) =>
@@ -104,8 +106,21 @@ export function commandSuggestions(
       description: `MCP prompt${prompt.description === undefined ? "" : `: ${prompt.description}`}`,
     };
   });
+  // A workflow or a built-in command of the same name is what Enter runs: a file named so is not offered.
+  const taken = new Set(
+    [...workflowCommands, ...BUILTIN_COMMANDS].map((command) => command.insert.trim().split(/\s/)[0]),
+  );
+  const custom = customCommands
+    .filter((command) => !taken.has(`/${command.name}`))
+    .map(
+      (command): CommandSuggestion => ({
+        insert: `/${command.name} `,
+        label: `/${command.name}${command.argument_hint === undefined ? "" : ` ${command.argument_hint}`}`,
+        description: command.description === "" ? "custom command" : command.description,
+      }),
+    );
   // The project's own commands first: they are what a person looks for after `/`.
-  return [...workflowCommands, ...promptCommands, ...BUILTIN_COMMANDS].filter((command) =>
+  return [...workflowCommands, ...custom, ...promptCommands, ...BUILTIN_COMMANDS].filter((command) =>
     command.insert.trim().startsWith(typed),
   );
 }

@@ -5,9 +5,25 @@ import { ServicesProvider, type TuiServices, useServices } from "../store/servic
 import { Composer } from "./composer.tsx";
 import { useAttachments } from "./use-attachments.ts";
 
-/** What the message box asks the server for its completions: workflows, MCP prompts and the project's files. */
+/**
+ * What the message box asks the server for its completions: workflows, custom commands, MCP prompts and the
+ * project's files.
+ */
 function services(): TuiServices {
   const client = {
+    listCustomCommands: async () => ({
+      commands: [
+        {
+          name: "review-pr",
+          description: "Review a pull request",
+          argument_hint: "<number>",
+          source: "project",
+          origin: "claude",
+          path: ".claude/commands/review-pr.md",
+        },
+      ],
+      skipped: [],
+    }),
     listMcpServers: async () => ({
       servers: [
         { prompts: [{ command: "/mcp__docs__summarize", arguments: [{ name: "topic", required: true }] }] },
@@ -97,14 +113,24 @@ describe("the message box", () => {
     expect(onSubmit).toHaveBeenCalledWith(long);
   });
 
-  it("completes commands, the project's workflows and MCP prompts after /, with Tab", async () => {
+  it("completes commands, the project's workflows, custom commands and MCP prompts after /, with Tab", async () => {
     const { press, frame } = box();
     await press("/");
     await vi.waitFor(() => expect(frame()).toContain("/release version=0.1.0"));
+    await vi.waitFor(() => expect(frame()).toContain("/review-pr <number>"));
+    expect(frame()).toContain("Review a pull request");
     expect(frame()).toContain("/mcp__docs__summarize topic=…");
     await press("re", KEY.tab);
     expect(frame()).toContain("/release");
     expect(frame()).not.toContain("/rename");
+  });
+
+  it("fills in a custom command's name with Tab, ready for its arguments", async () => {
+    const { press, onSubmit, frame } = box();
+    await press("/review");
+    await vi.waitFor(() => expect(frame()).toContain("/review-pr <number>"));
+    await press(KEY.tab, "42", KEY.enter);
+    expect(onSubmit).toHaveBeenCalledWith("/review-pr 42");
   });
 
   it("completes the project's files after @", async () => {

@@ -1,4 +1,4 @@
-import type { McpServerPromptView, WorkflowSummary } from "@parley/protocol";
+import type { CustomCommandView, McpServerPromptView, WorkflowSummary } from "@parley/protocol";
 import { useLoadWhen } from "@parley/react/use-load-when";
 import { parseStructureCommand } from "@parley/sdk";
 import { Box, Text } from "ink";
@@ -25,6 +25,7 @@ import type { Attachments } from "./use-attachments.ts";
 
 const NO_WORKFLOWS: WorkflowSummary[] = [];
 const NO_PROMPTS: McpServerPromptView[] = [];
+const NO_CUSTOM_COMMANDS: CustomCommandView[] = [];
 const NO_FILES: string[] = [];
 const ESCAPE = "\u001b";
 
@@ -40,7 +41,7 @@ interface Suggestion {
 /**
  * The message box. Enter sends; Alt-Enter, Ctrl-J or a trailing `\` adds a line; ↑/↓ walk the sent
  * messages from the first or last line; a paste arrives whole (a long one as a placeholder, sent in full);
- * `/` completes commands, workflows and MCP prompts, `@` the project's files (Tab or Enter takes one).
+ * `/` completes commands, workflows, custom commands and MCP prompts, `@` the project's files (Tab or Enter takes one).
  * `/structure [tree|files|dependencies] [path]` attaches the project's structure to the message being
  * written instead of sending anything; the line stays when the project cannot be read.
  */
@@ -79,6 +80,10 @@ export const Composer = memo(function Composer({
     async () => (await store.client.listMcpServers()).servers.flatMap((server) => server.prompts),
     [store],
   );
+  const loadCustomCommands = useCallback(
+    async () => (await store.client.listCustomCommands()).commands,
+    [store],
+  );
   const loadFiles = useCallback(async () => {
     const structure = await store.client.getProjectStructure({
       type: "file_list",
@@ -91,12 +96,13 @@ export const Composer = memo(function Composer({
   }, [store]);
   const workflowList = useLoadWhen(slash, loadWorkflows, NO_WORKFLOWS);
   const prompts = useLoadWhen(slash, loadPrompts, NO_PROMPTS);
+  const customCommands = useLoadWhen(slash, loadCustomCommands, NO_CUSTOM_COMMANDS);
   const files = useLoadWhen(mention, loadFiles, NO_FILES);
 
   const suggestions = useMemo((): Suggestion[] => {
     if (dismissed === buffer.text) return [];
     if (slash) {
-      return commandSuggestions(buffer.text.slice(0, buffer.cursor), workflowList, prompts)
+      return commandSuggestions(buffer.text.slice(0, buffer.cursor), workflowList, prompts, customCommands)
         .slice(0, 8)
         .map((command) => ({
           label: command.label,
@@ -113,7 +119,7 @@ export const Composer = memo(function Composer({
       }));
     }
     return [];
-  }, [buffer, slash, mention, word, start, workflowList, prompts, files, dismissed]);
+  }, [buffer, slash, mention, word, start, workflowList, prompts, customCommands, files, dismissed]);
   // What is on screen now, for a key that reaches the handler before Ink re-registers it after this render.
   const shown = useRef({ suggestions, selected });
   shown.current = { suggestions, selected };

@@ -8,6 +8,7 @@ import {
   useWorkflowDefinitions,
 } from "../workflows/use-workflow-definitions.ts";
 import { WorkflowSuggestions } from "../workflows/workflow-suggestions.tsx";
+import { CustomCommandSuggestions, useCustomCommands } from "./custom-command-suggestions.tsx";
 import { McpPromptSuggestions, useMcpPrompts } from "./mcp-prompt-suggestions.tsx";
 import { StructureSuggestion } from "./structure-suggestion.tsx";
 
@@ -15,7 +16,8 @@ const defaultClient = new ParleyClient();
 
 /**
  * The web UI's message box: @parley/react's Composer with the project's `/` commands. Typing `/` offers the
- * project's workflows and the MCP servers' prompts; `/name key=value …` naming a workflow starts it in this
+ * project's workflows, the custom commands (Markdown prompts; the server fills one in when it is sent) and the
+ * MCP servers' prompts; `/name key=value …` naming a workflow starts it (a workflow wins a shared name) in this
  * session (a new chat opens the session it started) instead of sending a message; `/structure` attaches the
  * project's structure as a card. Send errors show in the page's error banner.
  */
@@ -25,6 +27,7 @@ export function ChatComposer({ client = defaultClient }: { client?: StructureLoa
   const slashTyped = text.trimStart().startsWith("/");
   const workflows = useWorkflowDefinitions(slashTyped);
   const mcpPrompts = useMcpPrompts(slashTyped);
+  const customCommands = useCustomCommands(slashTyped);
 
   const startWorkflowCommand = (line: string): Promise<boolean> | undefined => {
     const command = parseWorkflowCommand(line);
@@ -48,6 +51,7 @@ export function ChatComposer({ client = defaultClient }: { client?: StructureLoa
       suggestions={
         <>
           <WorkflowSuggestions text={text} list={workflows} onChoose={setText} />
+          <CustomCommandSuggestions text={text} commands={customCommands} onChoose={setText} />
           <McpPromptSuggestions text={text} prompts={mcpPrompts} onChoose={setText} />
           <StructureSuggestion text={text} onChoose={setText} />
         </>

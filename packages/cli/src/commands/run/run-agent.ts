@@ -36,6 +36,7 @@ import {
   type ProjectRules,
   printModePermissions,
 } from "./print-mode-permissions.ts";
+import { RunCustomCommands } from "./run-custom-commands.ts";
 import { runWorkflowTool } from "./run-workflow-tool.ts";
 import { CliSessionStore, type StoredCliSession } from "./stream-json/cli-session-store.ts";
 import { configuredMcpServers } from "./stream-json/configured-mcp-servers.ts";
@@ -82,6 +83,8 @@ export class RunAgent {
   readonly instructions: string | undefined;
   /** What `Write` and `Edit` changed since each user message, when the host asked (`enableFileCheckpointing`). */
   readonly checkpoints: FileCheckpoints | undefined;
+  /** The custom slash commands (Markdown prompts) a typed `/name args` expands to. */
+  readonly customCommands: RunCustomCommands;
   systemPrompt: string | undefined;
   readonly #options: RunAgentOptions;
   readonly #store: CliSessionStore;
@@ -95,7 +98,15 @@ export class RunAgent {
     options: RunAgentOptions,
     parts: Pick<
       RunAgent,
-      "session" | "permissions" | "tools" | "mcp" | "mcpReady" | "tasks" | "instructions" | "checkpoints"
+      | "session"
+      | "permissions"
+      | "tools"
+      | "mcp"
+      | "mcpReady"
+      | "tasks"
+      | "instructions"
+      | "checkpoints"
+      | "customCommands"
     >,
     store: CliSessionStore,
     origin: StoredCliSession["origin"],
@@ -111,6 +122,7 @@ export class RunAgent {
     this.mcpReady = parts.mcpReady;
     this.instructions = parts.instructions;
     this.checkpoints = parts.checkpoints;
+    this.customCommands = parts.customCommands;
     const { args, settings } = options;
     this.systemPrompt = joinPrompts(
       args.systemPrompt ?? settings.system_prompt,
@@ -173,6 +185,10 @@ export class RunAgent {
     const tools = checkpoints ? withCheckpoints(chosen, checkpoints) : chosen;
     const instructions = await projectInstructionsFor(options, permissions.policy.rules);
     const { mcp, ready } = await startMcpServers(options);
+    const customCommands = await RunCustomCommands.read(
+      { projectRoot, parleyHome: options.home, userHome: io.env.HOME, rules: permissions.policy.rules },
+      options.warn,
+    );
     const session = new AgentSession({
       sessionId:
         stored && !args.forkSession ? stored.session_id : (args.sessionId ?? globalThis.crypto.randomUUID()),
@@ -204,7 +220,7 @@ export class RunAgent {
     const origin = options.origin ?? (args.forkSession ? undefined : stored?.origin);
     return new RunAgent(
       options,
-      { session, permissions, tools, mcp, mcpReady: ready, tasks, instructions, checkpoints },
+      { session, permissions, tools, mcp, mcpReady: ready, tasks, instructions, checkpoints, customCommands },
       store,
       origin,
     );

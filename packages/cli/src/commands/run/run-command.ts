@@ -135,10 +135,11 @@ async function runSingleTurn(args: RunArgs, io: CliIo): Promise<number> {
   const printer = new TurnPrinter(args.outputFormat, io, args.verbose);
   try {
     await agent.mcpReady;
-    for await (const message of agent.session.send(prompt, {
+    for await (const message of agent.session.send(agent.customCommands.expand(prompt), {
       signal: controller.signal,
       tools: agent.turnTools(),
       mcpServers: agent.mcp.status().map((server) => ({ name: server.name, status: server.status })),
+      slashCommands: agent.customCommands.names(),
       ...(agent.systemPrompt !== undefined && { systemPrompt: agent.systemPrompt }),
     }))
       await printer.print(message);

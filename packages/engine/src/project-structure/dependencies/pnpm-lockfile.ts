@@ -1,3 +1,4 @@
+import { loadYaml } from "../../util/load-yaml.ts";
 import type { DependencyGraphBuilder } from "./dependency-graph-builder.ts";
 import type { ManifestFolder } from "./manifest-folder.ts";
 import { NPM_GROUPS } from "./npm-manifest.ts";
@@ -39,7 +40,7 @@ export async function readPnpmLockfile(
   let lock: PnpmLock;
   try {
     // Loaded only when a project has a pnpm lockfile: the worker starts faster without it.
-    const { parse } = await import("yaml");
+    const { parse } = await loadYaml();
     lock = (parse(text) ?? {}) as PnpmLock;
   } catch (error) {
     folder.problem("pnpm-lock.yaml", "invalid", `is not valid YAML (${parseError(error)}).`);

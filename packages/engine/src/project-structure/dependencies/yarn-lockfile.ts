@@ -1,3 +1,4 @@
+import { loadYaml } from "../../util/load-yaml.ts";
 import type { DependencyGraphBuilder } from "./dependency-graph-builder.ts";
 import type { ManifestFolder } from "./manifest-folder.ts";
 import { addNpmManifest, npmDirectDependencies, npmWorkspaceManifests } from "./npm-manifest.ts";
@@ -60,7 +61,7 @@ async function parseLock(text: string, folder: ManifestFolder): Promise<Map<stri
   try {
     if (!text.includes("__metadata:")) return parseYarnClassicLockfile(text);
     // Loaded only for a Berry lockfile: the worker starts faster without it.
-    const { parse } = await import("yaml");
+    const { parse } = await loadYaml();
     const entries = new Map<string, YarnEntry>();
     for (const [keys, entry] of Object.entries((parse(text) ?? {}) as Record<string, YarnEntry>)) {
       if (typeof entry !== "object" || entry === null) continue;

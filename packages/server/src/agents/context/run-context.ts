@@ -3,6 +3,7 @@ import type { AgentTurnOptions, EngineTool, EnvironmentVariables } from "@parley
 import type { ChatResponse, PlanData } from "@parley/protocol";
 import type { EventBus } from "../../bus/event-bus.ts";
 import type { ChildEnvironments } from "../../children/child-environments.ts";
+import type { CustomCommands } from "../../custom-commands/custom-commands.ts";
 import { ApprovalDesk } from "../../interactions/approval-desk.ts";
 import { PlanDesk } from "../../interactions/plan-desk.ts";
 import { QuestionDesk } from "../../interactions/question-desk.ts";
@@ -37,6 +38,8 @@ export interface AgentServiceContext {
   mcp?: McpHub;
   /** Agent CLIs driven over ACP, kept running between the messages of their sessions. */
   acpProcesses?: AcpProcessPool;
+  /** Custom slash commands: what the model reads for a typed `/name args` (the message shows what was typed). */
+  customCommands?: CustomCommands;
 }
 
 /** What a run gets: the server's context plus the interaction desks and the message publisher. */

@@ -55,6 +55,9 @@ export class AgentQueue {
       if (waiting.length > 0) this.announce("delivered", driver.sessionId, driver.agentId, waiting);
       return waiting;
     });
-    return delivered.map((item) => userMessageModelText(item.text, item.attachments));
+    const commands = this.#context.customCommands;
+    return delivered.map((item) =>
+      userMessageModelText(commands?.modelText(item.text) ?? item.text, item.attachments),
+    );
   }
 }

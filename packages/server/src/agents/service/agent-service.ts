@@ -445,7 +445,10 @@ export class AgentService {
       ...prompts,
     ];
     // The model (and an agent CLI) reads each attached card as text after the person's words.
-    const modelTexts = all.map((prompt) => userMessageModelText(prompt.text, prompt.attachments));
+    const commands = context.customCommands;
+    const modelTexts = all.map((prompt) =>
+      userMessageModelText(commands?.modelText(prompt.text) ?? prompt.text, prompt.attachments),
+    );
     driver.recordStart(modelTexts.join("\n\n"));
     const messageIds = all.map((prompt) => driver.recordUserMessage(prompt));
     if (waiting.length > 0) {

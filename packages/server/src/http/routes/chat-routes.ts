@@ -25,7 +25,12 @@ export function chatRoutes(context: ServerContext): RouteDefinition[] {
       tag: "chat",
       body: ChatRequestSchema,
       response: ChatResponseSchema,
-      handler: ({ body }) => context.agents.chat(body),
+      handler: async ({ body }) => {
+        // A command file edited since the last listing counts from the next message; this one never waits.
+        await context.customCommands.ready();
+        context.customCommands.refreshSoon(body.text);
+        return context.agents.chat(body);
+      },
     }),
     defineRoute({
       method: "get",

@@ -63,6 +63,8 @@ export function frontendRoutes(context: ServerContext): RouteDefinition[] {
       response: AgentReplySchema,
       handler: async ({ params, body }) => {
         const sentAtMs = now();
+        await context.customCommands.ready();
+        context.customCommands.refreshSoon(body.text);
         const chat = context.agents.chat({ ...body, session_id: params.session_id });
         const completion =
           chat.run_id !== undefined

@@ -311,7 +311,7 @@ export class StreamJsonSession {
     }
     return {
       ...(hostServers !== undefined && { mcp_servers_applied: true }),
-      commands: [],
+      commands: this.#agent.customCommands.slashCommands(),
       agents: subagentsOf(this.#agent.tools, this.#subagents),
       output_style: "default",
       available_output_styles: ["default"],
@@ -378,7 +378,8 @@ export class StreamJsonSession {
     this.#current = controller;
     try {
       await Promise.all([this.#sdkMcpReady, this.#agent.mcpReady]);
-      let content = prompt;
+      // A typed custom command reaches the model filled in; the hooks see what the host sent.
+      let content = this.#agent.customCommands.expand(prompt);
       if (this.#hooks) {
         const submitted = await this.#hooks.userPromptSubmit(textOf(prompt), controller.signal);
         if ("blocked" in submitted) {
@@ -394,7 +395,7 @@ export class StreamJsonSession {
           });
           return;
         }
-        if (submitted.context) content = [...asBlocks(prompt), { type: "text", text: submitted.context }];
+        if (submitted.context) content = [...asBlocks(content), { type: "text", text: submitted.context }];
       }
       // A turn a hook blocked changes nothing: only a turn that runs begins a checkpoint.
       this.#agent.checkpoints?.begin(uuid);
@@ -406,6 +407,7 @@ export class StreamJsonSession {
         outputSchema: this.#outputSchema,
         tools: this.#agent.turnTools(this.#sdkMcp?.tools()),
         mcpServers: this.#mcpStatus().map((server) => ({ name: server.name, status: server.status })),
+        slashCommands: this.#agent.customCommands.names(),
         ...(this.#systemPrompt !== undefined && { systemPrompt: this.#systemPrompt }),
         ...(this.#hooks && { toolHooks: this.#hooks.toolHooks() }),
       })) {

@@ -1,0 +1,19 @@
+import type { CustomCommandView, SkippedCustomCommand } from "@parley/protocol";
+
+/** A custom command as read: what the faces list, and the prompt text its arguments fill in. */
+export interface CustomCommand extends CustomCommandView {
+  /** The Markdown after the frontmatter, as written: nothing in it is run or followed. */
+  body: string;
+}
+
+/** What reading the command folders came to: the commands by name (project first), and the files left out. */
+export interface CustomCommandCatalog {
+  commands: CustomCommand[];
+  skipped: SkippedCustomCommand[];
+}
+
+/** The view of a command the faces list (its body stays on the server). */
+export function customCommandView(command: CustomCommand): CustomCommandView {
+  const { body: _body, ...view } = command;
+  return view;
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { lazySchema } from "../shared/lazy-schema.ts";
+
+/**
+ * Whose file a custom command is: the project's (`.claude/commands/`, `.opencode/command[s]/`,
+ * `.parley/commands/`) or the person's own (`~/.claude/commands/`, `~/.codex/prompts/`, `$PARLEY_HOME/commands/`).
+ */
+export const CustomCommandSourceSchema = lazySchema(() => z.enum(["project", "user"]));
+export type CustomCommandSource = z.infer<typeof CustomCommandSourceSchema>;
+
+/** Which tool's folder a command was found in; it decides how `$1`… are counted (Claude Code's `$0` is the first). */
+export const CustomCommandOriginSchema = lazySchema(() => z.enum(["parley", "claude", "opencode", "codex"]));
+export type CustomCommandOrigin = z.infer<typeof CustomCommandOriginSchema>;
+
+/**
+ * A Markdown prompt usable as the slash command `/name …`: the person's words after the name fill its
+ * `$ARGUMENTS` and positional placeholders, and the agent gets the result. Nothing in it is run.
+ */
+export const CustomCommandViewSchema = lazySchema(() =>
+  z.looseObject({
+    /** Without the slash; a subfolder of `.claude/commands/` is a `:` namespace (`frontend:component`). */
+    name: z.string(),
+    description: z.string(),
+    argument_hint: z.string().optional(),
+    source: CustomCommandSourceSchema,
+    origin: CustomCommandOriginSchema,
+    /** The file, relative to the project or as `~/…`. */
+    path: z.string(),
+    /** What Parley does not do with this file (a `!` line it does not run, `allowed-tools` it does not grant). */
+    notes: z.array(z.string()).optional(),
+  }),
+);
+export type CustomCommandView = z.infer<typeof CustomCommandViewSchema>;
+
+/** A command file that was not read, and why (too large, a symlink out of the project, an invalid name). */
+export const SkippedCustomCommandSchema = lazySchema(() =>
+  z.looseObject({ path: z.string(), reason: z.string() }),
+);
+export type SkippedCustomCommand = z.infer<typeof SkippedCustomCommandSchema>;
+
+/** `GET /api/custom-commands`: the commands a person can type, project first, and the files left out. */
+export const CustomCommandListSchema = lazySchema(() =>
+  z.looseObject({
+    commands: z.array(CustomCommandViewSchema),
+    skipped: z.array(SkippedCustomCommandSchema),
+  }),
+);
+export type CustomCommandList = z.infer<typeof CustomCommandListSchema>;
