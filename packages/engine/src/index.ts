@@ -30,6 +30,7 @@ export { PARLEY_VERSION } from "./version.ts";
 
 // ── tools ─────────────────────────────────────────────────────────────────────
 
+export { beforeFileChange, type FileChangeHook } from "./tools/before-file-change.ts";
 export type {
   CanUseToolCallback,
   EngineTool,
@@ -79,21 +80,26 @@ export {
   INSTRUCTION_FILES,
   instructionsPrompt,
   MAX_FOLDER_INSTRUCTIONS_BYTES,
-  MAX_FOLDERS_CHECKED_PER_CALL,
   MAX_INSTRUCTIONS_BYTES,
   MAX_NESTED_INSTRUCTIONS_BYTES,
-  NESTED_INSTRUCTION_TOOLS,
   readProjectInstructions,
   USER_INSTRUCTIONS_FILE,
 } from "./project-instructions/index.ts";
 
 // ── file checkpoints (rewinding what Write and Edit changed) ────────────────────
 
+export { countChangedLines } from "./file-checkpoints/changed-lines.ts";
 export {
   CHECKPOINT_MAX_FILE_BYTES,
-  CHECKPOINTS_MAX_TOTAL_BYTES,
+  type CheckpointRoots,
+  type CurrentFile,
+  readCheckpointSnapshot,
+  readCurrentFile,
+  restoreFile,
+  sameSnapshot,
+} from "./file-checkpoints/checkpoint-file.ts";
+export {
   type CheckpointedFile,
-  type CheckpointSnapshot,
   type FileCheckpoint,
   FileCheckpoints,
   type RewindOutcome,

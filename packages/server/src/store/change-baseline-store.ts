@@ -10,7 +10,7 @@ export interface ChangeBaseline {
 }
 
 /** A file's checkpoint in a run: before its first change, and when the run ended (unknown while it runs). */
-export interface FileCheckpoint extends ChangeBaseline {
+export interface RunFileCheckpoint extends ChangeBaseline {
   after?: FileSnapshot;
 }
 
@@ -45,7 +45,7 @@ export class ChangeBaselineStore {
   }
 
   /** Inside a transaction: keeps what each file held when the run ended, recording baselines not kept yet. */
-  finish(runId: string, checkpoints: readonly Required<FileCheckpoint>[]): void {
+  finish(runId: string, checkpoints: readonly Required<RunFileCheckpoint>[]): void {
     for (const checkpoint of checkpoints) {
       this.record(runId, checkpoint);
       this.#setAfter.run(checkpoint.after.kind, textOf(checkpoint.after), runId, checkpoint.path);
@@ -53,7 +53,7 @@ export class ChangeBaselineStore {
   }
 
   /** A run's checkpoints, in the order its files were first changed. */
-  list(runId: string): FileCheckpoint[] {
+  list(runId: string): RunFileCheckpoint[] {
     const rows = this.#list.all(runId) as (SnapshotRow & {
       path: string;
       after_kind: FileSnapshot["kind"] | null;

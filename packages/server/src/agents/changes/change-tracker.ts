@@ -1,9 +1,10 @@
-import { confinePath } from "@parley/engine";
+import { confinePath, readCheckpointSnapshot, sameSnapshot } from "@parley/engine";
 import type { ChangeBaseline, FileSnapshot } from "../../store/change-baseline-store.ts";
 import { type ChangeReport, describeChanges } from "./describe-changes.ts";
-import { readSnapshot, sameSnapshot } from "./file-snapshot.ts";
 
 type Snapshot = FileSnapshot;
+
+const OPAQUE: Snapshot = { kind: "opaque" };
 
 /** A tracked file's content before the run first changed it and now. */
 export interface TrackedFile {
@@ -101,7 +102,8 @@ export class ChangeTracker {
       return undefined; // the tool refuses it too
     }
     if (confined.kind === "directory") return undefined;
-    if (confined.kind === undefined) return { relative: confined.relative, content: { kind: "absent" } };
-    return { relative: confined.relative, content: await readSnapshot(confined.root, confined.absolute) };
+    // A file swapped for a symlink or moved out of the project meanwhile is not diffed: opaque.
+    const { content } = await readCheckpointSnapshot(confined).catch(() => ({ content: OPAQUE }));
+    return { relative: confined.relative, content: content.kind === "opaque" ? OPAQUE : content };
   }
 }

@@ -1,7 +1,7 @@
+import { sameSnapshot } from "@parley/engine";
 import type { ChangedFile } from "@parley/protocol";
 import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatch, structuredPatch } from "diff";
 import type { FileSnapshot } from "../../store/change-baseline-store.ts";
-import { sameSnapshot } from "./file-snapshot.ts";
 
 /** Most files a report lists; the rest are counted in `truncated_count`. */
 export const CHANGE_MAX_FILES = 50;
