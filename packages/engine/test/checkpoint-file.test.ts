@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -9,7 +9,9 @@ import {
   readCheckpointSnapshot,
   readCurrentFile,
   readTool,
+  removeConfinedFile,
   restoreFile,
+  writeConfinedFile,
   writeTool,
 } from "../src/index.ts";
 import { createProject, type ProjectFixture, toolContext } from "./project-fixture.ts";
@@ -33,6 +35,30 @@ describe("a checkpoint's file", () => {
     expect(await project.read("a.txt")).toBe("the person's\n");
     await restoreFile(roots, "b.txt", { kind: "absent" }, b);
     expect((await readCurrentFile(roots, "b.txt")).content).toEqual({ kind: "absent" });
+  });
+
+  it("writes or deletes only the very file read again, unchanged since: a save in between is left", async () => {
+    project = await createProject({ "a.txt": "the agent's\n", "b.txt": "the agent's\n" });
+    const roots = { projectRoot: project.root };
+    const [a, b] = [await readCurrentFile(roots, "a.txt"), await readCurrentFile(roots, "b.txt")];
+    // An editor's atomic save renames a new file into place; a plain save changes the file in place.
+    await project.write({ "a.txt.swp": "the person's\n" });
+    await rename(join(project.root, "a.txt.swp"), join(project.root, "a.txt"));
+    await project.write({ "b.txt": "the person's, longer\n" });
+
+    await expect(writeConfinedFile(a.confined, "before\n", "a.txt", a.identity)).rejects.toThrow(
+      "a.txt changed while it was being written; it was left as it is.",
+    );
+    await expect(removeConfinedFile(b.confined, "b.txt", b.identity)).rejects.toThrow(
+      "b.txt changed while it was being removed; it was left in place.",
+    );
+    expect([await project.read("a.txt"), await project.read("b.txt")]).toEqual([
+      "the person's\n",
+      "the person's, longer\n",
+    ]);
+    const again = await readCurrentFile(roots, "a.txt");
+    await writeConfinedFile(again.confined, "before\n", "a.txt", again.identity);
+    expect(await project.read("a.txt")).toBe("before\n");
   });
 
   it("keeps text with many control characters as binary, as the Read and Edit tools tell it", async () => {

@@ -1,5 +1,11 @@
 import { type ConfinedPath, confinePath } from "../permissions/confine-path.ts";
-import { openConfinedForRead, removeConfinedFile, writeConfinedFile } from "../tools/fs/confined-file.ts";
+import {
+  type FileIdentity,
+  fileIdentity,
+  openConfinedForRead,
+  removeConfinedFile,
+  writeConfinedFile,
+} from "../tools/fs/confined-file.ts";
 import { BINARY_SNIFF_BYTES, looksBinary } from "../tools/fs/text-content.ts";
 
 /** Largest file whose content a checkpoint keeps; a larger one is named as not restorable. */
@@ -14,13 +20,10 @@ export type CheckpointSnapshot =
 /** A snapshot as a host may keep it: an opaque one without its reason (a server's database keeps none). */
 export type KeptSnapshot = { kind: "text"; text: string } | { kind: "absent" } | { kind: "opaque" };
 
-/** Which file a path led to (device and inode), so a delete removes that very file only. */
-export interface FileIdentity {
-  dev: number;
-  ino: number;
-}
-
-/** A file as it is now, confined as the file tools confine it, and which file it is (to notice a swap). */
+/**
+ * A file as it is now, confined as the file tools confine it, and which file it is (to notice a swap or a
+ * change made in place); no identity when nothing is there.
+ */
 export interface CurrentFile {
   confined: ConfinedPath;
   content: CheckpointSnapshot;
@@ -63,7 +66,7 @@ export async function readCheckpointSnapshot(
   if (handle === undefined) return { content: { kind: "absent" } };
   try {
     const info = await handle.stat();
-    const identity = { dev: info.dev, ino: info.ino };
+    const identity = fileIdentity(info);
     if (info.size > CHECKPOINT_MAX_FILE_BYTES) {
       const reason = `larger than ${CHECKPOINT_MAX_FILE_BYTES} bytes`;
       return { identity, content: { kind: "opaque", reason } };
@@ -91,7 +94,8 @@ export function sameSnapshot(left: KeptSnapshot, right: KeptSnapshot): boolean {
  * Puts a file back as `before` holds it: writes its text (creating it and its folders when it is gone) or
  * deletes it by its name under its folder held open, that very file only. Reads it again first and leaves
  * it, throwing an Error saying so, when it is no longer what `expected` found (the person saved it meanwhile);
- * throws too when it is no longer a regular file of the project.
+ * the write and the delete then reach only the file read again, unchanged since (an editor's atomic save
+ * renamed into place in between is left too). Throws too when it is no longer a regular file of the project.
  */
 export async function restoreFile(
   roots: CheckpointRoots,
@@ -102,6 +106,6 @@ export async function restoreFile(
   const now = await readCurrentFile(roots, path);
   if (now.confined.absolute !== expected.confined.absolute || !sameSnapshot(now.content, expected.content))
     throw new Error(`${path} changed while the rewind was being prepared; it was left as it is.`);
-  if (before.kind === "text") await writeConfinedFile(now.confined, before.text, path);
+  if (before.kind === "text") await writeConfinedFile(now.confined, before.text, path, now.identity);
   else if (now.confined.kind !== undefined) await removeConfinedFile(now.confined, path, now.identity);
 }
