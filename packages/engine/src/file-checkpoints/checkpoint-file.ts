@@ -106,6 +106,12 @@ export async function restoreFile(
   const now = await readCurrentFile(roots, path);
   if (now.confined.absolute !== expected.confined.absolute || !sameSnapshot(now.content, expected.content))
     throw new Error(`${path} changed while the rewind was being prepared; it was left as it is.`);
-  if (before.kind === "text") await writeConfinedFile(now.confined, before.text, path, now.identity);
-  else if (now.confined.kind !== undefined) await removeConfinedFile(now.confined, path, now.identity);
+  if (before.kind === "text") {
+    // Gone since it was confined: created anew, so a file that appears meanwhile is refused, not overwritten.
+    const gone = now.confined.kind === "file" && now.identity === undefined;
+    const confined = gone ? { ...now.confined, kind: undefined } : now.confined;
+    await writeConfinedFile(confined, before.text, path, now.identity);
+  }
+  // Nothing there (never was, or gone since it was confined): nothing to delete.
+  else if (now.identity !== undefined) await removeConfinedFile(now.confined, path, now.identity);
 }
