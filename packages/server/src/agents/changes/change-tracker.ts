@@ -1,6 +1,6 @@
 import { confinePath, readCheckpointSnapshot, sameSnapshot } from "@parley/engine";
 import type { ChangeBaseline, FileSnapshot } from "../../store/change-baseline-store.ts";
-import { type ChangeReport, describeChanges } from "./describe-changes.ts";
+import { type ChangeReport, describeChangesOffLoop } from "./describe-changes.ts";
 
 type Snapshot = FileSnapshot;
 
@@ -79,9 +79,9 @@ export class ChangeTracker {
     return [...this.#files.values()].every((entry) => sameSnapshot(entry.before, entry.after));
   }
 
-  /** The net changes, in the order files were first changed. */
-  report(): ChangeReport {
-    return describeChanges([...this.#files.entries()]);
+  /** The net changes, in the order files were first changed (diffed without holding the event loop). */
+  report(): Promise<ChangeReport> {
+    return describeChangesOffLoop([...this.#files.entries()]);
   }
 
   /**

@@ -22,18 +22,10 @@ export type FileChange = readonly [path: string, change: { before: FileSnapshot;
 /** A file's change as a report lists it; `diff_omitted` says why it has no diff. */
 type DescribedChange = ChangedFile & { diff_omitted?: string };
 
-/** The net changes of these files, in their order (unified diffs, capped in size and count). */
-export function describeChanges(entries: readonly FileChange[]): ChangeReport {
-  const changed = entries.filter(([, entry]) => !sameSnapshot(entry.before, entry.after));
-  const described = changed
-    .slice(0, CHANGE_MAX_FILES)
-    .map(([path, entry]) => describeChange(path, entry.before, entry.after));
-  return capReport(described, changed.length);
-}
-
 /**
- * `describeChanges` with each diff computed in jsdiff's async mode, which yields between chunks: for work
- * a request waits on (a rewind), where nothing may hold the event loop for a diff's two seconds.
+ * The net changes of these files, in their order (unified diffs, capped in size and count), each diff
+ * computed in jsdiff's async mode, which yields between chunks: a report is built while the server serves
+ * others (a run's end, a rewind), and a diff may take up to its two seconds.
  */
 export async function describeChangesOffLoop(entries: readonly FileChange[]): Promise<ChangeReport> {
   const changed = entries.filter(([, entry]) => !sameSnapshot(entry.before, entry.after));
@@ -44,14 +36,7 @@ export async function describeChangesOffLoop(entries: readonly FileChange[]): Pr
 }
 
 /** One file's change: its kind, unified diff and +/- line counts (no diff for opaque content). */
-export function describeChange(path: string, before: FileSnapshot, after: FileSnapshot): DescribedChange {
-  const inputs = patchInputs(path, before, after);
-  if (inputs.kind === "described") return inputs.file;
-  return fromPatch(path, inputs.change, structuredPatch(...inputs.args, PATCH_OPTIONS));
-}
-
-/** `describeChange` without holding the event loop while the diff is computed. */
-export function describeChangeOffLoop(
+function describeChangeOffLoop(
   path: string,
   before: FileSnapshot,
   after: FileSnapshot,
