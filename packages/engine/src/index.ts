@@ -30,7 +30,6 @@ export { PARLEY_VERSION } from "./version.ts";
 
 // ── tools ─────────────────────────────────────────────────────────────────────
 
-export { beforeFileChange, type FileChangeHook } from "./tools/before-file-change.ts";
 export type {
   CanUseToolCallback,
   EngineTool,
@@ -39,6 +38,7 @@ export type {
   ToolPermissionRequest,
 } from "./tools/engine-tool.ts";
 export { defineTool } from "./tools/engine-tool.ts";
+export { type FileChangeHook, watchFileWrites } from "./tools/watch-file-writes.ts";
 
 // ── built-in tools ────────────────────────────────────────────────────────────
 
@@ -92,7 +92,9 @@ export { countChangedLines } from "./file-checkpoints/changed-lines.ts";
 export {
   CHECKPOINT_MAX_FILE_BYTES,
   type CheckpointRoots,
+  type CheckpointSnapshot,
   type CurrentFile,
+  type KeptSnapshot,
   readCheckpointSnapshot,
   readCurrentFile,
   restoreFile,
@@ -157,7 +159,12 @@ export {
   isPlainCommand,
 } from "./permissions/shell-command.ts";
 export { suggestAllowRule } from "./permissions/suggest-rule.ts";
-export { openConfinedForRead, removeConfinedFile, writeConfinedFile } from "./tools/fs/confined-file.ts";
+export {
+  type FileIdentity,
+  openConfinedForRead,
+  removeConfinedFile,
+  writeConfinedFile,
+} from "./tools/fs/confined-file.ts";
 
 // ── child processes: the environment every one starts from ───────────────────
 

@@ -2,7 +2,6 @@ import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  beforeFileChange,
   confinePath,
   type EngineTool,
   editTool,
@@ -11,6 +10,7 @@ import {
   readTool,
   removeConfinedFile,
   restoreFile,
+  watchFileWrites,
   writeConfinedFile,
   writeTool,
 } from "../src/index.ts";
@@ -67,13 +67,20 @@ describe("a checkpoint's file", () => {
     const confined = await confinePath(project.root, "controls.dat", { intent: "write" });
     expect((await readCheckpointSnapshot(confined)).content).toEqual({ kind: "opaque", reason: "not text" });
   });
+
+  it("keeps a log coloured with ANSI escapes as text", async () => {
+    const log = "\x1b[31mE\x1b[0m\n\x1b[32mok\x1b[0m\n".repeat(50);
+    project = await createProject({ "run.log": log });
+    const confined = await confinePath(project.root, "run.log", { intent: "write" });
+    expect((await readCheckpointSnapshot(confined)).content).toEqual({ kind: "text", text: log });
+  });
 });
 
 describe("wrapping the tools that change files", () => {
   it("shows Write and Edit's file before they change it and says when the call failed; other tools are as given", async () => {
     project = await createProject({ "a.txt": "one\n" });
     const seen: string[] = [];
-    const tools = beforeFileChange([writeTool, editTool, readTool], async (filePath) => {
+    const tools = watchFileWrites([writeTool, editTool, readTool], async (filePath) => {
       seen.push(
         `before ${filePath}: ${await (project as ProjectFixture).read(filePath).catch(() => "absent")}`,
       );

@@ -1,8 +1,8 @@
 import {
-  beforeFileChange,
   type EngineTool,
   type EnvironmentVariables,
   type FileCheckpoints,
+  watchFileWrites,
 } from "@parley/engine";
 
 /**
@@ -19,7 +19,7 @@ export function checkpointingRequested(env: EnvironmentVariables): boolean {
  * fails and left the file as it was keeps nothing.
  */
 export function withCheckpoints(tools: readonly EngineTool[], checkpoints: FileCheckpoints): EngineTool[] {
-  return beforeFileChange(tools, async (filePath) => {
+  return watchFileWrites(tools, async (filePath) => {
     const kept = await checkpoints.beforeChange(filePath);
     return async ({ failed }) => {
       if (failed && kept !== undefined) await checkpoints.settle(kept);

@@ -1,16 +1,14 @@
-import { confinePath, readCheckpointSnapshot, sameSnapshot } from "@parley/engine";
-import type { ChangeBaseline, FileSnapshot } from "../../store/change-baseline-store.ts";
+import { confinePath, type KeptSnapshot, readCheckpointSnapshot, sameSnapshot } from "@parley/engine";
+import type { ChangeBaseline } from "../../store/change-baseline-store.ts";
 import { type ChangeReport, describeChangesOffLoop } from "./describe-changes.ts";
 
-type Snapshot = FileSnapshot;
-
-const OPAQUE: Snapshot = { kind: "opaque" };
+const OPAQUE: KeptSnapshot = { kind: "opaque" };
 
 /** A tracked file's content before the run first changed it and now. */
 export interface TrackedFile {
   path: string;
-  before: FileSnapshot;
-  after: FileSnapshot;
+  before: KeptSnapshot;
+  after: KeptSnapshot;
 }
 
 /**
@@ -21,7 +19,7 @@ export interface TrackedFile {
 export class ChangeTracker {
   readonly #projectRoot: string;
   readonly #onBaseline: ((baseline: ChangeBaseline) => void) | undefined;
-  readonly #files = new Map<string, { before: Snapshot; after: Snapshot }>();
+  readonly #files = new Map<string, { before: KeptSnapshot; after: KeptSnapshot }>();
 
   /** `onBaseline` keeps each file's content from before its first change, so a crash loses no report. */
   constructor(projectRoot: string, options: { onBaseline?: (baseline: ChangeBaseline) => void } = {}) {
@@ -94,7 +92,7 @@ export class ChangeTracker {
       .map(([path, entry]) => ({ path, before: entry.before, after: entry.after }));
   }
 
-  async #read(filePath: string): Promise<{ relative: string; content: Snapshot } | undefined> {
+  async #read(filePath: string): Promise<{ relative: string; content: KeptSnapshot } | undefined> {
     let confined: Awaited<ReturnType<typeof confinePath>>;
     try {
       confined = await confinePath(this.#projectRoot, filePath, { intent: "write" });

@@ -1,7 +1,6 @@
-import { sameSnapshot } from "@parley/engine";
+import { type KeptSnapshot, sameSnapshot } from "@parley/engine";
 import type { ChangedFile } from "@parley/protocol";
 import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatch, structuredPatch } from "diff";
-import type { FileSnapshot } from "../../store/change-baseline-store.ts";
 
 /** Most files a report lists; the rest are counted in `truncated_count`. */
 export const CHANGE_MAX_FILES = 50;
@@ -17,7 +16,7 @@ export interface ChangeReport {
 }
 
 /** A file's content before and after some changes, by its path in the project. */
-export type FileChange = readonly [path: string, change: { before: FileSnapshot; after: FileSnapshot }];
+export type FileChange = readonly [path: string, change: { before: KeptSnapshot; after: KeptSnapshot }];
 
 /** A file's change as a report lists it; `diff_omitted` says why it has no diff. */
 type DescribedChange = ChangedFile & { diff_omitted?: string };
@@ -38,8 +37,8 @@ export async function describeChangesOffLoop(entries: readonly FileChange[]): Pr
 /** One file's change: its kind, unified diff and +/- line counts (no diff for opaque content). */
 function describeChangeOffLoop(
   path: string,
-  before: FileSnapshot,
-  after: FileSnapshot,
+  before: KeptSnapshot,
+  after: KeptSnapshot,
 ): Promise<DescribedChange> {
   const inputs = patchInputs(path, before, after);
   if (inputs.kind === "described") return Promise.resolve(inputs.file);
@@ -57,8 +56,8 @@ type PatchArgs = [string, string, string, string, undefined, undefined];
 
 function patchInputs(
   path: string,
-  before: FileSnapshot,
-  after: FileSnapshot,
+  before: KeptSnapshot,
+  after: KeptSnapshot,
 ):
   | { kind: "described"; file: DescribedChange }
   | { kind: "patch"; change: ChangedFile["change"]; args: PatchArgs } {

@@ -1,13 +1,13 @@
 import {
   type CurrentFile,
   countChangedLines,
+  type KeptSnapshot,
   readCurrentFile,
   restoreFile,
   sameSnapshot,
 } from "@parley/engine";
 import type { NotRestoredFile, RewindFile, RewindRequest, RewindResponse } from "@parley/protocol";
 import { ApiError } from "../../http/api-error.ts";
-import type { FileSnapshot } from "../../store/change-baseline-store.ts";
 import { describeChangesOffLoop, type FileChange } from "../changes/describe-changes.ts";
 import { publishChangeReport } from "../changes/publish-change-report.ts";
 import type { AgentService } from "../service/agent-service.ts";
@@ -22,7 +22,7 @@ const OPAQUE_REASON =
 /** One file of a rewind: what it held before the runs, and where it is and what it holds now when writable. */
 interface FilePlan {
   file: RewindFile;
-  before: FileSnapshot;
+  before: KeptSnapshot;
   current?: CurrentFile;
 }
 
@@ -90,9 +90,9 @@ export async function rewindFiles(
 /** Each file's earliest baseline and latest end state across the runs, and what putting it back does. */
 async function planRewind(
   projectRoot: string,
-  checkpointsByRun: readonly { path: string; before: FileSnapshot; after?: FileSnapshot }[][],
+  checkpointsByRun: readonly { path: string; before: KeptSnapshot; after?: KeptSnapshot }[][],
 ): Promise<FilePlan[]> {
-  const files = new Map<string, { before: FileSnapshot; after: FileSnapshot | undefined }>();
+  const files = new Map<string, { before: KeptSnapshot; after: KeptSnapshot | undefined }>();
   for (const checkpoints of checkpointsByRun) {
     for (const { path, before, after } of checkpoints) {
       const seen = files.get(path);
@@ -101,7 +101,7 @@ async function planRewind(
     }
   }
   const plans: FilePlan[] = [];
-  const notRestorable = (path: string, before: FileSnapshot, reason: string) =>
+  const notRestorable = (path: string, before: KeptSnapshot, reason: string) =>
     plans.push({ file: { path, outcome: "not_restorable", reason }, before });
   for (const [path, { before, after }] of files) {
     if (before.kind === "opaque") {
@@ -139,7 +139,7 @@ async function planRewind(
   return plans;
 }
 
-function textOf(snapshot: FileSnapshot): string {
+function textOf(snapshot: KeptSnapshot): string {
   return snapshot.kind === "text" ? snapshot.text : "";
 }
 

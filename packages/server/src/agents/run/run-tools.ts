@@ -1,12 +1,12 @@
 import {
   type AskUserToolOptions,
-  beforeFileChange,
   builtinTools,
   createProjectStructureTool,
   type EngineTool,
   type EnvironmentVariables,
   type ToolContext,
   type UpdatePlanToolOptions,
+  watchFileWrites,
 } from "@parley/engine";
 import type { ChangeTracker } from "../changes/change-tracker.ts";
 
@@ -39,7 +39,7 @@ export function runTools(hooks: RunToolHooks): EngineTool[] {
     createProjectStructureTool({ environment: () => hooks.childEnvironment("git") }),
     ...(hooks.extraTools ?? []),
   ];
-  return beforeFileChange(tools, async (filePath) => {
+  return watchFileWrites(tools, async (filePath) => {
     const key = await hooks.changes.before(filePath);
     return key === undefined ? undefined : () => hooks.changes.after(key);
   }).map((tool) => announceStart(tool, hooks));

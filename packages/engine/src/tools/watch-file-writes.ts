@@ -16,7 +16,7 @@ export type FileChangeHook = (
  * what a host needs to keep a file's content for a change report or a checkpoint. Other tools are as given;
  * a wrapped tool keeps every own field, only `execute` differs.
  */
-export function beforeFileChange(tools: readonly EngineTool[], hook: FileChangeHook): EngineTool[] {
+export function watchFileWrites(tools: readonly EngineTool[], hook: FileChangeHook): EngineTool[] {
   return tools.map((tool) =>
     FILE_WRITERS.has(tool.name)
       ? {
