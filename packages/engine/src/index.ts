@@ -38,6 +38,7 @@ export type {
   ToolPermissionRequest,
 } from "./tools/engine-tool.ts";
 export { defineTool } from "./tools/engine-tool.ts";
+export { type FileChangeHook, watchFileWrites } from "./tools/watch-file-writes.ts";
 
 // ── built-in tools ────────────────────────────────────────────────────────────
 
@@ -79,10 +80,8 @@ export {
   INSTRUCTION_FILES,
   instructionsPrompt,
   MAX_FOLDER_INSTRUCTIONS_BYTES,
-  MAX_FOLDERS_CHECKED_PER_CALL,
   MAX_INSTRUCTIONS_BYTES,
   MAX_NESTED_INSTRUCTIONS_BYTES,
-  NESTED_INSTRUCTION_TOOLS,
   readProjectInstructions,
   USER_INSTRUCTIONS_FILE,
 } from "./project-instructions/index.ts";
@@ -120,11 +119,20 @@ export {
 
 // ── file checkpoints (rewinding what Write and Edit changed) ────────────────────
 
+export { countChangedLines } from "./file-checkpoints/changed-lines.ts";
 export {
   CHECKPOINT_MAX_FILE_BYTES,
-  CHECKPOINTS_MAX_TOTAL_BYTES,
-  type CheckpointedFile,
+  type CheckpointRoots,
   type CheckpointSnapshot,
+  type CurrentFile,
+  type KeptSnapshot,
+  readCheckpointSnapshot,
+  readCurrentFile,
+  restoreFile,
+  sameSnapshot,
+} from "./file-checkpoints/checkpoint-file.ts";
+export {
+  type CheckpointedFile,
   type FileCheckpoint,
   FileCheckpoints,
   type RewindOutcome,
@@ -182,7 +190,12 @@ export {
   isPlainCommand,
 } from "./permissions/shell-command.ts";
 export { suggestAllowRule } from "./permissions/suggest-rule.ts";
-export { openConfinedForRead, removeConfinedFile, writeConfinedFile } from "./tools/fs/confined-file.ts";
+export {
+  type FileIdentity,
+  openConfinedForRead,
+  removeConfinedFile,
+  writeConfinedFile,
+} from "./tools/fs/confined-file.ts";
 
 // ── child processes: the environment every one starts from ───────────────────
 

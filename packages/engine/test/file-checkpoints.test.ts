@@ -218,11 +218,13 @@ describe("removing a confined file", () => {
   it("removes only the very file it was given, when told which", async () => {
     project = await createProject({ "a.txt": "first\n" });
     const confined = await confinePath(project.root, "a.txt", { intent: "write" });
-    const { dev, ino } = await stat(join(project.root, "a.txt"));
+    const { dev, ino, size, mtimeMs } = await stat(join(project.root, "a.txt"));
     // Another file put in its place (made while the first still exists, so it cannot reuse its inode).
     await project.write({ "b.txt": "someone else's\n" });
     await rename(join(project.root, "b.txt"), join(project.root, "a.txt"));
-    await expect(removeConfinedFile(confined, "a.txt", { dev, ino })).rejects.toThrow("left in place");
+    await expect(removeConfinedFile(confined, "a.txt", { dev, ino, size, mtimeMs })).rejects.toThrow(
+      "left in place",
+    );
     expect(await project.read("a.txt")).toBe("someone else's\n");
     await removeConfinedFile(confined, "a.txt");
     expect(existsSync(join(project.root, "a.txt"))).toBe(false);

@@ -1,18 +1,14 @@
-import { type ConfinedPath, confinePath } from "../permissions/confine-path.ts";
-import { openConfinedForRead, removeConfinedFile, writeConfinedFile } from "../tools/fs/confined-file.ts";
-import { BINARY_SNIFF_BYTES, looksBinary } from "../tools/fs/text-content.ts";
 import { countChangedLines } from "./changed-lines.ts";
+import {
+  type CheckpointRoots,
+  type CheckpointSnapshot,
+  readCurrentFile,
+  restoreFile,
+  sameSnapshot,
+} from "./checkpoint-file.ts";
 
-/** Largest file whose content a checkpoint keeps; a larger one is named as not restorable. */
-export const CHECKPOINT_MAX_FILE_BYTES = 1024 * 1024;
 /** Most text all of a conversation's checkpoints keep; a file past it is named as not restorable. */
 export const CHECKPOINTS_MAX_TOTAL_BYTES = 64 * 1024 * 1024;
-
-/** What a file held when a checkpoint first saw it change: its text, nothing, or something not kept. */
-export type CheckpointSnapshot =
-  | { kind: "text"; text: string }
-  | { kind: "absent" }
-  | { kind: "opaque"; reason: string };
 
 /** One file a checkpoint keeps: the path the tools name it by, the real file it is, what it held. */
 export interface CheckpointedFile {
@@ -39,19 +35,6 @@ export interface RewindOutcome {
   skipped: { path: string; reason: string }[];
 }
 
-/** Where the files are, as the file tools confine them. */
-export interface FileCheckpointsOptions {
-  projectRoot: string;
-  additionalRoots?: readonly string[];
-}
-
-/** A file as it is now, confined as the file tools confine it, and which file it is (to notice a swap). */
-interface CurrentFile {
-  confined: ConfinedPath;
-  content: CheckpointSnapshot;
-  identity?: { dev: number; ino: number };
-}
-
 /**
  * File checkpoints, as Claude Code's SDK keeps them (`enableFileCheckpointing`): at each user message a
  * checkpoint begins, and before a `Write` or `Edit` changes a file for the first time since then, what the
@@ -61,12 +44,12 @@ interface CurrentFile {
  * path that has become a symlink (in or out of the project), a FIFO or a directory is left and named.
  */
 export class FileCheckpoints {
-  readonly #options: FileCheckpointsOptions;
+  readonly #options: CheckpointRoots;
   readonly #checkpoints: FileCheckpoint[];
   #keptBytes = 0;
   #revision = 0;
 
-  constructor(options: FileCheckpointsOptions, saved: readonly FileCheckpoint[] = []) {
+  constructor(options: CheckpointRoots, saved: readonly FileCheckpoint[] = []) {
     this.#options = options;
     this.#checkpoints = saved.map((checkpoint) => ({ id: checkpoint.id, files: [...checkpoint.files] }));
     for (const { files } of this.#checkpoints) for (const file of files) this.#keptBytes += sizeOf(file);
@@ -95,7 +78,7 @@ export class FileCheckpoints {
   async beforeChange(requested: string): Promise<CheckpointedFile | undefined> {
     const current = this.#checkpoints.at(-1);
     if (current === undefined) return undefined;
-    const now = await this.#read(requested).catch(() => undefined);
+    const now = await readCurrentFile(this.#options, requested).catch(() => undefined);
     if (now === undefined) return undefined;
     const absolute = now.confined.absolute;
     if (current.files.some((file) => file.absolute === absolute)) return undefined;
@@ -120,11 +103,11 @@ export class FileCheckpoints {
    * a failed `Edit` found missing is not later deleted by a rewind as if the agent had created it.
    */
   async settle(kept: CheckpointedFile): Promise<void> {
-    const now = await this.#read(kept.path).catch(() => undefined);
+    const now = await readCurrentFile(this.#options, kept.path).catch(() => undefined);
     if (
       now === undefined ||
       now.confined.absolute !== kept.absolute ||
-      !sameContent(now.content, kept.before)
+      !sameSnapshot(now.content, kept.before)
     )
       return;
     for (const checkpoint of this.#checkpoints) {
@@ -169,7 +152,7 @@ export class FileCheckpoints {
       outcome.skipped.push({ path, reason: `it was ${before.reason} when the checkpoint was taken` });
       return;
     }
-    const now = await this.#read(path);
+    const now = await readCurrentFile(this.#options, path);
     // Kept by the real file: a path that now leads elsewhere (a symlink put in its place) is not followed.
     if (now.confined.absolute !== absolute) {
       outcome.skipped.push({ path, reason: `it is now a link to ${now.confined.relative}` });
@@ -183,49 +166,11 @@ export class FileCheckpoints {
     const wanted = before.kind === "text" ? before.text : undefined;
     if (current === wanted) return;
     const lines = countChangedLines(current ?? "", wanted ?? "");
-    if (!dryRun) {
-      if (wanted === undefined) await removeConfinedFile(now.confined, path, now.identity);
-      else await writeConfinedFile(now.confined, wanted, path);
-    }
+    if (!dryRun) await restoreFile(this.#options, path, before, now);
     outcome.filesChanged.push(path);
     outcome.insertions += lines.insertions;
     outcome.deletions += lines.deletions;
   }
-
-  /** What `requested` holds now, confined as the file tools confine it (its `relative` is the path shown). */
-  async #read(requested: string): Promise<CurrentFile> {
-    const confined = await confinePath(this.#options.projectRoot, requested, {
-      intent: "write",
-      additionalRoots: this.#options.additionalRoots ?? [],
-    });
-    if (confined.kind === undefined) return { confined, content: { kind: "absent" } };
-    if (confined.kind === "directory")
-      return { confined, content: { kind: "opaque", reason: "a directory" } };
-    const handle = await openConfinedForRead(confined, confined.relative);
-    try {
-      const info = await handle.stat();
-      const identity = { dev: info.dev, ino: info.ino };
-      if (info.size > CHECKPOINT_MAX_FILE_BYTES) {
-        const reason = `larger than ${CHECKPOINT_MAX_FILE_BYTES} bytes`;
-        return { confined, identity, content: { kind: "opaque", reason } };
-      }
-      const bytes = await handle.readFile();
-      if (looksBinary(bytes.subarray(0, BINARY_SNIFF_BYTES)))
-        return { confined, identity, content: { kind: "opaque", reason: "not text" } };
-      const text = bytes.toString("utf8");
-      // Text that is not UTF-8 would not come back byte for byte.
-      if (!Buffer.from(text, "utf8").equals(bytes))
-        return { confined, identity, content: { kind: "opaque", reason: "not UTF-8 text" } };
-      return { confined, identity, content: { kind: "text", text } };
-    } finally {
-      await handle.close();
-    }
-  }
-}
-
-function sameContent(a: CheckpointSnapshot, b: CheckpointSnapshot): boolean {
-  if (a.kind === "text" && b.kind === "text") return a.text === b.text;
-  return a.kind === "absent" && b.kind === "absent";
 }
 
 function sizeOf(file: CheckpointedFile): number {

@@ -7,12 +7,10 @@ export type { InstructionSource } from "./instruction-files.ts";
 export {
   INSTRUCTION_FILES,
   MAX_FOLDER_INSTRUCTIONS_BYTES,
-  MAX_FOLDERS_CHECKED_PER_CALL,
   MAX_IMPORT_DEPTH,
   MAX_IMPORTS,
   MAX_INSTRUCTIONS_BYTES,
   MAX_NESTED_INSTRUCTIONS_BYTES,
-  NESTED_INSTRUCTION_TOOLS,
   USER_INSTRUCTIONS_FILE,
 } from "./instruction-files.ts";
 export type {

@@ -1,20 +1,18 @@
+import type { KeptSnapshot } from "@parley/engine";
 import type { StoreDatabase } from "./store-database.ts";
-
-/** A file's content at one moment: its text, absent, or not diffable (binary or too large). */
-export type FileSnapshot = { kind: "text"; text: string } | { kind: "absent" } | { kind: "opaque" };
 
 /** A file's content before a run first changed it, by its path in the project. */
 export interface ChangeBaseline {
   path: string;
-  before: FileSnapshot;
+  before: KeptSnapshot;
 }
 
 /** A file's checkpoint in a run: before its first change, and when the run ended (unknown while it runs). */
-export interface FileCheckpoint extends ChangeBaseline {
-  after?: FileSnapshot;
+export interface RunFileCheckpoint extends ChangeBaseline {
+  after?: KeptSnapshot;
 }
 
-type SnapshotRow = { kind: FileSnapshot["kind"]; text: string | null };
+type SnapshotRow = { kind: KeptSnapshot["kind"]; text: string | null };
 
 /**
  * What each file held before a run first changed it (kept as the run goes, so a run the server did not live
@@ -45,7 +43,7 @@ export class ChangeBaselineStore {
   }
 
   /** Inside a transaction: keeps what each file held when the run ended, recording baselines not kept yet. */
-  finish(runId: string, checkpoints: readonly Required<FileCheckpoint>[]): void {
+  finish(runId: string, checkpoints: readonly Required<RunFileCheckpoint>[]): void {
     for (const checkpoint of checkpoints) {
       this.record(runId, checkpoint);
       this.#setAfter.run(checkpoint.after.kind, textOf(checkpoint.after), runId, checkpoint.path);
@@ -53,10 +51,10 @@ export class ChangeBaselineStore {
   }
 
   /** A run's checkpoints, in the order its files were first changed. */
-  list(runId: string): FileCheckpoint[] {
+  list(runId: string): RunFileCheckpoint[] {
     const rows = this.#list.all(runId) as (SnapshotRow & {
       path: string;
-      after_kind: FileSnapshot["kind"] | null;
+      after_kind: KeptSnapshot["kind"] | null;
       after_text: string | null;
     })[];
     return rows.map((row) => ({
@@ -67,10 +65,10 @@ export class ChangeBaselineStore {
   }
 }
 
-function textOf(snapshot: FileSnapshot): string | null {
+function textOf(snapshot: KeptSnapshot): string | null {
   return snapshot.kind === "text" ? snapshot.text : null;
 }
 
-function snapshotOf(row: SnapshotRow): FileSnapshot {
+function snapshotOf(row: SnapshotRow): KeptSnapshot {
   return row.kind === "text" ? { kind: "text", text: row.text ?? "" } : { kind: row.kind };
 }

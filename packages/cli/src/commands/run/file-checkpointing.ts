@@ -1,7 +1,9 @@
-import type { EngineTool, EnvironmentVariables, FileCheckpoints } from "@parley/engine";
-
-/** The tools whose calls change files, each naming the file in `file_path`. */
-const FILE_WRITERS = new Set(["Write", "Edit"]);
+import {
+  type EngineTool,
+  type EnvironmentVariables,
+  type FileCheckpoints,
+  watchFileWrites,
+} from "@parley/engine";
 
 /**
  * Whether the host asked for file checkpoints: the official SDK's `enableFileCheckpointing` starts the CLI
@@ -17,23 +19,10 @@ export function checkpointingRequested(env: EnvironmentVariables): boolean {
  * fails and left the file as it was keeps nothing.
  */
 export function withCheckpoints(tools: readonly EngineTool[], checkpoints: FileCheckpoints): EngineTool[] {
-  return tools.map((tool) =>
-    FILE_WRITERS.has(tool.name)
-      ? {
-          ...tool,
-          execute: async (input, context) => {
-            const filePath = (input as { file_path?: unknown }).file_path;
-            const kept = typeof filePath === "string" ? await checkpoints.beforeChange(filePath) : undefined;
-            let failed = true;
-            try {
-              const output = await tool.execute(input, context);
-              failed = typeof output !== "string" && output.isError === true;
-              return output;
-            } finally {
-              if (failed && kept !== undefined) await checkpoints.settle(kept);
-            }
-          },
-        }
-      : tool,
-  );
+  return watchFileWrites(tools, async (filePath) => {
+    const kept = await checkpoints.beforeChange(filePath);
+    return async ({ failed }) => {
+      if (failed && kept !== undefined) await checkpoints.settle(kept);
+    };
+  });
 }

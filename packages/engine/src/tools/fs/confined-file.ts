@@ -6,6 +6,32 @@ import { type ConfinedPath, isInside } from "../../permissions/confine-path.ts";
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_DIRECTORY } = constants;
 
 /**
+ * Which file a path led to (device and inode) and how it was then (size, modification time), so a write
+ * or a delete reaches that very file only, unchanged since it was read: not one renamed into its place (an
+ * editor's atomic save) nor one changed in place.
+ */
+export interface FileIdentity {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The identity of a file as `stat` or `lstat` describes it. */
+export function fileIdentity(info: FileIdentity): FileIdentity {
+  return { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs };
+}
+
+function sameIdentity(info: FileIdentity, expected: FileIdentity): boolean {
+  return (
+    info.dev === expected.dev &&
+    info.ino === expected.ino &&
+    info.size === expected.size &&
+    info.mtimeMs === expected.mtimeMs
+  );
+}
+
+/**
  * Opens a confined file for reading without following a symlink in its last name, without blocking on a
  * FIFO, and checks after opening that what was opened is a regular file still inside the project (a
  * symlink swapped in between the check and the open is caught here).
@@ -24,12 +50,14 @@ export async function openConfinedForRead(confined: ConfinedPath, shownPath: str
 /**
  * Writes `content` to a confined path, creating missing folders and the file: opens without following a
  * symlink in the last name and without truncating, checks that the open file is a regular file inside the
- * project with no other hard links, and only then replaces its content. Returns whether it was created.
+ * project with no other hard links, and only then replaces its content. When `expected` is given, only that
+ * very file unchanged (see `FileIdentity`), else it throws saying it was left. Returns whether it was created.
  */
 export async function writeConfinedFile(
   confined: ConfinedPath,
   content: string,
   shownPath: string,
+  expected?: FileIdentity,
 ): Promise<{ created: boolean }> {
   const creating = confined.kind === undefined;
   if (confined.kind === "directory") throw new Error(`${shownPath} is a directory, not a file.`);
@@ -43,6 +71,8 @@ export async function writeConfinedFile(
         `${shownPath} has ${info.nlink} hard links; writing it would also change the other links, which may be outside the project.`,
       );
     }
+    if (expected !== undefined && !sameIdentity(info, expected))
+      throw new Error(`${shownPath} changed while it was being written; it was left as it is.`);
     await handle.truncate(0);
     await handle.writeFile(content, "utf8");
     return { created: creating };
@@ -55,12 +85,12 @@ export async function writeConfinedFile(
  * Deletes a confined file by its name in its folder, the folder held open (as `unlinkat` would): its real
  * location is checked through the open handle (`/proc/self/fd`), so renaming or swapping a folder above it
  * for a symlink cannot send the delete out of the project. Only a regular file is deleted, and when
- * `expected` is given only that very file (device and inode), else it throws saying it was left.
+ * `expected` is given only that very file unchanged (see `FileIdentity`), else it throws saying it was left.
  */
 export async function removeConfinedFile(
   confined: ConfinedPath,
   shownPath: string,
-  expected?: { dev: number; ino: number },
+  expected?: FileIdentity,
 ): Promise<void> {
   const folder = dirname(confined.absolute);
   const name = basename(confined.absolute);
@@ -75,11 +105,7 @@ export async function removeConfinedFile(
     if (location !== folder || !isInside(confined.root, location)) throw left();
     const entry = join(held === undefined ? folder : `/proc/self/fd/${handle.fd}`, name);
     const info = await lstat(entry);
-    if (
-      !info.isFile() ||
-      (expected !== undefined && (info.dev !== expected.dev || info.ino !== expected.ino))
-    )
-      throw left();
+    if (!info.isFile() || (expected !== undefined && !sameIdentity(info, expected))) throw left();
     await unlink(entry);
   } finally {
     await handle.close();

@@ -3,15 +3,19 @@ import type { FileHandle } from "node:fs/promises";
 /** How many leading bytes decide whether a file is binary. */
 export const BINARY_SNIFF_BYTES = 8192;
 
+/** Control characters text holds: tab, newline, form feed, carriage return, and escape (ANSI colours). */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x1b]);
+
 /**
  * Whether bytes look like a binary file rather than text: a NUL byte, or more than 10% control characters
- * other than tab, newline, carriage return and form feed (what `grep` and `git` do, roughly).
+ * other than those of `TEXT_CONTROLS` (what `grep` and `git` do, roughly): a log coloured with ANSI escapes
+ * (`\x1b[31m`) stays text, so the file tools, change reports and rewinds handle it.
  */
 export function looksBinary(bytes: Uint8Array): boolean {
   let control = 0;
   for (const byte of bytes) {
     if (byte === 0) return true;
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control += 1;
+    if (byte < 0x20 && !TEXT_CONTROLS.has(byte)) control += 1;
   }
   return bytes.length > 0 && control / bytes.length > 0.1;
 }

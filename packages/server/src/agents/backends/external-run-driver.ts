@@ -105,7 +105,7 @@ export class ExternalRunDriver extends RunBase implements ActiveRun {
       if (!this.#filesBefore.has(file)) await this.#changes.absentBefore(file);
     }
     for (const file of this.#filesBefore) await this.#changes.after(file);
-    return this.#changes.empty ? undefined : this.#changes.report();
+    return this.#changes.empty ? undefined : await this.#changes.report();
   }
 
   #record(part: ResponsePart): void {

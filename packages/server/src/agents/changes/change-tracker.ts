@@ -1,15 +1,14 @@
-import { confinePath } from "@parley/engine";
-import type { ChangeBaseline, FileSnapshot } from "../../store/change-baseline-store.ts";
-import { type ChangeReport, describeChanges } from "./describe-changes.ts";
-import { readSnapshot, sameSnapshot } from "./file-snapshot.ts";
+import { confinePath, type KeptSnapshot, readCheckpointSnapshot, sameSnapshot } from "@parley/engine";
+import type { ChangeBaseline } from "../../store/change-baseline-store.ts";
+import { type ChangeReport, describeChangesOffLoop } from "./describe-changes.ts";
 
-type Snapshot = FileSnapshot;
+const OPAQUE: KeptSnapshot = { kind: "opaque" };
 
 /** A tracked file's content before the run first changed it and now. */
 export interface TrackedFile {
   path: string;
-  before: FileSnapshot;
-  after: FileSnapshot;
+  before: KeptSnapshot;
+  after: KeptSnapshot;
 }
 
 /**
@@ -20,7 +19,7 @@ export interface TrackedFile {
 export class ChangeTracker {
   readonly #projectRoot: string;
   readonly #onBaseline: ((baseline: ChangeBaseline) => void) | undefined;
-  readonly #files = new Map<string, { before: Snapshot; after: Snapshot }>();
+  readonly #files = new Map<string, { before: KeptSnapshot; after: KeptSnapshot }>();
 
   /** `onBaseline` keeps each file's content from before its first change, so a crash loses no report. */
   constructor(projectRoot: string, options: { onBaseline?: (baseline: ChangeBaseline) => void } = {}) {
@@ -78,9 +77,9 @@ export class ChangeTracker {
     return [...this.#files.values()].every((entry) => sameSnapshot(entry.before, entry.after));
   }
 
-  /** The net changes, in the order files were first changed. */
-  report(): ChangeReport {
-    return describeChanges([...this.#files.entries()]);
+  /** The net changes, in the order files were first changed (diffed without holding the event loop). */
+  report(): Promise<ChangeReport> {
+    return describeChangesOffLoop([...this.#files.entries()]);
   }
 
   /**
@@ -93,7 +92,7 @@ export class ChangeTracker {
       .map(([path, entry]) => ({ path, before: entry.before, after: entry.after }));
   }
 
-  async #read(filePath: string): Promise<{ relative: string; content: Snapshot } | undefined> {
+  async #read(filePath: string): Promise<{ relative: string; content: KeptSnapshot } | undefined> {
     let confined: Awaited<ReturnType<typeof confinePath>>;
     try {
       confined = await confinePath(this.#projectRoot, filePath, { intent: "write" });
@@ -101,7 +100,8 @@ export class ChangeTracker {
       return undefined; // the tool refuses it too
     }
     if (confined.kind === "directory") return undefined;
-    if (confined.kind === undefined) return { relative: confined.relative, content: { kind: "absent" } };
-    return { relative: confined.relative, content: await readSnapshot(confined.root, confined.absolute) };
+    // A file swapped for a symlink or moved out of the project meanwhile is not diffed: opaque.
+    const { content } = await readCheckpointSnapshot(confined).catch(() => ({ content: OPAQUE }));
+    return { relative: confined.relative, content: content.kind === "opaque" ? OPAQUE : content };
   }
 }

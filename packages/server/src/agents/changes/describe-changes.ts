@@ -1,7 +1,6 @@
+import { type KeptSnapshot, sameSnapshot } from "@parley/engine";
 import type { ChangedFile } from "@parley/protocol";
 import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatch, structuredPatch } from "diff";
-import type { FileSnapshot } from "../../store/change-baseline-store.ts";
-import { sameSnapshot } from "./file-snapshot.ts";
 
 /** Most files a report lists; the rest are counted in `truncated_count`. */
 export const CHANGE_MAX_FILES = 50;
@@ -17,23 +16,15 @@ export interface ChangeReport {
 }
 
 /** A file's content before and after some changes, by its path in the project. */
-export type FileChange = readonly [path: string, change: { before: FileSnapshot; after: FileSnapshot }];
+export type FileChange = readonly [path: string, change: { before: KeptSnapshot; after: KeptSnapshot }];
 
 /** A file's change as a report lists it; `diff_omitted` says why it has no diff. */
 type DescribedChange = ChangedFile & { diff_omitted?: string };
 
-/** The net changes of these files, in their order (unified diffs, capped in size and count). */
-export function describeChanges(entries: readonly FileChange[]): ChangeReport {
-  const changed = entries.filter(([, entry]) => !sameSnapshot(entry.before, entry.after));
-  const described = changed
-    .slice(0, CHANGE_MAX_FILES)
-    .map(([path, entry]) => describeChange(path, entry.before, entry.after));
-  return capReport(described, changed.length);
-}
-
 /**
- * `describeChanges` with each diff computed in jsdiff's async mode, which yields between chunks: for work
- * a request waits on (a rewind), where nothing may hold the event loop for a diff's two seconds.
+ * The net changes of these files, in their order (unified diffs, capped in size and count), each diff
+ * computed in jsdiff's async mode, which yields between chunks: a report is built while the server serves
+ * others (a run's end, a rewind), and a diff may take up to its two seconds.
  */
 export async function describeChangesOffLoop(entries: readonly FileChange[]): Promise<ChangeReport> {
   const changed = entries.filter(([, entry]) => !sameSnapshot(entry.before, entry.after));
@@ -44,17 +35,10 @@ export async function describeChangesOffLoop(entries: readonly FileChange[]): Pr
 }
 
 /** One file's change: its kind, unified diff and +/- line counts (no diff for opaque content). */
-export function describeChange(path: string, before: FileSnapshot, after: FileSnapshot): DescribedChange {
-  const inputs = patchInputs(path, before, after);
-  if (inputs.kind === "described") return inputs.file;
-  return fromPatch(path, inputs.change, structuredPatch(...inputs.args, PATCH_OPTIONS));
-}
-
-/** `describeChange` without holding the event loop while the diff is computed. */
-export function describeChangeOffLoop(
+function describeChangeOffLoop(
   path: string,
-  before: FileSnapshot,
-  after: FileSnapshot,
+  before: KeptSnapshot,
+  after: KeptSnapshot,
 ): Promise<DescribedChange> {
   const inputs = patchInputs(path, before, after);
   if (inputs.kind === "described") return Promise.resolve(inputs.file);
@@ -72,8 +56,8 @@ type PatchArgs = [string, string, string, string, undefined, undefined];
 
 function patchInputs(
   path: string,
-  before: FileSnapshot,
-  after: FileSnapshot,
+  before: KeptSnapshot,
+  after: KeptSnapshot,
 ):
   | { kind: "described"; file: DescribedChange }
   | { kind: "patch"; change: ChangedFile["change"]; args: PatchArgs } {

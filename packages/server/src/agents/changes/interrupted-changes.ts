@@ -17,7 +17,7 @@ export async function reportInterruptedChanges(
   const baselines = store.changeBaselines.list(run.id);
   if (baselines.length === 0) return;
   const tracker = await ChangeTracker.resume(context.projectRoot, baselines);
-  const report = tracker.empty ? undefined : tracker.report();
+  const report = tracker.empty ? undefined : await tracker.report();
   store.transaction(() => {
     if (report !== undefined) {
       const scope = { sessionId: run.session_id, agentId: run.agent_id, runId: run.id };

@@ -1,15 +1,16 @@
+import {
+  type CurrentFile,
+  countChangedLines,
+  type KeptSnapshot,
+  readCurrentFile,
+  restoreFile,
+  sameSnapshot,
+} from "@parley/engine";
 import type { NotRestoredFile, RewindFile, RewindRequest, RewindResponse } from "@parley/protocol";
 import { ApiError } from "../../http/api-error.ts";
-import type { FileSnapshot } from "../../store/change-baseline-store.ts";
-import {
-  describeChangeOffLoop,
-  describeChangesOffLoop,
-  type FileChange,
-} from "../changes/describe-changes.ts";
-import { sameSnapshot } from "../changes/file-snapshot.ts";
+import { describeChangesOffLoop, type FileChange } from "../changes/describe-changes.ts";
 import { publishChangeReport } from "../changes/publish-change-report.ts";
 import type { AgentService } from "../service/agent-service.ts";
-import { locateRestoreTarget, putBack, type RestoreTarget } from "./restore-target.ts";
 
 /** Why a file that is now binary, not UTF-8 or too large is left. */
 const CURRENT_OPAQUE_REASON =
@@ -18,11 +19,11 @@ const CURRENT_OPAQUE_REASON =
 const OPAQUE_REASON =
   "its content was not kept: it was binary, not UTF-8 text or larger than 1 MiB when the agent first changed it";
 
-/** One file of a rewind: what it held before the runs, what they left, where it is and what it holds now. */
+/** One file of a rewind: what it held before the runs, and where it is and what it holds now when writable. */
 interface FilePlan {
   file: RewindFile;
-  before: FileSnapshot;
-  target: RestoreTarget | undefined;
+  before: KeptSnapshot;
+  current?: CurrentFile;
 }
 
 /**
@@ -89,9 +90,9 @@ export async function rewindFiles(
 /** Each file's earliest baseline and latest end state across the runs, and what putting it back does. */
 async function planRewind(
   projectRoot: string,
-  checkpointsByRun: readonly { path: string; before: FileSnapshot; after?: FileSnapshot }[][],
+  checkpointsByRun: readonly { path: string; before: KeptSnapshot; after?: KeptSnapshot }[][],
 ): Promise<FilePlan[]> {
-  const files = new Map<string, { before: FileSnapshot; after: FileSnapshot | undefined }>();
+  const files = new Map<string, { before: KeptSnapshot; after: KeptSnapshot | undefined }>();
   for (const checkpoints of checkpointsByRun) {
     for (const { path, before, after } of checkpoints) {
       const seen = files.get(path);
@@ -100,44 +101,46 @@ async function planRewind(
     }
   }
   const plans: FilePlan[] = [];
+  const notRestorable = (path: string, before: KeptSnapshot, reason: string) =>
+    plans.push({ file: { path, outcome: "not_restorable", reason }, before });
   for (const [path, { before, after }] of files) {
     if (before.kind === "opaque") {
-      plans.push({
-        file: { path, outcome: "not_restorable", reason: OPAQUE_REASON },
-        before,
-        target: undefined,
-      });
+      notRestorable(path, before, OPAQUE_REASON);
       continue;
     }
-    const target = await locateRestoreTarget(projectRoot, path);
-    if (target.kind === "refused") {
-      plans.push({ file: { path, outcome: "not_restorable", reason: target.reason }, before, target });
-      continue;
-    }
-    const { current } = target;
+    // Confined again as the file tools confine what they write: a path that now leaves the project through
+    // a symlink, or names a FIFO or a device, is refused.
+    const current = await readCurrentFile({ projectRoot }, path).catch((error: unknown) =>
+      error instanceof Error ? error.message : String(error),
+    );
+    if (typeof current === "string") notRestorable(path, before, current);
+    // A rewind puts back the file itself only, not another file of the project a symlink now leads to.
+    else if (current.confined.relative !== path) {
+      const reason = `it now leads to ${current.confined.relative} through a symlink; only the file itself is put back`;
+      notRestorable(path, before, reason);
+    } else if (current.confined.kind === "directory") notRestorable(path, before, "it is a directory now");
     // What is there now cannot be compared or told apart from the person's own (a large or binary file put
     // in its place): it is left, as parley run's checkpoints leave it.
-    if (current.kind === "opaque") {
-      plans.push({
-        file: { path, outcome: "not_restorable", reason: CURRENT_OPAQUE_REASON },
-        before,
-        target,
-      });
-      continue;
+    else if (current.content.kind === "opaque") notRestorable(path, before, CURRENT_OPAQUE_REASON);
+    else {
+      const file: RewindFile = { path, outcome: "unchanged" };
+      if (!sameSnapshot(current.content, before)) {
+        const { insertions, deletions } = countChangedLines(textOf(current.content), textOf(before));
+        file.outcome = before.kind === "absent" ? "deleted" : "restored";
+        file.additions = insertions;
+        file.deletions = deletions;
+      }
+      // Known only when the runs' end state was kept and both contents can be compared.
+      if (after !== undefined && after.kind !== "opaque")
+        file.changed_since_agent = !sameSnapshot(current.content, after);
+      plans.push({ file, before, current });
     }
-    const file: RewindFile = { path, outcome: "unchanged" };
-    if (!sameSnapshot(current, before)) {
-      const { additions, deletions } = await describeChangeOffLoop(path, current, before);
-      file.outcome = before.kind === "absent" ? "deleted" : "restored";
-      if (additions !== undefined) file.additions = additions;
-      if (deletions !== undefined) file.deletions = deletions;
-    }
-    // Known only when the runs' end state was kept and both contents can be compared.
-    if (after !== undefined && after.kind !== "opaque")
-      file.changed_since_agent = !sameSnapshot(current, after);
-    plans.push({ file, before, target });
   }
   return plans;
+}
+
+function textOf(snapshot: KeptSnapshot): string {
+  return snapshot.kind === "text" ? snapshot.text : "";
 }
 
 /**
@@ -146,16 +149,12 @@ async function planRewind(
  */
 async function applyRewind(projectRoot: string, plans: readonly FilePlan[]): Promise<FileChange[]> {
   const changes: FileChange[] = [];
-  for (const plan of plans) {
-    const { file, target } = plan;
-    if (target?.kind !== "writable" || (file.outcome !== "restored" && file.outcome !== "deleted")) continue;
+  for (const { file, before, current } of plans) {
+    if (current === undefined || before.kind === "opaque" || file.outcome === "unchanged") continue;
     try {
-      // Read again just before writing: planning diffed every file, which takes a while.
-      const now = await locateRestoreTarget(projectRoot, file.path);
-      if (now.kind !== "writable" || !sameSnapshot(now.current, target.current))
-        throw new Error(`${file.path} changed while the rewind was being prepared; it was left as it is.`);
-      await putBack(now.confined, file.path, plan.before);
-      changes.push([file.path, { before: target.current, after: plan.before }]);
+      // Read again just before writing: what the person saved since the plan is kept.
+      await restoreFile({ projectRoot }, file.path, before, current);
+      changes.push([file.path, { before: current.content, after: before }]);
     } catch (error) {
       file.outcome = "not_restorable";
       file.reason = error instanceof Error ? error.message : String(error);

@@ -24,6 +24,7 @@ import type {
   StreamingSegment,
 } from "@parley/protocol";
 import { ChangeTracker } from "../changes/change-tracker.ts";
+import type { ChangeReport } from "../changes/describe-changes.ts";
 import { publishChangeReport } from "../changes/publish-change-report.ts";
 import { compactBeforeTurn } from "../compaction/compaction.ts";
 import { resolvePermissionMode } from "../context/permission-mode.ts";
@@ -210,11 +211,11 @@ export class RunDriver extends RunBase implements ActiveRun {
         takeQueuedMessages: this.#identity.takeQueuedMessages,
         signal: this.controller.signal,
       });
-      for await (const message of turn) this.#handle(message, prompt);
+      for await (const message of turn) await this.#handle(message, prompt);
     } catch (error) {
-      this.#failUnexpectedly(error);
+      await this.#failUnexpectedly(error);
     }
-    this.#ensureFinished();
+    await this.#ensureFinished();
     return completionOf(store, this.runId);
   }
 
@@ -232,12 +233,13 @@ export class RunDriver extends RunBase implements ActiveRun {
     return this.#model === undefined ? "" : modelRef(this.#model);
   }
 
-  #handle(message: EngineMessage, prompt: MessageParam["content"] | undefined): void {
+  async #handle(message: EngineMessage, prompt: MessageParam["content"] | undefined): Promise<void> {
     const step = this.#recorder.prepare(message, () => this.interrupting);
     if (step === undefined) return;
     const { result } = step;
-    // Diffs are computed before the transaction, so it holds the store's write lock only briefly.
-    const report = result && !this.#changes.empty ? this.#changes.report() : undefined;
+    // Diffs are computed before the transaction, so it holds the store's write lock only briefly, and off
+    // the event loop, so a run that changed large files does not stall the server's other sessions.
+    const report = result && !this.#changes.empty ? await this.#changes.report() : undefined;
     this.context.store.transaction(() => {
       step.apply();
       if (result) this.#finish(result, prompt, report);
@@ -248,7 +250,7 @@ export class RunDriver extends RunBase implements ActiveRun {
   #finish(
     result: RunResultSummary,
     prompt: MessageParam["content"] | undefined,
-    report: ReturnType<ChangeTracker["report"]> | undefined,
+    report: ChangeReport | undefined,
   ): void {
     const { store, bus, now, projectRoot } = this.context;
     const interrupted = this.interrupting && result.outcome === "cancelled";
@@ -309,10 +311,10 @@ export class RunDriver extends RunBase implements ActiveRun {
   }
 
   /** Something outside the engine's own error handling failed (settings, model configuration, a bug). */
-  #failUnexpectedly(error: unknown): void {
-    const { store, bus, now, projectRoot } = this.context;
+  async #failUnexpectedly(error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    const report = this.#changes.empty ? undefined : this.#changes.report();
+    const report = this.#changes.empty ? undefined : await this.#changes.report();
+    const { store, bus, now, projectRoot } = this.context;
     store.transaction(() => {
       if (!store.runs.finish(this.runId, { status: "failed", endedAtMs: now(), error: message })) return;
       this.#recorder.children.finishAll("failed");
@@ -333,9 +335,10 @@ export class RunDriver extends RunBase implements ActiveRun {
   }
 
   /** A turn that ended without a result (it cannot, but a run must never stay "running"). */
-  #ensureFinished(): void {
+  async #ensureFinished(): Promise<void> {
     const run = this.context.store.runs.get(this.runId);
-    if (run?.status === "running") this.#failUnexpectedly(new Error("the agent turn ended without a result"));
+    if (run?.status === "running")
+      await this.#failUnexpectedly(new Error("the agent turn ended without a result"));
   }
 }
 

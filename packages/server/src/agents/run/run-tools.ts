@@ -6,6 +6,7 @@ import {
   type EnvironmentVariables,
   type ToolContext,
   type UpdatePlanToolOptions,
+  watchFileWrites,
 } from "@parley/engine";
 import type { ChangeTracker } from "../changes/change-tracker.ts";
 
@@ -22,9 +23,6 @@ export interface RunToolHooks {
   childEnvironment: (kind: "shell" | "git") => Promise<EnvironmentVariables>;
 }
 
-/** The tools whose calls change files, and the input field naming the file. */
-const FILE_WRITERS = new Set(["Write", "Edit"]);
-
 /**
  * A server run's tools: the built-in tools, `Task` (subagents, which get the same instrumented tools),
  * `AskUserQuestion`, `UpdatePlan` and `ProjectStructure`, each wrapped so the run sees when a call starts
@@ -32,7 +30,7 @@ const FILE_WRITERS = new Set(["Write", "Edit"]);
  * `canUseTool` before `execute` for every tool that requires it.
  */
 export function runTools(hooks: RunToolHooks): EngineTool[] {
-  return [
+  const tools = [
     ...builtinTools({
       bash: { environment: () => hooks.childEnvironment("shell") },
       askUser: { ask: hooks.ask },
@@ -40,22 +38,20 @@ export function runTools(hooks: RunToolHooks): EngineTool[] {
     }),
     createProjectStructureTool({ environment: () => hooks.childEnvironment("git") }),
     ...(hooks.extraTools ?? []),
-  ].map((tool) => instrument(tool, hooks));
+  ];
+  return watchFileWrites(tools, async (filePath) => {
+    const key = await hooks.changes.before(filePath);
+    return key === undefined ? undefined : () => hooks.changes.after(key);
+  }).map((tool) => announceStart(tool, hooks));
 }
 
-function instrument(tool: EngineTool, hooks: RunToolHooks): EngineTool {
+function announceStart(tool: EngineTool, hooks: RunToolHooks): EngineTool {
   // A copy keeps every own field (an MCP tool's origin too); only `execute` is wrapped.
   return {
     ...tool,
     execute: async (input: unknown, context: ToolContext) => {
       hooks.onStart(context.toolUseId, tool.name, input, context.turn.parentToolUseId);
-      const filePath = FILE_WRITERS.has(tool.name) ? (input as { file_path?: unknown }).file_path : undefined;
-      const key = typeof filePath === "string" ? await hooks.changes.before(filePath) : undefined;
-      try {
-        return await tool.execute(input, context);
-      } finally {
-        if (key !== undefined) await hooks.changes.after(key);
-      }
+      return await tool.execute(input, context);
     },
   };
 }
