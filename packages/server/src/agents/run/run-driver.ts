@@ -211,7 +211,10 @@ export class RunDriver extends RunBase implements ActiveRun {
         takeQueuedMessages: this.#identity.takeQueuedMessages,
         signal: this.controller.signal,
       });
-      for await (const message of turn) await this.#handle(message, prompt);
+      for await (const message of turn) {
+        const recording = this.#handle(message, prompt);
+        if (recording !== undefined) await recording;
+      }
     } catch (error) {
       await this.#failUnexpectedly(error);
     }
@@ -233,17 +236,24 @@ export class RunDriver extends RunBase implements ActiveRun {
     return this.#model === undefined ? "" : modelRef(this.#model);
   }
 
-  async #handle(message: EngineMessage, prompt: MessageParam["content"] | undefined): Promise<void> {
+  /**
+   * Records one message of the turn; a promise only for the result of a run that changed files, whose report
+   * is diffed first: every streamed token is recorded synchronously, without a promise of its own.
+   */
+  #handle(message: EngineMessage, prompt: MessageParam["content"] | undefined): Promise<void> | undefined {
     const step = this.#recorder.prepare(message, () => this.interrupting);
-    if (step === undefined) return;
+    if (step === undefined) return undefined;
     const { result } = step;
+    const record = (report: ChangeReport | undefined) =>
+      this.context.store.transaction(() => {
+        step.apply();
+        if (result) this.#finish(result, prompt, report);
+      });
     // Diffs are computed before the transaction, so it holds the store's write lock only briefly, and off
     // the event loop, so a run that changed large files does not stall the server's other sessions.
-    const report = result && !this.#changes.empty ? await this.#changes.report() : undefined;
-    this.context.store.transaction(() => {
-      step.apply();
-      if (result) this.#finish(result, prompt, report);
-    });
+    if (result && !this.#changes.empty) return this.#changes.report().then(record);
+    record(undefined);
+    return undefined;
   }
 
   /** Inside the transaction of the engine's result: ends the run and saves what the model saw. */
