@@ -98,7 +98,6 @@ export {
   customCommandView,
   expandCustomCommand,
   expandTypedCommand,
-  MAX_COMMAND_DEPTH,
   MAX_COMMAND_FILE_BYTES,
   MAX_COMMAND_FILES,
   readCustomCommands,

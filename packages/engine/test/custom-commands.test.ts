@@ -26,7 +26,7 @@ async function read(fixture: ProjectFixture) {
 }
 
 describe("custom slash commands", () => {
-  it("finds the project's and the person's commands, namespaces subfolders and lets the project win a clash", async () => {
+  it("finds the project's and the person's commands, namespaces subfolders and lets the person's own win a clash", async () => {
     project = await createProject({
       ".claude/commands/review-pr.md":
         "---\ndescription: Review a pull request\nargument-hint: [pr-number]\n---\nReview PR #$0.\n",
@@ -38,12 +38,17 @@ describe("custom slash commands", () => {
     await writeFile(join(project.outside, "home/.codex/prompts/draft.md"), "Draft a note about $1.\n");
     await writeFile(join(project.outside, "home/.codex/prompts/ship.md"), "Mine: ship carefully.\n");
     const { commands, skipped } = await read(project);
-    expect(skipped).toEqual([]);
+    expect(skipped).toEqual([
+      {
+        path: ".parley/commands/ship.md",
+        reason: `${join(project.outside, "home/.codex/prompts/ship.md")} has a command of the same name, found first`,
+      },
+    ]);
     expect(commands.map((command) => [command.name, command.source, command.origin, command.path])).toEqual([
       ["draft", "user", "codex", join(project.outside, "home/.codex/prompts/draft.md")],
       ["frontend:component", "project", "claude", ".claude/commands/frontend/component.md"],
       ["review-pr", "project", "claude", ".claude/commands/review-pr.md"],
-      ["ship", "project", "parley", ".parley/commands/ship.md"],
+      ["ship", "user", "codex", join(project.outside, "home/.codex/prompts/ship.md")],
       ["test", "project", "opencode", ".opencode/command/test.md"],
     ]);
     const review = commands.find((command) => command.name === "review-pr");

@@ -12,15 +12,12 @@ export interface CommandFolder {
 }
 
 /**
- * The folders, in the order a name is taken: the project's before the person's, so a project command wins a
- * clash (as Claude Code's project commands do); Parley's own folder first in each.
+ * The folders, in the order a name is taken: the person's own before the project's, so a cloned repository
+ * cannot stand in for a command the person relies on (its text would reach the model as the person's prompt),
+ * as skills do; Parley's own folder first in each.
  */
 export function commandFolders(parleyHome: string, userHome: string | undefined): CommandFolder[] {
   return [
-    { source: "project", origin: "parley", path: ".parley/commands", nested: false },
-    { source: "project", origin: "claude", path: ".claude/commands", nested: true },
-    { source: "project", origin: "opencode", path: ".opencode/command", nested: false },
-    { source: "project", origin: "opencode", path: ".opencode/commands", nested: false },
     { source: "user", origin: "parley", path: join(parleyHome, "commands"), nested: false },
     // The person's home directory is the `HOME` Parley was started with: none, and only Parley's home is read.
     ...(userHome === undefined
@@ -39,5 +36,9 @@ export function commandFolders(parleyHome: string, userHome: string | undefined)
             nested: false,
           } as const,
         ]),
+    { source: "project", origin: "parley", path: ".parley/commands", nested: false },
+    { source: "project", origin: "claude", path: ".claude/commands", nested: true },
+    { source: "project", origin: "opencode", path: ".opencode/command", nested: false },
+    { source: "project", origin: "opencode", path: ".opencode/commands", nested: false },
   ];
 }

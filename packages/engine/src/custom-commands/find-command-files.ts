@@ -1,7 +1,6 @@
-import type { Dirent } from "node:fs";
-import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { confinePath } from "../permissions/confine-path.ts";
+import { listFolder } from "../util/list-folder.ts";
 import type { CommandFolder } from "./command-folders.ts";
 
 /** How deep namespaces go below `.claude/commands/` (`a/b/c/name.md`). */
@@ -41,8 +40,10 @@ export async function findCommandFiles(
   } else start = folder.path;
   const files: FoundCommandFile[] = [];
   let budget = MAX_FOLDER_ENTRIES;
+  let overflow = false;
   const walk = async (absolute: string, parts: string[]): Promise<void> => {
-    const entries = await readdir(absolute, { withFileTypes: true }).catch((): Dirent[] => []);
+    const { entries, more } = await listFolder(absolute, Math.max(budget, 0));
+    if (more) overflow = true;
     entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
     for (const entry of entries) {
       if (--budget < 0) return;
@@ -62,7 +63,7 @@ export async function findCommandFiles(
     }
   };
   await walk(start, []);
-  return budget < 0
+  return budget < 0 || overflow
     ? { files, problem: `it has more than ${MAX_FOLDER_ENTRIES} entries; the rest were not looked at` }
     : { files };
 }

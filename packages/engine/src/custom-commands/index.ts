@@ -4,7 +4,7 @@ export type { CustomCommand, CustomCommandCatalog } from "./custom-command.ts";
 export { customCommandView } from "./custom-command.ts";
 export type { TypedCommand } from "./expand-custom-command.ts";
 export { expandCustomCommand, expandTypedCommand, typedCommand } from "./expand-custom-command.ts";
-export { MAX_COMMAND_DEPTH, MAX_FOLDER_ENTRIES } from "./find-command-files.ts";
+export { MAX_FOLDER_ENTRIES } from "./find-command-files.ts";
 export { MAX_COMMAND_FILE_BYTES } from "./read-command-file.ts";
 export type { ReadCustomCommandsOptions } from "./read-custom-commands.ts";
 export { MAX_COMMAND_FILES, readCustomCommands } from "./read-custom-commands.ts";

@@ -1,4 +1,4 @@
-import type { SkippedCustomCommand } from "@parley/protocol";
+import type { CustomCommandSource, SkippedCustomCommand } from "@parley/protocol";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { searchExclusion } from "../permissions/read-rules.ts";
 import { shownPath } from "../project-instructions/read-instruction-file.ts";
@@ -20,13 +20,16 @@ export interface ReadCustomCommandsOptions {
   userHome?: string;
   /** The project's permission rules: a command file a `Read` deny or ask rule names is not read. */
   rules?: readonly PermissionRule[];
+  /** Whose commands to read (`parley run --setting-sources`); both by default. */
+  sources?: readonly CustomCommandSource[];
 }
 
 /**
- * The Markdown prompts a person can type as `/name`: the project's `.parley/commands/`, `.claude/commands/`
- * (subfolders as `:` namespaces), `.opencode/command[s]/`, then their own `$PARLEY_HOME/commands/`,
- * `~/.claude/commands/` and `~/.codex/prompts/`. The first file of a name wins, so the project's wins over
- * the person's. Project files are read confined and every file within a size cap; nothing is run.
+ * The Markdown prompts a person can type as `/name`: their own `$PARLEY_HOME/commands/`, `~/.claude/commands/`
+ * and `~/.codex/prompts/`, then the project's `.parley/commands/`, `.claude/commands/` (subfolders as `:`
+ * namespaces) and `.opencode/command[s]/`. The first file of a name wins, so the person's own win over the
+ * project's (the one left is named). Project files are read confined, every file within a size cap; nothing
+ * is run.
  */
 export async function readCustomCommands(options: ReadCustomCommandsOptions): Promise<CustomCommandCatalog> {
   const { projectRoot, parleyHome } = options;
@@ -34,7 +37,9 @@ export async function readCustomCommands(options: ReadCustomCommandsOptions): Pr
   const skipped: SkippedCustomCommand[] = [];
   const excluded = searchExclusion(options.rules ?? []);
   let read = 0;
+  const sources = options.sources ?? ["user", "project"];
   for (const folder of commandFolders(parleyHome, options.userHome)) {
+    if (!sources.includes(folder.source)) continue;
     // Shown in the faces and printed by `parley run`: no control character of a repository's names.
     const shown = (path: string) => printableText(folder.source === "project" ? path : shownPath(path));
     const { files, problem } = await findCommandFiles(projectRoot, folder);
@@ -46,7 +51,11 @@ export async function readCustomCommands(options: ReadCustomCommandsOptions): Pr
         skipped.push({ path, reason: named.reason });
         continue;
       }
-      if (byName.has(named.name)) continue;
+      const first = byName.get(named.name);
+      if (first !== undefined) {
+        skipped.push({ path, reason: `${first.path} has a command of the same name, found first` });
+        continue;
+      }
       if (++read > MAX_COMMAND_FILES) {
         skipped.push({
           path,

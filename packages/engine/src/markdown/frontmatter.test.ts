@@ -22,6 +22,12 @@ describe("readFrontmatter", () => {
     );
     expect(hostile.strings).toEqual({});
     expect(hostile.error).toBeUndefined();
+    // What is indented after a quoted value closed on its line is not the value's, and never parsed.
+    const trailing = await readFrontmatter(`---\ndescription: 'It''s quoted'\n  ${"[".repeat(7000)}\n---\n`, [
+      "description",
+    ]);
+    expect(trailing).toMatchObject({ strings: { description: "It's quoted" } });
+    expect(trailing.error).toBeUndefined();
     const long = await readFrontmatter(`---\n${"k: v\n".repeat(MAX_FRONTMATTER_CHARACTERS / 4)}---\nbody`, [
       "k",
     ]);

@@ -1,4 +1,5 @@
 import { loadYaml } from "../util/load-yaml.ts";
+import { MAX_YAML_FLOW_NESTING, yamlFlowNesting } from "../util/yaml-nesting.ts";
 
 /** A Markdown file's YAML frontmatter as Parley reads it: a few named top-level fields, and the body below. */
 export interface Frontmatter<Key extends string> {
@@ -26,7 +27,8 @@ const NOT_A_STRING = /^[[{&*!%@`?-]/;
  * those fields are given to the YAML parser, each on its own, and only when its value is a string: the
  * parser's time grows much faster than its input on nested flow lists and thousands of keys (a 1 KiB `[[[…`
  * took 70–120 ms, a 4 KiB block of keys 90–210 ms), and a cloned repository can hold a thousand such files
- * (skills, custom commands). A string field parses in linear time. Aliases are refused.
+ * (skills, custom commands). A quoted value closed on its line is given alone, a field nested past
+ * `MAX_YAML_FLOW_NESTING` is not given, and aliases are refused.
  */
 export async function readFrontmatter<Key extends string>(
   text: string,
@@ -79,7 +81,25 @@ function topLevelField(
   const first = lines[start] as string;
   const written = first.slice(first.indexOf(":") + 1).trim();
   if (written === "" || NOT_A_STRING.test(written)) return { written };
+  // A quoted value closed on its line is the whole field: what is indented after it is not the value's, and
+  // the parser's error on it cost up to 600 ms a file in review.
+  if (closedQuote(written)) return { written, yaml: first };
   let end = start + 1;
   while (end < lines.length && /^(?:[ \t]|$)/.test(lines[end] as string)) end++;
-  return { written, yaml: lines.slice(start, end).join("\n") };
+  const yaml = lines.slice(start, end).join("\n");
+  return yamlFlowNesting(yaml) > MAX_YAML_FLOW_NESTING ? { written } : { written, yaml };
+}
+
+/** Whether a value starts with a quote that closes on the same line (`'it''s'`, `"a \"b\""`). */
+function closedQuote(value: string): boolean {
+  const quote = value[0];
+  if (quote !== '"' && quote !== "'") return false;
+  for (let index = 1; index < value.length; index++) {
+    if (quote === '"' && value[index] === "\\") index++;
+    else if (value[index] === quote) {
+      if (quote === "'" && value[index + 1] === "'") index++;
+      else return true;
+    }
+  }
+  return false;
 }

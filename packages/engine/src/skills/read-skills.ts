@@ -1,4 +1,3 @@
-import { opendir } from "node:fs/promises";
 import { join } from "node:path";
 import { readFrontmatter } from "../markdown/frontmatter.ts";
 import { confinePath } from "../permissions/confine-path.ts";
@@ -12,6 +11,7 @@ import {
   readOwnFile,
   shownPath,
 } from "../project-instructions/read-instruction-file.ts";
+import { listFolder } from "../util/list-folder.ts";
 import { printableText, UNPRINTABLE } from "../util/printable-text.ts";
 import {
   PROJECT_SKILL_FOLDERS,
@@ -168,24 +168,10 @@ async function skillCandidates(
     });
 }
 
-/**
- * The names of the folders (and symlinks) in `absolute`, from at most `MAX_ENTRIES_LISTED` entries: read a
- * batch at a time and stopped there, so a folder of half a million entries holds the event loop no longer
- * than a small one (a whole `readdir` of it sorted froze it for seconds).
- */
+/** The names of the folders (and symlinks) among the first `MAX_ENTRIES_LISTED` entries of `absolute`. */
 async function listFolders(absolute: string): Promise<string[]> {
-  const names: string[] = [];
-  let listed = 0;
-  try {
-    const folder = await opendir(absolute, { bufferSize: 128 });
-    for await (const entry of folder) {
-      if (entry.isDirectory() || entry.isSymbolicLink()) names.push(entry.name);
-      if (++listed >= MAX_ENTRIES_LISTED) break;
-    }
-  } catch {
-    // A folder that is gone or cannot be listed has no skills.
-  }
-  return names;
+  const { entries } = await listFolder(absolute, MAX_ENTRIES_LISTED);
+  return entries.filter((entry) => entry.isDirectory() || entry.isSymbolicLink()).map((entry) => entry.name);
 }
 
 type SkillRead = { skill: Skill; body: string } | { reason: string };

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { MAX_YAML_FLOW_NESTING, yamlFlowNesting } from "@parley/engine/yaml-nesting";
 import type { DecodeIssue, WorkflowProblemIssue } from "@parley/protocol";
 import type { Document } from "yaml";
 
@@ -15,29 +16,6 @@ const loadYaml = () => {
 
 /** The longest workflow file read: a workflow is a page of steps. */
 export const MAX_WORKFLOW_CHARACTERS = 64 * 1024;
-/** The deepest `[`/`{` nesting read; a workflow's inputs and steps need two or three. */
-const MAX_FLOW_NESTING = 32;
-
-/** How deep `[` and `{` nest outside quoted strings and comments, in one pass over the text. */
-function flowNesting(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let quote: string | undefined;
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index];
-    if (quote !== undefined) {
-      if (character === "\\" && quote === '"') index++;
-      else if (character === quote || character === "\n") quote = undefined;
-    } else if (character === '"' || character === "'") quote = character;
-    else if (character === "#") {
-      const end = text.indexOf("\n", index);
-      index = end === -1 ? text.length : end;
-    } else if (character === "[" || character === "{") deepest = Math.max(deepest, ++depth);
-    else if ((character === "]" || character === "}") && depth > 0) depth--;
-  }
-  return deepest;
-}
-
 /** A workflow file's YAML: its value, or the first syntax error with where it is. */
 export type ParsedWorkflowYaml =
   | { ok: true; value: unknown; locate: (issue: DecodeIssue) => WorkflowProblemIssue }
@@ -53,10 +31,13 @@ export function readWorkflowYaml(text: string): ParsedWorkflowYaml {
   // its input: what no workflow needs is refused before it is parsed.
   if (text.length > MAX_WORKFLOW_CHARACTERS)
     return { ok: false, issue: { path: "", message: `larger than ${MAX_WORKFLOW_CHARACTERS / 1024} KiB` } };
-  if (flowNesting(text) > MAX_FLOW_NESTING)
+  if (yamlFlowNesting(text) > MAX_YAML_FLOW_NESTING)
     return {
       ok: false,
-      issue: { path: "", message: `not valid YAML: lists or maps nested more than ${MAX_FLOW_NESTING} deep` },
+      issue: {
+        path: "",
+        message: `not valid YAML: lists or maps nested more than ${MAX_YAML_FLOW_NESTING} deep`,
+      },
     };
   const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();

@@ -186,7 +186,16 @@ export class RunAgent {
     const instructions = await projectInstructionsFor(options, permissions.policy.rules);
     const { mcp, ready } = await startMcpServers(options);
     const customCommands = await RunCustomCommands.read(
-      { projectRoot, parleyHome: options.home, userHome: io.env.HOME, rules: permissions.policy.rules },
+      {
+        projectRoot,
+        parleyHome: options.home,
+        userHome: io.env.HOME,
+        rules: permissions.policy.rules,
+        // `--setting-sources` picks whose, as for skills: an SDK host that passes none gets none.
+        sources: (args.settingSources ?? ["user", "project"]).filter(
+          (source): source is "user" | "project" => source === "user" || source === "project",
+        ),
+      },
       options.warn,
     );
     const session = new AgentSession({

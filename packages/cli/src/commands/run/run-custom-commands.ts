@@ -25,6 +25,7 @@ export class RunCustomCommands {
       parleyHome: string;
       userHome: string | undefined;
       rules: readonly PermissionRule[];
+      sources: readonly ("user" | "project")[];
     },
     warn: (message: string) => void,
   ): Promise<RunCustomCommands> {
@@ -33,6 +34,7 @@ export class RunCustomCommands {
       parleyHome: options.parleyHome,
       ...(options.userHome !== undefined && { userHome: options.userHome }),
       rules: options.rules,
+      sources: options.sources,
     });
     for (const file of skipped) warn(`parley: custom command ${file.path} was not read: ${file.reason}`);
     return new RunCustomCommands(commands);

@@ -251,7 +251,8 @@ export class RunDriver extends RunBase implements ActiveRun {
       });
     // Diffs are computed before the transaction, so it holds the store's write lock only briefly, and off
     // the event loop, so a run that changed large files does not stall the server's other sessions.
-    if (result && !this.#changes.empty) return this.#changes.report().then(record);
+    // A report that cannot be made (a file read failing) leaves the run's result as it is, without one.
+    if (result && !this.#changes.empty) return this.#changes.report().then(record, () => record(undefined));
     record(undefined);
     return undefined;
   }
@@ -323,7 +324,7 @@ export class RunDriver extends RunBase implements ActiveRun {
   /** Something outside the engine's own error handling failed (settings, model configuration, a bug). */
   async #failUnexpectedly(error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    const report = this.#changes.empty ? undefined : await this.#changes.report();
+    const report = this.#changes.empty ? undefined : await this.#changes.report().catch(() => undefined);
     const { store, bus, now, projectRoot } = this.context;
     store.transaction(() => {
       if (!store.runs.finish(this.runId, { status: "failed", endedAtMs: now(), error: message })) return;

@@ -470,10 +470,14 @@ export class AgentService {
           ? (modelTexts[0] ?? "")
           : modelTexts.map((text) => ({ type: "text", text }));
     const start = () => {
-      void driver.execute(content).then(() => {
-        this.#active.delete(key);
-        this.#settle(runId, sessionId, agentId, driver.queueCleared);
-      });
+      // `execute` never throws; should it, the agent is still let go rather than left busy until a restart.
+      void driver
+        .execute(content)
+        .catch((error: unknown) => console.error("parley: a run ended with an error:", error))
+        .then(() => {
+          this.#active.delete(key);
+          this.#settle(runId, sessionId, agentId, driver.queueCleared);
+        });
     };
     return { runId, messageIds: messageIds.slice(waiting.length), start };
   }
