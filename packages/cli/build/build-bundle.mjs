@@ -20,12 +20,13 @@ import { joinServeStart } from "./serve-start-module.mjs";
 const source = (path) => join(REPOSITORY_ROOT, "packages", path);
 
 /**
- * Entry points, each its own file in the build folder. The project-structure worker is forked as a module of
- * its own and must sit next to the chunk that names it (see project-structure-worker-url.ts).
+ * Entry points, each its own file in the build folder. The project-structure and workflow-file workers are
+ * forked as modules of their own and must sit next to the chunk that names them (see their `…-worker-url.ts`).
  */
 const ENTRY_POINTS = {
   parley: source("cli/src/main.ts"),
   "project-structure-worker": source("engine/src/project-structure/project-structure-worker.ts"),
+  "workflow-file-worker": source("server/src/workflows/workflow-file-worker.ts"),
   // Loaded by name on first use (see ZOD_ON_DEMAND).
   zod: fileURLToPath(import.meta.resolve("zod")),
 };

@@ -16,6 +16,12 @@ import { storedSettings } from "./store/stored-settings.ts";
 import { runWorkflowTool } from "./workflows/run-workflow-tool.ts";
 import { WorkflowService } from "./workflows/workflow-service.ts";
 
+/**
+ * How long a run's start waits for new or changed workflow files to be read (in a worker) before its
+ * `RunWorkflow` tool lists what the last read found: a bundled worker starts in well under a second.
+ */
+const WORKFLOWS_READ_WAIT_MS = 5_000;
+
 /** The agents and what they drive: loaded and built after the server listens (see server.ts). */
 export interface AgentServices {
   agents: AgentService;
@@ -98,7 +104,10 @@ export async function startAgentServices(
     ...(options.turnDefaults && { turnDefaults: options.turnDefaults }),
     ...(options.compaction && { compaction: options.compaction }),
     maxQueueLength: options.maxQueueLength,
-    scopedTools: (scope) => (workflows === undefined ? [] : [runWorkflowTool(workflows, scope)]),
+    scopedTools: async (scope) => {
+      if (workflows === undefined) return [];
+      return [runWorkflowTool(workflows, scope, await workflows.available(WORKFLOWS_READ_WAIT_MS))];
+    },
     runPlanAsWorkflow: (sessionId, agentId, plan) =>
       (workflows as WorkflowService).startPlan(plan, sessionId, agentId).execution_id,
     mcp,

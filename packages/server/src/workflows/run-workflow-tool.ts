@@ -5,6 +5,7 @@ import {
   RUN_WORKFLOW_TOOL,
   RunWorkflowInputSchema,
 } from "./run-workflow-input.ts";
+import type { LoadedWorkflow } from "./workflow-files.ts";
 import type { WorkflowService } from "./workflow-service.ts";
 
 /**
@@ -13,19 +14,20 @@ import type { WorkflowService } from "./workflow-service.ts";
  * returns at once: the workflow runs on its own (its agent steps come after the current turn).
  */
 export function runWorkflowTool(
-  workflows: Pick<WorkflowService, "start" | "definitions">,
+  workflows: Pick<WorkflowService, "start">,
   scope: MessageScope,
+  available: readonly LoadedWorkflow[],
 ): EngineTool {
   return defineTool({
     name: RUN_WORKFLOW_TOOL,
     description: `Starts one of the project's workflows (.parley/workflows/<name>.yaml) with inputs. It runs step by step as a card in this chat that the user can pause, resume, retry and cancel; this returns at once with its execution id, and agent steps of the workflow run after your turn ends.
-${describeAvailableWorkflows(workflows.definitions().workflows)}`,
+${describeAvailableWorkflows(available)}`,
     inputSchema: RunWorkflowInputSchema,
     requiresApproval: true,
     access: () => ({ kind: "other" }),
     execute: async (input) => {
       try {
-        const view = workflows.start({
+        const view = await workflows.start({
           name: input.name,
           sessionId: scope.sessionId,
           agentId: scope.agentId,

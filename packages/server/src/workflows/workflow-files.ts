@@ -1,49 +1,100 @@
-import { lstatSync, readdirSync, readFileSync, realpathSync } from "node:fs";
-import { join } from "node:path";
-import {
-  decodeWorkflowDefinition,
-  describeWorkflowIssue,
-  type WorkflowDefinition,
-  type WorkflowProblem,
-  type WorkflowProblemIssue,
-  type WorkflowSummary,
-  workflowStepKind,
-} from "@parley/protocol";
+import type { Stats } from "node:fs";
+import { lstat, realpath } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { listFolder } from "@parley/engine/util";
+import type { WorkflowProblem } from "@parley/protocol";
 import { isInside } from "../workspace/resolve-in-project.ts";
-import { readWorkflowYaml } from "./read-workflow-yaml.ts";
+import { type LoadedWorkflow, type WorkflowFileToRead, workflowFileProblem } from "./parse-workflow-file.ts";
+import { WorkflowFileReader, type WorkflowFileResult } from "./read-workflow-files.ts";
+import { MAX_WORKFLOW_CHARACTERS } from "./read-workflow-yaml.ts";
 
-/** A workflow definition found on disk. */
-export interface LoadedWorkflow {
-  definition: WorkflowDefinition;
-  source: "project" | "user";
-  path: string;
+export type { LoadedWorkflow } from "./parse-workflow-file.ts";
+
+/** The most workflow files read from one folder: a project has a handful; a cloned one could hold any number. */
+export const MAX_WORKFLOW_FILES = 100;
+/** Entries of a folder looked at for workflow files (other files may sit beside them). */
+const MAX_ENTRIES_LISTED = 2_000;
+
+/** What a workflow file read last gave, kept while the file is the same one, unchanged. */
+interface KeptFile {
+  identity: string;
+  result: Promise<WorkflowFileResult>;
 }
 
-/** The largest workflow file read (a definition is a page of YAML, not a data set). */
-const MAX_FILE_BYTES = 256 * 1024;
+/**
+ * Workflow files read before, by path: a listing (every `GET /api/workflows`, every run's RunWorkflow tool)
+ * sends a worker only the files that are new or changed, and listings at the same time share its reading.
+ */
+export class WorkflowFileCache {
+  readonly #files = new Map<string, KeptFile>();
+  /** Reads what is not kept, in a worker working in `cwd`. */
+  readonly reader: WorkflowFileReader;
+
+  constructor(cwd: string) {
+    this.reader = new WorkflowFileReader(cwd);
+  }
+
+  /** The result kept for `path` while the file is the one read (device, inode, size, change times). */
+  get(path: string, stat: Stats): Promise<WorkflowFileResult> | undefined {
+    const kept = this.#files.get(path);
+    return kept?.identity === identityOf(stat) ? kept.result : undefined;
+  }
+
+  set(path: string, stat: Stats, result: Promise<WorkflowFileResult>): void {
+    this.#files.set(path, { identity: identityOf(stat), result });
+  }
+
+  /** Forgets the files a listing no longer found. */
+  keepOnly(paths: ReadonlySet<string>): void {
+    for (const path of this.#files.keys()) if (!paths.has(path)) this.#files.delete(path);
+  }
+}
+
+const identityOf = (stat: Stats) => `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
 
 /**
  * Reads the workflow definitions a project can run: `.parley/workflows/*.yaml|yml` in the project, then
  * `$PARLEY_HOME/workflows/` (a project file of the same name wins). Symlinks are not followed: a file must
  * be a regular file inside its folder. Invalid files are reported with the field at fault, not dropped
- * silently; a file whose `name` differs from its file name is refused so `/name` always finds it.
+ * silently; a file whose `name` differs from its file name is refused so `/name` always finds it. A cloned
+ * repository's folder is read in bounds: the first 100 files by name, none larger than 32 KiB, parsed in a
+ * worker process (readWorkflowFiles), never on this event loop; a file unchanged since `cache` read it is
+ * not read again.
  */
-export function loadWorkflows(
+export async function loadWorkflows(
   projectRoot: string,
   home: string,
-): { workflows: LoadedWorkflow[]; problems: WorkflowProblem[] } {
+  cache = new WorkflowFileCache(projectRoot),
+): Promise<{ workflows: LoadedWorkflow[]; problems: WorkflowProblem[] }> {
   const problems: WorkflowProblem[] = [];
-  const byName = new Map<string, LoadedWorkflow>();
+  const listed: { file: WorkflowFileToRead; stat: Stats | undefined }[] = [];
   const folders = [
     { source: "project" as const, root: projectRoot, folder: join(projectRoot, ".parley", "workflows") },
     { source: "user" as const, root: home, folder: join(home, "workflows") },
   ];
   for (const { source, root, folder } of folders) {
-    for (const file of workflowFiles(root, folder)) {
-      const loaded = readWorkflow(file, source);
-      if ("message" in loaded) problems.push(loaded);
-      else if (!byName.has(loaded.definition.name)) byName.set(loaded.definition.name, loaded);
-    }
+    const { files, skipped } = await workflowFiles(root, folder);
+    if (skipped !== undefined) problems.push(skipped);
+    for (const path of files)
+      listed.push({ file: { path, source }, stat: await lstat(path).catch(() => undefined) });
+  }
+  const toRead = listed.filter(
+    ({ file, stat }) => stat !== undefined && readable(stat) && cache.get(file.path, stat) === undefined,
+  );
+  const read = cache.reader.read(toRead.map(({ file }) => file));
+  for (const { file, stat } of toRead)
+    cache.set(file.path, stat as Stats, read.get(file.path) as Promise<WorkflowFileResult>);
+  cache.keepOnly(new Set(listed.map(({ file }) => file.path)));
+
+  const byName = new Map<string, LoadedWorkflow>();
+  for (const { file, stat } of listed) {
+    const loaded =
+      stat === undefined || !readable(stat)
+        ? unreadable(file.path, stat)
+        : await (cache.get(file.path, stat) ?? read.get(file.path));
+    if (loaded === undefined) continue;
+    if ("message" in loaded) problems.push(loaded);
+    else if (!byName.has(loaded.definition.name)) byName.set(loaded.definition.name, loaded);
   }
   const workflows = [...byName.values()].sort((left, right) =>
     left.definition.name.localeCompare(right.definition.name),
@@ -51,56 +102,41 @@ export function loadWorkflows(
   return { workflows, problems };
 }
 
-/** A definition as `GET /api/workflows` lists it. */
-export function summarizeWorkflow(workflow: LoadedWorkflow): WorkflowSummary {
-  const { definition } = workflow;
-  return {
-    name: definition.name,
-    ...(definition.description !== undefined && { description: definition.description }),
-    source: workflow.source,
-    path: workflow.path,
-    inputs: definition.inputs ?? {},
-    steps: definition.steps.map((step) => ({
-      id: step.id,
-      name: step.name ?? step.id,
-      kind: workflowStepKind(step),
-    })),
-  };
+/** A regular file no larger than a workflow is (characters are at most bytes: within 4 bytes a character). */
+const readable = (stat: Stats) => stat.isFile() && stat.size <= MAX_WORKFLOW_CHARACTERS * 4;
+
+function unreadable(path: string, stat: Stats | undefined): WorkflowProblem | undefined {
+  if (stat === undefined) return undefined; // Gone since the folder was listed.
+  const message = stat.isFile() ? `larger than ${MAX_WORKFLOW_CHARACTERS / 1024} KiB` : "not a regular file";
+  return workflowFileProblem(path, [{ path: "", message }]);
 }
 
-function workflowFiles(root: string, folder: string): string[] {
+async function workflowFiles(
+  root: string,
+  folder: string,
+): Promise<{ files: string[]; skipped?: WorkflowProblem }> {
   let real: string;
   try {
-    if (!lstatSync(folder).isDirectory()) return [];
-    real = realpathSync(folder);
+    if (!(await lstat(folder)).isDirectory()) return { files: [] };
+    real = await realpath(folder);
+    if (!isInside(await realpath(root), real)) return { files: [] };
   } catch {
-    return [];
+    return { files: [] };
   }
-  if (!isInside(realpathSync(root), real)) return [];
-  return readdirSync(real, { withFileTypes: true })
+  const { entries, more } = await listFolder(real, MAX_ENTRIES_LISTED);
+  const named = entries
     .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
     .map((entry) => join(real, entry.name))
     .sort();
-}
-
-function readWorkflow(path: string, source: "project" | "user"): LoadedWorkflow | WorkflowProblem {
-  const name = path.replace(/^.*[\\/]/, "").replace(/\.ya?ml$/, "");
-  const problem = (issues: WorkflowProblemIssue[]): WorkflowProblem => ({
-    path,
-    name,
-    message: issues.map(describeWorkflowIssue).join("; "),
-    issues,
-  });
-  const stat = lstatSync(path);
-  if (stat.size > MAX_FILE_BYTES)
-    return problem([{ path: "", message: `the file is larger than ${MAX_FILE_BYTES / 1024} KiB` }]);
-  const parsed = readWorkflowYaml(readFileSync(path, "utf8"));
-  if (!parsed.ok) return problem([parsed.issue]);
-  const decoded = decodeWorkflowDefinition(parsed.value);
-  if (!decoded.success) return problem(decoded.error.issues.map(parsed.locate));
-  if (decoded.value.name !== name)
-    return problem([
-      parsed.locate({ path: "name", message: `"${decoded.value.name}" must match the file name "${name}"` }),
-    ]);
-  return { definition: decoded.value, source, path };
+  if (!more && named.length <= MAX_WORKFLOW_FILES) return { files: named };
+  return {
+    files: named.slice(0, MAX_WORKFLOW_FILES),
+    skipped: {
+      path: real,
+      name: basename(real),
+      message: more
+        ? `more than ${MAX_ENTRIES_LISTED} entries: only the workflow files among the first ${MAX_ENTRIES_LISTED} are read, at most ${MAX_WORKFLOW_FILES}`
+        : `more than ${MAX_WORKFLOW_FILES} workflow files: the first ${MAX_WORKFLOW_FILES} by name are read`,
+    },
+  };
 }

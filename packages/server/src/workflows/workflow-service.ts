@@ -22,7 +22,7 @@ import { ApiError } from "../http/api-error.ts";
 import type { WorkflowExecutionRecord } from "../store/workflow-execution-store.ts";
 import { planWorkflow } from "./plan-workflow.ts";
 import { WorkflowDrive } from "./workflow-drive.ts";
-import { loadWorkflows } from "./workflow-files.ts";
+import { type LoadedWorkflow, loadWorkflows, WorkflowFileCache } from "./workflow-files.ts";
 import { initialSteps, transitioned, withStep } from "./workflow-progress.ts";
 
 /** What the workflow service needs from the server. */
@@ -51,20 +51,47 @@ export interface StartWorkflowOptions {
 export class WorkflowService {
   readonly #context: WorkflowServiceContext;
   readonly #drive: WorkflowDrive;
+  readonly #files: WorkflowFileCache;
+  #known: LoadedWorkflow[] = [];
 
   constructor(context: WorkflowServiceContext) {
     this.#context = context;
     this.#drive = new WorkflowDrive(context.agents);
+    this.#files = new WorkflowFileCache(context.agents.context.projectRoot);
   }
 
-  /** The definitions found, and the files that are not valid. */
-  definitions(): ReturnType<typeof loadWorkflows> {
-    return loadWorkflows(this.#context.agents.context.projectRoot, this.#context.home);
+  /** The definitions found, and the files that are not valid (one unchanged since the last read is not read again). */
+  async definitions(): ReturnType<typeof loadWorkflows> {
+    const found = await loadWorkflows(
+      this.#context.agents.context.projectRoot,
+      this.#context.home,
+      this.#files,
+    );
+    this.#known = found.workflows;
+    return found;
+  }
+
+  /**
+   * The definitions a run's `RunWorkflow` tool lists: read now, or what the last read found when this one takes
+   * longer than `waitMs` (new files being parsed, crafted ones slowly), so that no run waits on them to start.
+   */
+  async available(waitMs: number): Promise<LoadedWorkflow[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+    });
+    const read = this.definitions().then(
+      (found) => found.workflows,
+      () => undefined,
+    );
+    const found = await Promise.race([read, late]);
+    clearTimeout(timer);
+    return found ?? this.#known;
   }
 
   /** Starts a workflow: its card appears at the end of the session, Running, and its first step starts. */
-  start(options: StartWorkflowOptions): WorkflowExecutionView {
-    const { workflows, problems } = this.definitions();
+  async start(options: StartWorkflowOptions): Promise<WorkflowExecutionView> {
+    const { workflows, problems } = await this.definitions();
     const workflow = workflows.find((found) => found.definition.name === options.name);
     if (workflow !== undefined) return this.startDefinition(workflow.definition, options);
     const broken = problems.find((problem) => problem.name === options.name);

@@ -27,6 +27,7 @@ import {
   USER_INSTRUCTIONS_FILE,
 } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
+import { loadWorkflows, RUN_WORKFLOW_TOOL } from "@parley/server/workflows";
 import type { CliIo } from "../../cli-io.ts";
 import { UsageError } from "../../usage-error.ts";
 import { checkpointingRequested, withCheckpoints } from "./file-checkpointing.ts";
@@ -159,18 +160,24 @@ export class RunAgent {
     const overrides = new Map((options.toolOverrides ?? []).map((tool) => [tool.name, tool]));
     const projectRoot = realpathSync(cwd);
     const skills = await skillsFor(options, projectRoot, permissions.policy.rules, permissions.removed);
+    const workflows = permissions.removed.has(RUN_WORKFLOW_TOOL)
+      ? []
+      : (await loadWorkflows(projectRoot, options.home)).workflows;
     const chosen = chooseTools(
       [
         ...permissions.tools.map((tool) => overrides.get(tool.name) ?? tool),
         ...(skills.length > 0 ? [createSkillTool(projectRoot, skills, permissions.policy.rules)] : []),
         createProjectStructureTool({ environment: () => childEnvironmentFor("git", io.env, settings).env }),
-        runWorkflowTool({
-          projectRoot: realpathSync(cwd),
-          home: options.home,
-          env: io.env,
-          permissionMode: () => permissions.policy.mode,
-          ...(options.ask && { ask: options.ask }),
-        }),
+        runWorkflowTool(
+          {
+            projectRoot,
+            home: options.home,
+            env: io.env,
+            permissionMode: () => permissions.policy.mode,
+            ...(options.ask && { ask: options.ask }),
+          },
+          workflows,
+        ),
       ].filter((tool) => !permissions.removed.has(tool.name)),
       args,
     );

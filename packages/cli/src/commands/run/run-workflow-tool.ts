@@ -2,7 +2,7 @@ import { type AskForPermission, defineTool, type EngineTool } from "@parley/engi
 import type { PermissionMode } from "@parley/protocol";
 import {
   describeAvailableWorkflows,
-  loadWorkflows,
+  type LoadedWorkflow,
   RUN_WORKFLOW_TOOL,
   RunWorkflowInputSchema,
 } from "@parley/server/workflows";
@@ -23,13 +23,17 @@ export interface RunWorkflowToolOptions {
  * chat to watch a card in, so it runs the workflow to its end through the project's server (the running
  * `parley serve`, or one started in this process on the same store) and answers with every step's status
  * and output. It needs approval like any tool that acts; a step's own approvals go to the same host as the
- * run's. The server is loaded only when the tool is called.
+ * run's. The server is loaded only when the tool is called; `available` (the project's workflows, read by
+ * `loadWorkflows`) is what its description lists.
  */
-export function runWorkflowTool(options: RunWorkflowToolOptions): EngineTool {
+export function runWorkflowTool(
+  options: RunWorkflowToolOptions,
+  available: readonly LoadedWorkflow[],
+): EngineTool {
   return defineTool({
     name: RUN_WORKFLOW_TOOL,
     description: `Runs one of the project's workflows (.parley/workflows/<name>.yaml) with inputs, step by step, and returns when it ends with each step's status and output. A step that needs approval is asked for like your own calls. The run is kept in the project's history, where the user can retry or resume it (parley workflow).
-${describeAvailableWorkflows(loadWorkflows(options.projectRoot, options.home).workflows)}`,
+${describeAvailableWorkflows(available)}`,
     inputSchema: RunWorkflowInputSchema,
     requiresApproval: true,
     access: () => ({ kind: "other" }),

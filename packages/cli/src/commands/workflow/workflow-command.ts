@@ -34,7 +34,7 @@ export const workflowCommand: Command = {
       args.url === undefined &&
       findRunningServer(home, projectRoot) === undefined
     ) {
-      const { workflows, problems } = loadWorkflows(projectRoot, home);
+      const { workflows, problems } = await loadWorkflows(projectRoot, home);
       await printList(
         io,
         workflows.map((workflow) => ({ ...workflow.definition, path: workflow.path })),

@@ -32,8 +32,11 @@ export interface AgentServiceContext {
   maxQueueLength?: number;
   /** Runs an approved plan as a workflow, one agent turn per step; returns the execution's id. */
   runPlanAsWorkflow?: (sessionId: string, agentId: string, plan: PlanData) => string;
-  /** Tools a run also offers for its scope (the `RunWorkflow` tool, once the workflow service exists). */
-  scopedTools?: (scope: MessageScope) => EngineTool[];
+  /**
+   * Tools a run also offers for its scope (the `RunWorkflow` tool, once the workflow service exists), made
+   * as the run starts: the workflow files are read then, off the event loop, for the tool's description.
+   */
+  scopedTools?: (scope: MessageScope) => Promise<EngineTool[]>;
   /** The project's MCP servers, whose tools every run offers. */
   mcp?: McpHub;
   /** Agent CLIs driven over ACP, kept running between the messages of their sessions. */

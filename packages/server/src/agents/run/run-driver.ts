@@ -184,6 +184,7 @@ export class RunDriver extends RunBase implements ActiveRun {
           ? (await readSkills(projectRoot, { parleyHome: home, home: env.HOME, rules })).skills
           : [],
         rules,
+        scopedTools: (await this.context.scopedTools?.(this.scope)) ?? [],
       });
       const allowed = this.#identity.turn?.tools;
       const tools =

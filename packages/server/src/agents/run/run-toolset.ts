@@ -32,6 +32,8 @@ export interface RunToolsetInput {
   /** The skills the `Skill` tool offers (none: no `Skill` tool), read under the turn's permission `rules`. */
   skills?: readonly Skill[];
   rules?: readonly PermissionRule[];
+  /** The tools the server offers for this scope beyond the run's own (`RunContext.scopedTools`). */
+  scopedTools?: readonly EngineTool[];
 }
 
 /**
@@ -88,5 +90,5 @@ export function createRunToolset(input: RunToolsetInput): {
     interrupting: input.interrupting,
     trustReadOnlyTools: () => context.mcp?.trustReadOnlyTools ?? false,
   });
-  return { tools: [...tools, ...(context.scopedTools?.(input.scope) ?? [])], canUseTool };
+  return { tools: [...tools, ...(input.scopedTools ?? [])], canUseTool };
 }

@@ -10,7 +10,7 @@ import {
   WorkflowParamsSchema,
 } from "@parley/protocol";
 import type { ServerContext } from "../../server-context.ts";
-import { summarizeWorkflow } from "../../workflows/workflow-files.ts";
+import { summarizeWorkflow } from "../../workflows/summarize-workflow.ts";
 import { defineRoute, type RouteDefinition } from "../route.ts";
 import { requireShallowJson } from "./json-depth.ts";
 
@@ -34,8 +34,8 @@ export function workflowRoutes(context: ServerContext): RouteDefinition[] {
         "The workflow definitions of the project (.parley/workflows/) and the user ($PARLEY_HOME/workflows/), and invalid files",
       tag: "workflows",
       response: WorkflowListSchema,
-      handler: () => {
-        const { workflows: found, problems } = context.workflows.definitions();
+      handler: async () => {
+        const { workflows: found, problems } = await context.workflows.definitions();
         return { workflows: found.map(summarizeWorkflow), problems };
       },
     }),

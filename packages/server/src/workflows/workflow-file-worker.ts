@@ -1,0 +1,50 @@
+/**
+ * The workflow-file worker's entry module, run in a child process of its own (and its own bundle entry point;
+ * see workflow-file-worker-url.ts). It reads and parses the files its supervisor names, one message a file:
+ * the YAML parser's time grows with a cloned repository's crafted file (32 KiB of flow maps took ~250 ms), and
+ * none of it may hold the server's event loop. It exits when its supervisor goes away.
+ */
+import { readFile } from "node:fs/promises";
+import type { WorkflowProblem } from "@parley/protocol";
+import {
+  type LoadedWorkflow,
+  parseWorkflowFile,
+  type WorkflowFileToRead,
+  workflowFileProblem,
+} from "./parse-workflow-file.ts";
+
+/** The files one listing sends to be read. */
+export interface WorkflowFileJob {
+  id: number;
+  files: WorkflowFileToRead[];
+}
+
+/** What the worker tells its supervisor. */
+export type WorkflowFileWorkerMessage =
+  | { type: "ready" }
+  | { type: "read"; job: number; path: string; result: LoadedWorkflow | WorkflowProblem }
+  | { type: "done"; job: number };
+
+if (process.send !== undefined) {
+  const send = (message: WorkflowFileWorkerMessage) => process.send?.(message);
+  process.on("disconnect", () => process.exit(0));
+  // Jobs are read one after another, in the order they came.
+  let queue = Promise.resolve();
+  process.on("message", (job: WorkflowFileJob) => {
+    queue = queue.then(async () => {
+      for (const file of job.files)
+        send({ type: "read", job: job.id, path: file.path, result: await read(file) });
+      send({ type: "done", job: job.id });
+    });
+  });
+  send({ type: "ready" });
+}
+
+async function read(file: WorkflowFileToRead): Promise<LoadedWorkflow | WorkflowProblem> {
+  try {
+    return await parseWorkflowFile(file, await readFile(file.path, "utf8"));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return workflowFileProblem(file.path, [{ path: "", message: `cannot be read (${reason})` }]);
+  }
+}
