@@ -166,6 +166,7 @@ describe("skills", () => {
 
   it("names a skill another folder's skill of the same name stands in for, and cleans what it shows", async () => {
     await project.write({
+      // The override and the zero-width space are hidden text, gone when read; what is left is shown on one line.
       ".agents/skills/deploy/SKILL.md": skill("deploy", `Deploy\u202e it\u200b. ${"🚀".repeat(1100)}`),
       ".claude/skills/deploy/SKILL.md": skill("deploy", "Another deploy."),
     });
@@ -177,7 +178,7 @@ describe("skills", () => {
       },
     ]);
     const description = skills[0]?.description ?? "";
-    expect(description.startsWith("Deploy it . 🚀")).toBe(true);
+    expect(description.startsWith("Deploy it. 🚀")).toBe(true);
     expect(Array.from(description)).toHaveLength(1024);
     expect(description.endsWith("🚀")).toBe(true);
   });

@@ -4,6 +4,7 @@ import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
 import { type RuleFile, ruleFileOf, writtenRuleFile } from "../permissions/rule-path.ts";
 import { openConfinedForRead } from "../tools/fs/confined-file.ts";
+import { withoutHiddenText } from "../util/hidden-text.ts";
 
 /** The largest command file read: a prompt is a page of Markdown, not a data set. */
 export const MAX_COMMAND_FILE_BYTES = 64 * 1024;
@@ -53,11 +54,9 @@ async function readWithin(handle: FileHandle): Promise<CommandFileOutcome> {
       return { reason: `it is larger than ${MAX_COMMAND_FILE_BYTES / 1024} KiB` };
     const buffer = Buffer.alloc(stats.size);
     const { bytesRead } = stats.size === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, stats.size, 0);
+    // Invisible text (and a byte order mark) is not given to the model: it reads the prompt the person sees.
     return {
-      text: buffer
-        .subarray(0, bytesRead)
-        .toString("utf8")
-        .replace(/^\uFEFF/, ""),
+      text: withoutHiddenText(buffer.subarray(0, bytesRead).toString("utf8")),
     };
   } finally {
     await handle.close();

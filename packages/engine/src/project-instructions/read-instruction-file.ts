@@ -6,6 +6,7 @@ import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
 import { type RuleFile, ruleFileOf } from "../permissions/rule-path.ts";
 import { openConfinedForRead } from "../tools/fs/confined-file.ts";
+import { withoutHiddenText } from "../util/hidden-text.ts";
 import { MAX_IMPORT_SEGMENTS } from "./instruction-files.ts";
 import type { InstructionFile } from "./read-project-instructions.ts";
 
@@ -96,8 +97,8 @@ async function readOpened(
     const buffer = Buffer.alloc(wanted);
     const { bytesRead } = wanted === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, wanted, 0);
     const given = wholeCharacters(buffer.subarray(0, bytesRead), bytesRead < size);
-    // A byte order mark says how the file is encoded, not what it says.
-    const text = given.toString("utf8").replace(/^\uFEFF/, "");
+    // A byte order mark says how the file is encoded, not what it says; invisible text is not given to the model.
+    const text = withoutHiddenText(given.toString("utf8"));
     return {
       identity: `${dev}:${ino}`,
       consumed: bytesRead,
