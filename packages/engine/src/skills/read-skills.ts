@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { SkippedFile } from "@parley/protocol";
 import { readFrontmatter } from "../markdown/frontmatter.ts";
 import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
@@ -46,15 +47,10 @@ export interface Skill {
   folder: string;
 }
 
-/** A skill folder that is there and is not offered, with why. */
-export interface SkippedSkill {
-  path: string;
-  reason: string;
-}
-
+/** The skills offered, and the skill folders that are there and are not offered, with why. */
 export interface SkillCatalog {
   skills: Skill[];
-  skipped: SkippedSkill[];
+  skipped: SkippedFile[];
 }
 
 export interface ReadSkillsOptions {
@@ -139,7 +135,7 @@ interface SkillCandidate {
 async function skillCandidates(
   projectRoot: string,
   folder: SkillFolder,
-  skipped: SkippedSkill[],
+  skipped: SkippedFile[],
 ): Promise<SkillCandidate[]> {
   let absolute = folder.path;
   if (folder.source === "project") {
@@ -225,7 +221,7 @@ async function readSkillFile(
 }
 
 /** A skipped skill as shown in Settings and printed by `parley run`: no control character of a repository's. */
-function printable(skipped: SkippedSkill): SkippedSkill {
+function printable(skipped: SkippedFile): SkippedFile {
   return { path: printableText(skipped.path), reason: printableText(skipped.reason) };
 }
 
