@@ -6,7 +6,10 @@ export interface CustomCommand extends CustomCommandView {
   body: string;
 }
 
-/** What reading the command folders came to: the commands by name (project first), and the files left out. */
+/**
+ * What reading the command folders came to: the commands sorted by name, the person's own where the project
+ * has one of the same name (that file is among those left out), and the files left out.
+ */
 export interface CustomCommandCatalog {
   commands: CustomCommand[];
   skipped: SkippedFile[];

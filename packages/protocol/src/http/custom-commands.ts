@@ -33,7 +33,10 @@ export const CustomCommandViewSchema = lazySchema(() =>
 );
 export type CustomCommandView = z.infer<typeof CustomCommandViewSchema>;
 
-/** `GET /api/custom-commands`: the commands a person can type, project first, and the files left out. */
+/**
+ * `GET /api/custom-commands`: the commands a person can type, sorted by name (the person's own where the project
+ * has one of the same name, as for skills), and the files left out.
+ */
 export const CustomCommandListSchema = lazySchema(() =>
   z.looseObject({
     commands: z.array(CustomCommandViewSchema),
