@@ -74,7 +74,6 @@ export type {
   InstructionFile,
   InstructionSource,
   ProjectInstructions,
-  SkippedInstructionFile,
 } from "./project-instructions/index.ts";
 export {
   INSTRUCTION_FILES,
@@ -113,7 +112,6 @@ export {
   readSkills,
   type Skill,
   type SkillCatalog,
-  type SkippedSkill,
 } from "./skills/index.ts";
 
 // ── file checkpoints (rewinding what Write and Edit changed) ────────────────────

@@ -1,6 +1,7 @@
 import { decodeSdkMessage } from "@parley/protocol";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createSkillTool } from "../src/index.ts";
 import { collectTurn, type Format, labels, ManualClock, modelFor, resultOf } from "./helpers.ts";
 
 let server: FakeModelServer;
@@ -121,6 +122,26 @@ describe("system/init", () => {
       claude_code_version: "0.1.0",
       session_id: "session-1",
     });
+  });
+
+  it("lists the skills the host names while the turn offers the Skill tool, and none in a turn without it", async () => {
+    server.script(reply().text("hi"), reply().text("hi"));
+    const skill = createSkillTool("/work/project", [
+      {
+        name: "deploy",
+        description: "Deploy.",
+        source: "project",
+        file: ".claude/skills/deploy/SKILL.md",
+        folder: ".claude/skills/deploy",
+      },
+    ]);
+    const model = modelFor(server, "anthropic");
+
+    const offered = await collectTurn({ model, prompt: "hi", tools: [skill], skills: ["deploy"] });
+    const without = await collectTurn({ model, prompt: "hi", tools: [], skills: ["deploy"] });
+
+    expect(offered[0]).toMatchObject({ subtype: "init", tools: ["Skill"], skills: ["deploy"] });
+    expect(without[0]).toMatchObject({ subtype: "init", tools: [], skills: [] });
   });
 });
 

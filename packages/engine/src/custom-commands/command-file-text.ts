@@ -1,4 +1,5 @@
 import { readFrontmatter } from "../markdown/frontmatter.ts";
+import { oneLine } from "../util/one-line.ts";
 
 /** A command file's text taken apart: what the faces show, the prompt, and what Parley leaves undone. */
 export interface CommandFileText {
@@ -10,9 +11,6 @@ export interface CommandFileText {
 
 /** The longest description shown; a first line used as one is cut there. */
 const MAX_DESCRIPTION = 200;
-
-/** Control and format characters (right-to-left overrides, zero-width spaces) and line separators. */
-const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]+/gu;
 
 /** Claude Code runs a line's `` !`command` `` before the model sees the prompt; Parley never does. */
 const SHELL_LINE = /!`[^`\n]+`/;
@@ -31,10 +29,10 @@ export async function parseCommandFileText(text: string): Promise<CommandFileTex
   if (fields.keys.has("allowed-tools"))
     notes.push("its allowed-tools are not granted: each tool asks as the permission settings say");
   if (SHELL_LINE.test(body)) notes.push("its !`…` commands are not run: the agent reads them as text");
-  const description = oneLine(fields.strings.description) ?? oneLine(firstLine(body)) ?? "";
+  const description = shownLine(fields.strings.description) ?? shownLine(firstLine(body)) ?? "";
   // `argument-hint: [pr-number]` is a YAML list; Claude Code shows it as written.
   const hint = fields.strings["argument-hint"] ?? fields.written["argument-hint"];
-  return { description, argumentHint: oneLine(hint), body, notes };
+  return { description, argumentHint: shownLine(hint), body, notes };
 }
 
 function firstLine(body: string): string | undefined {
@@ -43,11 +41,7 @@ function firstLine(body: string): string | undefined {
 }
 
 /** A scalar as one short line without control characters, or undefined when there is none. */
-function oneLine(value: unknown): string | undefined {
+function shownLine(value: unknown): string | undefined {
   if (typeof value !== "string" && typeof value !== "number") return undefined;
-  const text = String(value).replace(CONTROL_CHARACTERS, " ").trim();
-  if (text === "") return undefined;
-  // Cut by characters, not UTF-16 units: half an emoji is not text any face can show.
-  const characters = Array.from(text);
-  return characters.length > MAX_DESCRIPTION ? `${characters.slice(0, MAX_DESCRIPTION - 1).join("")}…` : text;
+  return oneLine(String(value), MAX_DESCRIPTION) || undefined;
 }

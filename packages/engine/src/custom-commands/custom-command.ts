@@ -1,4 +1,4 @@
-import type { CustomCommandView, SkippedCustomCommand } from "@parley/protocol";
+import type { CustomCommandView, SkippedFile } from "@parley/protocol";
 
 /** A custom command as read: what the faces list, and the prompt text its arguments fill in. */
 export interface CustomCommand extends CustomCommandView {
@@ -6,10 +6,13 @@ export interface CustomCommand extends CustomCommandView {
   body: string;
 }
 
-/** What reading the command folders came to: the commands by name (project first), and the files left out. */
+/**
+ * What reading the command folders came to: the commands sorted by name, the person's own where the project
+ * has one of the same name (that file is among those left out), and the files left out.
+ */
 export interface CustomCommandCatalog {
   commands: CustomCommand[];
-  skipped: SkippedCustomCommand[];
+  skipped: SkippedFile[];
 }
 
 /** The view of a command the faces list (its body stays on the server). */

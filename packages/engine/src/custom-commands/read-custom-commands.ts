@@ -1,4 +1,4 @@
-import type { CustomCommandSource, SkippedCustomCommand } from "@parley/protocol";
+import type { CustomCommandSource, SkippedFile } from "@parley/protocol";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { searchExclusion } from "../permissions/read-rules.ts";
 import { shownPath } from "../project-instructions/read-instruction-file.ts";
@@ -34,7 +34,7 @@ export interface ReadCustomCommandsOptions {
 export async function readCustomCommands(options: ReadCustomCommandsOptions): Promise<CustomCommandCatalog> {
   const { projectRoot, parleyHome } = options;
   const byName = new Map<string, CustomCommand>();
-  const skipped: SkippedCustomCommand[] = [];
+  const skipped: SkippedFile[] = [];
   const excluded = searchExclusion(options.rules ?? []);
   let read = 0;
   const sources = options.sources ?? ["user", "project"];

@@ -16,7 +16,7 @@ import type { InstructionSource } from "../project-instructions/instruction-file
 import type { InstructionFolders } from "../project-instructions/instruction-folders.ts";
 import { NestedInstructions } from "../project-instructions/nested-instructions.ts";
 import { createLanguageModel } from "../providers/create-language-model.ts";
-import { skillNamesOffered } from "../skills/skill-tool.ts";
+import { SKILL_TOOL_NAME } from "../skills/skill-tool.ts";
 import type { CanUseToolCallback, EngineTool } from "../tools/engine-tool.ts";
 import { abortableSleep } from "../util/abort.ts";
 import { PARLEY_VERSION } from "../version.ts";
@@ -94,6 +94,11 @@ export interface AgentTurnOptions {
   mcpServers?: { name: string; status: string }[];
   /** The slash commands the session offers (its custom commands), reported in `system/init`. */
   slashCommands?: readonly string[];
+  /**
+   * The names of the skills the session's `Skill` tool offers, reported in `system/init` by a turn (or a
+   * subagent's turn) whose tools include it.
+   */
+  skills?: readonly string[];
   /** Called before every model request after the first; each message is delivered to the model. */
   takeQueuedMessages?: () => MessageParam["content"][];
   signal?: AbortSignal;
@@ -365,7 +370,7 @@ function systemInit(turn: TurnContext, options: AgentTurnOptions): SDKSystemMess
     turn.sessionId,
     {
       tools: [...turn.tools.keys()],
-      skills: skillNamesOffered(turn.tools.values()),
+      skills: turn.tools.has(SKILL_TOOL_NAME) ? [...(options.skills ?? [])] : [],
       apiKeySource,
       model: options.model.model,
       ...(options.mcpServers && { mcpServers: options.mcpServers }),

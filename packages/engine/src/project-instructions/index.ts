@@ -17,6 +17,5 @@ export type {
   InstructionFile,
   ProjectInstructions,
   ReadInstructionsOptions,
-  SkippedInstructionFile,
 } from "./read-project-instructions.ts";
 export { instructionsPrompt, readProjectInstructions } from "./read-project-instructions.ts";

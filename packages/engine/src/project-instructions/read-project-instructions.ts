@@ -1,4 +1,5 @@
 import { join, posix } from "node:path";
+import type { SkippedFile } from "@parley/protocol";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { searchExclusion } from "../permissions/read-rules.ts";
 import type { RuleFile } from "../permissions/rule-path.ts";
@@ -36,21 +37,15 @@ export interface InstructionFile {
   importedBy?: string;
 }
 
-/**
- * An instruction file not given, with why: one that is there and was not read (a symlink out of the project,
- * a FIFO, past the budget), or an import that was not followed (out of the project, kept from reads by a
- * permission rule, past the number followed), named as the import wrote it.
- */
-export interface SkippedInstructionFile {
-  path: string;
-  /** Why, as a clause without a final full stop: "it is a symlink to a place outside the project". */
-  reason: string;
-}
-
 /** What a run is given of the project's instruction files. */
 export interface ProjectInstructions {
   files: InstructionFile[];
-  skipped: SkippedInstructionFile[];
+  /**
+   * Instruction files not given, with why: those there and not read (a symlink out of the project, a FIFO,
+   * past the budget), and imports not followed (out of the project, kept from reads by a permission rule,
+   * past the number followed), named as the import wrote them.
+   */
+  skipped: SkippedFile[];
 }
 
 /** How the files are read beyond which sources. */
@@ -137,7 +132,7 @@ async function readInstructions(
   plan: ReadPlan,
 ): Promise<ProjectInstructions> {
   const files: InstructionFile[] = [];
-  const skipped: SkippedInstructionFile[] = [];
+  const skipped: SkippedFile[] = [];
   const given = new Map<string, InstructionFile>();
   let budget = plan.budget;
   let importsLeft = MAX_IMPORTS;

@@ -1,2 +1,2 @@
-export { MAX_SKILLS, readSkills, type Skill, type SkillCatalog, type SkippedSkill } from "./read-skills.ts";
+export { MAX_SKILLS, readSkills, type Skill, type SkillCatalog } from "./read-skills.ts";
 export { createSkillTool } from "./skill-tool.ts";

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { SkippedFile } from "@parley/protocol";
 import { readFrontmatter } from "../markdown/frontmatter.ts";
 import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
@@ -12,6 +13,7 @@ import {
   shownPath,
 } from "../project-instructions/read-instruction-file.ts";
 import { listFolder } from "../util/list-folder.ts";
+import { oneLine } from "../util/one-line.ts";
 import { printableText, UNPRINTABLE } from "../util/printable-text.ts";
 import {
   PROJECT_SKILL_FOLDERS,
@@ -46,15 +48,10 @@ export interface Skill {
   folder: string;
 }
 
-/** A skill folder that is there and is not offered, with why. */
-export interface SkippedSkill {
-  path: string;
-  reason: string;
-}
-
+/** The skills offered, and the skill folders that are there and are not offered, with why. */
 export interface SkillCatalog {
   skills: Skill[];
-  skipped: SkippedSkill[];
+  skipped: SkippedFile[];
 }
 
 export interface ReadSkillsOptions {
@@ -139,7 +136,7 @@ interface SkillCandidate {
 async function skillCandidates(
   projectRoot: string,
   folder: SkillFolder,
-  skipped: SkippedSkill[],
+  skipped: SkippedFile[],
 ): Promise<SkillCandidate[]> {
   let absolute = folder.path;
   if (folder.source === "project") {
@@ -214,8 +211,8 @@ async function readSkillFile(
   return {
     skill: {
       name,
-      // Cut by characters, not UTF-16 units: half an emoji would make every model request invalid JSON.
-      description: Array.from(oneLine(description)).slice(0, MAX_DESCRIPTION).join(""),
+      // A line of the catalogue, in every model request.
+      description: oneLine(description, MAX_DESCRIPTION),
       source: candidate.source,
       file: candidate.file,
       folder: candidate.folder,
@@ -225,16 +222,8 @@ async function readSkillFile(
 }
 
 /** A skipped skill as shown in Settings and printed by `parley run`: no control character of a repository's. */
-function printable(skipped: SkippedSkill): SkippedSkill {
+function printable(skipped: SkippedFile): SkippedFile {
   return { path: printableText(skipped.path), reason: printableText(skipped.reason) };
-}
-
-/** A description on one line, control characters gone: it is a line of the catalogue. */
-function oneLine(text: string): string {
-  return text
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 /** The instructions of a skill as they are now (it is read again when used), or why they cannot be given. */

@@ -4,6 +4,9 @@ import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { defineTool, type EngineTool } from "../tools/engine-tool.ts";
 import { readSkillBody, type Skill } from "./read-skills.ts";
 
+/** The tool's name, as Claude Code names it: `system/init` lists skills only while a turn offers it. */
+export const SKILL_TOOL_NAME = "Skill";
+
 const SkillInputSchema = lazySchema(() =>
   z.object({
     skill: z.string().describe('The skill\'s name, as listed (e.g. "pdf-forms")'),
@@ -37,9 +40,9 @@ export function createSkillTool(
   projectRoot: string,
   skills: readonly Skill[],
   rules: readonly PermissionRule[] = [],
-): SkillTool {
-  const tool = defineTool({
-    name: "Skill",
+): EngineTool {
+  return defineTool({
+    name: SKILL_TOOL_NAME,
     description: describeSkills(skills),
     inputSchema: SkillInputSchema,
     requiresApproval: false,
@@ -60,19 +63,4 @@ export function createSkillTool(
       return `${where}\n\n${read.body.trim()}${args}`;
     },
   });
-  return { ...tool, skills };
-}
-
-/** The `Skill` tool with the skills it offers (a copy of the tool keeps them: hosts wrap tools by spreading). */
-export interface SkillTool extends EngineTool {
-  readonly skills: readonly Skill[];
-}
-
-/** The names of the skills a turn's tools offer, for `system/init`'s `skills`. */
-export function skillNamesOffered(tools: Iterable<EngineTool>): string[] {
-  for (const tool of tools) {
-    if (tool.name === "Skill" && Array.isArray((tool as Partial<SkillTool>).skills))
-      return (tool as SkillTool).skills.map((skill) => skill.name);
-  }
-  return [];
 }

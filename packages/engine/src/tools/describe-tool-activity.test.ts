@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { builtinTools } from "./builtin/builtin-tools.ts";
 import { describeToolActivity } from "./describe-tool-activity.ts";
 
+/** A UTF-16 surrogate not paired with its other half: half an emoji. */
+const HALF_A_CHARACTER = /[\uD800-\uDFFF]/u;
+
 describe("describeToolActivity", () => {
   it.each([
     ["Read", { file_path: "src/app.ts" }, "Reading src/app.ts"],
@@ -55,6 +58,17 @@ describe("describeToolActivity", () => {
     const deep = `${"nested/".repeat(20)}component.tsx`;
     expect(describeToolActivity("Read", { file_path: deep })).toMatch(/^Reading …\/?.*\/component\.tsx$/);
     expect(describeToolActivity("Read", { file_path: deep }).length).toBeLessThanOrEqual(70);
+  });
+
+  it("shows no escape sequence of a tool's input, and never half an emoji", () => {
+    const running = describeToolActivity("Bash", {
+      command: `echo \u001b]0;pwned\u0007 ${"🚀".repeat(100)}`,
+    });
+    expect(running).toMatch(/^Running `echo \]0;pwned 🚀+…`$/u);
+    expect(running).not.toMatch(HALF_A_CHARACTER);
+    const reading = describeToolActivity("Read", { file_path: `${"🚀".repeat(100)}/x.ts` });
+    expect(reading).toMatch(/^Reading …🚀+\/x\.ts$/u);
+    expect(reading).not.toMatch(HALF_A_CHARACTER);
   });
 
   it("copes with missing or malformed input", () => {

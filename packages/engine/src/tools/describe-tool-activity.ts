@@ -1,3 +1,5 @@
+import { oneLine } from "../util/one-line.ts";
+
 /** The longest argument a headline shows before cutting it with "…". */
 const MAX_ARGUMENT_CHARS = 60;
 
@@ -8,7 +10,9 @@ const MAX_ARGUMENT_CHARS = 60;
  */
 export function describeToolActivity(toolName: string, input: unknown): string {
   const fields = isRecord(input) ? input : {};
-  const text = (key: string) => (typeof fields[key] === "string" ? oneLine(fields[key] as string) : "");
+  // Not cut yet: a path is cut at its start, to keep the file name, other text at its end.
+  const text = (key: string) =>
+    typeof fields[key] === "string" ? oneLine(fields[key] as string, Number.POSITIVE_INFINITY) : "";
   const path = (key: string) => shortPath(text(key));
   switch (toolName) {
     case "Read":
@@ -56,7 +60,7 @@ function fallback(toolName: string, fields: Record<string, unknown>): string {
   const subject = ["file_path", "path", "url", "query", "command", "pattern", "name"]
     .map((key) => fields[key])
     .find((value): value is string => typeof value === "string" && value.trim() !== "");
-  return `Using ${cut(oneLine(name))}${subject === undefined ? "" : `: ${cut(oneLine(subject))}`}`;
+  return `Using ${cut(name)}${subject === undefined ? "" : `: ${cut(subject)}`}`;
 }
 
 function folder(path: string): string {
@@ -74,17 +78,18 @@ function code(text: string): string {
   return text === "" ? "" : ` \`${cut(text).replaceAll("`", "'")}\``;
 }
 
-/** Keeps the end of a long path, where the file name is. */
+/** Keeps the end of a long path, where the file name is (cut by characters, as `oneLine` cuts). */
 function shortPath(path: string): string {
-  return path.length <= MAX_ARGUMENT_CHARS ? path : `…${path.slice(-(MAX_ARGUMENT_CHARS - 1))}`;
+  if (path.length <= MAX_ARGUMENT_CHARS) return path;
+  const characters = Array.from(path);
+  return characters.length <= MAX_ARGUMENT_CHARS
+    ? path
+    : `…${characters.slice(-(MAX_ARGUMENT_CHARS - 1)).join("")}`;
 }
 
+/** The text on one line, cut at its end to fit a headline. */
 function cut(text: string): string {
-  return text.length <= MAX_ARGUMENT_CHARS ? text : `${text.slice(0, MAX_ARGUMENT_CHARS - 1)}…`;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return oneLine(text, MAX_ARGUMENT_CHARS);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

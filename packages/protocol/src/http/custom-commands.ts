@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lazySchema } from "../shared/lazy-schema.ts";
+import { SkippedFileSchema } from "./skipped-file.ts";
 
 /**
  * Whose file a custom command is: the project's (`.claude/commands/`, `.opencode/command[s]/`,
@@ -32,17 +33,14 @@ export const CustomCommandViewSchema = lazySchema(() =>
 );
 export type CustomCommandView = z.infer<typeof CustomCommandViewSchema>;
 
-/** A command file that was not read, and why (too large, a symlink out of the project, an invalid name). */
-export const SkippedCustomCommandSchema = lazySchema(() =>
-  z.looseObject({ path: z.string(), reason: z.string() }),
-);
-export type SkippedCustomCommand = z.infer<typeof SkippedCustomCommandSchema>;
-
-/** `GET /api/custom-commands`: the commands a person can type, project first, and the files left out. */
+/**
+ * `GET /api/custom-commands`: the commands a person can type, sorted by name (the person's own where the project
+ * has one of the same name, as for skills), and the files left out.
+ */
 export const CustomCommandListSchema = lazySchema(() =>
   z.looseObject({
     commands: z.array(CustomCommandViewSchema),
-    skipped: z.array(SkippedCustomCommandSchema),
+    skipped: z.array(SkippedFileSchema),
   }),
 );
 export type CustomCommandList = z.infer<typeof CustomCommandListSchema>;

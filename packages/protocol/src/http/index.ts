@@ -48,14 +48,12 @@ export type {
   CustomCommandOrigin,
   CustomCommandSource,
   CustomCommandView,
-  SkippedCustomCommand,
 } from "./custom-commands.ts";
 export {
   CustomCommandListSchema,
   CustomCommandOriginSchema,
   CustomCommandSourceSchema,
   CustomCommandViewSchema,
-  SkippedCustomCommandSchema,
 } from "./custom-commands.ts";
 export type { Health, LoginUrl } from "./health.ts";
 export { HealthSchema, LoginUrlSchema } from "./health.ts";
@@ -236,6 +234,8 @@ export {
   SettingsUpdateSchema,
   SettingsViewSchema,
 } from "./settings-view.ts";
+export type { SkippedFile } from "./skipped-file.ts";
+export { SkippedFileSchema } from "./skipped-file.ts";
 export type {
   PauseWorkflowRequest,
   StartWorkflowRequest,

@@ -66,6 +66,7 @@ import {
   SendMessageRequestSchema,
 } from "./sessions.ts";
 import { SettingsViewSchema } from "./settings-view.ts";
+import { SkippedFileSchema } from "./skipped-file.ts";
 import {
   PauseWorkflowRequestSchema,
   StartWorkflowRequestSchema,
@@ -140,6 +141,7 @@ export const httpPublicSchemas: Record<string, z.ZodType> = {
   SetMissionRequest: SetMissionRequestSchema,
   SetPermissionModeRequest: SetPermissionModeRequestSchema,
   SettingsView: SettingsViewSchema,
+  SkippedFile: SkippedFileSchema,
   StoredMessage: StoredMessageSchema,
   WorkspaceTree: WorkspaceTreeSchema,
   PauseWorkflowRequest: PauseWorkflowRequestSchema,

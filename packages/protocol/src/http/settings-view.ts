@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdlePromptStatusSchema } from "../config/idle-prompt-settings.ts";
 import { lazySchema } from "../shared/lazy-schema.ts";
+import { SkippedFileSchema } from "./skipped-file.ts";
 
 /**
  * The project's instruction files (AGENTS.md, CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md) and whether
@@ -22,7 +23,7 @@ export const ProjectInstructionsStatusSchema = lazySchema(() =>
         imported_by: z.string().optional(),
       }),
     ),
-    skipped: z.array(z.looseObject({ path: z.string(), reason: z.string() })),
+    skipped: z.array(SkippedFileSchema),
     /** The skills the `Skill` tool offers (the same switch turns them off); absent from older servers. */
     skills: z
       .array(
@@ -36,7 +37,7 @@ export const ProjectInstructionsStatusSchema = lazySchema(() =>
       )
       .optional(),
     /** Skill folders that are there and are not offered, with why. */
-    skipped_skills: z.array(z.looseObject({ path: z.string(), reason: z.string() })).optional(),
+    skipped_skills: z.array(SkippedFileSchema).optional(),
   }),
 );
 export type ProjectInstructionsStatus = z.infer<typeof ProjectInstructionsStatusSchema>;

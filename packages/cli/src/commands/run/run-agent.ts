@@ -219,6 +219,8 @@ export class RunAgent {
       ...(args.maxBudgetUsd !== undefined && { maxBudgetUsd: budgetFor(args.maxBudgetUsd, options) }),
       ...((args.maxTurns ?? settings.max_turns) ? { maxTurns: args.maxTurns ?? settings.max_turns } : {}),
       tools,
+      // For `system/init`, as every turn of the session offers the same `Skill` tool (when it is chosen).
+      skills: skills.map((skill) => skill.name),
       canUseTool: permissions.canUseTool,
       // Rules about reading make reads ask the policy, and searches leave out what they name.
       readRules: permissions.policy.rules,

@@ -169,6 +169,10 @@ export class RunDriver extends RunBase implements ActiveRun {
       }
       // MCP servers still starting (the server just started) get a moment, so the model sees their tools.
       await this.context.mcp?.ready(MCP_READY_WAIT_MS);
+      // Skills are the project's words as its instruction files are: the same switch turns both off.
+      const skills = projectInstructions
+        ? (await readSkills(projectRoot, { parleyHome: home, home: env.HOME, rules })).skills
+        : [];
       const toolset = createRunToolset({
         context: this.context,
         scope: this.scope,
@@ -179,10 +183,7 @@ export class RunDriver extends RunBase implements ActiveRun {
         interrupting: () => this.interrupting,
         answeredApprovals: this.#identity.answeredApprovals ?? new Map(),
         answeredQuestions: this.#identity.answeredQuestions ?? new Map(),
-        // Skills are the project's words as its instruction files are: the same switch turns both off.
-        skills: projectInstructions
-          ? (await readSkills(projectRoot, { parleyHome: home, home: env.HOME, rules })).skills
-          : [],
+        skills,
         rules,
         scopedTools: (await this.context.scopedTools?.(this.scope)) ?? [],
       });
@@ -203,6 +204,7 @@ export class RunDriver extends RunBase implements ActiveRun {
         cwd: projectRoot,
         permissionMode: this.#mode,
         tools,
+        skills: skills.map((skill) => skill.name),
         canUseTool: toolset.canUseTool,
         // Rules about reading (`Read(secrets/**)`) make reads ask the policy, and searches leave out what they name.
         readRules: store.permissionRules.list(projectRoot),
