@@ -4,8 +4,8 @@
  * can carry bytes), right-to-left and isolate controls that reorder what is shown, and zero-width spaces and
  * invisible operators. Zero-width joiners and U+FE0F stay: emoji are made of them.
  */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: each selector is matched alone, to be removed.
 const HIDDEN =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each selector is matched alone, to be removed.
   /\u{1F3F4}[\u{E0061}-\u{E007A}\u{E0030}-\u{E0039}]{1,7}\u{E007F}|[\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}\u202A-\u202E\u2066-\u2069\u200B\u2060-\u2064\u180E\uFEFF]/gu;
 
 /**
