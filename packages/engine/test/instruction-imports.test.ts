@@ -221,10 +221,12 @@ describe("@path imports in instruction files", () => {
     expect(shared.skipped).toEqual([]);
   });
 
-  it("names no import with a terminal's control characters in it", async () => {
-    project = await createProject({ "CLAUDE.md": "@~/\u001b]0;pwned\u0007x and @~/ok\u009b31m" });
+  it("names no import with a terminal's control characters or a direction mark in it", async () => {
+    project = await createProject({
+      "CLAUDE.md": "@~/\u001b]0;pwned\u0007x and @~/ok\u009b31m and @~/a\u200fb",
+    });
     const { skipped } = await given(project.root);
-    expect(skipped.map((entry) => entry.path)).toEqual(["~/", "~/ok"]);
+    expect(skipped.map((entry) => entry.path)).toEqual(["~/", "~/ok", "~/a\uFFFDb"]);
   });
 });
 

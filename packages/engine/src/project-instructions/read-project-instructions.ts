@@ -3,6 +3,7 @@ import type { SkippedFile } from "@parley/protocol";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { searchExclusion } from "../permissions/read-rules.ts";
 import type { RuleFile } from "../permissions/rule-path.ts";
+import { printableText } from "../util/printable-text.ts";
 import {
   INSTRUCTION_FILES,
   type InstructionSource,
@@ -147,8 +148,9 @@ async function readInstructions(
     if (identity !== undefined) unwanted.set(identity, file.path);
   }
   const skip = (named: string, why: string) => {
-    // Shown in Settings and printed by `parley run`: no control character of a repository's reaches a terminal.
-    const [path, reason] = [named, why].map((text) => text.replace(/\p{Cc}/gu, "\uFFFD")) as [string, string];
+    // Shown in Settings and printed by `parley run`: no control or format character of a repository's (an
+    // escape sequence, a reordering override in an import's path) reaches a terminal or a page.
+    const [path, reason] = [named, why].map(printableText) as [string, string];
     if (!skipped.some((entry) => entry.path === path && entry.reason === reason))
       skipped.push({ path, reason });
   };
