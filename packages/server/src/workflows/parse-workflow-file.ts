@@ -1,3 +1,5 @@
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
 import {
   decodeWorkflowDefinition,
   describeWorkflowIssue,
@@ -5,7 +7,7 @@ import {
   type WorkflowProblem,
   type WorkflowProblemIssue,
 } from "@parley/protocol";
-import { readWorkflowYaml } from "./read-workflow-yaml.ts";
+import { MAX_WORKFLOW_CHARACTERS, readWorkflowYaml } from "./read-workflow-yaml.ts";
 
 /** A workflow definition found on disk. */
 export interface LoadedWorkflow {
@@ -39,6 +41,30 @@ export async function parseWorkflowFile(
       parsed.locate({ path: "name", message: `"${decoded.value.name}" must match the file name "${name}"` }),
     ]);
   return { definition: decoded.value, source: file.source, path: file.path };
+}
+
+/**
+ * A workflow file read from disk and parsed. The listing saw a regular file, but it is read later, in the
+ * worker: one replaced since by a symlink (to a file outside the project) or a FIFO is not followed.
+ */
+export async function readWorkflowFile(file: WorkflowFileToRead): Promise<LoadedWorkflow | WorkflowProblem> {
+  const problem = (message: string) => workflowFileProblem(file.path, [{ path: "", message }]);
+  try {
+    const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
+    const handle = await open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) return problem("not a regular file");
+      // Characters are at most 4 bytes: a larger file is refused before it is read.
+      if (stat.size > MAX_WORKFLOW_CHARACTERS * 4)
+        return problem(`larger than ${MAX_WORKFLOW_CHARACTERS / 1024} KiB`);
+      return await parseWorkflowFile(file, await handle.readFile("utf8"));
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return problem(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
 }
 
 /** The workflow a file would be: its name without the folder and the `.yaml`/`.yml`. */

@@ -16,6 +16,15 @@ const IDLE_MS = 10_000;
 /** A file's definition or problem, as the worker gave it. */
 export type WorkflowFileResult = LoadedWorkflow | WorkflowProblem;
 
+/** The problems of files a stopped worker never reached: nothing is known of them, so none is kept. */
+const notReached = new WeakSet<WorkflowFileResult>();
+
+/**
+ * Whether `result` only says the worker stopped before it reached the file (it did not start, or died or ran
+ * out of time on another file): such a file is read again at the next listing rather than kept as invalid.
+ */
+export const wasNotReached = (result: WorkflowFileResult) => notReached.has(result);
+
 /**
  * Reads and parses workflow files in a child process (workflow-file-worker.ts), so that no file's parse holds
  * this process's event loop: the YAML parser's time grows with a crafted file, ~250 ms for 32 KiB of flow
@@ -126,8 +135,14 @@ class Worker {
     for (const timer of this.#deadlines.values()) clearTimeout(timer);
     this.#deadlines.clear();
     clearTimeout(this.#idle);
-    for (const [key, resolve] of this.#pending)
-      resolve(workflowFileProblem(key.slice(key.indexOf("\n") + 1), [{ path: "", message: why }]));
+    // Files are read one after another: the first not answered is the one a started worker was on.
+    let reading = this.#ready;
+    for (const [key, resolve] of this.#pending) {
+      const problem = workflowFileProblem(key.slice(key.indexOf("\n") + 1), [{ path: "", message: why }]);
+      if (!reading) notReached.add(problem);
+      reading = false;
+      resolve(problem);
+    }
     this.#pending.clear();
   }
 

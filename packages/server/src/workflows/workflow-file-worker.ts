@@ -4,14 +4,8 @@
  * the YAML parser's time grows with a cloned repository's crafted file (32 KiB of flow maps took ~250 ms), and
  * none of it may hold the server's event loop. It exits when its supervisor goes away.
  */
-import { readFile } from "node:fs/promises";
 import type { WorkflowProblem } from "@parley/protocol";
-import {
-  type LoadedWorkflow,
-  parseWorkflowFile,
-  type WorkflowFileToRead,
-  workflowFileProblem,
-} from "./parse-workflow-file.ts";
+import { type LoadedWorkflow, readWorkflowFile, type WorkflowFileToRead } from "./parse-workflow-file.ts";
 
 /** The files one listing sends to be read. */
 export interface WorkflowFileJob {
@@ -33,18 +27,9 @@ if (process.send !== undefined) {
   process.on("message", (job: WorkflowFileJob) => {
     queue = queue.then(async () => {
       for (const file of job.files)
-        send({ type: "read", job: job.id, path: file.path, result: await read(file) });
+        send({ type: "read", job: job.id, path: file.path, result: await readWorkflowFile(file) });
       send({ type: "done", job: job.id });
     });
   });
   send({ type: "ready" });
-}
-
-async function read(file: WorkflowFileToRead): Promise<LoadedWorkflow | WorkflowProblem> {
-  try {
-    return await parseWorkflowFile(file, await readFile(file.path, "utf8"));
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return workflowFileProblem(file.path, [{ path: "", message: `cannot be read (${reason})` }]);
-  }
 }

@@ -50,6 +50,22 @@ describe("loadWorkflows", () => {
     expect(await loadWorkflows(project, home, cache)).toEqual({ workflows: [], problems: [] });
   });
 
+  it("reads a file again when the reader stopped before reaching it, rather than listing it as invalid for good", async () => {
+    // The reader's worker cannot start while the folder it works in is missing.
+    const cache = new WorkflowFileCache(join(root, "not-yet"));
+    write("release", "ships");
+    expect((await loadWorkflows(project, home, cache)).problems).toEqual([
+      expect.objectContaining({
+        name: "release",
+        message: expect.stringMatching(/^not read: the reader could not start/),
+      }),
+    ]);
+    mkdirSync(join(root, "not-yet"));
+    const { workflows, problems } = await loadWorkflows(project, home, cache);
+    expect(problems).toEqual([]);
+    expect(workflows.map((workflow) => workflow.definition.name)).toEqual(["release"]);
+  });
+
   it("refuses a file larger than a workflow is without reading it", async () => {
     writeFileSync(join(folder(), "huge.yaml"), `name: huge\n${"# a note\n".repeat(20_000)}`);
     expect((await loadWorkflows(project, home)).problems).toEqual([

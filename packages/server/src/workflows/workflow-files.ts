@@ -5,7 +5,7 @@ import { listFolder } from "@parley/engine/util";
 import type { WorkflowProblem } from "@parley/protocol";
 import { isInside } from "../workspace/resolve-in-project.ts";
 import { type LoadedWorkflow, type WorkflowFileToRead, workflowFileProblem } from "./parse-workflow-file.ts";
-import { WorkflowFileReader, type WorkflowFileResult } from "./read-workflow-files.ts";
+import { WorkflowFileReader, type WorkflowFileResult, wasNotReached } from "./read-workflow-files.ts";
 import { MAX_WORKFLOW_CHARACTERS } from "./read-workflow-yaml.ts";
 
 export type { LoadedWorkflow } from "./parse-workflow-file.ts";
@@ -41,7 +41,12 @@ export class WorkflowFileCache {
   }
 
   set(path: string, stat: Stats, result: Promise<WorkflowFileResult>): void {
-    this.#files.set(path, { identity: identityOf(stat), result });
+    const kept = { identity: identityOf(stat), result };
+    this.#files.set(path, kept);
+    // A worker that stopped on another file says nothing of this one: it is read again, not listed so for good.
+    void result.then((found) => {
+      if (wasNotReached(found) && this.#files.get(path) === kept) this.#files.delete(path);
+    });
   }
 
   /** Forgets the files a listing no longer found. */
@@ -84,14 +89,15 @@ export async function loadWorkflows(
   const read = cache.reader.read(toRead.map(({ file }) => file));
   for (const { file, stat } of toRead)
     cache.set(file.path, stat as Stats, read.get(file.path) as Promise<WorkflowFileResult>);
+  // Taken before any wait: a listing at the same time may replace or forget an entry (its file changed).
+  const results = listed.map(({ file, stat }) =>
+    stat === undefined || !readable(stat) ? unreadable(file.path, stat) : cache.get(file.path, stat),
+  );
   cache.keepOnly(new Set(listed.map(({ file }) => file.path)));
 
   const byName = new Map<string, LoadedWorkflow>();
-  for (const { file, stat } of listed) {
-    const loaded =
-      stat === undefined || !readable(stat)
-        ? unreadable(file.path, stat)
-        : await (cache.get(file.path, stat) ?? read.get(file.path));
+  for (const result of results) {
+    const loaded = await result;
     if (loaded === undefined) continue;
     if ("message" in loaded) problems.push(loaded);
     else if (!byName.has(loaded.definition.name)) byName.set(loaded.definition.name, loaded);
