@@ -17,8 +17,15 @@ export const RunWorkflowInputSchema = lazySchema(() =>
   }),
 );
 
-/** The project's workflows as the tool's description lists them: name, inputs, description. */
-export function describeAvailableWorkflows(workflows: readonly { definition: WorkflowDefinition }[]): string {
+/**
+ * The project's workflows as the tool's description lists them: name, inputs, description; `undefined` when
+ * they are still being read (the tool starts one by name all the same).
+ */
+export function describeAvailableWorkflows(
+  workflows: readonly { definition: WorkflowDefinition }[] | undefined,
+): string {
+  if (workflows === undefined)
+    return "The project's workflows are still being read: name one of .parley/workflows/ to start it.";
   const lines = workflows.map(({ definition }) => {
     const inputs = Object.keys(definition.inputs ?? {});
     const takes = inputs.length === 0 ? "" : ` (inputs: ${inputs.join(", ")})`;

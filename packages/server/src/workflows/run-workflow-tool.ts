@@ -16,7 +16,7 @@ import type { WorkflowService } from "./workflow-service.ts";
 export function runWorkflowTool(
   workflows: Pick<WorkflowService, "start">,
   scope: MessageScope,
-  available: readonly LoadedWorkflow[],
+  available: readonly LoadedWorkflow[] | undefined,
 ): EngineTool {
   return defineTool({
     name: RUN_WORKFLOW_TOOL,

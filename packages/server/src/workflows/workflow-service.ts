@@ -52,7 +52,7 @@ export class WorkflowService {
   readonly #context: WorkflowServiceContext;
   readonly #drive: WorkflowDrive;
   readonly #files: WorkflowFileCache;
-  #known: LoadedWorkflow[] = [];
+  #known: LoadedWorkflow[] | undefined;
 
   constructor(context: WorkflowServiceContext) {
     this.#context = context;
@@ -73,9 +73,10 @@ export class WorkflowService {
 
   /**
    * The definitions a run's `RunWorkflow` tool lists: read now, or what the last read found when this one takes
-   * longer than `waitMs` (new files being parsed, crafted ones slowly), so that no run waits on them to start.
+   * longer than `waitMs` (new files being parsed, crafted ones slowly), so that no run waits on them to start;
+   * undefined when no read has finished yet.
    */
-  async available(waitMs: number): Promise<LoadedWorkflow[]> {
+  async available(waitMs: number): Promise<LoadedWorkflow[] | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), waitMs);

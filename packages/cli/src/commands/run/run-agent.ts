@@ -159,10 +159,12 @@ export class RunAgent {
     });
     const overrides = new Map((options.toolOverrides ?? []).map((tool) => [tool.name, tool]));
     const projectRoot = realpathSync(cwd);
+    // The workflow files are parsed in a worker process: it starts while the skills are read.
+    const workflowsRead = permissions.removed.has(RUN_WORKFLOW_TOOL)
+      ? undefined
+      : loadWorkflows(projectRoot, options.home);
     const skills = await skillsFor(options, projectRoot, permissions.policy.rules, permissions.removed);
-    const workflows = permissions.removed.has(RUN_WORKFLOW_TOOL)
-      ? []
-      : (await loadWorkflows(projectRoot, options.home)).workflows;
+    const workflows = (await workflowsRead)?.workflows ?? [];
     const chosen = chooseTools(
       [
         ...permissions.tools.map((tool) => overrides.get(tool.name) ?? tool),
