@@ -2,7 +2,12 @@ import type { ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
 import { forkModule } from "@parley/engine/util";
 import type { WorkflowProblem } from "@parley/protocol";
-import { type LoadedWorkflow, type WorkflowFileToRead, workflowFileProblem } from "./parse-workflow-file.ts";
+import {
+  type LoadedWorkflow,
+  readWorkflowFile,
+  type WorkflowFileToRead,
+  workflowFileProblem,
+} from "./parse-workflow-file.ts";
 import type { WorkflowFileJob, WorkflowFileWorkerMessage } from "./workflow-file-worker.ts";
 import { workflowFileWorkerUrl } from "./workflow-file-worker-url.ts";
 
@@ -25,6 +30,29 @@ const notReached = new WeakSet<WorkflowFileResult>();
  */
 export const wasNotReached = (result: WorkflowFileResult) => notReached.has(result);
 
+/** What reads and parses the workflow files a listing has not kept: each file's result, as it settles. */
+export interface WorkflowFileReading {
+  read(files: readonly WorkflowFileToRead[]): Map<string, Promise<WorkflowFileResult>>;
+}
+
+/**
+ * Reads the files in this process, one after another: for a command that lists the workflows once and serves
+ * nobody else (`parley run`, `parley workflow list` with no server), where a worker's start (~0.1 s) would be
+ * most of the time the read takes.
+ */
+export const readInThisProcess: WorkflowFileReading = {
+  read(files) {
+    const results = new Map<string, Promise<WorkflowFileResult>>();
+    let previous: Promise<unknown> = Promise.resolve();
+    for (const file of files) {
+      const result = previous.then(() => readWorkflowFile(file));
+      results.set(file.path, result);
+      previous = result;
+    }
+    return results;
+  },
+};
+
 /**
  * Reads and parses workflow files in a child process (workflow-file-worker.ts), so that no file's parse holds
  * this process's event loop: the YAML parser's time grows with a crafted file, ~250 ms for 32 KiB of flow
@@ -33,7 +61,7 @@ export const wasNotReached = (result: WorkflowFileResult) => notReached.has(resu
  * stopped leaves each file it had not reached with a problem saying so. It works in `cwd` and gets none of
  * this process's environment, so a repository's file can reach no secret through it.
  */
-export class WorkflowFileReader {
+export class WorkflowFileReader implements WorkflowFileReading {
   readonly #cwd: string;
   #worker: Worker | undefined;
   #jobs = 0;

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { WorkflowFileReader } from "./read-workflow-files.ts";
 import { loadWorkflows, MAX_WORKFLOW_FILES, WorkflowFileCache } from "./workflow-files.ts";
 
 describe("loadWorkflows", () => {
@@ -38,8 +39,8 @@ describe("loadWorkflows", () => {
     ]);
   });
 
-  it("reads a file again once it changed, whatever the listings before kept", async () => {
-    const cache = new WorkflowFileCache(project);
+  it("reads a file again once it changed, whatever the listings before kept (in a worker, as the server reads)", async () => {
+    const cache = new WorkflowFileCache(new WorkflowFileReader(project));
     write("release", "first");
     expect((await loadWorkflows(project, home, cache)).workflows[0]?.definition.description).toBe("first");
     write("release", "second, longer");
@@ -52,7 +53,7 @@ describe("loadWorkflows", () => {
 
   it("reads a file again when the reader stopped before reaching it, rather than listing it as invalid for good", async () => {
     // The reader's worker cannot start while the folder it works in is missing.
-    const cache = new WorkflowFileCache(join(root, "not-yet"));
+    const cache = new WorkflowFileCache(new WorkflowFileReader(join(root, "not-yet")));
     write("release", "ships");
     expect((await loadWorkflows(project, home, cache)).problems).toEqual([
       expect.objectContaining({

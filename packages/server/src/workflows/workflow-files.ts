@@ -5,7 +5,12 @@ import { listFolder } from "@parley/engine/util";
 import type { WorkflowProblem } from "@parley/protocol";
 import { isInside } from "../workspace/resolve-in-project.ts";
 import { type LoadedWorkflow, type WorkflowFileToRead, workflowFileProblem } from "./parse-workflow-file.ts";
-import { WorkflowFileReader, type WorkflowFileResult, wasNotReached } from "./read-workflow-files.ts";
+import {
+  readInThisProcess,
+  type WorkflowFileReading,
+  type WorkflowFileResult,
+  wasNotReached,
+} from "./read-workflow-files.ts";
 import { MAX_WORKFLOW_CHARACTERS } from "./read-workflow-yaml.ts";
 
 export type { LoadedWorkflow } from "./parse-workflow-file.ts";
@@ -27,12 +32,9 @@ interface KeptFile {
  */
 export class WorkflowFileCache {
   readonly #files = new Map<string, KeptFile>();
-  /** Reads what is not kept, in a worker working in `cwd`. */
-  readonly reader: WorkflowFileReader;
 
-  constructor(cwd: string) {
-    this.reader = new WorkflowFileReader(cwd);
-  }
+  /** `reader` reads what is not kept: the server's, a worker process (`WorkflowFileReader`). */
+  constructor(readonly reader: WorkflowFileReading) {}
 
   /** The result kept for `path` while the file is the one read (device, inode, size, change times). */
   get(path: string, stat: Stats): Promise<WorkflowFileResult> | undefined {
@@ -62,14 +64,14 @@ const identityOf = (stat: Stats) => `${stat.dev}:${stat.ino}:${stat.size}:${stat
  * `$PARLEY_HOME/workflows/` (a project file of the same name wins). Symlinks are not followed: a file must
  * be a regular file inside its folder. Invalid files are reported with the field at fault, not dropped
  * silently; a file whose `name` differs from its file name is refused so `/name` always finds it. A cloned
- * repository's folder is read in bounds: the first 100 files by name, none larger than 32 KiB, parsed in a
- * worker process (readWorkflowFiles), never on this event loop; a file unchanged since `cache` read it is
- * not read again.
+ * repository's folder is read in bounds: the first 100 files by name, none larger than 32 KiB; a file unchanged
+ * since `cache` read it is not read again. A server's cache reads in a worker process, never on its event loop;
+ * without one, a command's single listing reads in this process.
  */
 export async function loadWorkflows(
   projectRoot: string,
   home: string,
-  cache = new WorkflowFileCache(projectRoot),
+  cache = new WorkflowFileCache(readInThisProcess),
 ): Promise<{ workflows: LoadedWorkflow[]; problems: WorkflowProblem[] }> {
   const problems: WorkflowProblem[] = [];
   const listed: { file: WorkflowFileToRead; stat: Stats | undefined }[] = [];

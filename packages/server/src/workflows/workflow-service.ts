@@ -21,6 +21,7 @@ import { createSessionFor, requireOwnSession } from "../agents/service/chat-sess
 import { ApiError } from "../http/api-error.ts";
 import type { WorkflowExecutionRecord } from "../store/workflow-execution-store.ts";
 import { planWorkflow } from "./plan-workflow.ts";
+import { WorkflowFileReader } from "./read-workflow-files.ts";
 import { WorkflowDrive } from "./workflow-drive.ts";
 import { type LoadedWorkflow, loadWorkflows, WorkflowFileCache } from "./workflow-files.ts";
 import { initialSteps, transitioned, withStep } from "./workflow-progress.ts";
@@ -57,7 +58,7 @@ export class WorkflowService {
   constructor(context: WorkflowServiceContext) {
     this.#context = context;
     this.#drive = new WorkflowDrive(context.agents);
-    this.#files = new WorkflowFileCache(context.agents.context.projectRoot);
+    this.#files = new WorkflowFileCache(new WorkflowFileReader(context.agents.context.projectRoot));
   }
 
   /** The definitions found, and the files that are not valid (one unchanged since the last read is not read again). */
