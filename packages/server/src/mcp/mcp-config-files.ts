@@ -4,6 +4,7 @@ import type { EnvironmentVariables, ParleySecrets } from "@parley/engine";
 import { withoutParleySecrets } from "@parley/engine/settings";
 import type { McpConfigProblem, McpServerSource } from "@parley/protocol";
 import { writeFileAtomic } from "../store/write-file-atomic.ts";
+import { jsonNesting } from "./json-nesting.ts";
 
 /** One `mcpServers` entry as written in a config file (variables not yet expanded). */
 export interface McpConfigEntry {
@@ -17,6 +18,8 @@ export interface McpConfigEntry {
 
 /** An MCP config file larger than this is refused unread: a repository must not stall the server. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
+/** The deepest `[`/`{` nesting parsed; an entry needs four levels (`mcpServers`, entry, `env`, value). */
+const MAX_CONFIG_NESTING = 32;
 
 /** The user's MCP file: `$PARLEY_HOME/mcp.json`, the same shape as Claude Code's and Claude Desktop's. */
 export function userMcpFile(home: string): string {
@@ -30,8 +33,8 @@ export function projectMcpFile(projectRoot: string): string {
 
 /**
  * Reads the user's and the project's `mcpServers`. A missing file has no servers; a file that is not JSON,
- * not a regular file, too large, or has no `mcpServers` object, is a problem with its reason and starts
- * nothing. A project entry with the name of a user server is kept but `shadowed`: a repository never takes
+ * not a regular file, too large, nested too deep, or has no `mcpServers` object, is a problem with its
+ * reason and starts nothing. A project entry with the name of a user server is kept but `shadowed`: a repository never takes
  * over a name the person chose (and the permission rules they gave it).
  */
 export function readMcpConfigFiles(
@@ -76,9 +79,12 @@ function readServersOf(file: string): { servers: Record<string, unknown> } | { e
   // A FIFO would block the read forever; a huge file would stall the server while it parses.
   if (!stat.isFile()) return { error: "not a regular file" };
   if (stat.size > MAX_CONFIG_BYTES) return { error: `larger than ${MAX_CONFIG_BYTES / 1024} KiB` };
+  const text = readFileSync(file, "utf8");
+  if (jsonNesting(text) > MAX_CONFIG_NESTING)
+    return { error: `nested deeper than ${MAX_CONFIG_NESTING} levels` };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
+    parsed = JSON.parse(text);
   } catch (error) {
     return { error: `not valid JSON: ${(error as Error).message}` };
   }

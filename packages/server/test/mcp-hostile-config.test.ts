@@ -1,0 +1,38 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type McpServerList, McpServerListSchema } from "@parley/protocol";
+import { describe, expect, it } from "vitest";
+import { decodeResponse } from "./support/api-checks.ts";
+import { expectChatAnswers } from "./support/interactions.ts";
+import { makeDirectories, startTestServer, type TestServer } from "./support/test-server.ts";
+
+/** A cloned repository's `.mcp.json` crafted to stall or stop the server: refused with a reason, the chat answers. */
+
+async function servers(server: TestServer): Promise<McpServerList> {
+  await server.server.context.mcp.settled();
+  return decodeResponse(await server.request("GET", "/api/mcp/servers"), McpServerListSchema);
+}
+
+/** Starts a server on a project whose `.mcp.json` is `text`, checks what the list says and that a chat answers. */
+async function withProjectConfig(text: string, check: (list: McpServerList, file: string) => void) {
+  const directories = makeDirectories();
+  const file = join(directories.project, ".mcp.json");
+  writeFileSync(file, text);
+  const server = await startTestServer({ directories });
+  try {
+    check(await servers(server), file);
+    await expectChatAnswers(server);
+  } finally {
+    await server.dispose();
+  }
+}
+
+describe("a hostile .mcp.json", () => {
+  it("nested hundreds of thousands of levels deep is refused unread, and the server keeps answering", async () => {
+    const deep = `${"[".repeat(200_000)}${"]".repeat(200_000)}`;
+    await withProjectConfig(`{"mcpServers":{"deep":{"command":"x","args":${deep}}}}`, (list, file) => {
+      expect(list.servers).toEqual([]);
+      expect(list.problems).toEqual([{ source: "project", file, error: "nested deeper than 32 levels" }]);
+    });
+  });
+});
