@@ -35,4 +35,19 @@ describe("a hostile .mcp.json", () => {
       expect(list.problems).toEqual([{ source: "project", file, error: "nested deeper than 32 levels" }]);
     });
   });
+
+  it("of half a megabyte of variables whose default never closes is listed for approval at once, and the server keeps answering", async () => {
+    const unclosed = "${A:-".repeat(100_000);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's ${VAR} syntax, read by Parley
+    const config = { mcpServers: { defaults: { command: "x", args: [unclosed], env: { B: "${B}" } } } };
+    await withProjectConfig(JSON.stringify(config), (list) => {
+      expect(list.servers).toMatchObject([
+        {
+          name: "defaults",
+          consent: { decision: "pending" },
+          variables: [{ name: "B", fields: ["env.B"], set: false, withheld: false }],
+        },
+      ]);
+    });
+  });
 });
