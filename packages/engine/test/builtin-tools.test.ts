@@ -1,4 +1,4 @@
-import { symlink, utimes, writeFile } from "node:fs/promises";
+import { symlink, truncate, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -143,6 +143,17 @@ describe("Read", () => {
       isError: true,
     });
     expect(toolResultOf(messages, "call_5").content).toBe(`     1\t${"x".repeat(2000)}… [line cut]`);
+  });
+
+  it("shows the start of a line longer than any string the process can hold, and the session goes on", async () => {
+    // 600 MiB on one line: text for 8 KiB, then a sparse run of NUL characters (no line break, no disk).
+    const file = join(project.root, "huge-line.txt");
+    await writeFile(file, "y".repeat(8192));
+    await truncate(file, 600 * 1024 * 1024);
+
+    const messages = await callTools(["Read", { file_path: "huge-line.txt", limit: 1 }]);
+
+    expect(toolResultOf(messages, "call_0").content).toBe(`     1\t${"y".repeat(2000)}… [line cut]`);
   });
 });
 
