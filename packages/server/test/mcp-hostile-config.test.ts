@@ -50,4 +50,16 @@ describe("a hostile .mcp.json", () => {
       ]);
     });
   });
+
+  it("of thousands of servers is refused with the count, and the server keeps answering", async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 5_000 }, (_, index) => [`s${index}`, { command: "x" }]),
+    );
+    await withProjectConfig(JSON.stringify({ mcpServers: many }), (list, file) => {
+      expect(list.servers).toEqual([]);
+      expect(list.problems).toEqual([
+        { source: "project", file, error: "5000 servers; at most 100 are read" },
+      ]);
+    });
+  });
 });
