@@ -365,8 +365,6 @@ export type { McpConnectOptions, McpServerStatusView, McpTimeouts } from "./mcp/
 export { McpServers, mcpConnectionTools } from "./mcp/mcp-servers.ts";
 export type { VariableReference } from "./mcp/mcp-variables.ts";
 export { concealValues, expandVariables, variableReferences, variablesIn } from "./mcp/mcp-variables.ts";
-// ── folders of a cloned repository, listed within bounds ──
-export { listFolder } from "./util/list-folder.ts";
 export type { WorkflowScope } from "./workflows/interpolate-workflow.ts";
 export {
   interpolateShellCommand,

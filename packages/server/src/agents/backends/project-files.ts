@@ -1,5 +1,5 @@
 import { join, relative } from "node:path";
-import { listFolder } from "@parley/engine";
+import { listFolder } from "@parley/engine/list-folder";
 
 /** Folders never read for an external agent's change report: tool caches and version control. */
 const SKIPPED = new Set([".git", "node_modules", ".hg", ".svn", "dist", "build", ".next", ".cache"]);
