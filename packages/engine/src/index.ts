@@ -361,7 +361,8 @@ export {
 } from "./mcp/mcp-server-config.ts";
 export type { McpConnectOptions, McpServerStatusView, McpTimeouts } from "./mcp/mcp-servers.ts";
 export { McpServers, mcpConnectionTools } from "./mcp/mcp-servers.ts";
-export { concealValues, expandVariables, variablesIn } from "./mcp/mcp-variables.ts";
+export type { VariableReference } from "./mcp/mcp-variables.ts";
+export { concealValues, expandVariables, variableReferences, variablesIn } from "./mcp/mcp-variables.ts";
 export type { WorkflowScope } from "./workflows/interpolate-workflow.ts";
 export {
   interpolateShellCommand,

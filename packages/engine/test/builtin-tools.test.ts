@@ -1,4 +1,4 @@
-import { symlink, utimes, writeFile } from "node:fs/promises";
+import { mkdir, symlink, truncate, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type FakeModelServer, reply, startFakeModelServer } from "@parley/testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -144,6 +144,17 @@ describe("Read", () => {
     });
     expect(toolResultOf(messages, "call_5").content).toBe(`     1\t${"x".repeat(2000)}… [line cut]`);
   });
+
+  it("shows the start of a line longer than any string the process can hold, and the session goes on", async () => {
+    // 600 MiB on one line: text for 8 KiB, then a sparse run of NUL characters (no line break, no disk).
+    const file = join(project.root, "huge-line.txt");
+    await writeFile(file, "y".repeat(8192));
+    await truncate(file, 600 * 1024 * 1024);
+
+    const messages = await callTools(["Read", { file_path: "huge-line.txt", limit: 1 }]);
+
+    expect(toolResultOf(messages, "call_0").content).toBe(`     1\t${"y".repeat(2000)}… [line cut]`);
+  });
 });
 
 describe("LS", () => {
@@ -161,6 +172,22 @@ describe("LS", () => {
     );
     expect(toolResultOf(messages, "call_1").content).toBe(".git/\nREADME.md\nnode_modules/\nsrc/");
     expect(toolResultOf(messages, "call_2").content).toBe("README.md\nsrc/");
+  });
+
+  it("lists a folder of more than 10,000 entries from the first 10,000 read, and says so", async () => {
+    const folder = join(project.root, "crowded");
+    await mkdir(folder);
+    await Promise.all(
+      Array.from({ length: 10_050 }, (_, file) => writeFile(join(folder, `${file}.txt`), "")),
+    );
+
+    const messages = await callTools(["LS", { path: "crowded" }]);
+
+    const lines = String(toolResultOf(messages, "call_0").content).split("\n");
+    expect(lines).toHaveLength(1_001);
+    expect(lines.at(-1)).toBe(
+      "[The folder holds more than 10000 entries: these are the first 1000 by name of 10000 read; use Glob to narrow down.]",
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decodeResponse, expectApiError } from "./support/api-checks.ts";
 import type { EventStream } from "./support/event-stream.ts";
 import {
+  expectChatAnswers,
   expectValidRichMessages,
   resultText,
   startChat,
@@ -366,11 +367,7 @@ describe("MCP configuration that is wrong", () => {
         error: 'unknown transport "carrier-pigeon" (use stdio, http or sse)',
       });
       expect(byName.missing).toMatchObject({ status: "failed", error: expect.stringContaining("ENOENT") });
-      const events = await server.events();
-      server.fake.script(reply().text("Still here."));
-      const chat = await startChat(server, { text: "hello" });
-      expect((await waitForOutcome(events, chat.run_id)).outcome).toBe("success");
-      await events.close();
+      await expectChatAnswers(server);
     } finally {
       await server.dispose();
     }

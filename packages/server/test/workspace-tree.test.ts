@@ -2,6 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type WorkspaceEntry, WorkspaceTreeSchema } from "@parley/protocol";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MAX_TREE_ENTRIES } from "../src/workspace/workspace-tree.ts";
 import { decodeResponse, expectApiError } from "./support/api-checks.ts";
 import { useTestServer } from "./support/use-test-server.ts";
 
@@ -127,5 +128,35 @@ describe("the workspace tree", () => {
       "not_found",
       "query.path",
     );
+  });
+});
+
+describe("the workspace tree of a huge repository", () => {
+  const server = useTestServer();
+
+  it("lists 5,000 entries in all, however deep, and marks the folders it did not reach as cut", async () => {
+    // Seven folders of 1,000 files: 7,007 entries at depth 2.
+    const project = server.server.context.projectRoot;
+    for (let folder = 0; folder < 7; folder++) {
+      mkdirSync(join(project, `folder-${folder}`));
+      for (let file = 0; file < 1_000; file++)
+        writeFileSync(join(project, `folder-${folder}`, `${file}.txt`), "");
+    }
+
+    const listing = await decodeResponse(
+      await server.request("GET", "/api/workspace/tree?depth=2"),
+      WorkspaceTreeSchema,
+    );
+
+    expect(flatten(listing.entries)).toHaveLength(MAX_TREE_ENTRIES);
+    expect(listing.entries.map((entry) => [entry.name, entry.children?.length, entry.truncated])).toEqual([
+      ["folder-0", 1_000, undefined],
+      ["folder-1", 1_000, undefined],
+      ["folder-2", 1_000, undefined],
+      ["folder-3", 1_000, undefined],
+      ["folder-4", 993, true],
+      ["folder-5", undefined, true],
+      ["folder-6", undefined, true],
+    ]);
   });
 });

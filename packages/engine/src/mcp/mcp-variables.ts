@@ -1,6 +1,46 @@
 import type { EnvironmentVariables } from "../config/resolve-model-config.ts";
 
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+/** One `${VAR}` or `${VAR:-default}` in a string: where it starts and ends, the name and the default. */
+export interface VariableReference {
+  start: number;
+  /** Just past the closing `}`. */
+  end: number;
+  name: string;
+  /** The text after `:-`, when the reference has one (it may be empty). */
+  fallback?: string;
+}
+
+/**
+ * The `${VAR}` and `${VAR:-default}` references of `text`, in order, as the regular expression
+ * `/\$\{([A-Za-z_]\w*)(?::-([^}]*))?\}/g` finds them, in one pass: that expression looked for a `}` from every
+ * `${A:-` again, so a cloned repository's `.mcp.json` of 1 MiB of them held the server for two minutes.
+ */
+export function variableReferences(text: string): VariableReference[] {
+  const references: VariableReference[] = [];
+  for (let start = text.indexOf("${"); start !== -1; ) {
+    let at = start + 2;
+    if (!IDENTIFIER_START.test(text[at] ?? "")) {
+      start = text.indexOf("${", start + 1);
+      continue;
+    }
+    while (IDENTIFIER_PART.test(text[at] ?? "")) at++;
+    const name = text.slice(start + 2, at);
+    if (text[at] === "}") {
+      references.push({ start, end: at + 1, name });
+      start = text.indexOf("${", at + 1);
+    } else if (text.startsWith(":-", at)) {
+      const close = text.indexOf("}", at + 2);
+      // No `}` after this one: no later reference can close either.
+      if (close === -1) break;
+      references.push({ start, end: close + 1, name, fallback: text.slice(at + 2, close) });
+      start = text.indexOf("${", close + 1);
+    } else start = text.indexOf("${", start + 1);
+  }
+  return references;
+}
+
+const IDENTIFIER_START = /^[A-Za-z_]$/;
+const IDENTIFIER_PART = /^[A-Za-z0-9_]$/;
 
 /** Values shorter than this are not concealed: hiding every "1" in an error would garble it. */
 const MIN_CONCEALED_LENGTH = 8;
@@ -10,12 +50,15 @@ const MIN_CONCEALED_LENGTH = 8;
  * its default, or becomes empty. Each value taken from `env` is pushed to `inserted` (to conceal it later).
  */
 export function expandString(text: string, env: EnvironmentVariables, inserted: string[] = []): string {
-  return text.replace(VARIABLE, (_, name: string, fallback?: string) => {
+  let expanded = "";
+  let at = 0;
+  for (const { start, end, name, fallback } of variableReferences(text)) {
     const set = env[name];
-    if (set === undefined || set === "") return fallback ?? "";
-    inserted.push(set);
-    return set;
-  });
+    if (set !== undefined && set !== "") inserted.push(set);
+    expanded += text.slice(at, start) + (set === undefined || set === "" ? (fallback ?? "") : set);
+    at = end;
+  }
+  return expanded + text.slice(at);
 }
 
 /** Expands `${VAR}` in every string of a value; other values pass through. */
@@ -32,7 +75,7 @@ export function expandVariables<T>(value: T, env: EnvironmentVariables): T {
 
 /** The variables a string reads (`${VAR}` or `${VAR:-default}`), in order, each once. */
 export function variablesIn(text: string): string[] {
-  return [...new Set([...text.matchAll(VARIABLE)].map((match) => match[1] as string))];
+  return [...new Set(variableReferences(text).map((reference) => reference.name))];
 }
 
 /**

@@ -4,8 +4,12 @@
  * a cloned repository is anyone's words, and a forged frame would speak as the person or as another file.
  */
 
-/** The tags the engine frames instruction files with. */
-const FRAMING_TAG = /<(\s*\/?\s*)(system-reminder|instructions|not-given)/gi;
+/**
+ * The tags the engine frames instruction files with, after `<`, any whitespace and an optional `/`. The slash
+ * and the whitespace after it are one optional group: with two `\s*` on either side of a bare `/?`, a `<`
+ * followed by 64 KiB of spaces (a CLAUDE.md is anyone's) took the regex 4.4 s of backtracking, on every run.
+ */
+const FRAMING_TAG = /<(\s*(?:\/\s*)?)(system-reminder|instructions|not-given)/gi;
 
 /** `text` with every opening or closing of a framing tag made inert (`&lt;instructions`), for any file's text. */
 export function neutralised(text: string): string {

@@ -4,6 +4,7 @@ import type { EnvironmentVariables, ParleySecrets } from "@parley/engine";
 import { withoutParleySecrets } from "@parley/engine/settings";
 import type { McpConfigProblem, McpServerSource } from "@parley/protocol";
 import { writeFileAtomic } from "../store/write-file-atomic.ts";
+import { jsonNesting } from "./json-nesting.ts";
 
 /** One `mcpServers` entry as written in a config file (variables not yet expanded). */
 export interface McpConfigEntry {
@@ -17,6 +18,13 @@ export interface McpConfigEntry {
 
 /** An MCP config file larger than this is refused unread: a repository must not stall the server. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
+/** The deepest `[`/`{` nesting parsed; an entry needs four levels (`mcpServers`, entry, `env`, value). */
+const MAX_CONFIG_NESTING = 32;
+/**
+ * Servers read from one file at most: each is checked, digested and shown on every list and before every
+ * turn, and 1 MiB holds 35,000 of them (0.5 s of the server's time per list); no one runs more than a few.
+ */
+const MAX_SERVERS_PER_FILE = 100;
 
 /** The user's MCP file: `$PARLEY_HOME/mcp.json`, the same shape as Claude Code's and Claude Desktop's. */
 export function userMcpFile(home: string): string {
@@ -30,9 +38,9 @@ export function projectMcpFile(projectRoot: string): string {
 
 /**
  * Reads the user's and the project's `mcpServers`. A missing file has no servers; a file that is not JSON,
- * not a regular file, too large, or has no `mcpServers` object, is a problem with its reason and starts
- * nothing. A project entry with the name of a user server is kept but `shadowed`: a repository never takes
- * over a name the person chose (and the permission rules they gave it).
+ * not a regular file, too large, nested too deep, has no `mcpServers` object or too many servers, is a
+ * problem with its reason and starts nothing. A project entry with the name of a user server is kept but
+ * `shadowed`: a repository never takes over a name the person chose (and the permission rules they gave it).
  */
 export function readMcpConfigFiles(
   home: string,
@@ -76,9 +84,12 @@ function readServersOf(file: string): { servers: Record<string, unknown> } | { e
   // A FIFO would block the read forever; a huge file would stall the server while it parses.
   if (!stat.isFile()) return { error: "not a regular file" };
   if (stat.size > MAX_CONFIG_BYTES) return { error: `larger than ${MAX_CONFIG_BYTES / 1024} KiB` };
+  const text = readFileSync(file, "utf8");
+  if (jsonNesting(text) > MAX_CONFIG_NESTING)
+    return { error: `nested deeper than ${MAX_CONFIG_NESTING} levels` };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
+    parsed = JSON.parse(text);
   } catch (error) {
     return { error: `not valid JSON: ${(error as Error).message}` };
   }
@@ -87,6 +98,9 @@ function readServersOf(file: string): { servers: Record<string, unknown> } | { e
   if (typeof servers !== "object" || servers === null || Array.isArray(servers)) {
     return { error: "`mcpServers` must be an object of server name → config" };
   }
+  const count = Object.keys(servers).length;
+  if (count > MAX_SERVERS_PER_FILE)
+    return { error: `${count} servers; at most ${MAX_SERVERS_PER_FILE} are read` };
   return { servers: servers as Record<string, unknown> };
 }
 

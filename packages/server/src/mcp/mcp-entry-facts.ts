@@ -1,11 +1,8 @@
-import { type EnvironmentVariables, variablesIn } from "@parley/engine";
+import { type EnvironmentVariables, variableReferences, variablesIn } from "@parley/engine";
 import type { McpConsentChange, McpEntryVariable, McpServerLaunch } from "@parley/protocol";
 
 /** The keys of an entry Parley reads; any other key is listed as ignored so nothing in it goes unseen. */
 const USED_KEYS = new Set(["type", "command", "args", "env", "url", "headers", "timeout"]);
-
-/** A `${VAR}` reference (default included), as the masking of header values keeps it. */
-const REFERENCE = /(\$\{[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\})/;
 
 /** What a server's entry is, as written: its transport from `type` (or `command` / `url`). */
 export function transportOf(raw: unknown): McpServerLaunch["transport"] {
@@ -111,13 +108,13 @@ function flatten(raw: unknown): Map<string, unknown> {
 
 /** A header value with its `${VAR}` references kept and its literal text (a credential, maybe) masked. */
 export function maskHeaderValue(value: string): string {
-  return value
-    .split(REFERENCE)
-    .map((part, index) => {
-      if (index % 2 === 1) return part.replace(/:-[^}]*\}$/, ":-•••}");
-      return part === "" ? "" : "•••";
-    })
-    .join("");
+  let masked = "";
+  let at = 0;
+  for (const { start, end, name, fallback } of variableReferences(value)) {
+    masked += `${start > at ? "•••" : ""}\${${name}${fallback === undefined ? "" : ":-•••"}}`;
+    at = end;
+  }
+  return masked + (value.length > at ? "•••" : "");
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {

@@ -5,9 +5,10 @@ import {
   type SessionState,
   type StoredMessage,
 } from "@parley/protocol";
+import { reply } from "@parley/testkit";
 import { expect } from "vitest";
 import type { EventStream } from "./event-stream.ts";
-import { type EventOf, eventsOfType, waitForEvent } from "./server-events.ts";
+import { type EventOf, eventsOfType, waitForEvent, waitForOutcome } from "./server-events.ts";
 import type { TestServer } from "./test-server.ts";
 
 /** A rich message carried by a Message event, with its data typed loosely for assertions. */
@@ -73,6 +74,15 @@ export async function startChat(
   const chat = await server.json<ChatResponse>("POST", "/api/chat", body);
   expect(chat.status).toBe("started");
   return chat as ChatResponse & { run_id: string };
+}
+
+/** Sends a message and expects its run to succeed: whatever the test did, the chat still answers. */
+export async function expectChatAnswers(server: TestServer): Promise<void> {
+  const events = await server.events();
+  server.fake.script(reply().text("Still here."));
+  const chat = await startChat(server, { text: "hello" });
+  expect((await waitForOutcome(events, chat.run_id)).outcome).toBe("success");
+  await events.close();
 }
 
 /** The session's state snapshot. */

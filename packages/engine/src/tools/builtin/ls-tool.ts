@@ -1,15 +1,20 @@
-import type { Dirent } from "node:fs";
-import { readdir, readlink } from "node:fs/promises";
+import { readlink } from "node:fs/promises";
 import { join } from "node:path";
 import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import { confinePath } from "../../permissions/confine-path.ts";
 import { matchesGlob } from "../../permissions/glob-pattern.ts";
+import { listFolder } from "../../util/list-folder.ts";
 import { defineTool } from "../engine-tool.ts";
 import { exclusionBelow, exclusionNote } from "../fs/search-exclusion.ts";
 
 /** Entries `LS` lists at most. */
 export const LS_MAX_ENTRIES = 1000;
+/**
+ * Entries of a folder read at most (then sorted): `readdir` made every entry of a folder of 200,000 files in
+ * one go and the sort followed, 114 ms of the event loop; a repository decides how big its folders are.
+ */
+export const LS_MAX_READ = 10_000;
 
 const DESCRIPTION = `Lists one folder of the project: folders end with '/', symlinks are shown as 'name -> target' (never followed).
 - path is relative to the project root; omit it (or use '.') for the root.
@@ -38,7 +43,7 @@ export const lsTool = defineTool({
     });
     if (confined.kind === undefined) throw new Error(`Folder does not exist: ${shown}`);
     if (confined.kind !== "directory") throw new Error(`${shown} is a file; use Read to read it.`);
-    const entries: Dirent[] = await readdir(confined.absolute, { withFileTypes: true });
+    const { entries, more } = await listFolder(confined.absolute, LS_MAX_READ);
     const ignore = input.ignore ?? [];
     const excludedByRule = exclusionBelow(context, confined);
     const listed = entries.filter(
@@ -54,7 +59,11 @@ export const lsTool = defineTool({
         lines.push(`${entry.name} -> ${target}`);
       } else lines.push(entry.isDirectory() ? `${entry.name}/` : entry.name);
     }
-    if (names.length > LS_MAX_ENTRIES) {
+    if (more) {
+      lines.push(
+        `[The folder holds more than ${LS_MAX_READ} entries: these are the first ${LS_MAX_ENTRIES} by name of ${LS_MAX_READ} read; use Glob to narrow down.]`,
+      );
+    } else if (names.length > LS_MAX_ENTRIES) {
       lines.push(`[${names.length - LS_MAX_ENTRIES} more entries not shown; use Glob to narrow down.]`);
     }
     const excluded = exclusionNote(entries.length - listed.length);
@@ -62,7 +71,7 @@ export const lsTool = defineTool({
     const folder = confined.relative === "" ? "." : confined.relative;
     return {
       content: lines.length === 0 ? `${folder}/ is empty.` : lines.join("\n"),
-      data: { path: folder, entries: names.length, truncated: names.length > LS_MAX_ENTRIES },
+      data: { path: folder, entries: names.length, truncated: more || names.length > LS_MAX_ENTRIES },
     };
   },
 });

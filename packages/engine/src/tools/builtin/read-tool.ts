@@ -1,8 +1,8 @@
-import { createInterface } from "node:readline";
 import { lazySchema } from "@parley/protocol";
 import { z } from "zod";
 import { confinePath } from "../../permissions/confine-path.ts";
 import { defineTool } from "../engine-tool.ts";
+import { cappedLines } from "../fs/capped-lines.ts";
 import { openConfinedForRead } from "../fs/confined-file.ts";
 import { looksBinary, sniff } from "../fs/text-content.ts";
 
@@ -55,13 +55,13 @@ export const readTool = defineTool({
       const offset = input.offset ?? 1;
       const limit = input.limit ?? READ_DEFAULT_LIMIT;
       const stream = handle.createReadStream({ encoding: "utf8", start: 0, autoClose: false });
-      const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+      const lines = cappedLines(stream, READ_MAX_LINE_CHARS);
       const shown: string[] = [];
       let lineNumber = 0;
       let chars = 0;
       let stoppedAt: number | undefined;
       let more = false;
-      for await (const line of lines) {
+      for await (const { text: line, cut } of lines) {
         if (context.signal.aborted) break;
         lineNumber += 1;
         if (lineNumber < offset) continue;
@@ -69,8 +69,7 @@ export const readTool = defineTool({
           more = true;
           break;
         }
-        const text =
-          line.length > READ_MAX_LINE_CHARS ? `${line.slice(0, READ_MAX_LINE_CHARS)}… [line cut]` : line;
+        const text = cut ? `${line}… [line cut]` : line;
         const numbered = `${String(lineNumber).padStart(6)}\t${text}`;
         if (chars + numbered.length > READ_MAX_OUTPUT_CHARS) {
           stoppedAt = lineNumber;
@@ -79,7 +78,7 @@ export const readTool = defineTool({
         shown.push(numbered);
         chars += numbered.length + 1;
       }
-      lines.close();
+      await lines.return(undefined);
       stream.destroy();
       const data = { filePath: confined.relative, startLine: offset, numLines: shown.length, size };
       if (size === 0) return { content: `${input.file_path} is empty.`, data };

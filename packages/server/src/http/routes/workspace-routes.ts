@@ -24,9 +24,9 @@ export function workspaceRoutes(context: ServerContext): RouteDefinition[] {
       tag: "workspace",
       query: WorkspaceTreeQuerySchema,
       response: WorkspaceTreeSchema,
-      handler: ({ query }) => {
+      handler: async ({ query }) => {
         try {
-          return workspaceTree(context.projectRoot, query.path, query.depth);
+          return await workspaceTree(context.projectRoot, query.path, query.depth);
         } catch (error) {
           throw queryPathError(error, query.path);
         }
