@@ -81,6 +81,14 @@ describe("custom slash commands", () => {
     );
   });
 
+  it("appends ARGUMENTS: to a prompt with a long run of spaces inside it without stalling", () => {
+    // A trailing-space pattern tried each start in the run: 64 KiB held the event loop ~8 s; this is 128 KiB.
+    const body = `x${" ".repeat(128 * 1024)}y \n`;
+    expect(expandCustomCommand({ origin: "claude", body }, "now")).toBe(
+      `${body.trimEnd()}\n\nARGUMENTS: now`,
+    );
+  });
+
   it("expands a typed /name only for a command it knows, with a valid name", () => {
     const commands = [{ name: "review-pr", origin: "claude" as const, body: "Review #$0" }];
     expect(typedCommand("/review-pr 123 now")).toEqual({ name: "review-pr", arguments: "123 now" });

@@ -42,7 +42,7 @@ export function expandCustomCommand(command: Pick<CustomCommand, "body" | "origi
     replaced = true;
     return words[index] ?? "";
   });
-  return replaced || args === "" ? body : `${body.replace(/\s+$/, "")}\n\nARGUMENTS: ${args}`;
+  return replaced || args === "" ? body : `${body.trimEnd()}\n\nARGUMENTS: ${args}`;
 }
 
 /**

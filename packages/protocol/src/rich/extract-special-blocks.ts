@@ -38,5 +38,5 @@ export function extractSpecialBlocks(text: string, options: RichWarningOptions =
 /** Drops the blank lines a removed block leaves behind, keeping the markdown's own indentation. */
 function pushMarkdown(segments: MessageSegment[], text: string): void {
   if (text.trim() === "") return;
-  segments.push({ kind: "markdown", text: text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "") });
+  segments.push({ kind: "markdown", text: text.replace(/^(?:[ \t]*\r?\n)+/, "").trimEnd() });
 }

@@ -7,7 +7,7 @@ import { CollapsibleText } from "./collapsible-text.tsx";
  * errors, and a note when the server kept only the start of a very long output.
  */
 export function ToolResultView({ result }: { result: ToolResultData }) {
-  const output = toolOutputText(result).replace(/\s+$/, "");
+  const output = toolOutputText(result).trimEnd();
   const failed = resultFailed(result);
   const errorMessage = result.error?.message;
   return (

@@ -14,7 +14,7 @@ export function CollapsedText({
   maxLines?: number | undefined;
   colour?: string | undefined;
 }) {
-  const lines = safeText(text).replace(/\s+$/, "").split("\n");
+  const lines = safeText(text).trimEnd().split("\n");
   const shown = maxLines === undefined ? lines : lines.slice(0, maxLines);
   const hidden = lines.length - shown.length;
   return (

@@ -19,7 +19,7 @@ export function ToolResultView({
   maxLines?: number | undefined;
 }) {
   const theme = useTheme();
-  const output = toolOutputText(result).replace(/\s+$/, "");
+  const output = toolOutputText(result).trimEnd();
   const failed = resultFailed(result);
   const errorMessage = result.error?.message;
   return (
