@@ -37,4 +37,42 @@ describe("parley run's custom slash commands", () => {
     expect(sent).toContain("Review pull request #42 closely.");
     expect(sent).not.toContain("/review-pr 42");
   });
+
+  it("offers each skill as /name in initialize and system/init, and gives the model its instructions", async () => {
+    const writeSkill = async (name: string, frontmatter: string, body: string) => {
+      await mkdir(join(project.cwd, ".claude/skills", name), { recursive: true });
+      await writeFile(
+        join(project.cwd, ".claude/skills", name, "SKILL.md"),
+        `---\nname: ${name}\n${frontmatter}---\n${body}\n`,
+      );
+    };
+    await writeSkill(
+      "changelog",
+      "description: Write a changelog entry\nargument-hint: <version>\n",
+      "Entry for $0.",
+    );
+    await writeSkill("house-style", "description: The house style\nuser-invocable: false\n", "Tabs.");
+    await mkdir(join(project.cwd, ".claude/commands"), { recursive: true });
+    await writeFile(join(project.cwd, ".claude/commands/changelog.md"), "The old prompt.\n");
+    project.server.script(reply().text("Written."));
+    const cli = new Cli([], project.env, project.cwd);
+    cli.send({ type: "control_request", request_id: "init", request: { subtype: "initialize" } });
+    const answer = (await cli.frame(responseTo("init"))).response as { response: { commands: unknown[] } };
+    expect(answer.response.commands).toEqual([
+      { name: "changelog", description: "Write a changelog entry", argumentHint: "<version>" },
+    ]);
+    cli.user("/changelog 2.0");
+    const init = await cli.frame((frame) => frame.type === "system" && frame.subtype === "init");
+    expect(init.slash_commands).toEqual(["changelog"]);
+    expect(init.skills).toEqual(["changelog", "house-style"]);
+    await cli.frame((frame) => frame.type === "result");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    expect(cli.stderr).toContain(
+      "parley: custom command .claude/commands/changelog.md is not offered: the skill in .claude/skills/changelog/SKILL.md has the same name, and a skill wins",
+    );
+    const sent = JSON.stringify(project.server.requests[0]?.body);
+    expect(sent).toContain("Base directory for this skill: .claude/skills/changelog\\n\\nEntry for 2.0.");
+    expect(sent).not.toContain("/changelog 2.0");
+  });
 });
