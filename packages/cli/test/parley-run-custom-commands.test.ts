@@ -75,4 +75,38 @@ describe("parley run's custom slash commands", () => {
     expect(sent).toContain("Base directory for this skill: .claude/skills/changelog\\n\\nEntry for 2.0.");
     expect(sent).not.toContain("/changelog 2.0");
   });
+
+  it("offers only the person's own skills as slash commands once settings.json turns project instructions off", async () => {
+    const home = project.env.HOME as string;
+    for (const [folder, name] of [
+      [join(project.cwd, ".claude/skills"), "changelog"],
+      [join(home, ".claude/skills"), "sign-off"],
+    ] as const) {
+      await mkdir(join(folder, name), { recursive: true });
+      await writeFile(
+        join(folder, name, "SKILL.md"),
+        `---\nname: ${name}\ndescription: ${name} steps\n---\nDo it.\n`,
+      );
+    }
+    await mkdir(project.env.PARLEY_HOME as string, { recursive: true });
+    await writeFile(
+      join(project.env.PARLEY_HOME as string, "settings.json"),
+      '{"project_instructions": false}',
+    );
+    project.server.script(reply().text("Signed."));
+    const cli = new Cli([], project.env, project.cwd);
+    cli.send({ type: "control_request", request_id: "init", request: { subtype: "initialize" } });
+    const answer = (await cli.frame(responseTo("init"))).response as {
+      response: { commands: { name: string }[] };
+    };
+    expect(answer.response.commands.map((command) => command.name)).toEqual(["sign-off"]);
+    cli.user("/sign-off Sam");
+    await cli.frame((frame) => frame.type === "result");
+    cli.end();
+    expect(await cli.exited).toBe(0);
+    const sent = project.server.requests[0]?.body as { messages: unknown[]; tools?: { name: string }[] };
+    expect(JSON.stringify(sent.messages)).toContain("Do it.\\n\\nARGUMENTS: Sam");
+    // The switch keeps every skill from the model: no Skill tool.
+    expect(sent.tools?.map((tool) => tool.name)).not.toContain("Skill");
+  });
 });
