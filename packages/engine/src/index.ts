@@ -102,6 +102,7 @@ export {
   readCustomCommands,
   splitCommandArguments,
   typedCommand,
+  withSkillCommands,
 } from "./custom-commands/index.ts";
 
 // ── skills (folders of instructions the model loads when a task matches) ────────
@@ -109,6 +110,7 @@ export {
 export {
   createSkillTool,
   MAX_SKILLS,
+  modelSkills,
   readSkills,
   type Skill,
   type SkillCatalog,

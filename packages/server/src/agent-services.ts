@@ -1,5 +1,6 @@
 import { AcpProcessPool } from "@parley/agent-clis";
 import { type AgentTurnOptions, type McpTimeouts, parleySecrets } from "@parley/engine";
+import { loadSettings } from "@parley/engine/settings";
 import { AgentCliModels } from "./agents/backends/agent-cli-models.ts";
 import type { CompactionSettings } from "./agents/compaction/compaction.ts";
 import { EditorThreadMirror } from "./agents/editor-threads/editor-thread-mirror.ts";
@@ -88,6 +89,11 @@ export async function startAgentServices(
     parleyHome: home,
     ...(env.HOME !== undefined && { userHome: env.HOME }),
     rules: () => store.permissionRules.list(projectRoot),
+    // The instruction-file switch keeps the project's skills from the model; they are no slash commands then.
+    skillSources: async () => {
+      const settings = await loadSettings(home).catch(() => ({ project_instructions: undefined }));
+      return settings.project_instructions === false ? ["user"] : ["user", "project"];
+    },
   });
   void customCommands.ready();
   const acpProcesses = new AcpProcessPool();

@@ -149,4 +149,90 @@ describe("custom slash commands over HTTP", () => {
     expect(existsSync(marker)).toBe(false);
     await events.close();
   });
+
+  it("offers the project's and the person's skills as slash commands, a skill standing in for a command file of its name", async () => {
+    const test = await start(
+      {
+        ".claude/skills/changelog/SKILL.md":
+          "---\nname: changelog\ndescription: Write a changelog entry\nargument-hint: <version>\n---\nGroup under Fixed.\n",
+        ".claude/commands/changelog.md": "The old changelog prompt.\n",
+        ".claude/skills/house-style/SKILL.md":
+          "---\nname: house-style\ndescription: The house style\nuser-invocable: false\n---\nTabs.\n",
+      },
+      {
+        ".claude/skills/sign-off/SKILL.md":
+          "---\nname: sign-off\ndescription: Sign off letters\n---\nSign as Sam.\n",
+      },
+    );
+    const list = await decodeResponse(
+      await test.request("GET", "/api/custom-commands"),
+      CustomCommandListSchema,
+    );
+    expect(list.commands.map(({ name, source, kind, path }) => ({ name, source, kind, path }))).toEqual([
+      { name: "changelog", source: "project", kind: "skill", path: ".claude/skills/changelog/SKILL.md" },
+      {
+        name: "sign-off",
+        source: "user",
+        kind: "skill",
+        path: join(test.directories.home, "person/.claude/skills/sign-off/SKILL.md"),
+      },
+    ]);
+    expect(list.commands[0]?.argument_hint).toBe("<version>");
+    expect(list.skipped).toEqual([
+      {
+        path: ".claude/commands/changelog.md",
+        reason: "the skill in .claude/skills/changelog/SKILL.md has the same name, and a skill wins",
+      },
+    ]);
+
+    // Settings' instruction-file switch keeps the project's skills from the model, and from the slash list.
+    await test.request("POST", "/api/settings", { body: { project_instructions: false } });
+    const off = await decodeResponse(
+      await test.request("GET", "/api/custom-commands"),
+      CustomCommandListSchema,
+    );
+    expect(off.commands.map((command) => [command.name, command.kind])).toEqual([
+      ["changelog", undefined],
+      ["sign-off", "skill"],
+    ]);
+  });
+
+  it("gives the model a typed /skill's instructions with its arguments while the message shows what was typed", async () => {
+    const test = await start({
+      ".claude/skills/changelog/SKILL.md":
+        "---\nname: changelog\ndescription: Write a changelog entry\n---\nWrite the entry for version $0 under $ARGUMENTS[1].\n",
+      ".claude/skills/release/SKILL.md":
+        "---\nname: release\ndescription: Cut a release\ndisable-model-invocation: true\n---\nTag and push.\n",
+    });
+    const events = await test.events();
+    test.fake.script(reply().text("Written."));
+    const chat = await decodeResponse(
+      await test.request("POST", "/api/chat", { body: { text: "/changelog 1.2 Fixed" } }),
+      ChatResponseSchema,
+    );
+    await waitForOutcome(events, chat.run_id as string);
+    const body = (await test.fake.waitForRequest(0)).body as {
+      messages: { content: unknown }[];
+      tools?: { name: string; description: string }[];
+    };
+    expect(JSON.stringify(body.messages.at(-1)?.content)).toContain(
+      JSON.stringify(
+        "Base directory for this skill: .claude/skills/changelog\n\nWrite the entry for version 1.2 under Fixed.",
+      ).slice(1, -1),
+    );
+    expect(JSON.stringify(body)).not.toContain("/changelog 1.2 Fixed");
+    // `disable-model-invocation: true` keeps it out of the model's catalogue; the person still types it.
+    const catalogue = body.tools?.find((tool) => tool.name === "Skill")?.description ?? "";
+    expect(catalogue).toContain("- changelog: Write a changelog entry");
+    expect(catalogue).not.toContain("release");
+    const page = await decodeResponse(
+      await test.request("GET", `/api/sessions/${chat.session_id}/messages`),
+      MessagePageSchema,
+    );
+    const typed = page.messages.filter((message) => message.role === "user");
+    expect(typed.map((message) => (message.rich.data as { text: string }).text)).toEqual([
+      "/changelog 1.2 Fixed",
+    ]);
+    await events.close();
+  });
 });

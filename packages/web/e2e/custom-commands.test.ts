@@ -14,6 +14,11 @@ describe("custom slash commands in the browser", { timeout: 90_000 }, () => {
         join(project, ".claude", "commands", "review-pr.md"),
         "---\ndescription: Review a pull request\nargument-hint: <number>\n---\nReview pull request #$0 closely.\n",
       );
+      mkdirSync(join(project, ".claude", "skills", "changelog"), { recursive: true });
+      writeFileSync(
+        join(project, ".claude", "skills", "changelog", "SKILL.md"),
+        "---\nname: changelog\ndescription: Write a changelog entry\nargument-hint: <version>\n---\nEntry for $0 under Fixed.\n",
+      );
     },
   });
 
@@ -31,5 +36,21 @@ describe("custom slash commands in the browser", { timeout: 90_000 }, () => {
     const body = server.fake.requests[0]?.body as { messages: { content: unknown }[] };
     expect(JSON.stringify(body.messages.at(-1)?.content)).toContain("Review pull request #42 closely.");
     expect(await chat.page.getByText("/review-pr 42").count()).toBeGreaterThan(0);
+  });
+
+  it("offers a project's skill after /, marked as one, and the agent gets its instructions", async () => {
+    const { server } = suite;
+    const chat = await ChatPage.signIn(await suite.newContext(), server.loginUrl());
+    server.fake.script(reply().text("Written."));
+    await chat.composer.fill("/chan");
+    const suggestion = chat.page.getByTestId("custom-command-suggestion");
+    expect(await suggestion.textContent()).toBe("/changelog <version> — Write a changelog entry (skill)");
+    await chat.send("/changelog 2.0");
+    await chat.waitForAgentTextContaining("Written.");
+    const body = server.fake.requests.at(-1)?.body as { messages: { content: unknown }[] };
+    expect(JSON.stringify(body.messages.at(-1)?.content)).toContain(
+      "Base directory for this skill: .claude/skills/changelog\\n\\nEntry for 2.0 under Fixed.",
+    );
+    expect(await chat.page.getByText("/changelog 2.0").count()).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import { readFrontmatter } from "../markdown/frontmatter.ts";
+import { type Frontmatter, readFrontmatter } from "../markdown/frontmatter.ts";
 import { oneLine } from "../util/one-line.ts";
 
 /** A command file's text taken apart: what the faces show, the prompt, and what Parley leaves undone. */
@@ -26,13 +26,29 @@ export async function parseCommandFileText(text: string): Promise<CommandFileTex
   const fields = await readFrontmatter(text, ["description", "argument-hint"]);
   const { body } = fields;
   if (fields.error !== undefined) notes.push(`${fields.error}; it was ignored`);
-  if (fields.keys.has("allowed-tools"))
-    notes.push("its allowed-tools are not granted: each tool asks as the permission settings say");
-  if (SHELL_LINE.test(body)) notes.push("its !`…` commands are not run: the agent reads them as text");
+  notes.push(...notHonoured(fields.keys, body));
   const description = shownLine(fields.strings.description) ?? shownLine(firstLine(body)) ?? "";
-  // `argument-hint: [pr-number]` is a YAML list; Claude Code shows it as written.
-  const hint = fields.strings["argument-hint"] ?? fields.written["argument-hint"];
-  return { description, argumentHint: shownLine(hint), body, notes };
+  return { description, argumentHint: argumentHintOf(fields), body, notes };
+}
+
+/** A frontmatter's `argument-hint` as one short line: `[pr-number]` is a YAML list, shown as written (Claude Code's way). */
+export function argumentHintOf(
+  fields: Pick<Frontmatter<"argument-hint">, "strings" | "written">,
+): string | undefined {
+  return shownLine(fields.strings["argument-hint"] ?? fields.written["argument-hint"]);
+}
+
+/**
+ * What Parley leaves undone of a Markdown prompt (a command file or a skill typed as `/name`): its
+ * `allowed-tools` grant nothing and its `` !`…` `` lines are not run, said so the person knows.
+ */
+export function notHonoured(keys: ReadonlySet<string>, body: string): string[] {
+  return [
+    ...(keys.has("allowed-tools")
+      ? ["its allowed-tools are not granted: each tool asks as the permission settings say"]
+      : []),
+    ...(SHELL_LINE.test(body) ? ["its !`…` commands are not run: the agent reads them as text"] : []),
+  ];
 }
 
 function firstLine(body: string): string | undefined {

@@ -22,9 +22,13 @@ export function typedCommand(text: string): TypedCommand | undefined {
  * A command's prompt with `args` filled in: `$ARGUMENTS` is the text as typed, `$ARGUMENTS[n]` and `$n` its
  * words (quotes keep spaces). Claude Code counts `$0` as the first word; OpenCode, Codex and Parley's own
  * files count from `$1`. A word not given is empty. When the body has no placeholder, the text is appended
- * as `ARGUMENTS: …`, as Claude Code does, so what the person typed is never lost.
+ * as `ARGUMENTS: …`, as Claude Code does, so what the person typed is never lost. A skill's preamble goes
+ * first, as written.
  */
-export function expandCustomCommand(command: Pick<CustomCommand, "body" | "origin">, args: string): string {
+export function expandCustomCommand(
+  command: Pick<CustomCommand, "body" | "origin" | "preamble">,
+  args: string,
+): string {
   const words = splitCommandArguments(args);
   const first = command.origin === "claude" ? 0 : 1;
   let replaced = false;
@@ -42,7 +46,8 @@ export function expandCustomCommand(command: Pick<CustomCommand, "body" | "origi
     replaced = true;
     return words[index] ?? "";
   });
-  return replaced || args === "" ? body : `${body.trimEnd()}\n\nARGUMENTS: ${args}`;
+  const filled = replaced || args === "" ? body : `${body.trimEnd()}\n\nARGUMENTS: ${args}`;
+  return command.preamble === undefined ? filled : `${command.preamble}\n\n${filled}`;
 }
 
 /**

@@ -8,3 +8,4 @@ export { MAX_FOLDER_ENTRIES } from "./find-command-files.ts";
 export { MAX_COMMAND_FILE_BYTES } from "./read-command-file.ts";
 export type { ReadCustomCommandsOptions } from "./read-custom-commands.ts";
 export { MAX_COMMAND_FILES, readCustomCommands } from "./read-custom-commands.ts";
+export { withSkillCommands } from "./skill-commands.ts";

@@ -6,7 +6,7 @@ import { printableText } from "../util/printable-text.ts";
 import { parseCommandFileText } from "./command-file-text.ts";
 import { commandFolders } from "./command-folders.ts";
 import { commandNameOf } from "./command-name.ts";
-import type { CustomCommand, CustomCommandCatalog } from "./custom-command.ts";
+import { byCommandName, type CustomCommand, type CustomCommandCatalog } from "./custom-command.ts";
 import { findCommandFiles } from "./find-command-files.ts";
 import { readOwnCommandFile, readProjectCommandFile } from "./read-command-file.ts";
 
@@ -88,7 +88,5 @@ export async function readCustomCommands(options: ReadCustomCommandsOptions): Pr
 }
 
 function sorted(byName: Map<string, CustomCommand>): CustomCommand[] {
-  return [...byName.values()].sort((left, right) =>
-    left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
-  );
+  return [...byName.values()].sort(byCommandName);
 }

@@ -95,8 +95,8 @@ export interface AgentTurnOptions {
   /** The slash commands the session offers (its custom commands), reported in `system/init`. */
   slashCommands?: readonly string[];
   /**
-   * The names of the skills the session's `Skill` tool offers, reported in `system/init` by a turn (or a
-   * subagent's turn) whose tools include it.
+   * The names of the session's skills, reported in `system/init` by a turn (or a subagent's turn) whose tools
+   * include `Skill`; a `disable-model-invocation` skill is named too (the person's to type as `/name`).
    */
   skills?: readonly string[];
   /** Called before every model request after the first; each message is delivered to the model. */

@@ -1,2 +1,2 @@
 export { MAX_SKILLS, readSkills, type Skill, type SkillCatalog } from "./read-skills.ts";
-export { createSkillTool } from "./skill-tool.ts";
+export { createSkillTool, modelSkills } from "./skill-tool.ts";

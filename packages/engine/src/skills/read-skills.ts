@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { SkippedFile } from "@parley/protocol";
+import { argumentHintOf, notHonoured } from "../custom-commands/command-file-text.ts";
 import { readFrontmatter } from "../markdown/frontmatter.ts";
 import { confinePath } from "../permissions/confine-path.ts";
 import { PathConfinementError } from "../permissions/path-confinement-error.ts";
@@ -46,12 +47,25 @@ export interface Skill {
   file: string;
   /** Its folder as shown to the model and the person (project-relative, or `~/…`). */
   folder: string;
+  /** Its frontmatter's `argument-hint`, shown after `/name` in the faces. */
+  argumentHint?: string;
+  /** `disable-model-invocation: true`: only the person uses it, as `/name`; the model's catalogue leaves it out. */
+  disableModelInvocation?: boolean;
+  /** `user-invocable: false`: only the model loads it; it is no slash command. */
+  userInvocable?: boolean;
+  /** What Parley leaves undone of it (its `allowed-tools`, its `` !`…` `` lines), shown with its slash command. */
+  notes?: string[];
 }
 
-/** The skills offered, and the skill folders that are there and are not offered, with why. */
+/** The skills read, and the skill folders that are there and are not offered, with why. */
 export interface SkillCatalog {
   skills: Skill[];
   skipped: SkippedFile[];
+  /**
+   * Each skill's instructions as read, by name, for a person typing it as `/name` (messages are expanded
+   * synchronously over the last read); the `Skill` tool reads the file again when the model uses it.
+   */
+  bodies: ReadonlyMap<string, string>;
 }
 
 export interface ReadSkillsOptions {
@@ -85,7 +99,8 @@ export async function readSkills(
       : []),
   ];
   const excluded = searchExclusion(options.rules ?? []);
-  const catalog: SkillCatalog = { skills: [], skipped: [] };
+  const bodies = new Map<string, string>();
+  const catalog: SkillCatalog = { skills: [], skipped: [], bodies };
   /** Each name offered, with the folder it came from. */
   const names = new Map<string, string>();
   let read = 0;
@@ -119,6 +134,7 @@ export async function readSkills(
       else {
         names.set(found.skill.name, found.skill.folder);
         catalog.skills.push(found.skill);
+        bodies.set(found.skill.name, found.body);
       }
     }
   }
@@ -198,7 +214,13 @@ async function readSkillFile(
     return {
       reason: "its SKILL.md is not read: a Read rule in the permission settings keeps it from the agent",
     };
-  const document = await readFrontmatter(outcome.file.text, ["name", "description"]);
+  const document = await readFrontmatter(outcome.file.text, [
+    "name",
+    "description",
+    "argument-hint",
+    "disable-model-invocation",
+    "user-invocable",
+  ]);
   if (document.error !== undefined) return { reason: `its SKILL.md is not read: ${document.error}` };
   const { name: givenName, description } = document.strings;
   const name = typeof givenName === "string" && SKILL_NAME.test(givenName) ? givenName : candidate.folderName;
@@ -208,6 +230,10 @@ async function readSkillFile(
     return {
       reason: "its SKILL.md's frontmatter has no description, so the agent could not tell when to use it",
     };
+  const argumentHint = argumentHintOf(document);
+  const disableModelInvocation = writtenBoolean(document.written["disable-model-invocation"]);
+  const userInvocable = writtenBoolean(document.written["user-invocable"]);
+  const notes = notHonoured(document.keys, document.body);
   return {
     skill: {
       name,
@@ -216,9 +242,24 @@ async function readSkillFile(
       source: candidate.source,
       file: candidate.file,
       folder: candidate.folder,
+      ...(argumentHint !== undefined && { argumentHint }),
+      ...(disableModelInvocation !== undefined && { disableModelInvocation }),
+      ...(userInvocable !== undefined && { userInvocable }),
+      ...(notes.length > 0 && { notes }),
     },
     body: document.body,
   };
+}
+
+/**
+ * A frontmatter switch as written (`true`, `false`, YAML's `True`/`FALSE` spellings, a `# comment` after);
+ * anything else (`yes`, a list, a quoted string) is no value, so the skill keeps its default.
+ */
+function writtenBoolean(written: string | undefined): boolean | undefined {
+  const value = written?.replace(/\s+#.*$/, "");
+  if (value === "true" || value === "True" || value === "TRUE") return true;
+  if (value === "false" || value === "False" || value === "FALSE") return false;
+  return undefined;
 }
 
 /** A skipped skill as shown in Settings and printed by `parley run`: no control character of a repository's. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { PermissionRule } from "../permissions/permission-rule.ts";
 import { defineTool, type EngineTool } from "../tools/engine-tool.ts";
 import { readSkillBody, type Skill } from "./read-skills.ts";
+import { skillInstructions } from "./skill-instructions.ts";
 
 /** The tool's name, as Claude Code names it: `system/init` lists skills only while a turn offers it. */
 export const SKILL_TOOL_NAME = "Skill";
@@ -33,14 +34,16 @@ function describeSkills(skills: readonly Skill[]): string {
 
 /**
  * `Skill`, as Claude Code names it: the catalogue of skills in its description, and the chosen skill's
- * `SKILL.md` (read again, confined as before) as its result, with the folder its other files are in. It reads
- * only, so it never asks; a skill's scripts run through `Bash`, which asks as always.
+ * `SKILL.md` (read again, confined as before) as its result, with the folder its other files are in and the
+ * arguments filled in. It reads only, so it never asks; a skill's scripts run through `Bash`, which asks as
+ * always. A skill marked `disable-model-invocation: true` is neither listed nor loaded.
  */
 export function createSkillTool(
   projectRoot: string,
-  skills: readonly Skill[],
+  all: readonly Skill[],
   rules: readonly PermissionRule[] = [],
 ): EngineTool {
+  const skills = modelSkills(all);
   return defineTool({
     name: SKILL_TOOL_NAME,
     description: describeSkills(skills),
@@ -55,12 +58,15 @@ export function createSkillTool(
         );
       const read = await readSkillBody(projectRoot, skill, rules);
       if ("reason" in read) throw new Error(`The skill "${skill.name}" cannot be loaded: ${read.reason}.`);
-      const where =
-        skill.source === "project"
-          ? `Base directory for this skill: ${skill.folder}`
-          : `Base directory for this skill: ${skill.folder} (the person's own skill, outside the project: the file tools cannot read its other files)`;
-      const args = input.args?.trim() ? `\n\nARGUMENTS: ${input.args.trim()}` : "";
-      return `${where}\n\n${read.body.trim()}${args}`;
+      return skillInstructions(skill, read.body, input.args ?? "");
     },
   });
+}
+
+/**
+ * The skills the model may load: all but those whose frontmatter says `disable-model-invocation: true`
+ * (the person's to type as `/name`, as Claude Code keeps them). No skill left, no `Skill` tool.
+ */
+export function modelSkills(skills: readonly Skill[]): Skill[] {
+  return skills.filter((skill) => skill.disableModelInvocation !== true);
 }

@@ -44,12 +44,14 @@ export {
 export type { CompactRequest, CompactResponse } from "./compaction.ts";
 export { CompactRequestSchema, CompactResponseSchema } from "./compaction.ts";
 export type {
+  CustomCommandKind,
   CustomCommandList,
   CustomCommandOrigin,
   CustomCommandSource,
   CustomCommandView,
 } from "./custom-commands.ts";
 export {
+  CustomCommandKindSchema,
   CustomCommandListSchema,
   CustomCommandOriginSchema,
   CustomCommandSourceSchema,

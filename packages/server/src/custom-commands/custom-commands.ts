@@ -3,7 +3,10 @@ import {
   expandTypedCommand,
   type PermissionRule,
   readCustomCommands,
+  readSkills,
+  withSkillCommands,
 } from "@parley/engine";
+import type { CustomCommandSource } from "@parley/protocol";
 
 /** Where the commands are read from, and the project's permission rules at the time of a read. */
 export interface CustomCommandsOptions {
@@ -11,10 +14,15 @@ export interface CustomCommandsOptions {
   parleyHome: string;
   userHome?: string;
   rules: () => readonly PermissionRule[];
+  /**
+   * Whose skills are slash commands at the time of a read: the project's only while Settings' instruction-file
+   * switch is on (the model gets none of them otherwise), the person's own always.
+   */
+  skillSources: () => Promise<readonly CustomCommandSource[]>;
 }
 
 /**
- * The project's and the person's custom slash commands (Markdown prompts). Listing them reads the folders
+ * The project's and the person's custom slash commands (Markdown prompts and skills). Listing them reads the folders
  * again (the faces list them as a person types `/`), and a message starting with `/` starts a read in the
  * background without waiting for it: a message never waits for the folders, and messages keep the order they
  * were sent in. Expanding is synchronous (messages are recorded inside a transaction) and uses what the last
@@ -80,8 +88,13 @@ export class CustomCommands {
   }
 
   async #read(): Promise<CustomCommandCatalog> {
-    const { rules, ...where } = this.#options;
-    this.#catalog = await readCustomCommands({ ...where, rules: rules() });
+    const { rules, skillSources, ...where } = this.#options;
+    const { projectRoot, parleyHome, userHome } = where;
+    const [commands, skills] = await Promise.all([
+      readCustomCommands({ ...where, rules: rules() }),
+      readSkills(projectRoot, { parleyHome, home: userHome, rules: rules(), sources: await skillSources() }),
+    ]);
+    this.#catalog = withSkillCommands(commands, skills);
     return this.#catalog;
   }
 }

@@ -77,8 +77,8 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
 
 /**
  * The commands that complete what is typed after `/`: Parley's own, the project's workflows (with their
- * inputs), the custom commands (Markdown prompts, with their argument hint) and the connected MCP servers'
- * prompts, each whose name starts with the typed text.
+ * inputs), the custom commands (Markdown prompts and skills, with their argument hint) and the connected MCP
+ * servers' prompts, each whose name starts with the typed text.
  */
 export function commandSuggestions(
   typed: string,
@@ -116,7 +116,12 @@ export function commandSuggestions(
       (command): CommandSuggestion => ({
         insert: `/${command.name} `,
         label: `/${command.name}${command.argument_hint === undefined ? "" : ` ${command.argument_hint}`}`,
-        description: command.description === "" ? "custom command" : command.description,
+        description:
+          command.kind === "skill"
+            ? `skill: ${command.description}`
+            : command.description === ""
+              ? "custom command"
+              : command.description,
       }),
     );
   // The project's own commands first: they are what a person looks for after `/`.

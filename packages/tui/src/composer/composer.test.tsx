@@ -21,6 +21,14 @@ function services(): TuiServices {
           origin: "claude",
           path: ".claude/commands/review-pr.md",
         },
+        {
+          name: "changelog",
+          description: "Write a changelog entry",
+          source: "project",
+          origin: "claude",
+          kind: "skill",
+          path: ".claude/skills/changelog/SKILL.md",
+        },
       ],
       skipped: [],
     }),
@@ -113,12 +121,13 @@ describe("the message box", () => {
     expect(onSubmit).toHaveBeenCalledWith(long);
   });
 
-  it("completes commands, the project's workflows, custom commands and MCP prompts after /, with Tab", async () => {
+  it("completes commands, the project's workflows, custom commands, skills and MCP prompts after /, with Tab", async () => {
     const { press, frame } = box();
     await press("/");
     await vi.waitFor(() => expect(frame()).toContain("/release version=0.1.0"));
     await vi.waitFor(() => expect(frame()).toContain("/review-pr <number>"));
     expect(frame()).toContain("Review a pull request");
+    expect(frame()).toContain("skill: Write a changelog entry");
     expect(frame()).toContain("/mcp__docs__summarize topic=…");
     await press("re", KEY.tab);
     expect(frame()).toContain("/release");

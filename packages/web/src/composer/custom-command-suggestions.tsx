@@ -15,8 +15,8 @@ export function useCustomCommands(wanted: boolean): CustomCommandView[] {
 }
 
 /**
- * Below the composer while a `/` line is typed: the custom commands whose name starts with what was typed,
- * with their argument hint and description; choosing one fills in `/name `. Sending it has the server fill
+ * Below the composer while a `/` line is typed: the custom commands (and skills, marked so) whose name starts
+ * with what was typed, with their argument hint and description; choosing one fills in `/name `. Sending it has the server fill
  * the command's prompt in for the agent, while the chat shows what was typed.
  */
 export function CustomCommandSuggestions({
@@ -50,6 +50,7 @@ export function CustomCommandSuggestions({
             <strong>/{command.name}</strong>
             {command.argument_hint !== undefined && <span className="muted"> {command.argument_hint}</span>}
             {command.description !== "" && <span className="muted"> — {command.description}</span>}
+            {command.kind === "skill" && <span className="muted"> (skill)</span>}
             {command.source === "user" && <span className="muted"> (yours)</span>}
           </button>
         </li>

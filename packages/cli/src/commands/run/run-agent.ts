@@ -15,14 +15,13 @@ import {
   McpServers,
   type ModelConfig,
   modelRef,
+  modelSkills,
   type PermissionRule,
   parleySecrets,
   type ReasoningSettings,
   RunningTasks,
   readProjectInstructions,
-  readSkills,
   reasoningNotTaken,
-  type Skill,
   savedCheckpointsFor,
   USER_INSTRUCTIONS_FILE,
 } from "@parley/engine";
@@ -38,6 +37,7 @@ import {
   printModePermissions,
 } from "./print-mode-permissions.ts";
 import { RunCustomCommands } from "./run-custom-commands.ts";
+import { readRunSkills } from "./run-skills.ts";
 import { runWorkflowTool } from "./run-workflow-tool.ts";
 import { CliSessionStore, type StoredCliSession } from "./stream-json/cli-session-store.ts";
 import { configuredMcpServers } from "./stream-json/configured-mcp-servers.ts";
@@ -163,12 +163,19 @@ export class RunAgent {
     const workflowsRead = permissions.removed.has(RUN_WORKFLOW_TOOL)
       ? undefined
       : loadWorkflows(projectRoot, options.home);
-    const skills = await skillsFor(options, projectRoot, permissions.policy.rules, permissions.removed);
+    const skills = await readRunSkills(
+      { ...options, userHome: io.env.HOME },
+      projectRoot,
+      permissions.policy.rules,
+      permissions.removed,
+    );
     const workflows = (await workflowsRead)?.workflows ?? [];
     const chosen = chooseTools(
       [
         ...permissions.tools.map((tool) => overrides.get(tool.name) ?? tool),
-        ...(skills.length > 0 ? [createSkillTool(projectRoot, skills, permissions.policy.rules)] : []),
+        ...(modelSkills(skills.forModel).length > 0
+          ? [createSkillTool(projectRoot, skills.forModel, permissions.policy.rules)]
+          : []),
         createProjectStructureTool({ environment: () => childEnvironmentFor("git", io.env, settings).env }),
         runWorkflowTool(
           {
@@ -204,6 +211,7 @@ export class RunAgent {
         sources: (args.settingSources ?? ["user", "project"]).filter(
           (source): source is "user" | "project" => source === "user" || source === "project",
         ),
+        skills: skills.catalog,
       },
       options.warn,
     );
@@ -222,7 +230,7 @@ export class RunAgent {
       ...((args.maxTurns ?? settings.max_turns) ? { maxTurns: args.maxTurns ?? settings.max_turns } : {}),
       tools,
       // For `system/init`, as every turn of the session offers the same `Skill` tool (when it is chosen).
-      skills: skills.map((skill) => skill.name),
+      skills: skills.forModel.map((skill) => skill.name),
       canUseTool: permissions.canUseTool,
       // Rules about reading make reads ask the policy, and searches leave out what they name.
       readRules: permissions.policy.rules,
@@ -355,44 +363,10 @@ async function projectInstructionsFor(
   return instructionsPrompt(instructions);
 }
 
-/**
- * The skills the `Skill` tool offers: the person's own (`user`) and the project's (`project`) as
- * `--setting-sources` names them (both without the flag), none when settings.json turned the project's
- * instruction files off. A skill folder that is there and is not offered is reported, as instruction files are.
- */
-async function skillsFor(
-  options: RunAgentOptions,
-  projectRoot: string,
-  rules: readonly PermissionRule[],
-  removed: ReadonlySet<string>,
-): Promise<Skill[]> {
-  const { args, settings, home, warn, io } = options;
-  // Not read at all when the Skill tool is not offered: nothing to warn about either.
-  if (settings.project_instructions === false || !skillToolWanted(args, removed)) return [];
-  const sources = (args.settingSources ?? ["user", "project"]).filter(
-    (source): source is "user" | "project" => source === "user" || source === "project",
-  );
-  if (sources.length === 0) return [];
-  const { skills, skipped } = await readSkills(projectRoot, {
-    parleyHome: home,
-    home: io.env.HOME,
-    rules,
-    sources,
-  });
-  // The engine names them without control characters: none of a repository's reaches the terminal.
-  for (const left of skipped) warn(`parley: the skill in ${left.path} is not offered: ${left.reason}`);
-  return skills;
-}
-
 /** Adds parts to a system prompt, a blank line apart; undefined when there is nothing. */
 export function joinPrompts(...parts: (string | undefined)[]): string | undefined {
   const present = parts.filter((part): part is string => typeof part === "string" && part !== "");
   return present.length > 0 ? present.join("\n\n") : undefined;
-}
-
-/** Whether `--tools` and `--disallowedTools` (its bare names, `removed`) leave `Skill` in. */
-function skillToolWanted(args: RunArgs, removed: ReadonlySet<string>): boolean {
-  return !removed.has("Skill") && (args.tools === undefined || args.tools.includes("Skill"));
 }
 
 /**

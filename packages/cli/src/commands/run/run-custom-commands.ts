@@ -3,12 +3,14 @@ import {
   expandTypedCommand,
   type PermissionRule,
   readCustomCommands,
+  type SkillCatalog,
+  withSkillCommands,
 } from "@parley/engine";
 import type { MessageParam } from "@parley/protocol";
 
 /**
- * The custom slash commands of a `parley run` (Markdown prompts of the project and the person, read once when
- * it starts): named in `system/init`'s `slash_commands` and `initialize`'s `commands`, and a prompt typed as
+ * The custom slash commands of a `parley run` (Markdown prompts and skills of the project and the person, read
+ * once when it starts): named in `system/init`'s `slash_commands` and `initialize`'s `commands`, and a prompt typed as
  * `/name args` reaches the model filled in, as Claude Code expands it before the model sees it.
  */
 export class RunCustomCommands {
@@ -18,7 +20,10 @@ export class RunCustomCommands {
     this.commands = commands;
   }
 
-  /** Reads the commands for a project; files left out are said on stderr with their reason. */
+  /**
+   * Reads the commands for a project and adds the skills read for the run (a skill wins a command file's name
+   * within its source); files left out are said on stderr with their reason.
+   */
   static async read(
     options: {
       projectRoot: string;
@@ -26,17 +31,19 @@ export class RunCustomCommands {
       userHome: string | undefined;
       rules: readonly PermissionRule[];
       sources: readonly ("user" | "project")[];
+      skills: SkillCatalog;
     },
     warn: (message: string) => void,
   ): Promise<RunCustomCommands> {
-    const { commands, skipped } = await readCustomCommands({
+    const files = await readCustomCommands({
       projectRoot: options.projectRoot,
       parleyHome: options.parleyHome,
       ...(options.userHome !== undefined && { userHome: options.userHome }),
       rules: options.rules,
       sources: options.sources,
     });
-    for (const file of skipped) warn(`parley: custom command ${file.path} was not read: ${file.reason}`);
+    const { commands, skipped } = withSkillCommands(files, options.skills);
+    for (const file of skipped) warn(`parley: custom command ${file.path} is not offered: ${file.reason}`);
     return new RunCustomCommands(commands);
   }
 

@@ -4,6 +4,7 @@ import {
   type CanUseToolCallback,
   createSkillTool,
   type EngineTool,
+  modelSkills,
   type PermissionRule,
   type Skill,
   type ToolContext,
@@ -73,7 +74,10 @@ export function createRunToolset(input: RunToolsetInput): {
     // A subagent's report is about its parent's plan: the plan card belongs to the top-level agent.
     onPlanUpdate: (update) => store.transaction(() => context.plans.progress(input.scope, update)),
     extraTools: [
-      ...(input.skills?.length ? [createSkillTool(context.projectRoot, input.skills, input.rules)] : []),
+      // No skill the model may load (each says `disable-model-invocation: true`), no `Skill` tool.
+      ...(modelSkills(input.skills ?? []).length > 0
+        ? [createSkillTool(context.projectRoot, input.skills ?? [], input.rules)]
+        : []),
       ...(context.mcp?.tools() ?? []),
     ],
     childEnvironment: (kind) => context.children.env(kind),

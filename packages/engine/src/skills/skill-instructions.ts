@@ -1,0 +1,28 @@
+import { expandCustomCommand } from "../custom-commands/expand-custom-command.ts";
+import type { Skill } from "./read-skills.ts";
+
+/**
+ * The line before a skill's instructions: the folder its scripts and references are in, and for the person's
+ * own skill that the file tools cannot read there (it is outside the project).
+ */
+export function skillPreamble(skill: Pick<Skill, "source" | "folder">): string {
+  return skill.source === "project"
+    ? `Base directory for this skill: ${skill.folder}`
+    : `Base directory for this skill: ${skill.folder} (the person's own skill, outside the project: the file tools cannot read its other files)`;
+}
+
+/**
+ * A skill's instructions as the model gets them, from the `Skill` tool or from a person typing `/name args`:
+ * the folder line, then the `SKILL.md` body with `args` filled in as Claude Code fills in skills (`$ARGUMENTS`,
+ * `$ARGUMENTS[n]`, `$n` from `$0`; else `ARGUMENTS: …` appended).
+ */
+export function skillInstructions(
+  skill: Pick<Skill, "source" | "folder">,
+  body: string,
+  args: string,
+): string {
+  return expandCustomCommand(
+    { preamble: skillPreamble(skill), body: body.trim(), origin: "claude" },
+    args.trim(),
+  );
+}
