@@ -63,3 +63,23 @@ describe("a hostile .mcp.json", () => {
     });
   });
 });
+
+describe("the person's own mcp.json", () => {
+  it("of more than 100 servers keeps them all, the one just added through the API included", async () => {
+    const directories = makeDirectories();
+    const many = Object.fromEntries(
+      Array.from({ length: 100 }, (_, index) => [`s${index}`, { command: "x" }]),
+    );
+    writeFileSync(join(directories.home, "mcp.json"), JSON.stringify({ mcpServers: many }));
+    const server = await startTestServer({ directories });
+    try {
+      await server.json("PUT", "/api/mcp/servers/one-more", { config: { command: "x" } });
+
+      const list = await servers(server);
+      expect(list.problems).toEqual([]);
+      expect(list.servers).toHaveLength(101);
+    } finally {
+      await server.dispose();
+    }
+  });
+});
