@@ -58,7 +58,7 @@ describe("a hostile .mcp.json", () => {
     await withProjectConfig(JSON.stringify({ mcpServers: many }), (list, file) => {
       expect(list.servers).toEqual([]);
       expect(list.problems).toEqual([
-        { source: "project", file, error: "5000 servers; at most 100 are read" },
+        { source: "project", file, error: "5000 servers; a file of more than 100 is not read" },
       ]);
     });
   });

@@ -103,7 +103,7 @@ function readServersOf(
     return { error: "`mcpServers` must be an object of server name → config" };
   }
   const count = Object.keys(servers).length;
-  if (count > maxServers) return { error: `${count} servers; at most ${maxServers} are read` };
+  if (count > maxServers) return { error: `${count} servers; a file of more than ${maxServers} is not read` };
   return { servers: servers as Record<string, unknown> };
 }
 
