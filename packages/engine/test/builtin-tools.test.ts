@@ -174,19 +174,22 @@ describe("LS", () => {
     expect(toolResultOf(messages, "call_2").content).toBe("README.md\nsrc/");
   });
 
-  it("lists a folder of more than 10,000 entries from the first 10,000 read, and says so", async () => {
+  it("lists a folder of more than 10,000 entries from the first 10,000 read, and says how many it shows", async () => {
     const folder = join(project.root, "crowded");
     await mkdir(folder);
     await Promise.all(
       Array.from({ length: 10_050 }, (_, file) => writeFile(join(folder, `${file}.txt`), "")),
     );
 
-    const messages = await callTools(["LS", { path: "crowded" }]);
+    const messages = await callTools(["LS", { path: "crowded" }], ["LS", { path: "crowded", ignore: ["*"] }]);
 
     const lines = String(toolResultOf(messages, "call_0").content).split("\n");
     expect(lines).toHaveLength(1_001);
     expect(lines.at(-1)).toBe(
       "[The folder holds more than 10000 entries: these are the first 1000 by name of 10000 read; use Glob to narrow down.]",
+    );
+    expect(toolResultOf(messages, "call_1").content).toBe(
+      "[The folder holds more than 10000 entries: these are the first 0 by name of 10000 read; use Glob to narrow down.]",
     );
   });
 });

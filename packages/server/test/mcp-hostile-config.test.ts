@@ -58,8 +58,28 @@ describe("a hostile .mcp.json", () => {
     await withProjectConfig(JSON.stringify({ mcpServers: many }), (list, file) => {
       expect(list.servers).toEqual([]);
       expect(list.problems).toEqual([
-        { source: "project", file, error: "5000 servers; at most 100 are read" },
+        { source: "project", file, error: "5000 servers; a file of more than 100 is not read" },
       ]);
     });
+  });
+});
+
+describe("the person's own mcp.json", () => {
+  it("of more than 100 servers keeps them all, the one just added through the API included", async () => {
+    const directories = makeDirectories();
+    const many = Object.fromEntries(
+      Array.from({ length: 100 }, (_, index) => [`s${index}`, { command: "x" }]),
+    );
+    writeFileSync(join(directories.home, "mcp.json"), JSON.stringify({ mcpServers: many }));
+    const server = await startTestServer({ directories });
+    try {
+      await server.json("PUT", "/api/mcp/servers/one-more", { config: { command: "x" } });
+
+      const list = await servers(server);
+      expect(list.problems).toEqual([]);
+      expect(list.servers).toHaveLength(101);
+    } finally {
+      await server.dispose();
+    }
   });
 });

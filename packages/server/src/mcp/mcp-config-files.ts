@@ -21,8 +21,9 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The deepest `[`/`{` nesting parsed; an entry needs four levels (`mcpServers`, entry, `env`, value). */
 const MAX_CONFIG_NESTING = 32;
 /**
- * Servers read from one file at most: each is checked, digested and shown on every list and before every
- * turn, and 1 MiB holds 35,000 of them (0.5 s of the server's time per list); no one runs more than a few.
+ * Servers read from a project's file at most: each is checked, digested and shown on every list and before
+ * every turn, and 1 MiB holds 35,000 of them (0.5 s of the server's time per list); no one runs more than a
+ * few. The person's own file is not counted: adding their 101st server would hide all of them.
  */
 const MAX_SERVERS_PER_FILE = 100;
 
@@ -38,8 +39,8 @@ export function projectMcpFile(projectRoot: string): string {
 
 /**
  * Reads the user's and the project's `mcpServers`. A missing file has no servers; a file that is not JSON,
- * not a regular file, too large, nested too deep, has no `mcpServers` object or too many servers, is a
- * problem with its reason and starts nothing. A project entry with the name of a user server is kept but
+ * not a regular file, too large, nested too deep, has no `mcpServers` object or (the project's) too many
+ * servers, is a problem with its reason and starts nothing. A project entry with the name of a user server is kept but
  * `shadowed`: a repository never takes over a name the person chose (and the permission rules they gave it).
  */
 export function readMcpConfigFiles(
@@ -53,7 +54,7 @@ export function readMcpConfigFiles(
     ["user", userMcpFile(home)],
     ["project", projectMcpFile(projectRoot)],
   ] as const) {
-    const read = readServersOf(file);
+    const read = readServersOf(file, source === "project" ? MAX_SERVERS_PER_FILE : Number.POSITIVE_INFINITY);
     if ("error" in read) {
       if (read.error !== undefined) problems.push({ source, file, error: read.error });
       continue;
@@ -78,7 +79,10 @@ export function expansionEnvironment(
   return source === "project" ? withoutParleySecrets(env, secrets) : env;
 }
 
-function readServersOf(file: string): { servers: Record<string, unknown> } | { error: string | undefined } {
+function readServersOf(
+  file: string,
+  maxServers: number,
+): { servers: Record<string, unknown> } | { error: string | undefined } {
   if (!existsSync(file)) return { error: undefined };
   const stat = statSync(file);
   // A FIFO would block the read forever; a huge file would stall the server while it parses.
@@ -99,8 +103,7 @@ function readServersOf(file: string): { servers: Record<string, unknown> } | { e
     return { error: "`mcpServers` must be an object of server name → config" };
   }
   const count = Object.keys(servers).length;
-  if (count > MAX_SERVERS_PER_FILE)
-    return { error: `${count} servers; at most ${MAX_SERVERS_PER_FILE} are read` };
+  if (count > maxServers) return { error: `${count} servers; a file of more than ${maxServers} is not read` };
   return { servers: servers as Record<string, unknown> };
 }
 

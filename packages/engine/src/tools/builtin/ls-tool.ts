@@ -61,7 +61,7 @@ export const lsTool = defineTool({
     }
     if (more) {
       lines.push(
-        `[The folder holds more than ${LS_MAX_READ} entries: these are the first ${LS_MAX_ENTRIES} by name of ${LS_MAX_READ} read; use Glob to narrow down.]`,
+        `[The folder holds more than ${LS_MAX_READ} entries: these are the first ${Math.min(names.length, LS_MAX_ENTRIES)} by name of ${LS_MAX_READ} read; use Glob to narrow down.]`,
       );
     } else if (names.length > LS_MAX_ENTRIES) {
       lines.push(`[${names.length - LS_MAX_ENTRIES} more entries not shown; use Glob to narrow down.]`);

@@ -18,4 +18,26 @@ describe("a file's lines for Read", () => {
     expect(await linesOf(["abc", "def", "\nxy"], 4)).toEqual(["abcd+", "xy"]);
     expect(await linesOf(["abcd\nabcde"], 4)).toEqual(["abcd", "abcd+"]);
   });
+
+  it("stop reading at the next chunk once the turn is interrupted, inside a line that never ends", async () => {
+    const controller = new AbortController();
+    let read = 0;
+    function* endlessLine(): Generator<string> {
+      for (; read < 1_000; read++) {
+        if (read === 3) controller.abort();
+        yield "x".repeat(64);
+      }
+    }
+
+    const lines = linesOfUntilAborted(cappedLines(endlessLine(), 4, controller.signal));
+
+    await expect(lines).rejects.toThrow("The operation was aborted");
+    expect(read).toBe(3);
+  });
 });
+
+async function linesOfUntilAborted(lines: AsyncIterable<unknown>): Promise<number> {
+  let count = 0;
+  for await (const _ of lines) count++;
+  return count;
+}

@@ -1,3 +1,5 @@
+import { abortError } from "../../util/abort.ts";
+
 /** One line of a file, kept to its first characters. */
 export interface CappedLine {
   text: string;
@@ -9,11 +11,14 @@ export interface CappedLine {
  * The lines of a text stream as `readline` splits them (`\n`, `\r\n` and a lone `\r` end a line), each kept to
  * its first `maxChars` characters. `readline` holds a whole line before giving it: a file of one 640 MiB line
  * (a repository's, read by the agent) outgrew V8's largest string inside its stream handler, and the process
- * exited. Here memory stays at one chunk and `maxChars`, whatever the file.
+ * exited. Here memory stays at one chunk and `maxChars`, whatever the file. When `signal` aborts, the reading
+ * stops with an `AbortError` at the next chunk: a line of a sparse terabyte yields nothing for an hour, and
+ * an interrupted turn must not leave it read to its end.
  */
 export async function* cappedLines(
   chunks: AsyncIterable<string> | Iterable<string>,
   maxChars: number,
+  signal?: AbortSignal,
 ): AsyncGenerator<CappedLine> {
   let line = "";
   let cut = false;
@@ -21,6 +26,7 @@ export async function* cappedLines(
   let afterReturn = false;
   const lineBreak = /[\r\n]/g;
   for await (const chunk of chunks) {
+    if (signal?.aborted) throw abortError(signal);
     let at = afterReturn && chunk.startsWith("\n") ? 1 : 0;
     afterReturn = false;
     while (at < chunk.length) {
