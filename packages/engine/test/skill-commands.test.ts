@@ -161,6 +161,28 @@ describe("skills as slash commands", () => {
     );
   });
 
+  it("keeps a skill whose argument-hint YAML refuses, for the model and as /name, with the hint as written", async () => {
+    project = await createProject({
+      ".claude/skills/review/SKILL.md": skill(
+        "review",
+        "Review a branch.",
+        "Review $0.",
+        "disable-model-invocation: false\nargument-hint: <branch> (default: main)\n",
+      ),
+    });
+    const { commands, skills } = await slashCommands(project);
+    expect(skills.skipped).toEqual([]);
+    expect(createSkillTool(project.root, skills.skills).description).toContain("- review: Review a branch.");
+    expect(commands.map(customCommandView)).toEqual([
+      expect.objectContaining({
+        name: "review",
+        argument_hint: "<branch> (default: main)",
+        notes: [expect.stringContaining("its argument-hint is not valid YAML")],
+      }),
+    ]);
+    expect(expandTypedCommand("/review dev", commands)).toContain("Review dev.");
+  });
+
   it("reads a hostile repository's skill as the Skill tool does: confined, without hidden text, running nothing", async () => {
     project = await createProject({
       ".claude/skills/status/SKILL.md": skill(
