@@ -235,4 +235,24 @@ describe("custom slash commands over HTTP", () => {
     ]);
     await events.close();
   });
+
+  it("gives the model a project's /skill as typed once Settings turns project instructions off, without a listing between", async () => {
+    const test = await start({
+      ".claude/skills/changelog/SKILL.md":
+        "---\nname: changelog\ndescription: Write a changelog entry\n---\nThe repository's changelog steps.\n",
+    });
+    const events = await test.events();
+    await decodeResponse(await test.request("GET", "/api/custom-commands"), CustomCommandListSchema);
+    await test.request("POST", "/api/settings", { body: { project_instructions: false } });
+    test.fake.script(reply().text("Noted."));
+    const chat = await decodeResponse(
+      await test.request("POST", "/api/chat", { body: { text: "/changelog 1.2" } }),
+      ChatResponseSchema,
+    );
+    await waitForOutcome(events, chat.run_id as string);
+    const body = JSON.stringify((await test.fake.waitForRequest(0)).body);
+    expect(body).not.toContain("The repository's changelog steps.");
+    expect(body).toContain("/changelog 1.2");
+    await events.close();
+  });
 });
