@@ -72,11 +72,7 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
           await saveSettings(context.home, merged.value);
           // The switch decides whose skills are slash commands, and a message is expanded over the last read:
           // read again now, so the next `/name` cannot reach a project's skill just turned off.
-          if (body.project_instructions !== undefined)
-            await context
-              .started()
-              .then(() => context.customCommands.refresh())
-              .catch(() => {});
+          if (body.project_instructions !== undefined) await context.customCommands.refresh().catch(() => {});
           context.bus.publish({
             type: "StateUpdated",
             reason: "settings_changed",
