@@ -161,6 +161,42 @@ describe("skills as slash commands", () => {
     );
   });
 
+  it("gives the model a skill it loads without arguments as written, a script's $1 kept", async () => {
+    const script = "git shortlog -sn | awk '{print $2, $1}'";
+    project = await createProject({
+      ".claude/skills/stats/SKILL.md": skill("stats", "Commits per author.", `Run ${script} for $ARGUMENTS.`),
+    });
+    const tool = createSkillTool(project.root, (await readSkills(project.root)).skills);
+    expect(await tool.execute({ skill: "stats" }, toolContext(project.root))).toBe(
+      `Base directory for this skill: .claude/skills/stats\n\nRun ${script} for $ARGUMENTS.`,
+    );
+    expect(await tool.execute({ skill: "stats", args: "main" }, toolContext(project.root))).toContain(
+      "for main.",
+    );
+  });
+
+  it("keeps a skill whose argument-hint YAML refuses, for the model and as /name, with the hint as written", async () => {
+    project = await createProject({
+      ".claude/skills/review/SKILL.md": skill(
+        "review",
+        "Review a branch.",
+        "Review $0.",
+        "disable-model-invocation: false\nargument-hint: <branch> (default: main)\n",
+      ),
+    });
+    const { commands, skills } = await slashCommands(project);
+    expect(skills.skipped).toEqual([]);
+    expect(createSkillTool(project.root, skills.skills).description).toContain("- review: Review a branch.");
+    expect(commands.map(customCommandView)).toEqual([
+      expect.objectContaining({
+        name: "review",
+        argument_hint: "<branch> (default: main)",
+        notes: [expect.stringContaining("its argument-hint is not valid YAML")],
+      }),
+    ]);
+    expect(expandTypedCommand("/review dev", commands)).toContain("Review dev.");
+  });
+
   it("reads a hostile repository's skill as the Skill tool does: confined, without hidden text, running nothing", async () => {
     project = await createProject({
       ".claude/skills/status/SKILL.md": skill(

@@ -235,4 +235,40 @@ describe("custom slash commands over HTTP", () => {
     ]);
     await events.close();
   });
+
+  /** What the model receives for `/changelog 1.2` sent right after `change`, with no listing between. */
+  async function modelRequestAfter(change: (test: TestServer) => Promise<void>): Promise<string> {
+    const test = await start({
+      ".claude/skills/changelog/SKILL.md":
+        "---\nname: changelog\ndescription: Write a changelog entry\n---\nThe repository's changelog steps.\n",
+    });
+    const events = await test.events();
+    await decodeResponse(await test.request("GET", "/api/custom-commands"), CustomCommandListSchema);
+    await change(test);
+    test.fake.script(reply().text("Noted."));
+    const chat = await decodeResponse(
+      await test.request("POST", "/api/chat", { body: { text: "/changelog 1.2" } }),
+      ChatResponseSchema,
+    );
+    await waitForOutcome(events, chat.run_id as string);
+    await events.close();
+    return JSON.stringify((await test.fake.waitForRequest(0)).body);
+  }
+
+  it("gives the model a project's /skill as typed once Settings turns project instructions off", async () => {
+    const body = await modelRequestAfter(async (test) => {
+      await test.request("POST", "/api/settings", { body: { project_instructions: false } });
+    });
+    expect(body).not.toContain("The repository's changelog steps.");
+    expect(body).toContain("/changelog 1.2");
+  });
+
+  it("gives the model a /skill as typed once a Read rule denies its folder", async () => {
+    const body = await modelRequestAfter(async (test) => {
+      const rule = { tool: "Read", behavior: "deny", pattern: ".claude/skills/**" };
+      expect((await test.request("POST", "/api/permission-rules", { body: rule })).status).toBe(201);
+    });
+    expect(body).not.toContain("The repository's changelog steps.");
+    expect(body).toContain("/changelog 1.2");
+  });
 });

@@ -214,14 +214,15 @@ async function readSkillFile(
     return {
       reason: "its SKILL.md is not read: a Read rule in the permission settings keeps it from the agent",
     };
-  const document = await readFrontmatter(outcome.file.text, [
-    "name",
-    "description",
-    "argument-hint",
+  const document = await readFrontmatter(outcome.file.text, ["name", "description"]);
+  if (document.error !== undefined) return { reason: `its SKILL.md is not read: ${document.error}` };
+  // Read apart: a value YAML refuses here (`argument-hint: <path> (default: src)`) must not cost the model a
+  // skill it had before these fields were read; the switches first, so a bad hint leaves them.
+  const extra = await readFrontmatter(outcome.file.text, [
     "disable-model-invocation",
     "user-invocable",
+    "argument-hint",
   ]);
-  if (document.error !== undefined) return { reason: `its SKILL.md is not read: ${document.error}` };
   const { name: givenName, description } = document.strings;
   const name = typeof givenName === "string" && SKILL_NAME.test(givenName) ? givenName : candidate.folderName;
   if (!SKILL_NAME.test(name))
@@ -230,10 +231,13 @@ async function readSkillFile(
     return {
       reason: "its SKILL.md's frontmatter has no description, so the agent could not tell when to use it",
     };
-  const argumentHint = argumentHintOf(document);
-  const disableModelInvocation = writtenBoolean(document.written["disable-model-invocation"]);
-  const userInvocable = writtenBoolean(document.written["user-invocable"]);
-  const notes = notHonoured(document.keys, document.body);
+  const argumentHint = argumentHintOf(extra);
+  const disableModelInvocation = writtenBoolean(extra.written["disable-model-invocation"]);
+  const userInvocable = writtenBoolean(extra.written["user-invocable"]);
+  const notes = [
+    ...(extra.error === undefined ? [] : [`${extra.error}; it was ignored`]),
+    ...notHonoured(document.keys, document.body),
+  ];
   return {
     skill: {
       name,

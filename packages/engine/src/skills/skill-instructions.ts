@@ -14,15 +14,15 @@ export function skillPreamble(skill: Pick<Skill, "source" | "folder">): string {
 /**
  * A skill's instructions as the model gets them, from the `Skill` tool or from a person typing `/name args`:
  * the folder line, then the `SKILL.md` body with `args` filled in as Claude Code fills in skills (`$ARGUMENTS`,
- * `$ARGUMENTS[n]`, `$n` from `$0`; else `ARGUMENTS: …` appended).
+ * `$ARGUMENTS[n]`, `$n` from `$0`; else `ARGUMENTS: …` appended). Without arguments the body is as written:
+ * a skill the model loads on its own often shows a script, and its `awk '{print $1}'` is the script's.
  */
 export function skillInstructions(
   skill: Pick<Skill, "source" | "folder">,
   body: string,
-  args: string,
+  args: string | undefined,
 ): string {
-  return expandCustomCommand(
-    { preamble: skillPreamble(skill), body: body.trim(), origin: "claude" },
-    args.trim(),
-  );
+  const preamble = skillPreamble(skill);
+  if (args === undefined || args.trim() === "") return `${preamble}\n\n${body.trim()}`;
+  return expandCustomCommand({ preamble, body: body.trim(), origin: "claude" }, args.trim());
 }

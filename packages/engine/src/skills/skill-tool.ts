@@ -58,7 +58,7 @@ export function createSkillTool(
         );
       const read = await readSkillBody(projectRoot, skill, rules);
       if ("reason" in read) throw new Error(`The skill "${skill.name}" cannot be loaded: ${read.reason}.`);
-      return skillInstructions(skill, read.body, input.args ?? "");
+      return skillInstructions(skill, read.body, input.args);
     },
   });
 }

@@ -75,6 +75,9 @@ export const BUILTIN_COMMANDS: readonly CommandSuggestion[] = [
   { insert: "/quit", label: "/quit", description: "leave (Ctrl-C twice, or Ctrl-D)" },
 ];
 
+/** Parley's commands Enter runs that the list leaves out (`/exit` is `/quit`; `/unqueue` takes back a message). */
+const UNLISTED_BUILTINS: readonly string[] = ["/exit", "/unqueue"];
+
 /**
  * The commands that complete what is typed after `/`: Parley's own, the project's workflows (with their
  * inputs), the custom commands (Markdown prompts and skills, with their argument hint) and the connected MCP
@@ -107,9 +110,10 @@ export function commandSuggestions(
     };
   });
   // A workflow or a built-in command of the same name is what Enter runs: a file named so is not offered.
-  const taken = new Set(
-    [...workflowCommands, ...BUILTIN_COMMANDS].map((command) => command.insert.trim().split(/\s/)[0]),
-  );
+  const taken = new Set([
+    ...[...workflowCommands, ...BUILTIN_COMMANDS].map((command) => command.insert.trim().split(/\s/)[0]),
+    ...UNLISTED_BUILTINS,
+  ]);
   const custom = customCommands
     .filter((command) => !taken.has(`/${command.name}`))
     .map(

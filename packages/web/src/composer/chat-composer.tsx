@@ -51,7 +51,16 @@ export function ChatComposer({ client = defaultClient }: { client?: StructureLoa
       suggestions={
         <>
           <WorkflowSuggestions text={text} list={workflows} onChoose={setText} />
-          <CustomCommandSuggestions text={text} commands={customCommands} onChoose={setText} />
+          <CustomCommandSuggestions
+            text={text}
+            commands={customCommands}
+            taken={[
+              ...workflows.workflows.map((workflow) => workflow.name),
+              ...workflows.problems.flatMap((problem) => problem.name ?? []),
+              "structure",
+            ]}
+            onChoose={setText}
+          />
           <McpPromptSuggestions text={text} prompts={mcpPrompts} onChoose={setText} />
           <StructureSuggestion text={text} onChoose={setText} />
         </>

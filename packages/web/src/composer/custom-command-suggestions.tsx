@@ -22,15 +22,20 @@ export function useCustomCommands(wanted: boolean): CustomCommandView[] {
 export function CustomCommandSuggestions({
   text,
   commands,
+  taken = [],
   onChoose,
 }: {
   text: string;
   commands: readonly CustomCommandView[];
+  /** Names Enter gives to something else (a workflow, `/structure`): not offered, as the terminal UI does. */
+  taken?: readonly string[];
   onChoose: (command: string) => void;
 }) {
   const typed = /^\/(\S*)$/.exec(text.trimStart())?.[1];
   if (typed === undefined) return null;
-  const matching = commands.filter((command) => command.name.startsWith(typed));
+  const matching = commands.filter(
+    (command) => command.name.startsWith(typed) && !taken.includes(command.name),
+  );
   if (matching.length === 0) return null;
   return (
     <ul

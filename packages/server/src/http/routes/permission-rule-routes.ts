@@ -23,6 +23,13 @@ export function permissionRuleRoutes(context: ServerContext): RouteDefinition[] 
       reason: "permission_rules_changed",
       project_root: context.projectRoot,
     });
+  // A `Read` rule decides which command files and skills are read, and a typed `/name` is expanded over the
+  // last read: read them again before answering, so the next message cannot reach a file just denied.
+  const commandsReadAgain = () =>
+    context.customCommands.refresh().then(
+      () => {},
+      () => {},
+    );
   return [
     defineRoute({
       method: "get",
@@ -43,8 +50,8 @@ export function permissionRuleRoutes(context: ServerContext): RouteDefinition[] 
       body: CreatePermissionRuleRequestSchema,
       response: PermissionRuleRecordSchema,
       status: 201,
-      handler: ({ body }) =>
-        store.transaction(() => {
+      handler: async ({ body }) => {
+        const rule = store.transaction(() => {
           const { rule, created } = store.permissionRules.add(
             context.projectRoot,
             {
@@ -56,7 +63,10 @@ export function permissionRuleRoutes(context: ServerContext): RouteDefinition[] 
           );
           if (created) rulesChanged();
           return rule;
-        }),
+        });
+        await commandsReadAgain();
+        return rule;
+      },
     }),
     defineRoute({
       method: "delete",
@@ -65,13 +75,15 @@ export function permissionRuleRoutes(context: ServerContext): RouteDefinition[] 
       tag: "permissions",
       params: PermissionRuleParamsSchema,
       response: PermissionRuleDeletedSchema,
-      handler: ({ params }) =>
+      handler: async ({ params }) => {
         store.transaction(() => {
           if (!store.permissionRules.delete(context.projectRoot, params.rule_id))
             throw ApiError.notFound("permission rule", params.rule_id);
           rulesChanged();
-          return { deleted: true as const, rule_id: params.rule_id };
-        }),
+        });
+        await commandsReadAgain();
+        return { deleted: true as const, rule_id: params.rule_id };
+      },
     }),
   ];
 }

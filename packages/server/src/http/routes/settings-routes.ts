@@ -70,6 +70,9 @@ export function settingsRoutes(context: ServerContext): RouteDefinition[] {
           }
           requireUsableModels(current, merged.value, body, context.env);
           await saveSettings(context.home, merged.value);
+          // The switch decides whose skills are slash commands, and a message is expanded over the last read:
+          // read again now, so the next `/name` cannot reach a project's skill just turned off.
+          if (body.project_instructions !== undefined) await context.customCommands.refresh().catch(() => {});
           context.bus.publish({
             type: "StateUpdated",
             reason: "settings_changed",
