@@ -90,9 +90,11 @@ export class CustomCommands {
   async #read(): Promise<CustomCommandCatalog> {
     const { rules, skillSources, ...where } = this.#options;
     const { projectRoot, parleyHome, userHome } = where;
+    // The sources first: a read started before an await that throws would have no handler for its failure.
+    const sources = await skillSources();
     const [commands, skills] = await Promise.all([
       readCustomCommands({ ...where, rules: rules() }),
-      readSkills(projectRoot, { parleyHome, home: userHome, rules: rules(), sources: await skillSources() }),
+      readSkills(projectRoot, { parleyHome, home: userHome, rules: rules(), sources }),
     ]);
     this.#catalog = withSkillCommands(commands, skills);
     return this.#catalog;
