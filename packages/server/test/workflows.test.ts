@@ -481,6 +481,9 @@ steps:
       "tidy",
       "name: tidy\ndescription: Tidies up\nsteps:\n  - id: sweep\n    run: echo swept\n",
     );
+    // Read once first: a run's start waits only so long for the reader's worker, which a loaded machine may
+    // start later than that, and the description would then say the workflows are still being read.
+    await server.json("GET", "/api/workflows");
     server.fake.script(reply().toolCall("RunWorkflow", { name: "tidy" }), reply().text("It is running."));
     const chat = await startChat(server, { text: "Tidy up, please" });
     const approval = await waitForPendingApproval(server, events, chat.run_id, "RunWorkflow");

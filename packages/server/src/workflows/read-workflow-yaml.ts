@@ -4,7 +4,8 @@ import type { Document } from "yaml";
 
 /**
  * The longest workflow file read: a workflow is a page of steps. The parser takes ~1.4 ms a KiB of plain keys
- * on this project's machines, all of it on the event loop: 32 KiB keeps one file's parse to a few tens of ms.
+ * on this project's machines (in the server's worker, or in `parley run`'s own process): 32 KiB keeps one file's
+ * parse to a few tens of ms.
  */
 export const MAX_WORKFLOW_CHARACTERS = 32 * 1024;
 /** A workflow file's YAML: its value, or the first syntax error with where it is. */

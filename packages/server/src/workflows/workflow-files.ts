@@ -110,7 +110,7 @@ export async function loadWorkflows(
   return { workflows, problems };
 }
 
-/** A regular file no larger than a workflow is (characters are at most bytes: within 4 bytes a character). */
+/** A regular file whose characters (at most 4 bytes each) may still be few enough for a workflow: it is read. */
 const readable = (stat: Stats) => stat.isFile() && stat.size <= MAX_WORKFLOW_CHARACTERS * 4;
 
 function unreadable(path: string, stat: Stats | undefined): WorkflowProblem | undefined {

@@ -42,6 +42,7 @@ import { runWorkflowTool } from "./run-workflow-tool.ts";
 import { CliSessionStore, type StoredCliSession } from "./stream-json/cli-session-store.ts";
 import { configuredMcpServers } from "./stream-json/configured-mcp-servers.ts";
 import { mcpServersFromArgs } from "./stream-json/mcp-config-args.ts";
+import { toolWanted } from "./tool-wanted.ts";
 
 /** What every `parley run` mode starts from, whatever its input and output format. */
 export interface RunAgentOptions {
@@ -160,9 +161,9 @@ export class RunAgent {
     const overrides = new Map((options.toolOverrides ?? []).map((tool) => [tool.name, tool]));
     const projectRoot = realpathSync(cwd);
     // The workflow files are parsed in a worker process: it starts while the skills are read.
-    const workflowsRead = permissions.removed.has(RUN_WORKFLOW_TOOL)
-      ? undefined
-      : loadWorkflows(projectRoot, options.home);
+    const workflowsRead = toolWanted(RUN_WORKFLOW_TOOL, args, permissions.removed)
+      ? loadWorkflows(projectRoot, options.home)
+      : undefined;
     const skills = await readRunSkills(
       { ...options, userHome: io.env.HOME },
       projectRoot,

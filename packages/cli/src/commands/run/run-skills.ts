@@ -1,6 +1,7 @@
 import { type PermissionRule, readSkills, type Skill, type SkillCatalog } from "@parley/engine";
 import type { ParleySettings } from "@parley/protocol";
 import type { RunArgs } from "./parse-run-args.ts";
+import { toolWanted } from "./tool-wanted.ts";
 
 /** The skills of a `parley run`: those the `Skill` tool offers, and all read (each is a slash command too). */
 export interface RunSkills {
@@ -32,7 +33,7 @@ export async function readRunSkills(
 ): Promise<RunSkills> {
   const { args, settings, home, warn } = options;
   // Not read at all when the Skill tool is not offered: nothing to warn about either.
-  if (!skillToolWanted(args, removed)) return { forModel: [], catalog: NO_SKILLS };
+  if (!toolWanted("Skill", args, removed)) return { forModel: [], catalog: NO_SKILLS };
   const switchedOff = settings.project_instructions === false;
   const sources = (args.settingSources ?? ["user", "project"]).filter(
     (source): source is "user" | "project" => source === "user" || (source === "project" && !switchedOff),
@@ -43,9 +44,4 @@ export async function readRunSkills(
   for (const left of catalog.skipped)
     warn(`parley: the skill in ${left.path} is not offered: ${left.reason}`);
   return { forModel: switchedOff ? [] : catalog.skills, catalog };
-}
-
-/** Whether `--tools` and `--disallowedTools` (its bare names, `removed`) leave `Skill` in. */
-function skillToolWanted(args: RunArgs, removed: ReadonlySet<string>): boolean {
-  return !removed.has("Skill") && (args.tools === undefined || args.tools.includes("Skill"));
 }

@@ -43,7 +43,9 @@ export const lsTool = defineTool({
     });
     if (confined.kind === undefined) throw new Error(`Folder does not exist: ${shown}`);
     if (confined.kind !== "directory") throw new Error(`${shown} is a file; use Read to read it.`);
-    const { entries, more } = await listFolder(confined.absolute, LS_MAX_READ);
+    const { entries, more, error } = await listFolder(confined.absolute, LS_MAX_READ);
+    // A folder the server may not read is not an empty one.
+    if (error !== undefined) throw new Error(`Cannot list ${shown}: ${error.code ?? error.message}`);
     const ignore = input.ignore ?? [];
     const excludedByRule = exclusionBelow(context, confined);
     const listed = entries.filter(
