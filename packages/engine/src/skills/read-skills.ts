@@ -260,7 +260,9 @@ async function readSkillFile(
  * anything else (`yes`, a list, a quoted string) is no value, so the skill keeps its default.
  */
 function writtenBoolean(written: string | undefined): boolean | undefined {
-  const value = written?.replace(/\s+#.*$/, "");
+  // What is before a ` #` comment; a pattern ending in `\s+#.*$` tried every start in a run of spaces.
+  const comment = written?.search(/\s#/) ?? -1;
+  const value = comment === -1 ? written : written?.slice(0, comment).trimEnd();
   if (value === "true" || value === "True" || value === "TRUE") return true;
   if (value === "false" || value === "False" || value === "FALSE") return false;
   return undefined;

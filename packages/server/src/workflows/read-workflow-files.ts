@@ -63,18 +63,23 @@ export const readInThisProcess: WorkflowFileReading = {
  */
 export class WorkflowFileReader implements WorkflowFileReading {
   readonly #cwd: string;
-  #worker: Worker | undefined;
+  #worker: WorkflowFileWorker | undefined;
   #jobs = 0;
 
   constructor(cwd: string) {
     this.#cwd = cwd;
   }
 
+  /** Ends the worker, if one runs (the server is closing): files it had not answered for are said not read. */
+  close(): void {
+    this.#worker?.stop("not read: the server is closing");
+  }
+
   /** Each file's result, settling as the worker sends it. */
   read(files: readonly WorkflowFileToRead[]): Map<string, Promise<WorkflowFileResult>> {
     const results = new Map<string, Promise<WorkflowFileResult>>();
     if (files.length === 0) return results;
-    this.#worker ??= new Worker(this.#cwd, () => {
+    this.#worker ??= new WorkflowFileWorker(this.#cwd, () => {
       this.#worker = undefined;
     });
     this.#jobs += 1;
@@ -87,7 +92,7 @@ export class WorkflowFileReader implements WorkflowFileReading {
 }
 
 /** One worker process and the files it was sent and has not answered for. */
-class Worker {
+class WorkflowFileWorker {
   readonly #child: ChildProcess;
   readonly #pending = new Map<string, (result: WorkflowFileResult) => void>();
   readonly #deadlines = new Map<number, NodeJS.Timeout>();
@@ -110,11 +115,11 @@ class Worker {
       this.#stderr = (this.#stderr + text).slice(-2048);
     });
     this.#child.on("message", (message: WorkflowFileWorkerMessage) => this.#receive(message));
-    this.#child.on("error", (error) => this.#stop(`not read: the reader could not start (${error.message})`));
+    this.#child.on("error", (error) => this.stop(`not read: the reader could not start (${error.message})`));
     this.#child.on("exit", (code, signal) => {
       const how = signal === null ? `code ${code}` : `signal ${signal}`;
       const last = this.#stderr.trim().split("\n").at(-1);
-      this.#stop(`not read: the reader stopped (${how})${last ? `: ${last}` : ""}`);
+      this.stop(`not read: the reader stopped (${how})${last ? `: ${last}` : ""}`);
     });
   }
 
@@ -128,7 +133,7 @@ class Worker {
     this.#deadlines.set(
       job.id,
       setTimeout(
-        () => this.#stop(`not read: reading the workflow files took longer than ${JOB_TIMEOUT_MS / 1000} s`),
+        () => this.stop(`not read: reading the workflow files took longer than ${JOB_TIMEOUT_MS / 1000} s`),
         JOB_TIMEOUT_MS,
       ),
     );
@@ -150,12 +155,12 @@ class Worker {
       this.#deadlines.delete(message.job);
       if (this.#deadlines.size > 0) return;
       this.#hold(false);
-      this.#idle = setTimeout(() => this.#stop("not read: the reader was idle"), IDLE_MS).unref();
+      this.#idle = setTimeout(() => this.stop("not read: the reader was idle"), IDLE_MS).unref();
     }
   }
 
   /** Ends the worker: it takes no more jobs, and every file not answered for gets `why` as its problem. */
-  #stop(why: string): void {
+  stop(why: string): void {
     if (this.#ended) return;
     this.#ended = true;
     this.#onEnd();

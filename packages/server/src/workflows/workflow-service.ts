@@ -53,12 +53,14 @@ export class WorkflowService {
   readonly #context: WorkflowServiceContext;
   readonly #drive: WorkflowDrive;
   readonly #files: WorkflowFileCache;
+  readonly #reader: WorkflowFileReader;
   #known: LoadedWorkflow[] | undefined;
 
   constructor(context: WorkflowServiceContext) {
     this.#context = context;
     this.#drive = new WorkflowDrive(context.agents);
-    this.#files = new WorkflowFileCache(new WorkflowFileReader(context.agents.context.projectRoot));
+    this.#reader = new WorkflowFileReader(context.agents.context.projectRoot);
+    this.#files = new WorkflowFileCache(this.#reader);
   }
 
   /** The definitions found, and the files that are not valid (one unchanged since the last read is not read again). */
@@ -316,6 +318,7 @@ export class WorkflowService {
 
   /** Stops every running step as the server shuts down; their workflows come back Paused after the restart. */
   shutdown(): Promise<void> {
+    this.#reader.close();
     return this.#drive.shutdown();
   }
 
