@@ -79,14 +79,20 @@ export class WorkflowFileReader implements WorkflowFileReading {
   read(files: readonly WorkflowFileToRead[]): Map<string, Promise<WorkflowFileResult>> {
     const results = new Map<string, Promise<WorkflowFileResult>>();
     if (files.length === 0) return results;
-    this.#worker ??= new WorkflowFileWorker(this.#cwd, () => {
-      this.#worker = undefined;
-    });
+    // A worker that died a moment ago (its channel closed, its exit not yet told) takes no job: a new one does.
+    if (this.#worker?.alive === false) this.#worker = undefined;
+    if (this.#worker === undefined) {
+      const started = new WorkflowFileWorker(this.#cwd, () => {
+        if (this.#worker === started) this.#worker = undefined;
+      });
+      this.#worker = started;
+    }
+    const worker = this.#worker;
     this.#jobs += 1;
     const job = { id: this.#jobs, files: [...files] };
     for (const file of files)
-      results.set(file.path, new Promise((resolve) => this.#worker?.expect(job.id, file.path, resolve)));
-    this.#worker.send(job);
+      results.set(file.path, new Promise((resolve) => worker.expect(job.id, file.path, resolve)));
+    worker.send(job);
     return results;
   }
 }
@@ -121,6 +127,11 @@ class WorkflowFileWorker {
       const last = this.#stderr.trim().split("\n").at(-1);
       this.stop(`not read: the reader stopped (${how})${last ? `: ${last}` : ""}`);
     });
+  }
+
+  /** False once the worker was stopped or its channel closed. */
+  get alive(): boolean {
+    return !this.#ended && this.#child.connected;
   }
 
   expect(job: number, path: string, resolve: (result: WorkflowFileResult) => void): void {
